@@ -1,0 +1,21 @@
+# Finds every third-party dependency of DESIGN.md "Dependencies" and gives each one
+# stable imported-target name, so the rest of the build never spells a package's quirks.
+
+# LLVM 14: only libSupport (cl::opt, SourceMgr, edit_distance), linked statically.
+# Never llvm-config --cxxflags (it forces -fno-exceptions) and never also libLLVM.so.
+find_package(LLVM 14 REQUIRED CONFIG)
+llvm_map_components_to_libnames(WFC_LLVM_LIBS support)
+add_library(wfc_llvm INTERFACE)
+target_include_directories(wfc_llvm SYSTEM INTERFACE ${LLVM_INCLUDE_DIRS})
+target_compile_definitions(wfc_llvm INTERFACE ${LLVM_DEFINITIONS})
+target_link_libraries(wfc_llvm INTERFACE ${WFC_LLVM_LIBS})
+
+# yaml-cpp 0.7 exports the target `yaml-cpp`; later versions `yaml-cpp::yaml-cpp`.
+find_package(yaml-cpp REQUIRED)
+if(NOT TARGET yaml-cpp::yaml-cpp)
+  add_library(yaml-cpp::yaml-cpp ALIAS yaml-cpp)
+endif()
+
+find_package(fmt REQUIRED)
+find_package(nlohmann_json 3.10 REQUIRED)
+find_package(Boost 1.74 REQUIRED)   # Boost.Graph is header-only

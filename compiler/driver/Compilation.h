@@ -1,0 +1,42 @@
+// One run of the compiler over one or more packs: the source files, the diagnostics engine and
+// the front end, shared by every subcommand (check now; build, compile, graph later).
+#pragma once
+
+#include "driver/Options.h"
+#include "frontend/DocumentLoader.h"
+#include "frontend/PromptPackAST.h"
+#include "support/DiagnosticEngine.h"
+#include "support/DiagnosticVerifier.h"
+
+#include <llvm/Support/SourceMgr.h>
+
+#include <memory>
+#include <optional>
+
+namespace wfc {
+
+class Compilation {
+ public:
+  explicit Compilation(const CommonOptions &options);
+
+  // Parses and reads one pack file, reporting every problem found. Null when the file is not
+  // a readable PromptPack at all.
+  std::optional<PromptPackAST> readPack(llvm::StringRef path);
+
+  DiagnosticEngine &diags() { return diags_; }
+  SourceFiles &files() { return files_; }
+
+  // The exit code for a run that produced these diagnostics: 0 clean, 1 errors. With
+  // --verify-diagnostics: 0 when the diagnostics were exactly the expected ones, else 1.
+  int finish();
+
+ private:
+  const CommonOptions &options_;
+  llvm::SourceMgr sourceMgr_;
+  SourceFiles files_;
+  DiagnosticEngine diags_;
+  DocumentLoader loader_;
+  std::unique_ptr<DiagnosticVerifier> verifier_;
+};
+
+}  // namespace wfc

@@ -1,0 +1,120 @@
+// The `wfc` command: subcommands over one shared set of options (llvm::cl).
+//
+// Exit codes: 0 success, 1 errors in the input, 2 bad usage.
+
+#include "driver/CheckCommand.h"
+#include "driver/Options.h"
+#include "support/DidYouMean.h"
+
+#include <llvm/Support/CommandLine.h>
+#include <llvm/Support/InitLLVM.h>
+#include <llvm/Support/WithColor.h>
+#include <llvm/Support/raw_ostream.h>
+
+#include <string>
+#include <vector>
+
+namespace cl = llvm::cl;
+
+namespace {
+
+cl::OptionCategory wfcCategory("wfc options");
+
+cl::SubCommand checkCmd("check", "Parse and check packs; report every diagnostic");
+
+cl::list<std::string> checkFiles(cl::Positional, cl::OneOrMore, cl::desc("<pack file>..."),
+                                 cl::sub(checkCmd), cl::cat(wfcCategory));
+
+// Options everywhere (SPEC §1).
+cl::opt<wfc::OptLevel> optLevel(
+    cl::desc("Optimization level:"),
+    cl::values(clEnumValN(wfc::OptLevel::O0, "O0", "no passes"),
+               clEnumValN(wfc::OptLevel::O1, "O1", "inline and parallelize (default)")),
+    cl::init(wfc::OptLevel::O1), cl::sub(*cl::AllSubCommands), cl::cat(wfcCategory));
+
+cl::opt<std::string> composition("composition", cl::value_desc("name"),
+                                 cl::desc("Use this composition alone, Function-style"),
+                                 cl::sub(*cl::AllSubCommands), cl::cat(wfcCategory));
+
+cl::opt<bool> werror("Werror", cl::desc("Treat warnings as errors"), cl::sub(*cl::AllSubCommands),
+                     cl::cat(wfcCategory));
+
+cl::opt<wfc::DiagnosticEngine::Format> diagnosticsFormat(
+    "diagnostics-format", cl::desc("How diagnostics are printed:"),
+    cl::values(clEnumValN(wfc::DiagnosticEngine::Format::Text, "text",
+                          "file:line:col: error: message, the line and a caret (default)"),
+               clEnumValN(wfc::DiagnosticEngine::Format::Json, "json",
+                          "one JSON object per diagnostic per line")),
+    cl::init(wfc::DiagnosticEngine::Format::Text), cl::sub(*cl::AllSubCommands),
+    cl::cat(wfcCategory));
+
+cl::opt<unsigned> errorLimit("error-limit", cl::value_desc("n"),
+                             cl::desc("Stop printing errors after this many (0: no limit)"),
+                             cl::init(50), cl::sub(*cl::AllSubCommands), cl::cat(wfcCategory));
+
+cl::opt<std::string> dialect("dialect", cl::value_desc("promptpack|awl|toolcomp|registry"),
+                             cl::desc("Input language (default: detected from the content)"),
+                             cl::sub(*cl::AllSubCommands), cl::cat(wfcCategory));
+
+cl::opt<bool> verifyDiagnostics(
+    "verify-diagnostics",
+    cl::desc("Check diagnostics against expected-error/warning/note annotations in the inputs "
+             "(for tests)"),
+    cl::sub(*cl::AllSubCommands), cl::cat(wfcCategory));
+
+const std::vector<std::string> kSubcommands = {"check"};
+
+void printVersion(llvm::raw_ostream &os) { os << "wfc " << WFC_VERSION << "\n"; }
+
+}  // namespace
+
+int main(int argc, char **argv) {
+  llvm::InitLLVM initLLVM(argc, argv);
+  cl::HideUnrelatedOptions(wfcCategory);
+  cl::SetVersionPrinter(printVersion);
+
+  // A first word that is not an option must name a subcommand; say which ones exist.
+  if (argc > 1 && argv[1][0] != '-') {
+    std::string word = argv[1];
+    if (std::find(kSubcommands.begin(), kSubcommands.end(), word) == kSubcommands.end()) {
+      llvm::WithColor::error(llvm::errs(), "wfc")
+          << "unknown command '" << word << "'" << wfc::didYouMeanSuffix(word, kSubcommands)
+          << "; commands are " << wfc::quotedList(kSubcommands, "and") << " (see 'wfc --help')\n";
+      return 2;
+    }
+  }
+
+  std::string errors;
+  llvm::raw_string_ostream errorStream(errors);
+  if (!cl::ParseCommandLineOptions(argc, argv,
+                                   "wfc: compile declarative workflow packs to C++ executables\n",
+                                   &errorStream)) {
+    llvm::errs() << errorStream.str();
+    return 2;
+  }
+
+  wfc::CommonOptions options;
+  options.optLevel = optLevel;
+  options.composition = composition;
+  options.warningsAsErrors = werror;
+  options.diagnosticsFormat = diagnosticsFormat;
+  options.errorLimit = errorLimit;
+  options.verifyDiagnostics = verifyDiagnostics;
+  options.showColors = llvm::WithColor(llvm::errs()).colorsEnabled();
+  if (!dialect.empty()) {
+    options.dialect = wfc::parseDialect(dialect);
+    if (!options.dialect) {
+      llvm::WithColor::error(llvm::errs(), "wfc")
+          << "unknown dialect '" << dialect
+          << "'; expected 'promptpack', 'awl', 'toolcomp' or 'registry'\n";
+      return 2;
+    }
+  }
+
+  if (checkCmd) return wfc::runCheck({checkFiles.begin(), checkFiles.end()}, options);
+
+  llvm::WithColor::error(llvm::errs(), "wfc")
+      << "no command given; commands are " << wfc::quotedList(kSubcommands, "and")
+      << " (see 'wfc --help')\n";
+  return 2;
+}

@@ -1,0 +1,23 @@
+// Which input language a document is written in (SPEC §2): detected from its content, or
+// forced with `--dialect`.
+#pragma once
+
+#include "frontend/Document.h"
+
+#include <llvm/ADT/StringRef.h>
+
+#include <optional>
+
+namespace wfc {
+
+enum class Dialect { PromptPack, AWL, ToolComposition, Registry };
+
+llvm::StringRef dialectName(Dialect d);
+std::optional<Dialect> parseDialect(llvm::StringRef name);
+
+// PromptPack unless the document has the unmistakable top level of another dialect:
+// AWL's `workflow:` holding before/context/foreach/after, tool-composition's `steps[]` of
+// `{tool, parameters}`, or a registry's `pack_name` + `workflows`.
+Dialect detectDialect(const DocNode &root);
+
+}  // namespace wfc

@@ -1,0 +1,72 @@
+// Shapes: a declarative description of what a document may hold, and the checker that walks
+// a located Document against one, reporting every mismatch at its position.
+//
+// A shape is to our readers what a JSON Schema is to an editor, with two differences that make
+// diagnostics good: objects are closed unless marked open (an unknown field is an error with a
+// did-you-mean), and unions choose their variant by a discriminating field (`kind`) instead of
+// trying every alternative, so the error names the one the author meant.
+#pragma once
+
+#include "frontend/Document.h"
+#include "support/DiagnosticEngine.h"
+
+#include <functional>
+#include <optional>
+#include <regex>
+#include <string>
+#include <vector>
+
+namespace wfc {
+
+struct Shape;
+
+struct Field {
+  std::string name;
+  const Shape *shape;
+  bool required = false;
+};
+
+struct Shape {
+  enum class Type { Any, String, Integer, Number, Boolean, Object, Array, Map, Union };
+
+  Type type = Type::Any;
+  std::string what;  // how messages name a value of this shape: "step", "prompt"
+
+  // Object: its fields; `open` objects accept unknown fields unchecked.
+  std::vector<Field> fields;
+  bool open = false;
+  // Array items or Map values.
+  const Shape *element = nullptr;
+  // Array minItems / Map minProperties.
+  size_t minCount = 0;
+  // Scalars.
+  std::vector<std::string> enumValues;
+  std::optional<double> minimum, maximum;
+  std::optional<std::regex> pattern;
+  std::string patternHint;  // "must start with a letter or '_' …"
+  // Union: picks the shape this node is meant to have, reporting (and returning null) when it
+  // cannot tell.
+  std::function<const Shape *(const DocNode &, DiagnosticEngine &)> choose;
+  // A value wfc does not support: its presence is an error with this message.
+  std::string unsupported;
+
+  std::vector<std::string> fieldNames() const;
+};
+
+// Walks `node` against `shape`. `name` is how the value is referred to ("'steps'").
+class ShapeChecker {
+ public:
+  explicit ShapeChecker(DiagnosticEngine &diags) : diags_(diags) {}
+  // `label` names an object in messages when it has no `id` of its own (a map key: "'main'").
+  void check(const DocNode &node, const Shape &shape, const std::string &name,
+             const std::string &label = "");
+
+ private:
+  void checkObject(const DocNode &node, const Shape &shape, const std::string &label);
+  DiagnosticEngine &diags_;
+};
+
+// "a string", "an integer", … for the expected side of a type mismatch.
+std::string describeShapeType(const Shape &shape);
+
+}  // namespace wfc

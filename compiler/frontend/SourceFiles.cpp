@@ -1,0 +1,44 @@
+#include "frontend/SourceFiles.h"
+
+#include <llvm/ADT/SmallString.h>
+#include <llvm/Support/FileSystem.h>
+#include <llvm/Support/MemoryBuffer.h>
+#include <llvm/Support/Path.h>
+
+namespace wfc {
+
+unsigned SourceFiles::open(llvm::StringRef path, std::string &error) {
+  llvm::SmallString<256> real;
+  if (std::error_code ec = llvm::sys::fs::real_path(path, real)) {
+    error = ec.message();
+    return 0;
+  }
+  if (auto it = byRealPath_.find(std::string(real)); it != byRealPath_.end()) return it->second;
+  if (llvm::sys::fs::is_directory(real)) {
+    error = "Is a directory";
+    return 0;
+  }
+  // IsText=false: no CRLF translation, so byte offsets match what the user's editor shows.
+  auto buffer = llvm::MemoryBuffer::getFile(real, /*IsText=*/false,
+                                            /*RequiresNullTerminator=*/true);
+  if (!buffer) {
+    error = buffer.getError().message();
+    return 0;
+  }
+  // Name the buffer by the path the user gave, so diagnostics print paths they recognise.
+  auto named = llvm::MemoryBuffer::getMemBufferCopy((*buffer)->getBuffer(), path);
+  unsigned id = sourceMgr_.AddNewSourceBuffer(std::move(named), llvm::SMLoc());
+  byRealPath_.emplace(std::string(real), id);
+  filesRead_.push_back(path.str());
+  return id;
+}
+
+std::string SourceFiles::resolveRelative(llvm::StringRef fromFile, llvm::StringRef relative) {
+  if (llvm::sys::path::is_absolute(relative)) return relative.str();
+  llvm::SmallString<256> p(llvm::sys::path::parent_path(fromFile));
+  llvm::sys::path::append(p, relative);
+  llvm::sys::path::remove_dots(p, /*remove_dot_dot=*/true);
+  return std::string(p);
+}
+
+}  // namespace wfc

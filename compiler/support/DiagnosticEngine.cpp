@@ -1,0 +1,190 @@
+#include "support/DiagnosticEngine.h"
+
+#include <llvm/Support/ConvertUTF.h>
+#include <llvm/Support/MemoryBuffer.h>
+#include <nlohmann/json.hpp>
+
+namespace wfc {
+
+llvm::StringRef severityName(Severity s) {
+  switch (s) {
+    case Severity::Error: return "error";
+    case Severity::Warning: return "warning";
+    case Severity::Note: return "note";
+  }
+  return "error";
+}
+
+InFlightDiagnostic &InFlightDiagnostic::note(Location loc, const llvm::Twine &message) & {
+  diag_.notes.push_back({std::move(loc), message.str()});
+  return *this;
+}
+
+void InFlightDiagnostic::emit() {
+  if (!engine_) return;
+  DiagnosticEngine *engine = engine_;
+  engine_ = nullptr;
+  engine->emit(std::move(diag_));
+}
+
+DiagnosticEngine::DiagnosticEngine(llvm::SourceMgr &sourceMgr, llvm::raw_ostream &os)
+    : sourceMgr_(sourceMgr), os_(os) {}
+
+InFlightDiagnostic DiagnosticEngine::report(Severity severity, Location loc,
+                                            const llvm::Twine &message) {
+  Diagnostic d;
+  d.severity = severity;
+  d.location = std::move(loc);
+  d.message = message.str();
+  return InFlightDiagnostic(this, std::move(d));
+}
+
+ResolvedLocation DiagnosticEngine::resolve(const Location &loc) const {
+  ResolvedLocation r;
+  if (loc.loc.isValid()) {
+    unsigned buf = sourceMgr_.FindBufferContainingLoc(loc.loc);
+    if (buf != 0) {
+      r.file = sourceMgr_.getMemoryBuffer(buf)->getBufferIdentifier().str();
+      auto [line, col] = sourceMgr_.getLineAndColumn(loc.loc, buf);
+      r.line = line;
+      r.column = col;
+      return r;
+    }
+  }
+  r.file = loc.file;
+  return r;
+}
+
+void DiagnosticEngine::emit(Diagnostic diag) {
+  if (diag.severity == Severity::Warning && warningsAsErrors_) {
+    diag.severity = Severity::Error;
+    diag.message += " [-Werror]";
+  }
+  if (!seen_.emplace(diag.location.loc.getPointer(), diag.location.file, diag.message).second)
+    return;
+  if (diag.severity == Severity::Error) {
+    if (limitReached_) return;
+    ++errorCount_;
+    if (errorLimit_ != 0 && errorCount_ > errorLimit_) {
+      limitReached_ = true;
+      Diagnostic stop;
+      stop.severity = Severity::Note;
+      stop.message = "too many errors emitted, stopping now (use --error-limit=0 for no limit)";
+      if (consumer_) consumer_(stop);
+      else if (format_ == Format::Json) printJson(stop);
+      else printText(stop);
+      return;  // the suppressed error is still counted: the run fails
+    }
+  } else if (diag.severity == Severity::Warning) {
+    ++warningCount_;
+  }
+  if (consumer_) {
+    consumer_(diag);
+    return;
+  }
+  if (format_ == Format::Json) printJson(diag);
+  else printText(diag);
+}
+
+// The source line as it can safely be printed: control bytes and broken UTF-8 become '?'
+// (one byte each, so the caret stays aligned), tabs stay tabs, and a very long line (a
+// minified JSON file) is cut to a window around the column.
+static std::string printableLine(llvm::StringRef line, unsigned &column) {
+  constexpr unsigned kWindowBefore = 60, kWindowAfter = 100;
+  std::string prefix;
+  if (line.size() > kWindowBefore + kWindowAfter && column > kWindowBefore) {
+    unsigned from = column - kWindowBefore;
+    line = line.drop_front(from);
+    column -= from;
+    prefix = "...";
+    column += 3;
+  }
+  if (line.size() > kWindowBefore + kWindowAfter) line = line.take_front(kWindowBefore + kWindowAfter);
+  std::string out = prefix;
+  const auto *p = reinterpret_cast<const llvm::UTF8 *>(line.begin());
+  const auto *end = reinterpret_cast<const llvm::UTF8 *>(line.end());
+  while (p < end) {
+    unsigned char c = *p;
+    if (c < 0x80) {
+      out += (c < 0x20 && c != '\t') || c == 0x7f ? '?' : static_cast<char>(c);
+      ++p;
+      continue;
+    }
+    unsigned n = llvm::getNumBytesForUTF8(c);
+    if (p + n <= end && llvm::isLegalUTF8Sequence(p, p + n)) {
+      out.append(reinterpret_cast<const char *>(p), n);
+      p += n;
+    } else {
+      out += '?';
+      ++p;
+    }
+  }
+  return out;
+}
+
+void DiagnosticEngine::printOne(Severity severity, const Location &loc,
+                                const std::string &message) {
+  llvm::raw_ostream::Colors color = severity == Severity::Error     ? llvm::raw_ostream::RED
+                                    : severity == Severity::Warning ? llvm::raw_ostream::MAGENTA
+                                                                    : llvm::raw_ostream::BLACK;
+  ResolvedLocation r = resolve(loc);
+  if (showColors_) os_.changeColor(llvm::raw_ostream::SAVEDCOLOR, true);
+  os_ << (r.file.empty() ? "wfc" : r.file);
+  if (r.line != 0) os_ << ':' << r.line << ':' << r.column;
+  os_ << ": ";
+  if (showColors_) os_.changeColor(color, true);
+  os_ << severityName(severity) << ": ";
+  if (showColors_) os_.changeColor(llvm::raw_ostream::SAVEDCOLOR, true);
+  os_ << message << '\n';
+  if (showColors_) os_.resetColor();
+  if (!loc.loc.isValid() || r.line == 0) return;
+
+  // The source line and a caret under the column, as llvm::SourceMgr prints them.
+  unsigned buf = sourceMgr_.FindBufferContainingLoc(loc.loc);
+  const llvm::MemoryBuffer *mb = sourceMgr_.getMemoryBuffer(buf);
+  const char *bufStart = mb->getBufferStart(), *bufEnd = mb->getBufferEnd();
+  const char *lineStart = loc.loc.getPointer();
+  while (lineStart > bufStart && lineStart[-1] != '\n' && lineStart[-1] != '\r') --lineStart;
+  const char *lineEnd = loc.loc.getPointer();
+  while (lineEnd < bufEnd && *lineEnd != '\n' && *lineEnd != '\r') ++lineEnd;
+  unsigned column = static_cast<unsigned>(loc.loc.getPointer() - lineStart);
+  std::string text = printableLine(llvm::StringRef(lineStart, lineEnd - lineStart), column);
+  os_ << text << '\n';
+  std::string caret;
+  for (unsigned i = 0; i < column && i < text.size(); ++i) {
+    unsigned char c = text[i];
+    if (c == '\t') caret += '\t';
+    else if ((c & 0xC0) != 0x80) caret += ' ';  // one space per character, not per byte
+  }
+  if (showColors_) os_.changeColor(llvm::raw_ostream::GREEN, true);
+  os_ << caret << "^\n";
+  if (showColors_) os_.resetColor();
+}
+
+void DiagnosticEngine::printText(const Diagnostic &diag) {
+  printOne(diag.severity, diag.location, diag.message);
+  for (const DiagnosticNote &n : diag.notes) printOne(Severity::Note, n.location, n.message);
+  os_.flush();
+}
+
+void DiagnosticEngine::printJson(const Diagnostic &diag) {
+  auto located = [&](const Location &loc, Severity sev, const std::string &message) {
+    ResolvedLocation r = resolve(loc);
+    nlohmann::ordered_json j;
+    j["severity"] = severityName(sev).str();
+    j["file"] = r.file;
+    j["line"] = r.line;
+    j["column"] = r.column;
+    j["message"] = message;
+    return j;
+  };
+  nlohmann::ordered_json j = located(diag.location, diag.severity, diag.message);
+  nlohmann::ordered_json notes = nlohmann::ordered_json::array();
+  for (const DiagnosticNote &n : diag.notes)
+    notes.push_back(located(n.location, Severity::Note, n.message));
+  j["notes"] = std::move(notes);
+  os_ << j.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace) << '\n';
+  os_.flush();
+}
+
+}  // namespace wfc

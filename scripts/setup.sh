@@ -1,0 +1,33 @@
+#!/usr/bin/env bash
+# Installs every Debian package wfc's build and tests need on a fresh Debian 12 machine,
+# then configures and builds the project with Ninja into ./build.
+#
+#   bash scripts/setup.sh            # install packages (as root, or through sudo), configure, build
+#   WFC_SKIP_APT=1 bash scripts/setup.sh   # configure and build only
+#
+# Idempotent: re-running it only rebuilds what changed.
+set -euo pipefail
+
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+build_dir="${WFC_BUILD_DIR:-$root/build}"
+build_type="${WFC_BUILD_TYPE:-RelWithDebInfo}"
+
+packages=(
+  # toolchain
+  cmake ninja-build pkg-config g++ git ca-certificates
+  # compiler and runtime libraries (see ../shared/DESIGN.md "Dependencies")
+  libyaml-cpp-dev libfmt-dev libboost-graph-dev nlohmann-json3-dev
+  libcurl4-openssl-dev libsqlite3-dev llvm-14-dev
+  # tests and benchmark
+  libcpp-httplib-dev libgtest-dev libgmock-dev libbenchmark-dev
+)
+
+if [[ -z "${WFC_SKIP_APT:-}" ]]; then
+  if [[ $(id -u) -eq 0 ]]; then sudo=(); else sudo=(sudo); fi
+  export DEBIAN_FRONTEND=noninteractive
+  "${sudo[@]}" apt-get update -q
+  "${sudo[@]}" apt-get install -y -q --no-install-recommends "${packages[@]}"
+fi
+
+cmake -S "$root" -B "$build_dir" -G Ninja -DCMAKE_BUILD_TYPE="$build_type"
+cmake --build "$build_dir"
