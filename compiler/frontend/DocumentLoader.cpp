@@ -420,6 +420,10 @@ const Document *DocumentLoader::load(llvm::StringRef path, Location requestedAt,
     // Recoverable problems (a duplicate key, a bad tag) were diagnosed and the document is
     // still read, so one run reports every error; only a document too deep or too large to
     // walk is abandoned.
+    if (docs[0].IsNull()) {  // only comments, or a bare `---`
+      diags_.error(start, "file is empty; expected a " + what);
+      return nullptr;
+    }
     const DocNode *root = converter.convert(docs[0], 0);
     if (!root) return nullptr;
     doc->setRoot(root);

@@ -166,8 +166,16 @@ struct PackShapes {
     };
     const Shape *reducer = a.object(
         "reduce", {req("strategy", a.oneOf({"append", "replace", "barrier"})), req("into", a.str())});
-    const Shape *termination = a.object("termination", {opt("max_steps", a.integer(1)),
-                                                        opt("tool_called", a.str())});
+    const Shape *terminationFields = a.object("termination", {opt("max_steps", a.integer(1)),
+                                                              opt("tool_called", a.str())});
+    Shape *termination = a.make(Shape::Type::Union, "termination");
+    termination->choose = [=](const DocNode &n, DiagnosticEngine &diags) -> const Shape * {
+      if (n.isMapping() && !n.find("max_steps") && !n.find("tool_called")) {
+        diags.error(n.loc, "'termination' needs 'max_steps', 'tool_called' or both; an agent "
+                           "step must say when its loop ends");
+      }
+      return terminationFields;
+    };
     std::map<std::string, const Shape *> byKind = {
         {"prompt", kindShape({req("prompt_task", a.str()), opt("input", a.any()),
                               opt("output_schema", a.str())})},

@@ -51,15 +51,24 @@ static std::string scalarText(const DocNode &node) {
   }
 }
 
+// "'tools'" + 0 → "'tools[0]'".
+static std::string itemName(const std::string &name, size_t index) {
+  std::string suffix = "[" + std::to_string(index) + "]";
+  if (name.size() >= 2 && name.back() == '\'') return name.substr(0, name.size() - 1) + suffix + "'";
+  return name + suffix;
+}
+
 void ShapeChecker::check(const DocNode &node, const Shape &shape, const std::string &name,
-                         const std::string &label) {
+                         const std::string &label, llvm::SMLoc keyLoc) {
+  llvm::SMLoc at = keyLoc.isValid() ? keyLoc : node.loc;
   if (node.invalid) return;  // the loader already reported it
   if (!shape.unsupported.empty()) {
     diags_.error(node.loc, shape.unsupported);
     return;
   }
   if (shape.type == Shape::Type::Union) {
-    if (const Shape *chosen = shape.choose(node, diags_)) check(node, *chosen, name, label);
+    if (const Shape *chosen = shape.choose(node, diags_))
+      check(node, *chosen, name, label, keyLoc);
     return;
   }
   if (!typeMatches(node, shape.type)) {
@@ -109,31 +118,32 @@ void ShapeChecker::check(const DocNode &node, const Shape &shape, const std::str
     }
     case Shape::Type::Array: {
       if (node.items.size() < shape.minCount)
-        diags_.error(node.loc, name + " must have at least " + std::to_string(shape.minCount) +
+        diags_.error(at, name + " must have at least " + std::to_string(shape.minCount) +
                                    (shape.minCount == 1 ? " item" : " items"));
       if (shape.element)
         for (size_t i = 0; i < node.items.size(); ++i)
-          check(*node.items[i], *shape.element, name + "[" + std::to_string(i) + "]");
+          check(*node.items[i], *shape.element, itemName(name, i));
       return;
     }
     case Shape::Type::Map: {
       if (node.entries.size() < shape.minCount)
-        diags_.error(node.loc, name + " must have at least " + std::to_string(shape.minCount) +
+        diags_.error(at, name + " must have at least " + std::to_string(shape.minCount) +
                                    (shape.minCount == 1 ? " entry" : " entries"));
       if (shape.element)
         for (const DocEntry &e : node.entries)
-          check(*e.value, *shape.element, "'" + e.key + "'", "'" + e.key + "'");
+          check(*e.value, *shape.element, "'" + e.key + "'", "'" + e.key + "'", e.keyLoc);
       return;
     }
     case Shape::Type::Object:
-      checkObject(node, shape, label);
+      checkObject(node, shape, label, at);
       return;
     default:
       return;
   }
 }
 
-void ShapeChecker::checkObject(const DocNode &node, const Shape &shape, const std::string &label) {
+void ShapeChecker::checkObject(const DocNode &node, const Shape &shape, const std::string &label,
+                               llvm::SMLoc at) {
   std::vector<std::string> known = shape.fieldNames();
   // "step 'classify'", "composition 'main'", or just "step" for one without a name.
   std::string who = shape.what;
@@ -146,7 +156,7 @@ void ShapeChecker::checkObject(const DocNode &node, const Shape &shape, const st
     for (const Field &f : shape.fields)
       if (f.name == e.key) field = &f;
     if (field) {
-      check(*e.value, *field->shape, "'" + e.key + "'");
+      check(*e.value, *field->shape, "'" + e.key + "'", "", e.keyLoc);
       continue;
     }
     if (shape.open) continue;
@@ -155,7 +165,7 @@ void ShapeChecker::checkObject(const DocNode &node, const Shape &shape, const st
   }
   for (const Field &f : shape.fields)
     if (f.required && !node.find(f.name))
-      diags_.error(node.loc, who + " is missing required field '" + f.name + "'");
+      diags_.error(at, who + " is missing required field '" + f.name + "'");
 }
 
 }  // namespace wfc

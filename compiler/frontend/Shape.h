@@ -58,11 +58,15 @@ class ShapeChecker {
  public:
   explicit ShapeChecker(DiagnosticEngine &diags) : diags_(diags) {}
   // `label` names an object in messages when it has no `id` of its own (a map key: "'main'").
+  // `keyLoc` is where the key that holds this value is written: errors about a whole block
+  // collection ("missing required field", "at least 2 items") point there, at the line the
+  // author reads as the collection's start.
   void check(const DocNode &node, const Shape &shape, const std::string &name,
-             const std::string &label = "");
+             const std::string &label = "", llvm::SMLoc keyLoc = {});
 
  private:
-  void checkObject(const DocNode &node, const Shape &shape, const std::string &label);
+  void checkObject(const DocNode &node, const Shape &shape, const std::string &label,
+                   llvm::SMLoc at);
   DiagnosticEngine &diags_;
 };
 

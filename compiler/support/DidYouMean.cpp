@@ -6,6 +6,7 @@ namespace wfc {
 
 std::optional<std::string> closestMatch(llvm::StringRef word,
                                         llvm::ArrayRef<std::string> candidates) {
+  if (word.size() < 2) return std::nullopt;  // "did you mean '1'?" for '2' helps nobody
   std::string lower = word.lower();
   unsigned maxDistance = std::max<unsigned>(1, (static_cast<unsigned>(word.size()) + 2) / 3);
   std::optional<std::string> best;
