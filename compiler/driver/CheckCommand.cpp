@@ -6,7 +6,7 @@ namespace wfc {
 
 int runCheck(const std::vector<std::string> &files, const CommonOptions &options) {
   Compilation compilation(options);
-  for (const std::string &file : files) (void)compilation.readPack(file);
+  for (const std::string &file : files) (void)compilation.analyzePack(file);
   return compilation.finish();
 }
 

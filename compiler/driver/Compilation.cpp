@@ -1,6 +1,8 @@
 #include "driver/Compilation.h"
 
 #include "frontend/PromptPackReader.h"
+#include "ir/IRVerifier.h"
+#include "sema/Sema.h"
 #include "support/DidYouMean.h"
 
 namespace wfc {
@@ -39,6 +41,26 @@ std::optional<PromptPackAST> Compilation::readPack(llvm::StringRef path) {
     }
   }
   return ast;
+}
+
+std::unique_ptr<ir::Module> Compilation::analyzePack(llvm::StringRef path) {
+  std::optional<PromptPackAST> ast = readPack(path);
+  if (!ast) return nullptr;
+  sema::SemaOptions options;
+  options.composition = options_.composition;
+  std::unique_ptr<ir::Module> module = sema::analyze(*ast, loader_, diags_, options);
+  if (!diags_.hasErrors()) {
+    for (const std::string &problem : ir::verifyModule(*module))
+      diags_.error(Location::inFile(path.str()), "internal compiler error: invalid IR: " + problem +
+                                                     " (please report this with the pack)");
+  }
+  return module;
+}
+
+std::string Compilation::describe(llvm::SMLoc loc) const {
+  ResolvedLocation r = diags_.resolve(loc);
+  if (r.line == 0) return "";
+  return r.file + ":" + std::to_string(r.line) + ":" + std::to_string(r.column);
 }
 
 int Compilation::finish() {

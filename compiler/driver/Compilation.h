@@ -5,6 +5,7 @@
 #include "driver/Options.h"
 #include "frontend/DocumentLoader.h"
 #include "frontend/PromptPackAST.h"
+#include "ir/Module.h"
 #include "support/DiagnosticEngine.h"
 #include "support/DiagnosticVerifier.h"
 
@@ -22,6 +23,14 @@ class Compilation {
   // Parses and reads one pack file, reporting every problem found. Null when the file is not
   // a readable PromptPack at all.
   std::optional<PromptPackAST> readPack(llvm::StringRef path);
+
+  // The whole front end: read, then analyze into the IR. Null when the file is not a pack;
+  // otherwise the (possibly partial) module — check diags().hasErrors() before using it. When
+  // the front end reported no error, the IR verifier has checked the module.
+  std::unique_ptr<ir::Module> analyzePack(llvm::StringRef path);
+
+  // "pack.yaml:12:5" for IR comments.
+  std::string describe(llvm::SMLoc loc) const;
 
   DiagnosticEngine &diags() { return diags_; }
   SourceFiles &files() { return files_; }

@@ -2,6 +2,7 @@
 //
 // Exit codes: 0 success, 1 errors in the input, 2 bad usage.
 
+#include "driver/BuildCommand.h"
 #include "driver/CheckCommand.h"
 #include "driver/Options.h"
 #include "support/DidYouMean.h"
@@ -24,6 +25,18 @@ cl::SubCommand checkCmd("check", "Parse and check packs; report every diagnostic
 
 cl::list<std::string> checkFiles(cl::Positional, cl::OneOrMore, cl::desc("<pack file>..."),
                                  cl::sub(checkCmd), cl::cat(wfcCategory));
+
+cl::SubCommand buildCmd("build", "Compile a pack: emit C++ (or, with --emit=ir, the IR)");
+cl::opt<std::string> buildPack(cl::Positional, cl::Required, cl::desc("<pack file>"), cl::sub(buildCmd),
+                               cl::cat(wfcCategory));
+cl::opt<std::string> buildOutput("o", cl::value_desc("path"),
+                                 cl::desc("Output directory (C++), or file for --emit=ir (default: stdout)"),
+                                 cl::sub(buildCmd), cl::cat(wfcCategory));
+cl::opt<wfc::EmitKind> buildEmit(
+    "emit", cl::desc("What to emit:"),
+    cl::values(clEnumValN(wfc::EmitKind::Cpp, "cpp", "C++ sources (default)"),
+               clEnumValN(wfc::EmitKind::IR, "ir", "the IR after passes, as stable text")),
+    cl::init(wfc::EmitKind::Cpp), cl::sub(buildCmd), cl::cat(wfcCategory));
 
 // Options everywhere (SPEC §1).
 cl::opt<wfc::OptLevel> optLevel(
@@ -62,7 +75,7 @@ cl::opt<bool> verifyDiagnostics(
              "(for tests)"),
     cl::sub(*cl::AllSubCommands), cl::cat(wfcCategory));
 
-const std::vector<std::string> kSubcommands = {"check"};
+const std::vector<std::string> kSubcommands = {"check", "build"};
 
 void printVersion(llvm::raw_ostream &os) { os << "wfc " << WFC_VERSION << "\n"; }
 
@@ -112,6 +125,7 @@ int main(int argc, char **argv) {
   }
 
   if (checkCmd) return wfc::runCheck({checkFiles.begin(), checkFiles.end()}, options);
+  if (buildCmd) return wfc::runBuild({buildPack, buildOutput, buildEmit}, options);
 
   llvm::WithColor::error(llvm::errs(), "wfc")
       << "no command given; commands are " << wfc::quotedList(kSubcommands, "and")

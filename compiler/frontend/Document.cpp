@@ -2,6 +2,8 @@
 
 #include <llvm/ADT/SmallVector.h>
 
+#include <algorithm>
+
 namespace wfc {
 
 const DocEntry *DocNode::find(llvm::StringRef key) const {
@@ -21,6 +23,45 @@ llvm::StringRef describeKind(DocNode::Kind kind) {
     case DocNode::Kind::Mapping: return "a mapping";
   }
   return "a value";
+}
+
+nlohmann::ordered_json toJson(const DocNode &node) {
+  switch (node.kind) {
+    case DocNode::Kind::Null: return nullptr;
+    case DocNode::Kind::Bool: return node.boolValue;
+    case DocNode::Kind::Int: return node.intValue;
+    case DocNode::Kind::Float: return node.floatValue;
+    case DocNode::Kind::String: return node.stringValue;
+    case DocNode::Kind::Sequence: {
+      nlohmann::ordered_json a = nlohmann::ordered_json::array();
+      for (const DocNode *item : node.items) a.push_back(toJson(*item));
+      return a;
+    }
+    case DocNode::Kind::Mapping: {
+      nlohmann::ordered_json o = nlohmann::ordered_json::object();
+      for (const DocEntry &e : node.entries) o[e.key] = toJson(*e.value);
+      return o;
+    }
+  }
+  return nullptr;
+}
+
+llvm::SMLoc locateInScalar(const DocNode &node, llvm::StringRef needle, size_t nth) {
+  if (!node.loc.isValid() || !node.isString()) return node.loc;
+  // How far the search may go: the scalar's text plus room for quotes, escapes and the
+  // indentation of a block scalar's lines.
+  size_t lines = 1 + std::count(node.stringValue.begin(), node.stringValue.end(), '\n');
+  size_t limit = node.stringValue.size() * 2 + lines * 64 + 16;
+  llvm::StringRef source(node.loc.getPointer(), limit);
+  // The buffer is NUL-terminated (SourceMgr's guarantee), so stop at the first NUL.
+  source = source.take_until([](char c) { return c == '\0'; });
+  size_t from = 0;
+  for (size_t i = 0;; ++i) {
+    size_t at = source.find(needle, from);
+    if (at == llvm::StringRef::npos) return node.loc;
+    if (i == nth) return llvm::SMLoc::getFromPointer(source.begin() + at);
+    from = at + 1;
+  }
 }
 
 static std::string unescapePointerToken(llvm::StringRef token) {

@@ -8,6 +8,7 @@
 
 #include <llvm/ADT/StringRef.h>
 #include <llvm/Support/SMLoc.h>
+#include <nlohmann/json.hpp>
 
 #include <cstdint>
 #include <deque>
@@ -59,6 +60,15 @@ class DocNode {
     return e ? e->value : nullptr;
   }
 };
+
+// The JSON value of a subtree (aliases expanded; mapping keys in source order).
+nlohmann::ordered_json toJson(const DocNode &node);
+
+// Where `needle` is written inside the scalar `node` (its `nth` occurrence in the value),
+// found by searching the source text after the scalar's start, so a caret can point inside a
+// string at the `${…}` or `{{…}}` it is about. Falls back to the scalar's start when the text
+// is not found verbatim (escapes, folded lines).
+llvm::SMLoc locateInScalar(const DocNode &node, llvm::StringRef needle, size_t nth = 0);
 
 // "a string", "a mapping", … for messages such as "expected a string, found a mapping".
 llvm::StringRef describeKind(DocNode::Kind kind);

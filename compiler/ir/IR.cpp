@@ -1,0 +1,118 @@
+// Small shared pieces of the IR: spellings of enumerations, lookups, value walks.
+#include "ir/Module.h"
+
+namespace wfc::ir {
+
+std::string spellPath(const std::vector<PathElement> &path) {
+  std::string out;
+  for (const PathElement &p : path) {
+    if (p.isIndex()) out += "[" + std::to_string(*p.index) + "]";
+    else out += "." + p.key;
+  }
+  return out;
+}
+
+std::string spell(const Reference &ref) { return "${" + ref.text + "}"; }
+
+const char *spell(CompareOp op) {
+  switch (op) {
+    case CompareOp::Equals: return "equals";
+    case CompareOp::NotEquals: return "not_equals";
+    case CompareOp::In: return "in";
+    case CompareOp::NotIn: return "not_in";
+    case CompareOp::LessThan: return "less_than";
+    case CompareOp::LessThanOrEquals: return "less_than_or_equals";
+    case CompareOp::GreaterThan: return "greater_than";
+    case CompareOp::GreaterThanOrEquals: return "greater_than_or_equals";
+  }
+  return "equals";
+}
+
+const char *spell(StepKind kind) {
+  switch (kind) {
+    case StepKind::Prompt: return "prompt";
+    case StepKind::Agent: return "agent";
+    case StepKind::Tool: return "tool";
+    case StepKind::Branch: return "branch";
+    case StepKind::Parallel: return "parallel";
+    case StepKind::Subflow: return "wfc.subflow";
+    case StepKind::Foreach: return "wfc.foreach";
+    case StepKind::Loop: return "wfc.loop";
+    case StepKind::Judge: return "wfc.judge";
+  }
+  return "tool";
+}
+
+const char *spell(Effect effect) {
+  switch (effect) {
+    case Effect::None: return "none";
+    case Effect::Read: return "read";
+    case Effect::Write: return "write";
+  }
+  return "write";
+}
+
+const char *spell(ReduceStrategy strategy) {
+  switch (strategy) {
+    case ReduceStrategy::Append: return "append";
+    case ReduceStrategy::Replace: return "replace";
+    case ReduceStrategy::Barrier: return "barrier";
+  }
+  return "barrier";
+}
+
+bool Value::isConstant() const {
+  switch (kind) {
+    case Kind::Literal: return true;
+    case Kind::Reference:
+    case Kind::Interpolation: return false;
+    case Kind::Object:
+      for (const auto &[k, v] : members)
+        if (!v.isConstant()) return false;
+      return true;
+    case Kind::Array:
+      for (const Value &v : elements)
+        if (!v.isConstant()) return false;
+      return true;
+  }
+  return true;
+}
+
+void Value::collectReferences(std::vector<const Reference *> &out) const {
+  switch (kind) {
+    case Kind::Literal: return;
+    case Kind::Reference: out.push_back(&ref); return;
+    case Kind::Interpolation:
+      for (const auto &piece : pieces)
+        if (const Reference *r = std::get_if<Reference>(&piece)) out.push_back(r);
+      return;
+    case Kind::Object:
+      for (const auto &[k, v] : members) v.collectReferences(out);
+      return;
+    case Kind::Array:
+      for (const Value &v : elements) v.collectReferences(out);
+      return;
+  }
+}
+
+template <typename T, typename Key>
+static const T *findIn(const std::vector<std::unique_ptr<T>> &items, llvm::StringRef key, Key key_of) {
+  for (const auto &item : items)
+    if (key_of(*item) == key) return item.get();
+  return nullptr;
+}
+
+const Prompt *Module::findPrompt(llvm::StringRef key) const {
+  return findIn(prompts, key, [](const Prompt &p) -> const std::string & { return p.key; });
+}
+const Tool *Module::findTool(llvm::StringRef name) const {
+  return findIn(tools, name, [](const Tool &t) -> const std::string & { return t.name; });
+}
+const Composition *Module::findComposition(llvm::StringRef name) const {
+  return findIn(compositions, name, [](const Composition &c) -> const std::string & { return c.name; });
+}
+const Eval *Module::findEval(llvm::StringRef id) const {
+  return findIn(evals, id, [](const Eval &e) -> const std::string & { return e.id; });
+}
+
+}  // namespace wfc::ir

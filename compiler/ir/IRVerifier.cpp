@@ -1,0 +1,155 @@
+#include "ir/IRVerifier.h"
+
+#include <functional>
+#include <map>
+#include <set>
+
+namespace wfc::ir {
+namespace {
+
+class Verifier {
+ public:
+  explicit Verifier(std::vector<std::string> &problems) : problems_(problems) {}
+
+  void composition(const Composition &c) {
+    steps_.clear();
+    where_ = "composition '" + c.name + "'";
+    forEachStep(c.steps, [&](const Step &s) {
+      if (!steps_.insert({s.id, &s}).second) fail("step id '" + s.id + "' is not unique");
+    });
+    checkList(c.steps, nullptr);
+    if (c.output) inComposition(c.output, "the composition's output");
+    checkAcyclic(c);
+  }
+
+  void workflow(const Module &m, const Workflow &w) {
+    where_ = "workflow";
+    std::set<std::string> names;
+    for (const State &s : w.states) names.insert(s.name);
+    if (!names.count(w.entry)) fail("entry state '" + w.entry + "' does not exist");
+    for (const State &s : w.states) {
+      if (s.kind == State::Kind::Composition && (!s.composition || !m.findComposition(s.composition->name)))
+        fail("state '" + s.name + "' has no composition");
+      if (s.kind != State::Kind::Composition && !s.prompt) fail("state '" + s.name + "' has no prompt");
+      for (const auto &[event, target] : s.onEvent)
+        if (!names.count(target)) fail("state '" + s.name + "' event '" + event + "' targets unknown state '" + target + "'");
+    }
+  }
+
+ private:
+  void fail(const std::string &what) { problems_.push_back(where_ + ": " + what); }
+
+  void inComposition(const Step *s, const std::string &role) {
+    if (!s) {
+      fail(role + " is null");
+      return;
+    }
+    auto it = steps_.find(s->id);
+    if (it == steps_.end() || it->second != s) fail(role + " '" + s->id + "' is not a step of this composition");
+  }
+
+  void checkList(const std::vector<std::unique_ptr<Step>> &list, const Step *parent) {
+    for (unsigned i = 0; i < list.size(); ++i) {
+      const Step &s = *list[i];
+      if (s.parent != parent) fail("step '" + s.id + "' has the wrong parent");
+      if (s.index != i) fail("step '" + s.id + "' has index " + std::to_string(s.index) + ", not " + std::to_string(i));
+      step(s, list);
+      checkList(s.children, &s);
+    }
+  }
+
+  void step(const Step &s, const std::vector<std::unique_ptr<Step>> &siblings) {
+    std::string self = "step '" + s.id + "'";
+    for (const Step *p : s.after) inComposition(p, self + " predecessor");
+    for (const Step *p : s.dataDeps) inComposition(p, self + " data dependency");
+    std::vector<const Reference *> refs;
+    if (s.input) s.input->collectReferences(refs);
+    if (s.args) s.args->collectReferences(refs);
+    if (s.items) s.items->collectReferences(refs);
+    if (s.target) s.target->collectReferences(refs);
+    for (const Reference *r : refs)
+      if (r->root == RefRoot::StepOutput || r->root == RefRoot::LoopPrevious) inComposition(r->step, self + " reference " + spell(*r));
+    if (s.guard != Guard::None) inComposition(s.guardedBy, self + " guard");
+    if (s.modifiers.fallback) {
+      inComposition(s.modifiers.fallback, self + " fallback");
+      if (s.modifiers.fallback->guard != Guard::Fallback) fail(self + " fallback is not guarded as one");
+    }
+    switch (s.kind) {
+      case StepKind::Prompt:
+      case StepKind::Agent:
+      case StepKind::Judge:
+        if (!s.prompt) fail(self + " has no prompt");
+        break;
+      case StepKind::Tool:
+        if (!s.tool) fail(self + " has no tool");
+        break;
+      case StepKind::Branch: {
+        if (!s.thenStep) {
+          fail(self + " has no then target");
+          break;
+        }
+        for (const Step *t : {s.thenStep, s.elseStep}) {
+          if (!t) continue;
+          inComposition(t, self + " target");
+          if (t->index <= s.index || t->parent != s.parent || siblings[t->index].get() != t)
+            fail(self + " target '" + t->id + "' is not a later step of the same list");
+          if (t->guardedBy != &s) fail(self + " target '" + t->id + "' is not guarded by it");
+        }
+        break;
+      }
+      case StepKind::Parallel:
+        if (s.children.size() < 2) fail(self + " has fewer than two branches");
+        if (!s.reduce) fail(self + " has no reducer");
+        break;
+      case StepKind::Subflow:
+        if (!s.callee) fail(self + " has no callee");
+        break;
+      case StepKind::Foreach:
+        if (s.children.size() != 1) fail(self + " does not have exactly one inner step");
+        if (!s.items) fail(self + " has no items");
+        break;
+      case StepKind::Loop:
+        if (s.children.empty()) fail(self + " has no steps");
+        if (s.maxIterations == 0) fail(self + " has no max_iterations");
+        break;
+    }
+    for (const auto &child : s.children)
+      if (child->effect > s.effect) fail(self + " has a weaker effect than its inner step '" + child->id + "'");
+  }
+
+  // Depth-first search over `after` and data edges; a grey node reached again is a cycle.
+  void checkAcyclic(const Composition &c) {
+    std::map<const Step *, int> colour;  // 0 white, 1 grey, 2 black
+    std::function<bool(const Step *)> visit = [&](const Step *s) {
+      int &col = colour[s];
+      if (col == 1) return false;
+      if (col == 2) return true;
+      col = 1;
+      for (const Step *p : s->after)
+        if (!visit(p)) return false;
+      for (const Step *p : s->dataDeps)
+        if (!visit(p)) return false;
+      colour[s] = 2;
+      return true;
+    };
+    bool ok = true;
+    forEachStep(c.steps, [&](const Step &s) { ok = ok && visit(&s); });
+    if (!ok) fail("the step graph has a cycle");
+  }
+
+  std::vector<std::string> &problems_;
+  std::string where_;
+  std::map<std::string, const Step *> steps_;
+};
+
+}  // namespace
+
+std::vector<std::string> verifyModule(const Module &module) {
+  std::vector<std::string> problems;
+  Verifier v(problems);
+  for (const auto &c : module.compositions) v.composition(*c);
+  if (module.workflow) v.workflow(module, *module.workflow);
+  return problems;
+}
+
+}  // namespace wfc::ir

@@ -1,0 +1,127 @@
+// The IR of one pack: what every later stage (passes, codegen) sees. Built by sema from the
+// PromptPack AST (and, later, from the other dialects); never refers back to source documents
+// except through locations.
+#pragma once
+
+#include "ir/Step.h"
+#include "ir/Template.h"
+
+#include <llvm/ADT/StringRef.h>
+
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace wfc::ir {
+
+struct Variable {
+  std::string name;
+  std::string type;
+  bool required = false;
+  std::optional<Json> defaultValue;
+};
+
+struct ToolPolicy {
+  std::string toolChoice = "auto";
+  unsigned maxRounds = 5;
+  unsigned maxToolCallsPerTurn = 10;
+  std::vector<std::string> blocklist;
+};
+
+struct Prompt {
+  std::string key;  // the prompts map key: what prompt_task names
+  std::string id, name, version;
+  llvm::SMLoc loc;
+  Template systemTemplate;
+  std::vector<Variable> variables;
+  std::vector<const struct Tool *> tools;
+  ToolPolicy toolPolicy;
+  Json parameters = Json::object();  // temperature, max_tokens, …
+  std::vector<std::string> evals;    // ids of the prompt's own evals
+};
+
+struct Tool {
+  std::string name;          // as declared: "doc.parse_structure"
+  std::string providerName;  // as offered to a model: "doc_parse_structure"
+  std::string description;
+  llvm::SMLoc loc;
+  Json parameters = Json::object();  // JSON Schema of the arguments
+  Effect effect = Effect::Write;
+};
+
+struct Eval {
+  std::string id, type, trigger;
+  llvm::SMLoc loc;
+  Json params = Json::object();
+  std::optional<std::string> thresholdOperator;
+  std::optional<double> thresholdValue;
+  bool enabled = true;
+};
+
+struct Composition {
+  std::string name;
+  llvm::SMLoc loc;
+  std::optional<Schema> inputSchema;
+  std::optional<Schema> outputSchema;
+  const Step *output = nullptr;  // explicit `output`; null: the last top-level step that ran
+  std::vector<std::unique_ptr<Step>> steps;
+  Effect effect = Effect::None;
+};
+
+struct Artifact {
+  std::string name, type;
+  bool append = false;
+};
+
+struct State {
+  enum class Kind { Composition, Internal, External };
+  std::string name;
+  llvm::SMLoc loc;
+  Kind kind = Kind::Internal;
+  const Composition *composition = nullptr;
+  const Prompt *prompt = nullptr;
+  std::vector<std::pair<std::string, std::string>> onEvent;  // event → state, source order
+  bool terminal = false;
+  std::optional<unsigned> maxVisits;
+  std::string onMaxVisits;
+  std::vector<Artifact> artifacts;
+};
+
+struct Budget {
+  std::optional<unsigned> maxTotalVisits, maxToolCalls, maxWallTimeSec;
+};
+
+struct Workflow {
+  llvm::SMLoc loc;
+  std::string entry;
+  std::vector<State> states;
+  Budget budget;
+};
+
+struct Module {
+  std::string sourcePath;  // the pack, as given
+  std::string id, name, version;
+  std::vector<std::unique_ptr<Prompt>> prompts;
+  std::vector<std::unique_ptr<Tool>> tools;
+  std::vector<std::unique_ptr<Eval>> evals;  // pack-level and prompt-level
+  std::vector<std::unique_ptr<Composition>> compositions;
+  std::optional<Workflow> workflow;
+
+  const Prompt *findPrompt(llvm::StringRef key) const;
+  const Tool *findTool(llvm::StringRef name) const;
+  const Composition *findComposition(llvm::StringRef name) const;
+  const Eval *findEval(llvm::StringRef id) const;
+};
+
+// Calls `fn` on every step of `steps`, parents before children, in declaration order.
+template <typename Fn>
+void forEachStep(const std::vector<std::unique_ptr<Step>> &steps, Fn &&fn) {
+  for (const auto &s : steps) {
+    fn(*s);
+    forEachStep(s->children, fn);
+  }
+}
+
+}  // namespace wfc::ir

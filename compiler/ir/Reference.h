@@ -1,0 +1,47 @@
+// A `${…}` reference, parsed and resolved: what it points at and the path below that.
+#pragma once
+
+#include <llvm/Support/SMLoc.h>
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace wfc::ir {
+
+struct Step;
+
+// One step of a path: `.key` or `[index]`.
+struct PathElement {
+  std::string key;
+  std::optional<size_t> index;
+
+  bool isIndex() const { return index.has_value(); }
+};
+
+enum class RefRoot {
+  Input,             // ${input…}: the composition's input
+  StepOutput,        // ${step.output…}
+  WorkflowContext,   // ${workflow.context…}: the last transition's context
+  WorkflowArtifact,  // ${workflow.artifacts.NAME…}
+  Item,              // ${item…}: the current wfc.foreach item
+  ItemIndex,         // ${item_index}
+  LoopIteration,     // ${loop.iteration}: 0-based
+  LoopPrevious,      // ${loop.previous.step.output…}: absent in the first iteration
+};
+
+struct Reference {
+  RefRoot root = RefRoot::Input;
+  std::string name;  // the step (StepOutput, LoopPrevious) or artifact (WorkflowArtifact)
+  const Step *step = nullptr;  // resolved step, for StepOutput and LoopPrevious
+  std::vector<PathElement> path;  // below the root (below `output` for steps)
+  std::string text;  // as written, without `${` `}`: "classify.output.type"
+  llvm::SMLoc loc;
+};
+
+// "classify.output.type" → "${classify.output.type}".
+std::string spell(const Reference &ref);
+// ".a[0].b" for a path.
+std::string spellPath(const std::vector<PathElement> &path);
+
+}  // namespace wfc::ir

@@ -1,0 +1,107 @@
+// A step of a composition: one node of its step graph.
+#pragma once
+
+#include "ir/Predicate.h"
+#include "ir/Value.h"
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace wfc::ir {
+
+struct Prompt;
+struct Tool;
+struct Composition;
+
+enum class StepKind { Prompt, Agent, Tool, Branch, Parallel, Subflow, Foreach, Loop, Judge };
+// The pack's spelling of a kind: "prompt", "wfc.subflow", …
+const char *spell(StepKind kind);
+
+// What running a step may do to the world (SPEC §2.2): none (pure), read, or write. Ordered:
+// a composite step has the strongest effect of its parts.
+enum class Effect { None = 0, Read = 1, Write = 2 };
+const char *spell(Effect effect);
+
+enum class ReduceStrategy { Append, Replace, Barrier };
+const char *spell(ReduceStrategy strategy);
+
+struct Reducer {
+  ReduceStrategy strategy = ReduceStrategy::Barrier;
+  std::string into;
+};
+
+// A JSON Schema referenced by the pack, made self-contained: every `$ref` is inlined.
+struct Schema {
+  std::string source;  // as written: "schemas/doc.json#/definitions/x"
+  llvm::SMLoc loc;     // where the pack names it
+  Json json;
+};
+
+struct Modifiers {
+  unsigned maxAttempts = 1;                  // retry.max_attempts
+  std::optional<uint64_t> backoffMs;         // retry.wfc.backoff_ms
+  std::vector<std::string> evals;            // eval ids
+  std::optional<uint64_t> timeoutMs;         // wfc.timeout_ms
+  const struct Step *fallback = nullptr;     // wfc.on_error.fallback
+  std::optional<Json> fallbackValue;         // wfc.on_error.value
+  bool cache = false;                        // wfc.cache
+};
+
+// Why a guarded step may not run.
+enum class Guard { None, Then, Else, Fallback };
+
+struct Step {
+  std::string id;
+  StepKind kind = StepKind::Tool;
+  llvm::SMLoc loc;
+  std::string description;
+
+  // Graph. `after` are control predecessors: the implicit previous step, the branch a target
+  // follows, or the explicit `depends_on` list. `dataDeps` come from references.
+  std::vector<const Step *> after;
+  bool explicitDependsOn = false;
+  std::vector<const Step *> dataDeps;
+  Step *parent = nullptr;  // the parallel, wfc.loop or wfc.foreach this step is inside
+  unsigned index = 0;      // position in its steps[] (or branches[]) list
+
+  // Guarded steps run only when chosen: a branch target, or an on_error fallback.
+  Guard guard = Guard::None;
+  const Step *guardedBy = nullptr;
+
+  Effect effect = Effect::None;
+  Modifiers modifiers;
+
+  // prompt, agent, wfc.judge
+  std::string promptTask;
+  const ir::Prompt *prompt = nullptr;
+  std::optional<Value> input;  // prompt, agent, wfc.subflow
+  std::optional<Schema> outputSchema;
+  // agent
+  std::vector<const ir::Tool *> tools;  // offered: the step's tools ∩ the prompt's
+  std::optional<unsigned> maxSteps;
+  const ir::Tool *toolCalled = nullptr;
+  // tool
+  const ir::Tool *tool = nullptr;
+  std::optional<Value> args;
+  // branch
+  Predicate predicate;  // also wfc.loop's `until`
+  const Step *thenStep = nullptr;
+  const Step *elseStep = nullptr;
+  // parallel (branches), wfc.loop (steps), wfc.foreach (its one step)
+  std::vector<std::unique_ptr<Step>> children;
+  std::optional<Reducer> reduce;  // parallel, wfc.foreach
+  // wfc.subflow
+  const ir::Composition *callee = nullptr;
+  // wfc.foreach
+  std::optional<Value> items;
+  std::optional<unsigned> maxConcurrency;
+  // wfc.loop
+  unsigned maxIterations = 0;
+  // wfc.judge
+  std::optional<Value> target;
+  std::optional<Json> rubric;
+};
+
+}  // namespace wfc::ir

@@ -1,0 +1,36 @@
+// Values in the IR: step inputs, tool arguments, foreach items. A value is a JSON literal with
+// references in it: a string that is exactly one `${…}` yields the referenced value unchanged
+// (Reference); a string with references inside longer text is interpolated as text
+// (Interpolation); objects and arrays nest.
+#pragma once
+
+#include "ir/Reference.h"
+
+#include <nlohmann/json.hpp>
+
+#include <utility>
+#include <variant>
+#include <vector>
+
+namespace wfc::ir {
+
+using Json = nlohmann::ordered_json;
+
+struct Value {
+  enum class Kind { Literal, Reference, Interpolation, Object, Array };
+
+  Kind kind = Kind::Literal;
+  llvm::SMLoc loc;
+  Json literal;                                               // Literal
+  ir::Reference ref;                                          // Reference
+  std::vector<std::variant<std::string, ir::Reference>> pieces;  // Interpolation
+  std::vector<std::pair<std::string, Value>> members;         // Object, in source order
+  std::vector<Value> elements;                                // Array
+
+  // True when the value contains no reference at all (it can be folded to a literal).
+  bool isConstant() const;
+  // Every reference in the value, in source order.
+  void collectReferences(std::vector<const ir::Reference *> &out) const;
+};
+
+}  // namespace wfc::ir

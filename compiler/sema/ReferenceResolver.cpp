@@ -1,0 +1,552 @@
+// References (`${…}`): resolution, scope rules, data edges, types — and the type checks that
+// need types: predicates, tool arguments, sub-workflow inputs, fallback values.
+#include "sema/CompositionBuilder.h"
+
+#include "support/DidYouMean.h"
+
+namespace wfc::sema {
+namespace {
+
+std::string jsonTypeName(const ir::Json &j) {
+  switch (j.type()) {
+    case ir::Json::value_t::null: return "null";
+    case ir::Json::value_t::boolean: return "boolean";
+    case ir::Json::value_t::number_integer:
+    case ir::Json::value_t::number_unsigned: return "integer";
+    case ir::Json::value_t::number_float: return "number";
+    case ir::Json::value_t::string: return "string";
+    case ir::Json::value_t::array: return "array";
+    default: return "object";
+  }
+}
+
+std::string article(const std::string &type) {
+  return (type == "integer" || type == "array" || type == "object" ? "an " : "a ") + type;
+}
+
+void forEachReference(ir::Value &v, const std::function<void(ir::Reference &)> &fn) {
+  switch (v.kind) {
+    case ir::Value::Kind::Literal: return;
+    case ir::Value::Kind::Reference: fn(v.ref); return;
+    case ir::Value::Kind::Interpolation:
+      for (auto &piece : v.pieces)
+        if (auto *r = std::get_if<ir::Reference>(&piece)) fn(*r);
+      return;
+    case ir::Value::Kind::Object:
+      for (auto &[k, m] : v.members) forEachReference(m, fn);
+      return;
+    case ir::Value::Kind::Array:
+      for (ir::Value &e : v.elements) forEachReference(e, fn);
+      return;
+  }
+}
+
+bool sameValue(const ir::Json &a, const DocNode &b) {
+  ir::Json bj = toJson(b);
+  if (a.is_number() && bj.is_number()) return a.get<double>() == bj.get<double>();  // 1 == 1.0
+  return a == bj;
+}
+
+}  // namespace
+
+void CompositionBuilder::resolveReferences(ir::Composition &c) {
+  ir::forEachStep(c.steps, [&](const ir::Step &cs) {
+    ir::Step &s = const_cast<ir::Step &>(cs);
+    for (std::optional<ir::Value> *v : {&s.input, &s.args, &s.items, &s.target})
+      if (*v)
+        forEachReference(**v, [&](ir::Reference &r) {
+          if (auto t = resolveReference(c, r, &s, false)) refTypes_.insert_or_assign(&r, *t);
+        });
+    if (s.kind == ir::StepKind::Branch) checkPredicate(c, s.predicate, &s, false);
+    if (s.kind == ir::StepKind::Loop) checkPredicate(c, s.predicate, &s, true);
+  });
+}
+
+std::optional<ValueType> CompositionBuilder::resolveReference(ir::Composition &c, ir::Reference &ref,
+                                                              ir::Step *from, bool inExists, bool insideFrom) {
+  if (ref.text.empty()) return std::nullopt;
+  const std::string shown = "'${" + ref.text + "}'";
+  std::vector<ir::PathElement> rest = ref.path;
+  auto takeKey = [&](const char *expected) -> std::optional<std::string> {
+    if (rest.empty() || rest.front().isIndex()) return std::nullopt;
+    std::string k = rest.front().key;
+    if (expected && k != expected) return std::nullopt;
+    rest.erase(rest.begin());
+    return k;
+  };
+  // The nearest enclosing block of a kind, counting `from` itself for `until`.
+  auto enclosing = [&](ir::StepKind kind) -> const ir::Step * {
+    if (insideFrom && from->kind == kind) return from;
+    for (const ir::Step *p = from->parent; p; p = p->parent)
+      if (p->kind == kind) return p;
+    return nullptr;
+  };
+  ValueType type = ValueType::unknown();
+  const std::string &root = ref.name;
+
+  if (root == "input") {
+    ref.root = ir::RefRoot::Input;
+    type = ctx_.typeOf(compInfo_[&c].decl->inputSchema);
+  } else if (root == "workflow") {
+    std::optional<std::string> what = takeKey(nullptr);
+    if (what == "context") {
+      ref.root = ir::RefRoot::WorkflowContext;
+    } else if (what == "artifacts") {
+      std::optional<std::string> name = takeKey(nullptr);
+      if (!name) {
+        ctx_.diags.error(ref.loc, "write an artifact reference as ${workflow.artifacts.NAME}");
+        return std::nullopt;
+      }
+      if (!ctx_.artifactNames.count(*name)) {
+        std::vector<std::string> names(ctx_.artifactNames.begin(), ctx_.artifactNames.end());
+        std::string suffix = didYouMeanSuffix(*name, names);
+        ctx_.diags.error(ref.loc, "unknown artifact '" + *name + "' in " + shown +
+                                      (suffix.empty() ? "; declare it in a workflow state's 'artifacts'" : suffix));
+        return std::nullopt;
+      }
+      ref.root = ir::RefRoot::WorkflowArtifact;
+      ref.name = *name;
+    } else {
+      ctx_.diags.error(ref.loc, "invalid reference " + shown +
+                                    ": the workflow offers ${workflow.context…} and ${workflow.artifacts.NAME…}");
+      return std::nullopt;
+    }
+  } else if (root == "item" || root == "item_index") {
+    const ir::Step *foreach = enclosing(ir::StepKind::Foreach);
+    if (!foreach) {
+      ctx_.diags.error(ref.loc, shown + " is only available inside a wfc.foreach step");
+      return std::nullopt;
+    }
+    if (root == "item_index") {
+      ref.root = ir::RefRoot::ItemIndex;
+      type = ValueType::number();
+    } else {
+      ref.root = ir::RefRoot::Item;
+      if (foreach->items && foreach->items->kind == ir::Value::Kind::Reference) {
+        auto it = refTypes_.find(&foreach->items->ref);
+        if (it != refTypes_.end()) {
+          TypeNavigator::Step element = ctx_.nav.step(it->second, ir::PathElement{"", 0});
+          if (element.type) type = *element.type;
+        }
+      }
+    }
+  } else if (root == "loop") {
+    const ir::Step *loop = enclosing(ir::StepKind::Loop);
+    if (!loop) {
+      ctx_.diags.error(ref.loc, shown + " is only available inside a wfc.loop step");
+      return std::nullopt;
+    }
+    std::optional<std::string> what = takeKey(nullptr);
+    if (what == "iteration") {
+      ref.root = ir::RefRoot::LoopIteration;
+      type = ValueType::number();
+    } else if (what == "previous") {
+      std::optional<std::string> name = takeKey(nullptr);
+      ir::Step *s = name ? compInfo_[&c].ids[*name] : nullptr;
+      if (!s || !contains(*loop, *s)) {
+        std::vector<std::string> inner;
+        ir::forEachStep(loop->children, [&](const ir::Step &x) { inner.push_back(x.id); });
+        ctx_.diags.error(ref.loc, "invalid reference " + shown + ": ${loop.previous.STEP.output…} names a step of "
+                                      "wfc.loop '" + loop->id + "'" +
+                                      (name ? didYouMeanSuffix(*name, inner) : std::string()));
+        return std::nullopt;
+      }
+      if (!takeKey("output")) {
+        ctx_.diags.error(ref.loc, "invalid reference " + shown + ": write ${loop.previous." + s->id + ".output…}");
+        return std::nullopt;
+      }
+      ref.root = ir::RefRoot::LoopPrevious;
+      ref.name = s->id;
+      ref.step = s;
+      type = stepType(*s);
+    } else {
+      ctx_.diags.error(ref.loc, "invalid reference " + shown +
+                                    ": a loop offers ${loop.iteration} and ${loop.previous.STEP.output…}");
+      return std::nullopt;
+    }
+  } else {
+    CompositionInfo &info = compInfo_[&c];
+    auto it = info.ids.find(root);
+    if (it == info.ids.end()) {
+      if (info.poisoned.count(root)) return std::nullopt;
+      std::vector<std::string> names = stepIds(c);
+      names.insert(names.begin(), {"input", "workflow"});
+      std::string suffix = didYouMeanSuffix(root, names);
+      ctx_.diags.error(ref.loc, "unknown step '" + root + "' in reference " + shown +
+                                    (suffix.empty() ? "; a reference starts with 'input', 'workflow' or a step id" : suffix));
+      return std::nullopt;
+    }
+    ir::Step *s = it->second;
+    if (rest.empty() || rest.front().isIndex() || rest.front().key != "output") {
+      std::string got = rest.empty() ? "nothing" : rest.front().isIndex() ? "an index" : "'" + rest.front().key + "'";
+      ctx_.diags.error(ref.loc, "invalid reference " + shown + ": a step's value is its output; write ${" + s->id +
+                                    ".output…} (found " + got + " after '" + s->id + "')");
+      return std::nullopt;
+    }
+    rest.erase(rest.begin());
+    ref.root = ir::RefRoot::StepOutput;
+    ref.step = s;
+    if (s == from && !insideFrom) {
+      ctx_.diags.error(ref.loc, "step '" + from->id + "' refers to its own output in " + shown);
+      return std::nullopt;
+    }
+    if (contains(*s, *from)) {
+      ctx_.diags.error(ref.loc, "step '" + from->id + "' runs inside '" + s->id + "', so it cannot use '" + s->id +
+                                    "''s output " + shown);
+      return std::nullopt;
+    }
+    if (contains(*from, *s) && !insideFrom) {
+      ctx_.diags.error(ref.loc, "step '" + from->id + "' cannot use the output of '" + s->id +
+                                    "', which runs inside it, in " + shown);
+      return std::nullopt;
+    }
+    for (const ir::Step *p = from->parent; p; p = p->parent) {
+      if (p->kind != ir::StepKind::Parallel || !contains(*p, *s)) continue;
+      const ir::Step *a = from, *b = s;
+      while (a->parent != p) a = a->parent;
+      while (b->parent != p) b = b->parent;
+      if (a != b) {
+        ctx_.diags.error(ref.loc, "step '" + from->id + "' cannot use the output of '" + s->id +
+                                      "': they are in different branches of parallel '" + p->id +
+                                      "', which run concurrently")
+            .note(s->loc, "'" + s->id + "' is declared here");
+        return std::nullopt;
+      }
+      break;
+    }
+    if (const ir::Step *scope = iterationScope(*s); scope && !contains(*scope, *from) && !(insideFrom && scope == from)) {
+      ctx_.diags.error(ref.loc, "'" + s->id + "' runs inside " + ir::spell(scope->kind) + " '" + scope->id +
+                                    "'; outside it, use ${" + scope->id + ".output…}");
+      return std::nullopt;
+    }
+    const ir::Step *guard = nullptr;
+    const ir::Step *skippable = nullptr;
+    for (const ir::Step *p = s; p && !skippable; p = p->parent)
+      if (p->guard != ir::Guard::None) skippable = p;
+    if (skippable) guard = skippable->guardedBy;
+    if (!inExists && skippable && skippable != from && !contains(*skippable, *from)) {
+      std::string when = skippable->guard == ir::Guard::Fallback
+                             ? "only when step '" + guard->id + "' fails"
+                             : "only when branch '" + guard->id + "' takes '" +
+                                   (skippable->guard == ir::Guard::Then ? "then" : "else") + "'";
+      ctx_.diags.warning(ref.loc, "step '" + s->id + "' may have been skipped (it runs " + when +
+                                      "); if it was, " + shown +
+                                      " fails the run (exit 1). Test it with an 'exists' predicate first")
+          .note(guard->loc, "'" + guard->id + "' decides here");
+    }
+    if (!insideFrom) {
+      if (std::find(from->dataDeps.begin(), from->dataDeps.end(), s) == from->dataDeps.end())
+        from->dataDeps.push_back(s);
+      edges_.push_back({s, from, "'" + from->id + "' uses the output of '" + s->id + "'", ref.loc});
+    }
+    type = stepType(*s);
+  }
+  ref.path = rest;
+
+  for (const ir::PathElement &e : rest) {
+    TypeNavigator::Step next = ctx_.nav.step(type, e);
+    if (!next.type) {
+      ctx_.diags.error(ref.loc, "invalid reference " + shown + ": " + next.error);
+      return std::nullopt;
+    }
+    type = *next.type;
+  }
+  return type;
+}
+
+void CompositionBuilder::checkPredicate(ir::Composition &c, ir::Predicate &p, ir::Step *from, bool insideFrom) {
+  if (p.kind == ir::Predicate::Kind::AllOf || p.kind == ir::Predicate::Kind::AnyOf ||
+      p.kind == ir::Predicate::Kind::Not) {
+    for (ir::Predicate &op : p.operands) checkPredicate(c, op, from, insideFrom);
+    return;
+  }
+  std::optional<ValueType> type =
+      resolveReference(c, p.path, from, p.kind == ir::Predicate::Kind::Exists, insideFrom);
+  if (!type || p.kind != ir::Predicate::Kind::Compare) return;
+  JsonTypes jt = ctx_.nav.jsonTypes(*type);
+  const std::string path = "${" + p.path.text + "}";
+  llvm::SMLoc at = p.valueLoc.isValid() ? p.valueLoc : p.loc;
+  auto checkOne = [&](const ir::Json &value, bool mustMatch) {
+    std::string vt = jsonTypeName(value);
+    if (!jt.allows(vt)) {
+      ctx_.diags.error(at, "'" + path + "' is " + jt.describe() + ", so it is never equal to " + article(vt) +
+                               " (" + value.dump() + ")");
+      return;
+    }
+    if (jt.enumValues && value.is_primitive()) {
+      std::vector<std::string> options;
+      bool found = false;
+      for (const DocNode *e : *jt.enumValues) {
+        found |= sameValue(value, *e);
+        options.push_back(toJson(*e).is_string() ? e->stringValue : toJson(*e).dump());
+      }
+      if (!found) {
+        std::string text = value.is_string() ? value.get<std::string>() : value.dump();
+        std::string suffix = didYouMeanSuffix(text, options);
+        std::string msg = "'" + path + "' is never " + value.dump() + ": its schema allows only " +
+                          quotedList(options) + suffix;
+        if (mustMatch) ctx_.diags.error(at, msg);
+        else ctx_.diags.warning(at, msg + " (so this test is always true)");
+      }
+    }
+  };
+  switch (p.op) {
+    case ir::CompareOp::Equals: checkOne(p.value, true); break;
+    case ir::CompareOp::NotEquals: checkOne(p.value, false); break;
+    case ir::CompareOp::In:
+    case ir::CompareOp::NotIn:
+      if (!p.value.is_array()) {
+        ctx_.diags.error(at, "'" + std::string(ir::spell(p.op)) + "' takes a list of values, not " +
+                                 article(jsonTypeName(p.value)));
+        break;
+      }
+      for (const ir::Json &v : p.value) checkOne(v, p.op == ir::CompareOp::In && p.value.size() == 1);
+      break;
+    default: {
+      std::string vt = jsonTypeName(p.value);
+      bool numeric = vt == "integer" || vt == "number";
+      if (!numeric && vt != "string") {
+        ctx_.diags.error(at, "'" + std::string(ir::spell(p.op)) + "' compares numbers or strings, not " + article(vt));
+        break;
+      }
+      if (!jt.any() && !(numeric ? jt.allows("number") : jt.allows("string")))
+        ctx_.diags.error(at, "'" + path + "' is " + jt.describe() + "; '" + ir::spell(p.op) +
+                                 "' cannot compare it with " + article(vt));
+    }
+  }
+}
+
+void CompositionBuilder::checkValueAgainst(const ir::Value &v, const ValueType &expected, const std::string &what,
+                                           const std::string &path) {
+  if (expected.isUnknown()) return;
+  JsonTypes jt = ctx_.nav.jsonTypes(expected);
+  // "the arguments of tool 'x'" or "'content' in the arguments of tool 'x'".
+  const std::string subject = path.empty() ? what : "'" + path + "' in " + what;
+  auto join = [&](const std::string &key) { return path.empty() ? key : path + "." + key; };
+  auto mismatch = [&](llvm::SMLoc at, const std::string &found) {
+    ctx_.diags.error(at, subject + " must be " + jt.describe() + ", not " + found);
+  };
+  switch (v.kind) {
+    case ir::Value::Kind::Literal: {
+      std::string t = jsonTypeName(v.literal);
+      if (!jt.allows(t)) {
+        mismatch(v.loc, article(t));
+        return;
+      }
+      if (jt.enumValues && v.literal.is_primitive()) {
+        bool found = false;
+        std::vector<std::string> options;
+        for (const DocNode *e : *jt.enumValues) {
+          found |= sameValue(v.literal, *e);
+          options.push_back(e->isString() ? e->stringValue : toJson(*e).dump());
+        }
+        if (!found) {
+          std::string text = v.literal.is_string() ? v.literal.get<std::string>() : v.literal.dump();
+          ctx_.diags.error(v.loc, subject + " must be one of " + quotedList(options) + ", not " + v.literal.dump() +
+                                      didYouMeanSuffix(text, options));
+        }
+      }
+      return;
+    }
+    case ir::Value::Kind::Interpolation:
+      if (!jt.allows("string")) mismatch(v.loc, "a string (an interpolated reference is text)");
+      return;
+    case ir::Value::Kind::Reference: {
+      auto it = refTypes_.find(&v.ref);
+      if (it == refTypes_.end()) return;
+      JsonTypes rt = ctx_.nav.jsonTypes(it->second);
+      if (rt.any() || jt.any()) return;
+      for (const std::string &t : rt.types)
+        if (jt.allows(t)) return;
+      ctx_.diags.error(v.ref.loc, subject + " must be " + jt.describe() + ", but '${" + v.ref.text + "}' is " + rt.describe());
+      return;
+    }
+    case ir::Value::Kind::Object: {
+      if (!jt.allows("object")) {
+        mismatch(v.loc, "an object");
+        return;
+      }
+      for (const auto &[key, member] : v.members) {
+        TypeNavigator::Step next = ctx_.nav.step(expected, ir::PathElement{key, std::nullopt});
+        if (!next.type) {
+          ctx_.diags.error(member.loc, "unexpected field '" + join(key) + "' in " + what + next.suggestion);
+          continue;
+        }
+        checkValueAgainst(member, *next.type, what, join(key));
+      }
+      if (expected.kind() == ValueType::Kind::Schema) {
+        SchemaNode s = ctx_.nav.deref(expected.schemaNode());
+        if (s.node && s.node->isMapping())
+          for (const auto &[name, loc] : stringList(*s.node, "required")) {
+            bool present = false;
+            for (const auto &m : v.members) present |= m.first == name;
+            if (!present) ctx_.diags.error(v.loc, "missing required field '" + join(name) + "' in " + what);
+          }
+      }
+      return;
+    }
+    case ir::Value::Kind::Array:
+      if (!jt.allows("array")) {
+        mismatch(v.loc, "a list");
+        return;
+      }
+      for (size_t i = 0; i < v.elements.size(); ++i) {
+        TypeNavigator::Step next = ctx_.nav.step(expected, ir::PathElement{"", i});
+        if (next.type) checkValueAgainst(v.elements[i], *next.type, what, path + "[" + std::to_string(i) + "]");
+      }
+      return;
+  }
+}
+
+ValueType CompositionBuilder::stepType(const ir::Step &s) {
+  if (auto it = stepTypes_.find(&s); it != stepTypes_.end()) return it->second;
+  if (!typing_.insert(&s).second) return ValueType::unknown();
+  const StepDecl *decl = stepInfo_[&s].decl;
+  auto declared = [&]() -> std::optional<ValueType> {
+    if (decl && decl->outputSchema && decl->outputSchema->schema) return ctx_.typeOf(decl->outputSchema);
+    return std::nullopt;
+  };
+  auto reduced = [&](const ValueType &inner) {
+    return ValueType::object({{s.reduce ? s.reduce->into : std::string(), inner}});
+  };
+  ValueType t = ValueType::unknown();
+  switch (s.kind) {
+    case ir::StepKind::Prompt: t = declared().value_or(ValueType::string()); break;
+    case ir::StepKind::Agent:
+      // Without an output_schema, the reply text — or, when the loop ends through
+      // `tool_called`, that call's arguments.
+      t = declared().value_or(s.toolCalled ? ValueType::unknown() : ValueType::string());
+      break;
+    case ir::StepKind::Tool: break;  // tools declare their parameters, not their results
+    case ir::StepKind::Branch: t = ValueType::object({{"taken", ValueType::string()}}); break;
+    case ir::StepKind::Parallel:
+      if (!s.reduce || s.children.empty()) break;
+      if (s.reduce->strategy == ir::ReduceStrategy::Barrier) {
+        std::vector<std::pair<std::string, ValueType>> fields;
+        for (const auto &child : s.children) fields.emplace_back(child->id, stepType(*child));
+        t = reduced(ValueType::object(std::move(fields)));
+      } else if (s.reduce->strategy == ir::ReduceStrategy::Append) {
+        t = reduced(ValueType::array(ValueType::unknown()));
+      } else {
+        t = reduced(stepType(*s.children.back()));
+      }
+      break;
+    case ir::StepKind::Subflow:
+      if (s.callee) t = outputType(*s.callee);
+      break;
+    case ir::StepKind::Foreach:
+      if (s.reduce && !s.children.empty()) {
+        if (s.reduce->strategy == ir::ReduceStrategy::Append) t = reduced(ValueType::array(stepType(*s.children.front())));
+        else if (s.reduce->strategy == ir::ReduceStrategy::Replace) t = reduced(stepType(*s.children.front()));
+        else t = reduced(ValueType::unknown());
+      }
+      break;
+    case ir::StepKind::Loop:
+      if (!s.children.empty()) t = stepType(*s.children.back());
+      break;
+    case ir::StepKind::Judge:
+      t = ValueType::object({{"score", ValueType::number()}, {"rationale", ValueType::string()}});
+      break;
+  }
+  typing_.erase(&s);
+  stepTypes_.insert_or_assign(&s, t);
+  return t;
+}
+
+ValueType CompositionBuilder::outputType(const ir::Composition &c) {
+  auto info = compInfo_.find(&c);
+  if (info == compInfo_.end()) return ValueType::unknown();
+  if (info->second.decl->outputSchema && info->second.decl->outputSchema->schema)
+    return ctx_.typeOf(info->second.decl->outputSchema);
+  if (!typingCompositions_.insert(&c).second) return ValueType::unknown();
+  ValueType t = ValueType::unknown();
+  if (c.output) t = stepType(*c.output);
+  else if (!c.steps.empty() && c.steps.back()->guard == ir::Guard::None) t = stepType(*c.steps.back());
+  typingCompositions_.erase(&c);
+  return t;
+}
+
+ir::Effect CompositionBuilder::effectOf(const ir::Step &s) {
+  if (auto it = effects_.find(&s); it != effects_.end()) return it->second;
+  ir::Effect e = ir::Effect::None;
+  switch (s.kind) {
+    case ir::StepKind::Tool: e = s.tool ? s.tool->effect : ir::Effect::Write; break;
+    case ir::StepKind::Agent:
+      for (const ir::Tool *t : s.tools) e = std::max(e, t->effect);
+      break;
+    case ir::StepKind::Subflow:
+      if (s.callee) e = effectOf(*s.callee);
+      break;
+    default: break;
+  }
+  for (const auto &child : s.children) e = std::max(e, effectOf(*child));
+  effects_[&s] = e;
+  return e;
+}
+
+ir::Effect CompositionBuilder::effectOf(const ir::Composition &c) {
+  if (!effectInProgress_.insert(&c).second) return ir::Effect::None;  // recursion: reported elsewhere
+  ir::Effect e = ir::Effect::None;
+  for (const auto &s : c.steps) e = std::max(e, effectOf(*s));
+  effectInProgress_.erase(&c);
+  return e;
+}
+
+void CompositionBuilder::checkStepTypes(ir::Composition &c, ir::Step &s) {
+  (void)c;
+  const DocNode &node = *stepInfo_[&s].node;
+  if (s.kind == ir::StepKind::Tool && s.tool) {
+    const DocNode *params = field(*ctx_.toolNodes[s.tool], "parameters");
+    if (params) {
+      ValueType expected = ValueType::schema({&ctx_.doc, params});
+      std::string what = "the arguments of tool '" + s.tool->name + "'";
+      if (s.args) {
+        checkValueAgainst(*s.args, expected, what);
+      } else {
+        for (const auto &[name, loc] : stringList(*params, "required"))
+          ctx_.diags.error(s.loc, "step '" + s.id + "' calls tool '" + s.tool->name + "' without 'args', but the tool "
+                                  "requires '" + name + "'");
+      }
+    }
+  }
+  if (s.kind == ir::StepKind::Subflow && s.callee && s.input) {
+    const CompositionDecl *callee = compInfo_[s.callee].decl;
+    checkValueAgainst(*s.input, ctx_.typeOf(callee->inputSchema), "the input of composition '" + s.callee->name + "'");
+  }
+  if (s.kind == ir::StepKind::Foreach && s.items && s.items->kind == ir::Value::Kind::Reference) {
+    if (auto it = refTypes_.find(&s.items->ref); it != refTypes_.end()) {
+      JsonTypes jt = ctx_.nav.jsonTypes(it->second);
+      if (!jt.any() && !jt.allows("array"))
+        ctx_.diags.error(s.items->ref.loc, "'items' of step '" + s.id + "' must be a list, but '${" + s.items->ref.text +
+                                               "}' is " + jt.describe());
+    }
+  }
+  if (s.prompt && s.input && (s.kind == ir::StepKind::Prompt || s.kind == ir::StepKind::Agent)) {
+    if (s.input->kind == ir::Value::Kind::Object) {
+      std::vector<std::string> keys;
+      for (const auto &m : s.input->members) keys.push_back(m.first);
+      templates_.checkRequiredVariables(*s.prompt, keys, s.input->loc, s.id);
+    }
+  }
+  if (s.modifiers.fallbackValue) {
+    ValueType t = stepType(s);
+    if (t.kind() == ValueType::Kind::Schema) {
+      const DocNode *mods = field(node, "modifiers");
+      const DocNode *onError = mods ? field(*mods, "wfc.on_error") : nullptr;
+      const DocNode *value = onError ? field(*onError, "value") : nullptr;
+      if (value) checkValueAgainst(parseValue(*value), t, "the 'wfc.on_error' value of step '" + s.id + "'");
+    }
+  }
+  if (s.modifiers.maxAttempts > 1 && s.effect == ir::Effect::Write &&
+      ((s.kind == ir::StepKind::Tool && s.tool) || s.kind == ir::StepKind::Agent)) {
+    const DocNode *mods = field(node, "modifiers");
+    const DocNode *retry = mods ? field(*mods, "retry") : nullptr;
+    ctx_.diags.warning(retry ? retry->loc : s.loc,
+                       "'retry' on step '" + s.id + "' may repeat its side effects: " +
+                           (s.kind == ir::StepKind::Tool ? "tool '" + s.tool->name + "' has"
+                                                         : std::string("its tools have")) +
+                           " 'write' effects (declare extensions.wfc.effects: none or read if it is safe)");
+  }
+}
+
+}  // namespace wfc::sema

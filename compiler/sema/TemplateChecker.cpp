@@ -1,0 +1,129 @@
+#include "sema/TemplateChecker.h"
+
+#include "sema/TemplateSyntax.h"
+#include "support/DidYouMean.h"
+
+namespace wfc::sema {
+
+TemplateChecker::TemplateChecker(SemaContext &ctx, const DocNode &root) : ctx_(ctx) {
+  if (const DocNode *f = field(root, "fragments"); f && f->isMapping())
+    for (const DocEntry &e : f->entries)
+      if (e.value->isString()) fragments_[e.key] = e.value;
+}
+
+ir::Template TemplateChecker::compile(const ir::Prompt &prompt, const DocNode &templateNode) {
+  ir::Template out;
+  std::vector<std::string> stack;
+  expand(prompt, templateNode, templateNode.stringValue, out, stack);
+  // Merge adjacent text (fragments expand into text next to text).
+  ir::Template merged;
+  for (ir::TemplatePiece &p : out.pieces) {
+    if (p.kind == ir::TemplatePiece::Kind::Text && !merged.pieces.empty() &&
+        merged.pieces.back().kind == ir::TemplatePiece::Kind::Text)
+      merged.pieces.back().text += p.text;
+    else
+      merged.pieces.push_back(std::move(p));
+  }
+  return merged;
+}
+
+void TemplateChecker::expand(const ir::Prompt &prompt, const DocNode &textNode, llvm::StringRef text,
+                             ir::Template &out, std::vector<std::string> &fragmentStack) {
+  auto parsed = parseTemplate(text);
+  if (auto *err = std::get_if<TemplateError>(&parsed)) {
+    ctx_.diags.error(locateInScalar(textNode, err->needle), err->message);
+    return;
+  }
+  std::map<std::string, size_t> occurrences;  // for carets: which occurrence of the text
+  for (auto &piece : std::get<TemplateSyntax>(parsed).pieces) {
+    if (auto *literal = std::get_if<std::string>(&piece)) {
+      out.pieces.push_back({ir::TemplatePiece::Kind::Text, *literal, {}});
+      continue;
+    }
+    TemplateLookup &lookup = std::get<TemplateLookup>(piece);
+    llvm::SMLoc at = locateInScalar(textNode, lookup.written, occurrences[lookup.written]++);
+    auto fragment = [&](const std::string &name) {
+      auto it = fragments_.find(name);
+      if (std::find(fragmentStack.begin(), fragmentStack.end(), name) != fragmentStack.end()) {
+        std::string chain;
+        for (const std::string &f : fragmentStack) chain += "'" + f + "' → ";
+        ctx_.diags.error(at, "fragment '" + name + "' includes itself: " + chain + "'" + name + "'");
+        return;
+      }
+      fragmentStack.push_back(name);
+      expand(prompt, *it->second, it->second->stringValue, out, fragmentStack);
+      fragmentStack.pop_back();
+    };
+    const std::string &root = lookup.root;
+    if (root == "fragments") {
+      if (lookup.path.size() != 1 || lookup.path[0].isIndex()) {
+        ctx_.diags.error(at, "write a fragment as {{fragments.NAME}}");
+        continue;
+      }
+      const std::string &name = lookup.path[0].key;
+      if (!fragments_.count(name)) {
+        std::vector<std::string> names;
+        for (const auto &[n, node] : fragments_) names.push_back(n);
+        ctx_.diags.error(at, "unknown fragment '" + name + "'" + didYouMeanSuffix(name, names));
+        continue;
+      }
+      fragment(name);
+      continue;
+    }
+    if (root == "workflow_context") {
+      out.pieces.push_back({ir::TemplatePiece::Kind::WorkflowContext, "", lookup.path});
+      continue;
+    }
+    if (root == "artifacts") {
+      if (lookup.path.empty() || lookup.path[0].isIndex()) {
+        ctx_.diags.error(at, "write an artifact as {{artifacts.NAME}}");
+        continue;
+      }
+      const std::string &name = lookup.path[0].key;
+      if (!ctx_.artifactNames.count(name)) {
+        std::vector<std::string> names(ctx_.artifactNames.begin(), ctx_.artifactNames.end());
+        std::string suffix = didYouMeanSuffix(name, names);
+        ctx_.diags.error(at, "unknown artifact '" + name + "'" +
+                                 (suffix.empty() ? "; declare it in a workflow state's 'artifacts'" : suffix));
+        continue;
+      }
+      out.pieces.push_back({ir::TemplatePiece::Kind::Artifact, name,
+                            std::vector<ir::PathElement>(lookup.path.begin() + 1, lookup.path.end())});
+      continue;
+    }
+    bool declared = false;
+    for (const ir::Variable &v : prompt.variables) declared |= v.name == root;
+    if (declared) {
+      out.pieces.push_back({ir::TemplatePiece::Kind::Variable, root, lookup.path});
+      continue;
+    }
+    if (fragments_.count(root) && lookup.path.empty()) {  // {{name}} of a fragment
+      fragment(root);
+      continue;
+    }
+    std::vector<std::string> names;
+    for (const ir::Variable &v : prompt.variables) names.push_back(v.name);
+    for (const auto &[n, node] : fragments_) names.push_back(n);
+    names.push_back("workflow_context");
+    std::string suffix = didYouMeanSuffix(root, names);
+    ctx_.diags.error(at, "template variable '" + root + "' is not declared in prompt '" + prompt.key + "'" +
+                             (suffix.empty() ? "; declare it in the prompt's 'variables' (or use a fragment, "
+                                               "{{workflow_context}} or {{artifacts.NAME}})"
+                                             : suffix));
+  }
+}
+
+void TemplateChecker::checkRequiredVariables(const ir::Prompt &prompt, const std::vector<std::string> &keys,
+                                             llvm::SMLoc at, const std::string &stepId) {
+  for (const ir::Variable &v : prompt.variables) {
+    if (!v.required || v.defaultValue) continue;
+    if (std::find(keys.begin(), keys.end(), v.name) != keys.end()) continue;
+    std::string suffix = didYouMeanSuffix(v.name, keys);
+    ctx_.diags.error(at, "step '" + stepId + "' does not supply variable '" + v.name +
+                             "', which prompt '" + prompt.key + "' requires; add it to the step's input" +
+                             (suffix.empty() ? "" : " (is '" + *closestMatch(v.name, keys) + "' meant to be it?)"))
+        .note(prompt.loc, "prompt '" + prompt.key + "' declared here");
+  }
+}
+
+}  // namespace wfc::sema

@@ -1,0 +1,37 @@
+#include "sema/TemplateSyntax.h"
+
+#include "sema/ReferenceSyntax.h"
+
+namespace wfc::sema {
+
+std::variant<TemplateSyntax, TemplateError> parseTemplate(llvm::StringRef text) {
+  TemplateSyntax out;
+  std::string literal;
+  size_t i = 0;
+  while (i < text.size()) {
+    if (!text.substr(i).startswith("{{")) {
+      literal += text[i++];
+      continue;
+    }
+    size_t close = text.find("}}", i + 2);
+    if (close == llvm::StringRef::npos)
+      return TemplateError{"unterminated template variable: '{{' has no closing '}}'", "{{"};
+    llvm::StringRef written = text.slice(i, close + 2);
+    llvm::StringRef inner = text.slice(i + 2, close).trim();
+    auto parsed = parseReferencePath(inner);
+    if (std::holds_alternative<std::string>(parsed) || inner.empty())
+      return TemplateError{"'" + written.str() +
+                               "' is not a template variable: write {{name}} or {{name.field}} "
+                               "(templates have no expressions, conditionals or filters)",
+                           written.str()};
+    RawReference ref = std::get<RawReference>(parsed);
+    if (!literal.empty()) out.pieces.emplace_back(std::move(literal));
+    literal.clear();
+    out.pieces.emplace_back(TemplateLookup{ref.root, ref.path, written.str()});
+    i = close + 2;
+  }
+  if (!literal.empty()) out.pieces.emplace_back(std::move(literal));
+  return out;
+}
+
+}  // namespace wfc::sema
