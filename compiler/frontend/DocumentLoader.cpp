@@ -357,6 +357,7 @@ const Document *DocumentLoader::load(llvm::StringRef path, Location requestedAt,
   std::string error;
   unsigned buffer = files_.open(path, error);
   if (buffer == 0) {
+    if (!unopenable_.insert(path.str()).second) return nullptr;
     if (requestedAt.isValid())
       diags_.error(requestedAt, "cannot open " + what + " '" + path + "': " + error);
     else

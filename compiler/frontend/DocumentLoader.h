@@ -21,6 +21,7 @@
 #include "support/DiagnosticEngine.h"
 
 #include <map>
+#include <set>
 #include <memory>
 
 namespace wfc {
@@ -43,6 +44,7 @@ class DocumentLoader {
   SourceFiles &files_;
   DiagnosticEngine &diags_;
   std::map<unsigned, std::unique_ptr<Document>> byBuffer_;  // null entry: failed to parse
+  std::set<std::string> unopenable_;  // paths that could not be opened: reported once
 };
 
 }  // namespace wfc

@@ -136,6 +136,7 @@ const ir::Prompt *CompositionBuilder::lookupPrompt(const DocNode &node, const ir
   const DocNode *task = field(node, "prompt_task");
   if (!task || !task->isString()) return nullptr;
   const ir::Prompt *p = ctx_.module.findPrompt(task->stringValue);
+  if (!p && ctx_.promptsUnreadable) return nullptr;
   if (!p) {
     std::vector<std::string> names;
     for (const auto &pr : ctx_.module.prompts) names.push_back(pr->key);
@@ -150,6 +151,7 @@ const ir::Prompt *CompositionBuilder::lookupPrompt(const DocNode &node, const ir
 const ir::Tool *CompositionBuilder::lookupTool(const std::string &name, llvm::SMLoc at,
                                                const std::string &context) {
   const ir::Tool *t = ctx_.module.findTool(name);
+  if (!t && ctx_.toolsUnreadable) return nullptr;
   if (!t) {
     std::vector<std::string> names;
     for (const auto &tool : ctx_.module.tools) names.push_back(tool->name);
@@ -171,12 +173,14 @@ ir::Step *CompositionBuilder::lookupStep(ir::Composition &c, const std::string &
   return nullptr;
 }
 
-ir::Value CompositionBuilder::parseValue(const DocNode &node) {
+ir::Value CompositionBuilder::parseValue(const DocNode &node, llvm::SMLoc keyLoc) {
   ir::Value v;
-  v.loc = node.loc;
+  // A block mapping starts at its first key, a line below the key that holds it; point at
+  // that key instead, where the author reads the collection as starting.
+  v.loc = node.isScalar() || !keyLoc.isValid() ? node.loc : keyLoc;
   if (node.isMapping()) {
     v.kind = ir::Value::Kind::Object;
-    for (const DocEntry &e : node.entries) v.members.emplace_back(e.key, parseValue(*e.value));
+    for (const DocEntry &e : node.entries) v.members.emplace_back(e.key, parseValue(*e.value, e.keyLoc));
     return v;
   }
   if (node.isSequence()) {
@@ -272,8 +276,15 @@ ir::Predicate CompositionBuilder::parsePredicate(const DocNode &node) {
 }
 
 void CompositionBuilder::resolveBranchTargets(ir::Composition &c, ir::Step &branch, const DocNode &node) {
+  const DocNode *thenNode = field(node, "then"), *elseNode = field(node, "else");
+  if (thenNode && elseNode && thenNode->isString() && elseNode->isString() &&
+      thenNode->stringValue == elseNode->stringValue) {
+    ctx_.diags.error(elseNode->loc, "branch '" + branch.id + "' has the same 'then' and 'else' target '" +
+                                        elseNode->stringValue + "'; a branch chooses between two steps");
+    elseNode = nullptr;
+  }
   for (const char *arm : {"then", "else"}) {
-    const DocNode *target = field(node, arm);
+    const DocNode *target = std::string(arm) == "then" ? thenNode : elseNode;
     if (!target || !target->isString()) continue;
     ir::Step *t = lookupStep(c, target->stringValue, target->loc, "branch '" + branch.id + "'");
     if (!t) continue;
@@ -353,7 +364,7 @@ void CompositionBuilder::resolveFields(ir::Composition &c, ir::Step &s) {
       break;
     default: break;
   }
-  if (const DocNode *input = field(node, "input")) s.input = parseValue(*input);
+  if (const DocNode *input = field(node, "input")) s.input = parseValue(*input, node.find("input")->keyLoc);
   switch (s.kind) {
     case ir::StepKind::Prompt:
       break;
@@ -387,13 +398,11 @@ void CompositionBuilder::resolveFields(ir::Composition &c, ir::Step &s) {
     case ir::StepKind::Tool:
       if (const DocNode *tool = field(node, "tool"); tool && tool->isString())
         s.tool = lookupTool(tool->stringValue, tool->loc, "step '" + s.id + "'");
-      if (const DocNode *args = field(node, "args")) s.args = parseValue(*args);
+      if (const DocNode *args = field(node, "args")) s.args = parseValue(*args, node.find("args")->keyLoc);
       break;
     case ir::StepKind::Branch:
       if (const DocNode *pred = field(node, "predicate")) s.predicate = parsePredicate(*pred);
       resolveBranchTargets(c, s, node);
-      if (s.thenStep && s.thenStep == s.elseStep)
-        ctx_.diags.error(s.loc, "branch '" + s.id + "' has the same 'then' and 'else' target");
       break;
     case ir::StepKind::Parallel:
     case ir::StepKind::Foreach:

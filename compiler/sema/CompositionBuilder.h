@@ -64,7 +64,8 @@ class CompositionBuilder {
   const ir::Prompt *lookupPrompt(const DocNode &node, const ir::Step &s);
   const ir::Tool *lookupTool(const std::string &name, llvm::SMLoc at, const std::string &context);
   ir::Step *lookupStep(ir::Composition &c, const std::string &id, llvm::SMLoc at, const std::string &role);
-  ir::Value parseValue(const DocNode &node);
+  // `keyLoc`: where the key holding this value is written (for collections' locations).
+  ir::Value parseValue(const DocNode &node, llvm::SMLoc keyLoc = {});
   ir::Predicate parsePredicate(const DocNode &node);
   // graph
   void buildGraph(ir::Composition &c);

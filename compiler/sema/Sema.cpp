@@ -199,6 +199,8 @@ std::unique_ptr<ir::Module> analyze(const PromptPackAST &ast, DocumentLoader &lo
   module->version = stringField(root, "version");
 
   SemaContext ctx(ast, loader, diags, *module);
+  if (const DocNode *t = root.get("tools"); t && !t->isMapping()) ctx.toolsUnreadable = true;
+  if (const DocNode *p = root.get("prompts"); p && !p->isMapping()) ctx.promptsUnreadable = true;
   if (const DocNode *fragments = field(root, "fragments"); fragments && fragments->isMapping())
     for (const DocEntry &e : fragments->entries) ctx.fragmentLocs[e.key] = e.keyLoc;
   collectArtifacts(ctx, root);

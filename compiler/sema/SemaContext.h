@@ -33,6 +33,10 @@ struct SemaContext {
   std::set<const ir::Prompt *> usedPrompts;
   std::set<const ir::Tool *> usedTools;
   std::set<const ir::Composition *> usedCompositions;
+  // A section that is present but not a mapping was reported by the shape checker; names that
+  // would be in it are then not reported again as unknown.
+  bool toolsUnreadable = false;
+  bool promptsUnreadable = false;
 
   // The resolved schema of a composition/step reference (from the reader).
   std::optional<ir::Schema> bundle(const std::optional<SchemaRef> &ref);

@@ -29,13 +29,11 @@ ir::Template TemplateChecker::compile(const ir::Prompt &prompt, const DocNode &t
 
 void TemplateChecker::expand(const ir::Prompt &prompt, const DocNode &textNode, llvm::StringRef text,
                              ir::Template &out, std::vector<std::string> &fragmentStack) {
-  auto parsed = parseTemplate(text);
-  if (auto *err = std::get_if<TemplateError>(&parsed)) {
-    ctx_.diags.error(locateInScalar(textNode, err->needle), err->message);
-    return;
-  }
+  TemplateSyntax parsed = parseTemplate(text);
+  for (const TemplateError &err : parsed.errors)
+    ctx_.diags.error(locateInScalar(textNode, err.needle), err.message);
   std::map<std::string, size_t> occurrences;  // for carets: which occurrence of the text
-  for (auto &piece : std::get<TemplateSyntax>(parsed).pieces) {
+  for (auto &piece : parsed.pieces) {
     if (auto *literal = std::get_if<std::string>(&piece)) {
       out.pieces.push_back({ir::TemplatePiece::Kind::Text, *literal, {}});
       continue;

@@ -4,7 +4,7 @@
 
 namespace wfc::sema {
 
-std::variant<TemplateSyntax, TemplateError> parseTemplate(llvm::StringRef text) {
+TemplateSyntax parseTemplate(llvm::StringRef text) {
   TemplateSyntax out;
   std::string literal;
   size_t i = 0;
@@ -14,16 +14,21 @@ std::variant<TemplateSyntax, TemplateError> parseTemplate(llvm::StringRef text) 
       continue;
     }
     size_t close = text.find("}}", i + 2);
-    if (close == llvm::StringRef::npos)
-      return TemplateError{"unterminated template variable: '{{' has no closing '}}'", "{{"};
+    if (close == llvm::StringRef::npos) {
+      out.errors.push_back({"unterminated template variable: '{{' has no closing '}}'", text.substr(i).str()});
+      break;
+    }
     llvm::StringRef written = text.slice(i, close + 2);
     llvm::StringRef inner = text.slice(i + 2, close).trim();
     auto parsed = parseReferencePath(inner);
-    if (std::holds_alternative<std::string>(parsed) || inner.empty())
-      return TemplateError{"'" + written.str() +
-                               "' is not a template variable: write {{name}} or {{name.field}} "
-                               "(templates have no expressions, conditionals or filters)",
-                           written.str()};
+    if (std::holds_alternative<std::string>(parsed) || inner.empty()) {
+      out.errors.push_back({"'" + written.str() +
+                                "' is not a template variable: write {{name}} or {{name.field}} "
+                                "(templates have no expressions, conditionals or filters)",
+                            written.str()});
+      i = close + 2;
+      continue;
+    }
     RawReference ref = std::get<RawReference>(parsed);
     if (!literal.empty()) out.pieces.emplace_back(std::move(literal));
     literal.clear();

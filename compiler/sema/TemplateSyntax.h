@@ -18,15 +18,16 @@ struct TemplateLookup {
   std::string written;                // "{{ name.x }}" as written, for carets
 };
 
-struct TemplateSyntax {
-  std::vector<std::variant<std::string, TemplateLookup>> pieces;
-};
-
 struct TemplateError {
   std::string message;
   std::string needle;
 };
 
-std::variant<TemplateSyntax, TemplateError> parseTemplate(llvm::StringRef text);
+struct TemplateSyntax {
+  std::vector<std::variant<std::string, TemplateLookup>> pieces;
+  std::vector<TemplateError> errors;  // every malformed `{{…}}`; each is skipped
+};
+
+TemplateSyntax parseTemplate(llvm::StringRef text);
 
 }  // namespace wfc::sema

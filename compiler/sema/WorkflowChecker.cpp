@@ -38,7 +38,7 @@ void WorkflowChecker::checkState(ir::State &state, const DocNode &node) {
                                              ": only a state with orchestration: composition may name a "
                                              "'composition'");
     if (!promptTask) {
-      ctx_.diags.error(node.loc, "state '" + state.name + "' is " + mode +
+      ctx_.diags.error(state.loc, "state '" + state.name + "' is " + mode +
                                      " and needs a 'prompt_task' (or orchestration: composition with a "
                                      "'composition')");
     } else if (promptTask->isString()) {
@@ -66,18 +66,19 @@ void WorkflowChecker::checkState(ir::State &state, const DocNode &node) {
   // A composition state that transitions takes its event from its output's `event` string.
   if (state.kind == ir::State::Kind::Composition && state.composition && !state.onEvent.empty()) {
     const DocNode *events = field(node, "on_event");
+    llvm::SMLoc eventsKey = node.find("on_event")->keyLoc;
     ValueType out = compositions_.outputType(*state.composition);
     TypeNavigator::Step event = ctx_.nav.step(out, ir::PathElement{"event", std::nullopt});
     if (!event.type) {
-      ctx_.diags.error(events->loc, "state '" + state.name + "' takes its next event from the 'event' field of "
-                                    "composition '" + state.composition->name + "''s output, which cannot have "
-                                    "one: " + event.error)
+      ctx_.diags.error(eventsKey, "state '" + state.name + "' takes its next event from the 'event' field of "
+                                  "composition '" + state.composition->name + "''s output, which cannot have "
+                                  "one: " + event.error)
           .note(state.composition->loc, "composition '" + state.composition->name + "' declared here");
     } else {
       JsonTypes jt = ctx_.nav.jsonTypes(*event.type);
       if (!jt.any() && !jt.allows("string"))
-        ctx_.diags.error(events->loc, "state '" + state.name + "' takes its next event from the 'event' field of "
-                                      "composition '" + state.composition->name + "''s output, which is " +
+        ctx_.diags.error(eventsKey, "state '" + state.name + "' takes its next event from the 'event' field of "
+                                    "composition '" + state.composition->name + "''s output, which is " +
                                       jt.describe() + ", not a string");
       else if (jt.enumValues) {
         for (const DocEntry &e : events->entries) {
@@ -135,9 +136,14 @@ void WorkflowChecker::checkReachability(const ir::Workflow &wf, const std::map<s
     for (const ir::State &s : wf.states)
       if (!reached.count(s.name)) ctx_.diags.warning(s.loc, "state '" + s.name + "' is unreachable from entry '" + wf.entry + "'");
   // Every non-terminal state must be able to reach a terminal one.
+  // A transition to an unknown state was reported above; it counts as able to finish, so the
+  // typo is not reported a second time as a loop.
   std::set<std::string> canFinish;
-  for (const ir::State &s : wf.states)
-    if (s.terminal || s.onEvent.empty()) canFinish.insert(s.name);
+  for (const ir::State &s : wf.states) {
+    bool unknownTarget = false;
+    for (const std::string &t : successors(s)) unknownTarget |= !byName.count(t);
+    if (s.terminal || s.onEvent.empty() || unknownTarget) canFinish.insert(s.name);
+  }
   for (bool changed = true; changed;) {
     changed = false;
     for (const ir::State &s : wf.states) {
