@@ -19,7 +19,7 @@ packages=(
   libyaml-cpp-dev libfmt-dev libboost-graph-dev nlohmann-json3-dev
   libcurl4-openssl-dev libsqlite3-dev llvm-14-dev
   # tests and benchmark
-  libcpp-httplib-dev libgtest-dev libgmock-dev libbenchmark-dev
+  libcpp-httplib-dev libgtest-dev libgmock-dev libbenchmark-dev libvalijson-dev
 )
 
 if [[ -z "${WFC_SKIP_APT:-}" ]]; then

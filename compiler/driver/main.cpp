@@ -5,6 +5,7 @@
 #include "driver/BuildCommand.h"
 #include "driver/CheckCommand.h"
 #include "driver/Options.h"
+#include "frontend/EditorSchema.h"
 #include "support/DidYouMean.h"
 
 #include <llvm/Support/CommandLine.h>
@@ -75,7 +76,9 @@ cl::opt<bool> verifyDiagnostics(
              "(for tests)"),
     cl::sub(*cl::AllSubCommands), cl::cat(wfcCategory));
 
-const std::vector<std::string> kSubcommands = {"check", "build"};
+cl::SubCommand schemaCmd("schema", "Print the JSON Schema (draft-07) of the pack format, for editors");
+
+const std::vector<std::string> kSubcommands = {"check", "build", "schema"};
 
 void printVersion(llvm::raw_ostream &os) { os << "wfc " << WFC_VERSION << "\n"; }
 
@@ -126,6 +129,10 @@ int main(int argc, char **argv) {
 
   if (checkCmd) return wfc::runCheck({checkFiles.begin(), checkFiles.end()}, options);
   if (buildCmd) return wfc::runBuild({buildPack, buildOutput, buildEmit}, options);
+  if (schemaCmd) {
+    llvm::outs() << wfc::promptPackEditorSchema().dump(2) << "\n";
+    return 0;
+  }
 
   llvm::WithColor::error(llvm::errs(), "wfc")
       << "no command given; commands are " << wfc::quotedList(kSubcommands, "and")

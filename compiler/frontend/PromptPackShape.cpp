@@ -39,6 +39,7 @@ class ShapeArena {
   const Shape *matching(const char *regex, std::string hint) {
     Shape *s = make(Shape::Type::String);
     s->pattern.emplace(regex, std::regex::ECMAScript | std::regex::optimize);
+    s->patternSource = regex;
     s->patternHint = std::move(hint);
     return s;
   }
@@ -105,6 +106,7 @@ struct PackShapes {
     const Shape *allOf = a.object("predicate", {req("all_of", a.list(pred, 1))});
     const Shape *anyOf = a.object("predicate", {req("any_of", a.list(pred, 1))});
     const Shape *notP = a.object("predicate", {req("not", pred)});
+    pred->variants = {compare, exists, allOf, anyOf, notP};
     pred->choose = [=](const DocNode &n, DiagnosticEngine &diags) -> const Shape * {
       if (!n.isMapping()) {
         std::string extra = n.isString()
@@ -134,6 +136,7 @@ struct PackShapes {
     Shape *onError = a.make(Shape::Type::Union, "'wfc.on_error'");
     const Shape *fallback = a.object("'wfc.on_error'", {req("fallback", a.str())});
     const Shape *value = a.object("'wfc.on_error'", {req("value", a.any())});
+    onError->variants = {fallback, value};
     onError->choose = [=](const DocNode &n, DiagnosticEngine &diags) -> const Shape * {
       if (n.isMapping() && n.find("fallback") && n.find("value")) {
         diags.error(n.loc, "'wfc.on_error' takes either 'fallback' or 'value', not both");
@@ -169,6 +172,8 @@ struct PackShapes {
     const Shape *terminationFields = a.object("termination", {opt("max_steps", a.integer(1)),
                                                               opt("tool_called", a.str())});
     Shape *termination = a.make(Shape::Type::Union, "termination");
+    termination->variants = {terminationFields};
+    termination->requireOneOf = {{"max_steps"}, {"tool_called"}};
     termination->choose = [=](const DocNode &n, DiagnosticEngine &diags) -> const Shape * {
       if (n.isMapping() && !n.find("max_steps") && !n.find("tool_called")) {
         diags.error(n.loc, "'termination' needs 'max_steps', 'tool_called' or both; an agent "
@@ -195,6 +200,11 @@ struct PackShapes {
                                  opt("rubric", a.any())})},
     };
     Shape *base = a.object("step", common, /*open=*/true);
+    stepUnion->discriminator = "kind";
+    for (const std::string &k : stepKinds) {
+      stepUnion->variants.push_back(byKind.at(k));
+      stepUnion->discriminatorValues.push_back(k);
+    }
     std::vector<std::string> kinds = stepKinds;
     stepUnion->choose = [=](const DocNode &n, DiagnosticEngine &diags) -> const Shape * {
       if (!n.isMapping()) {
@@ -311,6 +321,7 @@ struct PackShapes {
     Shape *orchestration = a.make(Shape::Type::String);
     orchestration->enumValues = {"internal", "external", "hybrid", "composition"};
     Shape *orchestrationUnion = a.make(Shape::Type::Union, "orchestration");
+    orchestrationUnion->variants = {orchestration};
     orchestrationUnion->choose = [orchestration](const DocNode &n, DiagnosticEngine &diags) -> const Shape * {
       if (n.isString() && n.stringValue == "hybrid") {
         diags.error(n.loc, "'hybrid' orchestration is not supported by wfc; use 'internal' or "
@@ -387,6 +398,7 @@ const PackShapes &shapes() {
 }  // namespace
 
 const Shape &promptPackShape() { return *shapes().root; }
+const Shape &stepShape() { return *shapes().step; }
 const std::vector<std::string> &knownStepKinds() { return shapes().stepKinds; }
 
 }  // namespace wfc

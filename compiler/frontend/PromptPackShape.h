@@ -10,6 +10,9 @@ namespace wfc {
 // The root shape; built once, immutable.
 const Shape &promptPackShape();
 
+// One step (a union over `kind`): what `parallel.branches[]` and `steps[]` hold.
+const Shape &stepShape();
+
 // The step kinds wfc knows, in the order messages list them.
 const std::vector<std::string> &knownStepKinds();
 

@@ -43,10 +43,18 @@ struct Shape {
   std::vector<std::string> enumValues;
   std::optional<double> minimum, maximum;
   std::optional<std::regex> pattern;
+  std::string patternSource;  // the same regex, as text (for the editor schema)
   std::string patternHint;  // "must start with a letter or '_' …"
   // Union: picks the shape this node is meant to have, reporting (and returning null) when it
   // cannot tell.
   std::function<const Shape *(const DocNode &, DiagnosticEngine &)> choose;
+  // What a union may be, for the editor schema (`wfc schema`): its variants, and for a
+  // discriminated union the field that tells them apart and each variant's value of it.
+  std::vector<const Shape *> variants;
+  std::string discriminator;
+  std::vector<std::string> discriminatorValues;  // parallel to `variants`
+  // A union that is an object with constraints across fields (termination: at least one of).
+  std::vector<std::vector<std::string>> requireOneOf;
   // A value wfc does not support: its presence is an error with this message.
   std::string unsupported;
 

@@ -1,0 +1,33 @@
+// Runs a program as a child process for tests that drive the `wfc` binary: captures its
+// standard output and standard error, its exit status or the signal that killed it, and kills
+// it when it runs past a deadline, so a hang fails the test instead of blocking the suite.
+#pragma once
+
+#include <string>
+#include <vector>
+
+namespace wfc::test {
+
+struct ProcessResult {
+  bool started = false;     // false: the program could not be spawned (see `out`/`err`)
+  bool exited = false;      // it returned from main / called exit
+  int exitCode = -1;        // valid when `exited`
+  int termSignal = 0;       // non-zero when a signal killed it (a crash, or our timeout kill)
+  bool timedOut = false;    // we killed it at the deadline
+  double seconds = 0;       // wall-clock run time
+  std::string out;          // standard output
+  std::string err;          // standard error
+
+  // "exit 1", "killed by signal 11 (Segmentation fault)", "timed out after 20 s", … for
+  // assertion messages.
+  std::string describe() const;
+  // The first line of standard error, without its newline.
+  std::string firstErrLine() const;
+};
+
+// Runs `program` with `args` (argv[1..]); standard input is /dev/null. Kills the child (and
+// reports `timedOut`) after `timeoutSeconds`.
+ProcessResult runProcess(const std::string &program, const std::vector<std::string> &args,
+                         double timeoutSeconds = 20.0);
+
+}  // namespace wfc::test
