@@ -40,11 +40,12 @@ cl::opt<wfc::EmitKind> buildEmit(
     cl::init(wfc::EmitKind::Cpp), cl::sub(buildCmd), cl::cat(wfcCategory));
 
 // Options everywhere (SPEC §1).
-cl::opt<wfc::OptLevel> optLevel(
-    cl::desc("Optimization level:"),
-    cl::values(clEnumValN(wfc::OptLevel::O0, "O0", "no passes"),
-               clEnumValN(wfc::OptLevel::O1, "O1", "inline and parallelize (default)")),
-    cl::init(wfc::OptLevel::O1), cl::sub(*cl::AllSubCommands), cl::cat(wfcCategory));
+// -O0 / -O1, written as one prefix option: llvm::cl's value-named enum options do not
+// register in every subcommand.
+cl::opt<unsigned> optLevel("O", cl::Prefix, cl::value_desc("level"),
+                           cl::desc("Optimization level: -O0 (no passes) or -O1 (inline and "
+                                    "parallelize; the default)"),
+                           cl::init(1), cl::sub(*cl::AllSubCommands), cl::cat(wfcCategory));
 
 cl::opt<std::string> composition("composition", cl::value_desc("name"),
                                  cl::desc("Use this composition alone, Function-style"),
@@ -110,7 +111,12 @@ int main(int argc, char **argv) {
   }
 
   wfc::CommonOptions options;
-  options.optLevel = optLevel;
+  if (optLevel > 1) {
+    llvm::WithColor::error(llvm::errs(), "wfc")
+        << "-O" << optLevel << " is not an optimization level of wfc; use -O0 or -O1\n";
+    return 2;
+  }
+  options.optLevel = optLevel == 0 ? wfc::OptLevel::O0 : wfc::OptLevel::O1;
   options.composition = composition;
   options.warningsAsErrors = werror;
   options.diagnosticsFormat = diagnosticsFormat;

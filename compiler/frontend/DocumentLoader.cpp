@@ -1,6 +1,7 @@
 #include "frontend/DocumentLoader.h"
 
 #include <llvm/ADT/StringExtras.h>
+#include <llvm/ADT/StringMap.h>
 #include <llvm/Support/ConvertUTF.h>
 #include <llvm/Support/MemoryBuffer.h>
 #include <llvm/Support/Path.h>
@@ -12,7 +13,6 @@
 #include <cmath>
 #include <cstdlib>
 #include <cstring>
-#include <regex>
 
 namespace wfc {
 namespace {
@@ -83,12 +83,23 @@ std::string jsonErrorText(const std::string &what) {
   return text;
 }
 
-// yaml-cpp gives up on deep flow nesting ("[[[[…") with an exception that carries no useful
-// position, so find the first bracket past the limit ourselves. Brackets inside quoted
-// scalars and comments do not count.
-const char *findTooDeepFlow(llvm::StringRef text, unsigned limit) {
+// A light scan of the raw text for two things yaml-cpp handles badly:
+// - deep flow nesting ("[[[[…"): yaml-cpp gives up with an exception that carries no useful
+//   position, so find the first bracket past the limit ourselves;
+// - a quoted scalar still open at the end of the file: yaml-cpp accepts `id: "abc` as the
+//   string "abc ", so remember where such a quote opens (it is an error only if yaml-cpp read
+//   a quoted scalar starting exactly there, which rules out quotes inside block scalars).
+// Brackets and quotes inside quoted scalars and comments do not count.
+struct RawScan {
+  const char *tooDeep = nullptr;
+  const char *unclosedQuote = nullptr;
+};
+
+RawScan scanRawText(llvm::StringRef text, unsigned limit) {
+  RawScan scan;
   unsigned depth = 0;
   char quote = 0;
+  const char *quoteStart = nullptr;
   bool comment = false;
   for (const char *p = text.begin(); p != text.end(); ++p) {
     char c = *p;
@@ -103,22 +114,30 @@ const char *findTooDeepFlow(llvm::StringRef text, unsigned limit) {
     }
     if (c == '"' || c == '\'') {
       // A quote opens a quoted scalar only at the start of a token.
-      if (p == text.begin() || strchr(" \t\n[{,:", p[-1])) quote = c;
+      if (p == text.begin() || strchr(" \t\n[{,:", p[-1])) {
+        quote = c;
+        quoteStart = p;
+      }
     } else if (c == '#' && (p == text.begin() || p[-1] == ' ' || p[-1] == '\t' || p[-1] == '\n')) {
       comment = true;
     } else if (c == '[' || c == '{') {
-      if (++depth > limit) return p;
+      if (++depth > limit) {
+        scan.tooDeep = p;
+        return scan;
+      }
     } else if ((c == ']' || c == '}') && depth > 0) {
       --depth;
     }
   }
-  return nullptr;
+  if (quote) scan.unclosedQuote = quoteStart;
+  return scan;
 }
 
 class Converter {
  public:
-  Converter(Document &doc, const char *base, size_t bomLength, DiagnosticEngine &diags)
-      : doc_(doc), base_(base), bomLength_(bomLength), diags_(diags) {}
+  Converter(Document &doc, const char *base, size_t bomLength, const char *unclosedQuote,
+            DiagnosticEngine &diags)
+      : doc_(doc), base_(base), bomLength_(bomLength), unclosedQuote_(unclosedQuote), diags_(diags) {}
 
   const DocNode *convert(const YAML::Node &node, unsigned depth);
 
@@ -130,24 +149,36 @@ class Converter {
  private:
   const DocNode *scalar(const YAML::Node &node);
   bool mapping(const YAML::Node &node, DocNode *out, unsigned depth);
-  void merge(const DocNode *source, llvm::SMLoc at, DocNode *out,
-             std::vector<DocEntry> &merged);
+  void merge(const DocNode *source, llvm::SMLoc at, DocNode *out, std::vector<DocEntry> &merged,
+             llvm::StringMap<size_t> &index);
 
   Document &doc_;
   const char *base_;
   size_t bomLength_;
+  const char *unclosedQuote_;
   DiagnosticEngine &diags_;
-  // Collections already converted, by source position: an alias shares its anchor's node.
+  // Nodes already converted, by source position: an alias shares its anchor's node.
   std::map<std::pair<int, int>, const DocNode *> byPosition_;
 };
 
-const std::regex &coreInt() {
-  static const std::regex re("[-+]?[0-9]+");
-  return re;
+// The YAML 1.2 core schema's int and float forms, matched by hand: std::regex recurses per
+// character and overflows the stack on a 100,000-digit scalar.
+bool isDigits(llvm::StringRef s) {
+  return !s.empty() && s.find_first_not_of("0123456789") == llvm::StringRef::npos;
 }
-const std::regex &coreFloat() {
-  static const std::regex re(R"([-+]?(\.[0-9]+|[0-9]+(\.[0-9]*)?)([eE][-+]?[0-9]+)?)");
-  return re;
+bool isCoreInt(llvm::StringRef s) {  // [-+]?[0-9]+
+  if (!s.empty() && (s.front() == '-' || s.front() == '+')) s = s.drop_front();
+  return isDigits(s);
+}
+bool isCoreFloat(llvm::StringRef s) {  // [-+]?(\.[0-9]+|[0-9]+(\.[0-9]*)?)([eE][-+]?[0-9]+)?
+  if (!s.empty() && (s.front() == '-' || s.front() == '+')) s = s.drop_front();
+  size_t e = s.find_first_of("eE");
+  llvm::StringRef mantissa = s.substr(0, e);
+  if (e != llvm::StringRef::npos && !isCoreInt(s.substr(e + 1))) return false;
+  auto [whole, frac] = mantissa.split('.');
+  if (!mantissa.contains('.')) return isDigits(whole);
+  if (whole.empty()) return isDigits(frac);
+  return isDigits(whole) && (frac.empty() || isDigits(frac));
 }
 
 const DocNode *Converter::scalar(const YAML::Node &node) {
@@ -192,6 +223,10 @@ const DocNode *Converter::scalar(const YAML::Node &node) {
   };
 
   if (tag == "!") {  // quoted or block scalar: always a string
+    if (unclosedQuote_ && out->loc.getPointer() == unclosedQuote_) {
+      bad("unterminated quoted string: the closing " + std::string(1, *unclosedQuote_) + " is missing");
+      return out;
+    }
     asString();
     return out;
   }
@@ -203,7 +238,7 @@ const DocNode *Converter::scalar(const YAML::Node &node) {
                t == "FALSE") {
       out->kind = DocNode::Kind::Bool;
       out->boolValue = t.front() == 't' || t.front() == 'T';
-    } else if (std::regex_match(text, coreInt())) {
+    } else if (isCoreInt(text)) {
       bool negative = t.front() == '-';
       parseInt(t.drop_front(t.front() == '-' || t.front() == '+' ? 1 : 0), 10, negative);
     } else if (t.size() > 2 && t.startswith("0o") &&
@@ -212,7 +247,7 @@ const DocNode *Converter::scalar(const YAML::Node &node) {
     } else if (t.size() > 2 && t.startswith("0x") &&
                t.drop_front(2).find_first_not_of("0123456789abcdefABCDEF") == llvm::StringRef::npos) {
       parseInt(t.drop_front(2), 16, false);
-    } else if (std::regex_match(text, coreFloat()) || t.endswith(".inf") || t.endswith(".Inf") ||
+    } else if (isCoreFloat(text) || t.endswith(".inf") || t.endswith(".Inf") ||
                t.endswith(".INF") || t == ".nan" || t == ".NaN" || t == ".NAN") {
       parseFloat();
     } else {
@@ -234,12 +269,12 @@ const DocNode *Converter::scalar(const YAML::Node &node) {
     }
   } else if (tag == "tag:yaml.org,2002:int") {
     llvm::StringRef t(text);
-    if (std::regex_match(text, coreInt()))
+    if (isCoreInt(text))
       parseInt(t.drop_front(t.front() == '-' || t.front() == '+' ? 1 : 0), 10, t.front() == '-');
     else
       bad("'" + text + "' is not an integer");
   } else if (tag == "tag:yaml.org,2002:float") {
-    if (std::regex_match(text, coreFloat()) || std::regex_match(text, coreInt())) parseFloat();
+    if (isCoreFloat(text) || isCoreInt(text)) parseFloat();
     else bad("'" + text + "' is not a number");
   } else {
     bad("unsupported YAML tag '" + tag + "'; packs use plain YAML 1.2 core-schema values");
@@ -261,13 +296,17 @@ const DocNode *Converter::convert(const YAML::Node &node, unsigned depth) {
       return out;
     }
     case YAML::NodeType::Scalar:
-      return scalar(node);
     case YAML::NodeType::Sequence:
     case YAML::NodeType::Map:
       break;
   }
   auto key = std::make_pair(node.Mark().pos, static_cast<int>(node.Type()));
   if (auto it = byPosition_.find(key); it != byPosition_.end()) return it->second;
+  if (node.IsScalar()) {
+    const DocNode *out = scalar(node);
+    byPosition_.emplace(key, out);
+    return out;
+  }
 
   DocNode *out = doc_.newNode();
   out->loc = locOf(node.Mark());
@@ -295,6 +334,7 @@ const DocNode *Converter::convert(const YAML::Node &node, unsigned depth) {
 
 bool Converter::mapping(const YAML::Node &node, DocNode *out, unsigned depth) {
   std::vector<std::pair<const DocNode *, llvm::SMLoc>> merges;
+  llvm::StringMap<size_t> index;  // key → entry, so a 200,000-key mapping stays linear
   for (auto it = node.begin(); it != node.end(); ++it) {
     const YAML::Node &k = it->first;
     llvm::SMLoc keyLoc = locOf(k.Mark());
@@ -309,17 +349,18 @@ bool Converter::mapping(const YAML::Node &node, DocNode *out, unsigned depth) {
       merges.emplace_back(value, keyLoc);
       continue;
     }
-    if (const DocEntry *first = out->find(k.Scalar())) {
+    if (auto found = index.find(k.Scalar()); found != index.end()) {
       diags_.error(keyLoc, "duplicate key '" + k.Scalar() + "'")
-          .note(first->keyLoc, "'" + k.Scalar() + "' first defined here");
+          .note(out->entries[found->second].keyLoc, "'" + k.Scalar() + "' first defined here");
       continue;
     }
+    index[k.Scalar()] = out->entries.size();
     out->entries.push_back({k.Scalar(), keyLoc, value});
     out->expandedSize = std::min(out->expandedSize + value->expandedSize, uint64_t(1) << 62);
   }
   // Merge keys: the mapping's own keys win, then earlier merged mappings over later ones.
   std::vector<DocEntry> merged;
-  for (auto &[source, at] : merges) merge(source, at, out, merged);
+  for (auto &[source, at] : merges) merge(source, at, out, merged, index);
   for (DocEntry &e : merged) {
     out->entries.push_back(e);
     out->expandedSize = std::min(out->expandedSize + e.value->expandedSize, uint64_t(1) << 62);
@@ -327,8 +368,8 @@ bool Converter::mapping(const YAML::Node &node, DocNode *out, unsigned depth) {
   return true;
 }
 
-void Converter::merge(const DocNode *source, llvm::SMLoc at, DocNode *out,
-                      std::vector<DocEntry> &merged) {
+void Converter::merge(const DocNode *source, llvm::SMLoc at, DocNode *out, std::vector<DocEntry> &merged,
+                      llvm::StringMap<size_t> &index) {
   auto mergeOne = [&](const DocNode *m) {
     if (!m->isMapping()) {
       diags_.error(m->loc, "a '<<' merge key takes a mapping or a list of mappings, not " +
@@ -336,10 +377,9 @@ void Converter::merge(const DocNode *source, llvm::SMLoc at, DocNode *out,
       return;
     }
     for (const DocEntry &e : m->entries) {
-      if (out->find(e.key)) continue;
-      bool already = false;
-      for (const DocEntry &x : merged) already |= x.key == e.key;
-      if (!already) merged.push_back(e);
+      if (index.count(e.key)) continue;  // the mapping's own key, or an earlier merge's, wins
+      index[e.key] = out->entries.size() + merged.size();
+      merged.push_back(e);
     }
   };
   (void)at;
@@ -398,14 +438,15 @@ const Document *DocumentLoader::load(llvm::StringRef path, Location requestedAt,
     }
   }
 
-  if (const char *deep = findTooDeepFlow(body, kMaxDepth)) {
+  RawScan scan = scanRawText(body, kMaxDepth);
+  if (const char *deep = scan.tooDeep) {
     diags_.error(llvm::SMLoc::getFromPointer(deep),
                  "nesting is deeper than " + llvm::Twine(kMaxDepth) + " levels");
     return nullptr;
   }
 
   auto doc = std::make_unique<Document>(path.str(), buffer);
-  Converter converter(*doc, base, bom, diags_);
+  Converter converter(*doc, base, bom, scan.unclosedQuote, diags_);
   try {
     std::vector<YAML::Node> docs = YAML::LoadAll(std::string(body));
     if (docs.empty()) {

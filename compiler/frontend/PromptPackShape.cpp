@@ -38,7 +38,7 @@ class ShapeArena {
   }
   const Shape *matching(const char *regex, std::string hint) {
     Shape *s = make(Shape::Type::String);
-    s->pattern.emplace(regex, std::regex::ECMAScript | std::regex::optimize);
+    s->pattern = std::make_shared<llvm::Regex>(regex);
     s->patternSource = regex;
     s->patternHint = std::move(hint);
     return s;
@@ -75,8 +75,9 @@ class ShapeArena {
               *opaque_ = nullptr;
 };
 
+// The PromptPack schema's semantic-version pattern, in POSIX extended syntax.
 constexpr const char *kSemver =
-    R"(^v?(0|[1-9]\d*)\.(0|[1-9]\d*)\.(0|[1-9]\d*)(?:-((?:0|[1-9]\d*|\d*[a-zA-Z-][0-9a-zA-Z-]*)(?:\.(?:0|[1-9]\d*|\d*[a-zA-Z-][0-9a-zA-Z-]*))*))?(?:\+([0-9a-zA-Z-]+(?:\.[0-9a-zA-Z-]+)*))?$)";
+    R"(^v?(0|[1-9][0-9]*)\.(0|[1-9][0-9]*)\.(0|[1-9][0-9]*)(-((0|[1-9][0-9]*|[0-9]*[a-zA-Z-][0-9a-zA-Z-]*)(\.(0|[1-9][0-9]*|[0-9]*[a-zA-Z-][0-9a-zA-Z-]*))*))?(\+([0-9a-zA-Z-]+(\.[0-9a-zA-Z-]+)*))?$)";
 constexpr const char *kSemverHint = "must be a semantic version such as '1.0.0'";
 
 Field req(std::string name, const Shape *shape) { return {std::move(name), shape, true}; }

@@ -100,7 +100,7 @@ void ShapeChecker::check(const DocNode &node, const Shape &shape, const std::str
                                                      : suffix));
         }
       }
-      if (shape.pattern && node.isString() && !std::regex_match(node.stringValue, *shape.pattern))
+      if (shape.pattern && node.isString() && !shape.pattern->match(node.stringValue))
         diags_.error(node.loc, "'" + node.stringValue + "' is not a valid " + name + ": " +
                                    shape.patternHint);
       if (node.isNumber()) {

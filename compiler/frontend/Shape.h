@@ -12,7 +12,9 @@
 
 #include <functional>
 #include <optional>
-#include <regex>
+#include <llvm/Support/Regex.h>
+
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -42,8 +44,11 @@ struct Shape {
   // Scalars.
   std::vector<std::string> enumValues;
   std::optional<double> minimum, maximum;
-  std::optional<std::regex> pattern;
-  std::string patternSource;  // the same regex, as text (for the editor schema)
+  // POSIX extended syntax, which is also valid ECMAScript (the editor schema copies it).
+  // llvm::Regex, not std::regex: the latter recurses per character and overflows the stack
+  // on a long value.
+  std::shared_ptr<llvm::Regex> pattern;
+  std::string patternSource;
   std::string patternHint;  // "must start with a letter or '_' …"
   // Union: picks the shape this node is meant to have, reporting (and returning null) when it
   // cannot tell.

@@ -44,10 +44,18 @@ ResolvedLocation DiagnosticEngine::resolve(const Location &loc) const {
   if (loc.loc.isValid()) {
     unsigned buf = sourceMgr_.FindBufferContainingLoc(loc.loc);
     if (buf != 0) {
-      r.file = sourceMgr_.getMemoryBuffer(buf)->getBufferIdentifier().str();
-      auto [line, col] = sourceMgr_.getLineAndColumn(loc.loc, buf);
-      r.line = line;
-      r.column = col;
+      const llvm::MemoryBuffer *mb = sourceMgr_.getMemoryBuffer(buf);
+      r.file = mb->getBufferIdentifier().str();
+      r.line = sourceMgr_.getLineAndColumn(loc.loc, buf).first;
+      // Columns count characters, not bytes (a UTF-8 'é' is one column), and a byte-order
+      // mark is not a column at all.
+      const char *start = loc.loc.getPointer();
+      while (start > mb->getBufferStart() && start[-1] != '\n' && start[-1] != '\r') --start;
+      if (start == mb->getBufferStart() && mb->getBuffer().startswith("\xEF\xBB\xBF")) start += 3;
+      unsigned column = 1;
+      for (const char *p = start; p < loc.loc.getPointer(); ++p)
+        if ((static_cast<unsigned char>(*p) & 0xC0) != 0x80) ++column;
+      r.column = column;
       return r;
     }
   }
@@ -55,15 +63,29 @@ ResolvedLocation DiagnosticEngine::resolve(const Location &loc) const {
   return r;
 }
 
+static void oneLine(std::string &text) {
+  std::string clean;
+  for (char c : text) {
+    if (c == '\n') clean += "\\n";
+    else if (c == '\r') clean += "\\r";
+    else clean += c;
+  }
+  text = std::move(clean);
+}
+
 void DiagnosticEngine::emit(Diagnostic diag) {
   if (diag.severity == Severity::Warning && warningsAsErrors_) {
     diag.severity = Severity::Error;
     diag.message += " [-Werror]";
   }
+  // A message is one line: a newline from the input (a key with "\n" in it) must not start
+  // what looks like a new diagnostic.
+  oneLine(diag.message);
+  for (DiagnosticNote &n : diag.notes) oneLine(n.message);
   if (!seen_.emplace(diag.location.loc.getPointer(), diag.location.file, diag.message).second)
     return;
+  if (limitReached_) return;  // after the limit, nothing more is printed
   if (diag.severity == Severity::Error) {
-    if (limitReached_) return;
     ++errorCount_;
     if (errorLimit_ != 0 && errorCount_ > errorLimit_) {
       limitReached_ = true;
@@ -145,6 +167,7 @@ void DiagnosticEngine::printOne(Severity severity, const Location &loc,
   const char *bufStart = mb->getBufferStart(), *bufEnd = mb->getBufferEnd();
   const char *lineStart = loc.loc.getPointer();
   while (lineStart > bufStart && lineStart[-1] != '\n' && lineStart[-1] != '\r') --lineStart;
+  if (lineStart == bufStart && mb->getBuffer().startswith("\xEF\xBB\xBF")) lineStart += 3;
   const char *lineEnd = loc.loc.getPointer();
   while (lineEnd < bufEnd && *lineEnd != '\n' && *lineEnd != '\r') ++lineEnd;
   unsigned column = static_cast<unsigned>(loc.loc.getPointer() - lineStart);

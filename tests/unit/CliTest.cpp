@@ -146,8 +146,6 @@ TEST(CliTest, CheckValidExampleWithEveryCommonOption) {
 }
 
 TEST(CliTest, OptimizationLevelOptions) {
-  GTEST_SKIP() << "product bug: 'wfc check -O0 pack.yaml' (and -O1) exit 2 with \"Unknown command "
-                  "line argument '-O0'\", though docs/cli.md lists -O0/-O1 for every command";
   for (const char *level : {"-O0", "-O1"}) {
     ProcessResult r = wfc({"check", level, kExample});
     EXPECT_EQ(r.exitCode, 0) << level << ": " << r.describe() << "\n" << r.err;

@@ -281,9 +281,6 @@ TEST_F(RobustnessTest, VeryLongLines) {
 }
 
 TEST_F(RobustnessTest, TwoHundredThousandKeyMapping) {
-  GTEST_SKIP() << "product bug: duplicate-key detection is quadratic (Converter::mapping calls the "
-                  "linear DocNode::find per key): 100,000 keys take ~9 s, 200,000 (a 2 MB file) "
-                  "~35 s, past the 20 s timeout";
   std::string text = "metadata:\n";
   for (int i = 0; i < 200000; ++i) text += "  k" + std::to_string(i) + ": 1\n";
   ProcessResult r = check(dir_.write("keys.yaml", text));
@@ -292,16 +289,12 @@ TEST_F(RobustnessTest, TwoHundredThousandKeyMapping) {
 }
 
 TEST_F(RobustnessTest, HundredThousandDigitNumber) {
-  GTEST_SKIP() << "product bug: crash (SIGSEGV, stack overflow in std::regex_match called from "
-                  "Converter::scalar, DocumentLoader.cpp) on a plain scalar of ~100,000 digits";
   ProcessResult r = check(dir_.write("digits.yaml", "a: x\nb: " + std::string(100000, '1') + "\n"));
   expectLocatedError(r);
   EXPECT_NE(r.err.find("is out of range"), std::string::npos) << r.err.substr(0, 300);
 }
 
 TEST_F(RobustnessTest, FiftyThousandCharacterId) {
-  GTEST_SKIP() << "product bug: crash (SIGSEGV, stack overflow in std::regex_match called from "
-                  "ShapeChecker::check, Shape.cpp) on a 50,000-character 'id' (any pattern field)";
   ProcessResult r = check(dir_.write(
       "id.yaml", "id: " + std::string(50000, 'x') +
                      "\nname: N\nversion: 1.0.0\ntemplate_engine: {version: v1, syntax: "
@@ -321,8 +314,6 @@ TEST_F(RobustnessTest, LongStringsInEveryPatternField) {
 }
 
 TEST_F(RobustnessTest, MessagesAreOneLine) {
-  GTEST_SKIP() << "product bug: a key with a newline ('? \"a\\nb\"') is echoed raw in "
-                  "\"unknown field 'a<newline>b' in pack\", splitting the diagnostic line";
   ProcessResult r = check(dir_.write("nl.yaml",
                                      "id: x\nname: N\nversion: 1.0.0\n"
                                      "template_engine: {version: v1, syntax: \"{{variable}}\"}\n"
