@@ -1,6 +1,5 @@
 #include "ir/IRVerifier.h"
 
-#include <functional>
 #include <map>
 #include <set>
 
@@ -117,24 +116,41 @@ class Verifier {
       if (child->effect > s.effect) fail(self + " has a weaker effect than its inner step '" + child->id + "'");
   }
 
-  // Depth-first search over `after` and data edges; a grey node reached again is a cycle.
+  // Depth-first search over predecessors (`after`, data edges, and inner steps, which finish
+  // before their block); a grey node reached again is a cycle. Iterative: a 100,000-step
+  // chain must not overflow the stack.
   void checkAcyclic(const Composition &c) {
     std::map<const Step *, int> colour;  // 0 white, 1 grey, 2 black
-    std::function<bool(const Step *)> visit = [&](const Step *s) {
-      int &col = colour[s];
-      if (col == 1) return false;
-      if (col == 2) return true;
-      col = 1;
-      for (const Step *p : s->after)
-        if (!visit(p)) return false;
-      for (const Step *p : s->dataDeps)
-        if (!visit(p)) return false;
-      colour[s] = 2;
-      return true;
+    auto predecessors = [](const Step *s) {
+      std::vector<const Step *> out(s->after.begin(), s->after.end());
+      out.insert(out.end(), s->dataDeps.begin(), s->dataDeps.end());
+      for (const auto &child : s->children) out.push_back(child.get());
+      return out;
     };
-    bool ok = true;
-    forEachStep(c.steps, [&](const Step &s) { ok = ok && visit(&s); });
-    if (!ok) fail("the step graph has a cycle");
+    bool cyclic = false;
+    forEachStep(c.steps, [&](const Step &root) {
+      if (cyclic || colour[&root] != 0) return;
+      std::vector<std::pair<const Step *, std::vector<const Step *>>> stack;
+      colour[&root] = 1;
+      stack.emplace_back(&root, predecessors(&root));
+      while (!stack.empty() && !cyclic) {
+        auto &[node, pending] = stack.back();
+        if (pending.empty()) {
+          colour[node] = 2;
+          stack.pop_back();
+          continue;
+        }
+        const Step *next = pending.back();
+        pending.pop_back();
+        int &col = colour[next];
+        if (col == 1) cyclic = true;
+        else if (col == 0) {
+          col = 1;
+          stack.emplace_back(next, predecessors(next));
+        }
+      }
+    });
+    if (cyclic) fail("the step graph has a cycle");
   }
 
   std::vector<std::string> &problems_;
