@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
+#include <filesystem>
 #include <string>
 #include <vector>
 
@@ -335,6 +336,64 @@ TEST(CliTest, VerifyDiagnostics) {
   EXPECT_EQ(fail.exitCode, 1) << fail.describe();
   EXPECT_NE(fail.err.find("unexpected note: 'id' first defined here"), std::string::npos)
       << fail.err;
+}
+
+
+// Issue rule: three unrelated errors print three located errors and exit 1.
+TEST(CliTest, ThreeUnrelatedErrorsAreThreeLocatedErrors) {
+  const std::string pack = std::string(WFC_SOURCE_DIR) + "/tests/diagnostics/sema/three-errors.yaml";
+  ProcessResult r = wfc({"check", pack});
+  EXPECT_EQ(r.exitCode, 1) << r.describe();
+  std::vector<std::string> errors;
+  for (const std::string &line : splitLines(r.err))
+    if (line.find(": error: ") != std::string::npos) errors.push_back(line);
+  ASSERT_EQ(errors.size(), 3u) << r.err;
+  for (const std::string &line : errors)
+    EXPECT_EQ(line.rfind(pack + ":", 0), 0u) << "not located in the pack: " << line;
+}
+
+TEST(CliTest, BuildEmitIrPrintsTheIr) {
+  ProcessResult r = wfc({"build", kExample, "--emit=ir"});
+  EXPECT_EQ(r.exitCode, 0) << r.describe() << "\n" << r.err;
+  EXPECT_EQ(r.err, "");
+  EXPECT_EQ(r.out.rfind("// wfc IR of ", 0), 0u) << r.out;
+  EXPECT_NE(r.out.find("composition \"deep_analyze\""), std::string::npos) << r.out;
+  // Stable: the same input prints the same bytes.
+  EXPECT_EQ(wfc({"build", kExample, "--emit=ir"}).out, r.out);
+}
+
+TEST(CliTest, BuildEmitIrToAFileOnlyWhenClean) {
+  TempDir dir;
+  std::string out = (dir.path() / "out.ir").string();
+  ProcessResult ok = wfc({"build", kExample, "--emit=ir", "-o", out});
+  EXPECT_EQ(ok.exitCode, 0) << ok.err;
+  EXPECT_TRUE(std::filesystem::exists(out));
+  std::string bad = dir.write("bad.yaml", kBadPack);
+  std::string out2 = (dir.path() / "bad.ir").string();
+  ProcessResult fail = wfc({"build", bad, "--emit=ir", "-o", out2});
+  EXPECT_EQ(fail.exitCode, 1);
+  EXPECT_EQ(fail.out, "");
+  EXPECT_FALSE(std::filesystem::exists(out2)) << "output written although the pack has errors";
+}
+
+TEST(CliTest, BuildWithoutEmitIrSaysCppIsNotImplemented) {
+  ProcessResult r = wfc({"build", kExample});
+  EXPECT_EQ(r.exitCode, 1);
+  EXPECT_NE(r.err.find("C++ code generation is not implemented"), std::string::npos) << r.err;
+}
+
+TEST(CliTest, SchemaPrintsTheEditorSchema) {
+  ProcessResult r = wfc({"schema"});
+  EXPECT_EQ(r.exitCode, 0);
+  nlohmann::json j = nlohmann::json::parse(r.out);
+  EXPECT_EQ(j["$schema"], "http://json-schema.org/draft-07/schema#");
+  EXPECT_TRUE(j["definitions"].contains("step"));
+}
+
+TEST(CliTest, OptimizationLevelAboveOneIsUsageError) {
+  ProcessResult r = wfc({"check", "-O2", kExample});
+  EXPECT_EQ(r.exitCode, 2);
+  EXPECT_NE(r.err.find("use -O0 or -O1"), std::string::npos) << r.err;
 }
 
 }  // namespace
