@@ -47,6 +47,20 @@ bool sameValue(const ir::Json &a, const DocNode &b) {
   return a == bj;
 }
 
+// Whether `value` is one of `jt`'s enum values; fills `options` with them, spelled for messages.
+bool inEnum(const JsonTypes &jt, const ir::Json &value, std::vector<std::string> &options) {
+  bool found = false;
+  for (const DocNode *e : *jt.enumValues) {
+    found |= sameValue(value, *e);
+    options.push_back(e->isString() ? e->stringValue : toJson(*e).dump());
+  }
+  return found;
+}
+
+std::string enumText(const ir::Json &value) {
+  return value.is_string() ? value.get<std::string>() : value.dump();
+}
+
 }  // namespace
 
 void CompositionBuilder::resolveReferences(ir::Composition &c) {
@@ -273,21 +287,12 @@ void CompositionBuilder::checkPredicate(ir::Composition &c, ir::Predicate &p, ir
                                " (" + value.dump() + ")");
       return;
     }
-    if (jt.enumValues && value.is_primitive()) {
-      std::vector<std::string> options;
-      bool found = false;
-      for (const DocNode *e : *jt.enumValues) {
-        found |= sameValue(value, *e);
-        options.push_back(toJson(*e).is_string() ? e->stringValue : toJson(*e).dump());
-      }
-      if (!found) {
-        std::string text = value.is_string() ? value.get<std::string>() : value.dump();
-        std::string suffix = didYouMeanSuffix(text, options);
-        std::string msg = "'" + path + "' is never " + value.dump() + ": its schema allows only " +
-                          quotedList(options) + suffix;
-        if (mustMatch) ctx_.diags.error(at, msg);
-        else ctx_.diags.warning(at, msg + " (so this test is always true)");
-      }
+    std::vector<std::string> options;
+    if (jt.enumValues && value.is_primitive() && !inEnum(jt, value, options)) {
+      std::string msg = "'" + path + "' is never " + value.dump() + ": its schema allows only " +
+                        quotedList(options) + didYouMeanSuffix(enumText(value), options);
+      if (mustMatch) ctx_.diags.error(at, msg);
+      else ctx_.diags.warning(at, msg + " (so this test is always true)");
     }
   };
   switch (p.op) {
@@ -333,19 +338,10 @@ void CompositionBuilder::checkValueAgainst(const ir::Value &v, const ValueType &
         mismatch(v.loc, article(t));
         return;
       }
-      if (jt.enumValues && v.literal.is_primitive()) {
-        bool found = false;
-        std::vector<std::string> options;
-        for (const DocNode *e : *jt.enumValues) {
-          found |= sameValue(v.literal, *e);
-          options.push_back(e->isString() ? e->stringValue : toJson(*e).dump());
-        }
-        if (!found) {
-          std::string text = v.literal.is_string() ? v.literal.get<std::string>() : v.literal.dump();
-          ctx_.diags.error(v.loc, subject + " must be one of " + quotedList(options) + ", not " + v.literal.dump() +
-                                      didYouMeanSuffix(text, options));
-        }
-      }
+      std::vector<std::string> options;
+      if (jt.enumValues && v.literal.is_primitive() && !inEnum(jt, v.literal, options))
+        ctx_.diags.error(v.loc, subject + " must be one of " + quotedList(options) + ", not " + v.literal.dump() +
+                                    didYouMeanSuffix(enumText(v.literal), options));
       return;
     }
     case ir::Value::Kind::Interpolation:
