@@ -1,0 +1,65 @@
+// The code generator's text printer, after protobuf's io::Printer: C++ is written as raw
+// string templates with `$name$` variables, and indentation follows RAII scopes.
+//
+//   Printer p(out);
+//   p.emit({{"id", "classify"}, {"kind", "prompt"}}, R"cc(
+//     // step $id$ — $kind$
+//     wfc::Value step_$id$(wfc::StepContext &ctx) {
+//   )cc");
+//   { auto indent = p.indent(); p.emit("return ctx.input();\n"); }
+//   p.emit("}\n");
+//
+// A template's first newline and the indentation common to its lines are removed, so
+// templates can be indented like the code around them. `$$` writes one `$`. A variable the
+// template uses but was not given, or one given but never used, is a code-generator bug: the
+// printer records it (failed() / errors()) and the driver reports an internal error instead of
+// writing half-right code.
+#pragma once
+
+#include <llvm/ADT/StringRef.h>
+
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace wfc::codegen {
+
+class Printer {
+ public:
+  using Vars = std::vector<std::pair<std::string, std::string>>;
+
+  explicit Printer(std::string &out) : out_(out) {}
+
+  void emit(const Vars &vars, llvm::StringRef text);
+  void emit(llvm::StringRef text) { emit({}, text); }
+
+  // Indents everything emitted while the returned object lives by two more spaces.
+  class Indent {
+   public:
+    explicit Indent(Printer &p) : p_(&p) { p_->depth_ += 1; }
+    Indent(Indent &&o) noexcept : p_(o.p_) { o.p_ = nullptr; }
+    Indent(const Indent &) = delete;
+    Indent &operator=(const Indent &) = delete;
+    Indent &operator=(Indent &&) = delete;
+    ~Indent() {
+      if (p_) p_->depth_ -= 1;
+    }
+
+   private:
+    Printer *p_;
+  };
+  [[nodiscard]] Indent indent() { return Indent(*this); }
+
+  bool failed() const { return !errors_.empty(); }
+  const std::vector<std::string> &errors() const { return errors_; }
+
+ private:
+  void writeLine(llvm::StringRef line);
+
+  std::string &out_;
+  unsigned depth_ = 0;
+  bool atLineStart_ = true;
+  std::vector<std::string> errors_;
+};
+
+}  // namespace wfc::codegen
