@@ -294,6 +294,12 @@ void CompositionBuilder::resolveBranchTargets(ir::Composition &c, ir::Step &bran
           .note(t->loc, "'" + t->id + "' is declared here");
       continue;
     }
+    if (t->guard == ir::Guard::Fallback) {
+      ctx_.diags.error(target->loc, "step '" + t->id + "' is the 'wfc.on_error' fallback of '" + t->guardedBy->id +
+                                        "', so it cannot also be a branch target")
+          .note(t->guardedBy->loc, "'" + t->guardedBy->id + "' names it as its fallback");
+      continue;
+    }
     if (t->guard != ir::Guard::None) {
       ctx_.diags.error(target->loc, "step '" + t->id + "' is already the target of branch '" + t->guardedBy->id +
                                         "'; a step may be the target of at most one branch")
@@ -331,7 +337,9 @@ void CompositionBuilder::resolveModifiers(ir::Composition &c, ir::Step &s, const
     }
     s.modifiers.evals.push_back(id);
   }
-  if (const DocNode *onError = field(*mods, "wfc.on_error")) {
+  const DocNode *onError = field(*mods, "wfc.on_error");
+  if (onError && field(*onError, "fallback") && field(*onError, "value")) onError = nullptr;  // reported by the shape
+  if (onError) {
     if (const DocNode *fb = field(*onError, "fallback"); fb && fb->isString()) {
       if (ir::Step *f = lookupStep(c, fb->stringValue, fb->loc, "'wfc.on_error' of step '" + s.id + "'")) {
         if (f == &s) {
@@ -342,6 +350,10 @@ void CompositionBuilder::resolveModifiers(ir::Composition &c, ir::Step &s, const
               .note(f->guardedBy->loc, "'" + f->guardedBy->id + "' guards it");
         } else if (f->parent != s.parent) {
           ctx_.diags.error(fb->loc, "fallback step '" + f->id + "' must be in the same steps list as '" + s.id + "'");
+        } else if (f->index <= s.index) {
+          ctx_.diags.error(fb->loc, "fallback step '" + f->id + "' must come after '" + s.id +
+                                        "' in its steps list: it runs only once '" + s.id + "' has failed")
+              .note(f->loc, "'" + f->id + "' is declared here");
         } else {
           f->guard = ir::Guard::Fallback;
           f->guardedBy = &s;

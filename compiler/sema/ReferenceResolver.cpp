@@ -156,7 +156,9 @@ std::optional<ValueType> CompositionBuilder::resolveReference(ir::Composition &c
       type = ValueType::number();
     } else if (what == "previous") {
       std::optional<std::string> name = takeKey(nullptr);
-      ir::Step *s = name ? compInfo_[&c].ids[*name] : nullptr;
+      ir::Step *s = nullptr;
+      if (name)
+        if (auto found = compInfo_[&c].ids.find(*name); found != compInfo_[&c].ids.end()) s = found->second;
       if (!s || !contains(*loop, *s)) {
         std::vector<std::string> inner;
         ir::forEachStep(loop->children, [&](const ir::Step &x) { inner.push_back(x.id); });

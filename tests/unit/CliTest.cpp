@@ -376,6 +376,12 @@ TEST(CliTest, BuildEmitIrToAFileOnlyWhenClean) {
   EXPECT_FALSE(std::filesystem::exists(out2)) << "output written although the pack has errors";
 }
 
+TEST(CliTest, BuildEmitIrToAnUnwritablePathFails) {
+  ProcessResult r = wfc({"build", kExample, "--emit=ir", "-o", "/nonexistent-dir/out.ir"});
+  EXPECT_EQ(r.exitCode, 1);
+  EXPECT_NE(r.err.find("cannot write '/nonexistent-dir/out.ir'"), std::string::npos) << r.err;
+}
+
 TEST(CliTest, BuildWithoutEmitIrSaysCppIsNotImplemented) {
   ProcessResult r = wfc({"build", kExample});
   EXPECT_EQ(r.exitCode, 1);
