@@ -77,18 +77,18 @@ static std::string unescapePointerToken(llvm::StringRef token) {
   return out;
 }
 
-const DocNode *Document::resolvePointer(llvm::StringRef pointer, const DocNode **failedAt,
-                                        std::string *failedToken) const {
-  const DocNode *node = root_;
+const DocNode *resolvePointerFrom(const DocNode &start, llvm::StringRef pointer, const DocNode **failedAt,
+                                  std::string *failedToken) {
+  const DocNode *node = &start;
   if (pointer.empty()) return node;
   llvm::SmallVector<llvm::StringRef, 8> tokens;
   pointer.drop_front(pointer.startswith("/") ? 1 : 0).split(tokens, '/');
   for (llvm::StringRef raw : tokens) {
     std::string token = unescapePointerToken(raw);
     const DocNode *next = nullptr;
-    if (node && node->isMapping()) {
+    if (node->isMapping()) {
       next = node->get(token);
-    } else if (node && node->isSequence()) {
+    } else if (node->isSequence()) {
       unsigned index = 0;
       if (!llvm::StringRef(token).getAsInteger(10, index) && index < node->items.size())
         next = node->items[index];
@@ -101,6 +101,12 @@ const DocNode *Document::resolvePointer(llvm::StringRef pointer, const DocNode *
     node = next;
   }
   return node;
+}
+
+const DocNode *Document::resolvePointer(llvm::StringRef pointer, const DocNode **failedAt,
+                                        std::string *failedToken) const {
+  if (!root_) return nullptr;
+  return resolvePointerFrom(*root_, pointer, failedAt, failedToken);
 }
 
 }  // namespace wfc

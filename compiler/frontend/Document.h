@@ -61,6 +61,10 @@ class DocNode {
   }
 };
 
+// Resolves an RFC 6901 JSON pointer from `start` (see Document::resolvePointer).
+const DocNode *resolvePointerFrom(const DocNode &start, llvm::StringRef pointer,
+                                  const DocNode **failedAt = nullptr, std::string *failedToken = nullptr);
+
 // The JSON value of a subtree (aliases expanded; mapping keys in source order).
 nlohmann::ordered_json toJson(const DocNode &node);
 

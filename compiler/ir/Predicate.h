@@ -29,6 +29,7 @@ struct Predicate {
   CompareOp op = CompareOp::Equals;  // Compare
   Json value;            // Compare
   llvm::SMLoc valueLoc;  // Compare: where `value` is written
+  std::vector<llvm::SMLoc> valueItemLocs;  // Compare with a list value: where each item is
   bool exists = true;    // Exists
   std::vector<Predicate> operands;  // AllOf, AnyOf, Not (one)
 };

@@ -3,6 +3,8 @@
 #include "sema/ReferenceSyntax.h"
 #include "support/DidYouMean.h"
 
+#include <functional>
+
 namespace wfc::sema {
 namespace {
 
@@ -43,7 +45,10 @@ std::vector<std::string> CompositionBuilder::stepIds(const ir::Composition &c) c
 
 void CompositionBuilder::declareAll() {
   for (const CompositionDecl &decl : ctx_.ast.compositions) {
-    if (!decl.node || !decl.node->isMapping()) continue;
+    if (!decl.node || !decl.node->isMapping()) {
+      ctx_.poisonedCompositions.insert(decl.name);  // reported by the shape checker
+      continue;
+    }
     auto c = std::make_unique<ir::Composition>();
     c->name = decl.name;
     c->loc = decl.loc;
@@ -64,7 +69,19 @@ void CompositionBuilder::declareSteps(ir::Composition &c, CompositionInfo &info,
     std::optional<ir::StepKind> kind = parseKind(decl.kind);
     if (decl.id.empty()) continue;  // the shape checker reported the missing id
     if (!kind) {
-      info.poisoned.insert(decl.id);  // its kind was reported; references to it stay quiet
+      // Its kind was reported; references to it, or to any step nested in it, stay quiet.
+      std::function<void(const DocNode &)> poison = [&](const DocNode &n) {
+        if (!n.isMapping()) return;
+        if (const DocNode *id = n.get("id"); id && id->isString()) info.poisoned.insert(id->stringValue);
+        for (const char *key : {"branches", "steps", "step"})
+          if (const DocNode *inner = n.get(key)) {
+            if (inner->isSequence())
+              for (const DocNode *item : inner->items) poison(*item);
+            else
+              poison(*inner);
+          }
+      };
+      poison(node);
       continue;
     }
     const DocNode *idNode = field(node, "id");
@@ -112,10 +129,15 @@ void CompositionBuilder::resolveAll() {
                                          "'; name '" + iterationScope(*s)->id + "' instead");
         c->output = s;
         const ir::Step *why = nullptr;
-        if (maySkip(*s, &why))
+        if (maySkip(*s, &why)) {
+          const ir::Step *guarded = s;
+          while (guarded->guard == ir::Guard::None && guarded->parent) guarded = guarded->parent;
           ctx_.diags.warning(out->loc, "the composition's output is step '" + s->id +
                                            "', which may be skipped; a run that skips it fails (exit 1)")
-              .note(why->loc, "'" + s->id + "' runs only when '" + why->id + "' chooses it");
+              .note(why->loc, guarded->guard == ir::Guard::Fallback
+                                  ? "'" + guarded->id + "' runs only when step '" + why->id + "' fails"
+                                  : "'" + guarded->id + "' runs only when '" + why->id + "' chooses it");
+        }
       }
     }
   }
@@ -194,7 +216,8 @@ ir::Value CompositionBuilder::parseValue(const DocNode &node, llvm::SMLoc keyLoc
   }
   auto parsed = parseStringSyntax(node.stringValue);
   if (auto *err = std::get_if<SyntaxError>(&parsed)) {
-    ctx_.diags.error(locateInScalar(node, err->needle), err->message);
+    ctx_.diags.error(locateInScalar(node, err->needle, occurrenceAt(node.stringValue, err->needle, err->offset)),
+                     err->message);
     v.literal = node.stringValue;
     return v;
   }
@@ -261,6 +284,7 @@ ir::Predicate CompositionBuilder::parsePredicate(const DocNode &node) {
     if (const DocNode *value = field(node, "value")) {
       p.value = toJson(*value);
       p.valueLoc = value->loc;
+      for (const DocNode *item : value->items) p.valueItemLocs.push_back(item->loc);
     }
   }
   if (path && path->isString()) {
@@ -288,6 +312,12 @@ void CompositionBuilder::resolveBranchTargets(ir::Composition &c, ir::Step &bran
     if (!target || !target->isString()) continue;
     ir::Step *t = lookupStep(c, target->stringValue, target->loc, "branch '" + branch.id + "'");
     if (!t) continue;
+    if (branch.parent && branch.parent->kind == ir::StepKind::Parallel) {
+      ctx_.diags.error(target->loc, "branch '" + branch.id + "' is a branch of parallel '" + branch.parent->id +
+                                        "', whose branches all start together: it cannot decide whether '" + t->id +
+                                        "' runs (put the branch and its targets in a wfc.subflow)");
+      continue;
+    }
     if (t->parent != branch.parent || t->index <= branch.index) {
       ctx_.diags.error(target->loc, "branch target '" + t->id + "' must be a later step of the same "
                                     "steps list as branch '" + branch.id + "'")
@@ -348,6 +378,10 @@ void CompositionBuilder::resolveModifiers(ir::Composition &c, ir::Step &s, const
           ctx_.diags.error(fb->loc, "fallback step '" + f->id + "' is already guarded by '" + f->guardedBy->id +
                                         "'; a fallback must run only as the fallback")
               .note(f->guardedBy->loc, "'" + f->guardedBy->id + "' guards it");
+        } else if (s.parent && s.parent->kind == ir::StepKind::Parallel) {
+          ctx_.diags.error(fb->loc, "step '" + s.id + "' is a branch of parallel '" + s.parent->id +
+                                        "', whose branches all start together, so it cannot have a fallback step "
+                                        "there; use 'wfc.on_error: {value: …}' or a wfc.subflow");
         } else if (f->parent != s.parent) {
           ctx_.diags.error(fb->loc, "fallback step '" + f->id + "' must be in the same steps list as '" + s.id + "'");
         } else if (f->index <= s.index) {
@@ -439,7 +473,7 @@ void CompositionBuilder::resolveFields(ir::Composition &c, ir::Step &s) {
     case ir::StepKind::Subflow:
       if (const DocNode *callee = field(node, "composition"); callee && callee->isString()) {
         s.callee = ctx_.module.findComposition(callee->stringValue);
-        if (!s.callee) {
+        if (!s.callee && !ctx_.poisonedCompositions.count(callee->stringValue)) {
           std::vector<std::string> names;
           for (const auto &comp : ctx_.module.compositions) names.push_back(comp->name);
           ctx_.diags.error(callee->loc, "unknown composition '" + callee->stringValue + "' in step '" + s.id + "'" +
@@ -454,7 +488,7 @@ void CompositionBuilder::resolveFields(ir::Composition &c, ir::Step &s) {
       if (auto n = intField(node, "max_iterations")) s.maxIterations = static_cast<unsigned>(*n);
       break;
     case ir::StepKind::Judge:
-      if (const DocNode *target = field(node, "target")) {
+      if (const DocNode *target = field(node, "target"); target && target->isString()) {
         s.target = parseValue(*target);
         if (s.target->kind != ir::Value::Kind::Reference)
           ctx_.diags.error(target->loc, "'target' of step '" + s.id + "' must be exactly one ${…} reference");

@@ -98,6 +98,7 @@ class CompositionBuilder {
   std::vector<Edge> edges_;  // of the composition being resolved
   std::map<const ir::Step *, ValueType> stepTypes_;
   std::map<const ir::Reference *, ValueType> refTypes_;
+  std::set<const ir::Step *> existsTested_;  // inside an all_of: steps an earlier operand tested
   std::set<const ir::Step *> typing_;  // in progress, against recursion
   std::set<const ir::Composition *> typingCompositions_;
   std::map<const ir::Step *, ir::Effect> effects_;

@@ -7,20 +7,8 @@
 namespace wfc::sema {
 namespace {
 
-std::string jsonTypeName(const ir::Json &j) {
-  switch (j.type()) {
-    case ir::Json::value_t::null: return "null";
-    case ir::Json::value_t::boolean: return "boolean";
-    case ir::Json::value_t::number_integer:
-    case ir::Json::value_t::number_unsigned: return "integer";
-    case ir::Json::value_t::number_float: return "number";
-    case ir::Json::value_t::string: return "string";
-    case ir::Json::value_t::array: return "array";
-    default: return "object";
-  }
-}
-
 std::string article(const std::string &type) {
+  if (type == "null") return "null";
   return (type == "integer" || type == "array" || type == "object" ? "an " : "a ") + type;
 }
 
@@ -41,18 +29,17 @@ void forEachReference(ir::Value &v, const std::function<void(ir::Reference &)> &
   }
 }
 
-bool sameValue(const ir::Json &a, const DocNode &b) {
-  ir::Json bj = toJson(b);
-  if (a.is_number() && bj.is_number()) return a.get<double>() == bj.get<double>();  // 1 == 1.0
-  return a == bj;
+bool sameValue(const ir::Json &a, const ir::Json &b) {
+  if (a.is_number() && b.is_number()) return a.get<double>() == b.get<double>();  // 1 == 1.0
+  return a == b;
 }
 
 // Whether `value` is one of `jt`'s enum values; fills `options` with them, spelled for messages.
 bool inEnum(const JsonTypes &jt, const ir::Json &value, std::vector<std::string> &options) {
   bool found = false;
-  for (const DocNode *e : *jt.enumValues) {
-    found |= sameValue(value, *e);
-    options.push_back(e->isString() ? e->stringValue : toJson(*e).dump());
+  for (const ir::Json &e : *jt.enumValues) {
+    found |= sameValue(value, e);
+    options.push_back(e.is_string() ? e.get<std::string>() : e.dump());
   }
   return found;
 }
@@ -159,7 +146,7 @@ std::optional<ValueType> CompositionBuilder::resolveReference(ir::Composition &c
       ir::Step *s = nullptr;
       if (name)
         if (auto found = compInfo_[&c].ids.find(*name); found != compInfo_[&c].ids.end()) s = found->second;
-      if (!s || !contains(*loop, *s)) {
+      if (!s || !contains(*loop, *s) || iterationScope(*s) != loop) {
         std::vector<std::string> inner;
         ir::forEachStep(loop->children, [&](const ir::Step &x) { inner.push_back(x.id); });
         ctx_.diags.error(ref.loc, "invalid reference " + shown + ": ${loop.previous.STEP.output…} names a step of "
@@ -175,6 +162,14 @@ std::optional<ValueType> CompositionBuilder::resolveReference(ir::Composition &c
       ref.name = s->id;
       ref.step = s;
       type = stepType(*s);
+      // Absent in the first iteration: outside an `exists` test, iteration 0 fails unless a
+      // branch inside the loop guards the step.
+      bool guarded = false;
+      for (const ir::Step *p = from; p && p != loop; p = p->parent) guarded |= p->guard != ir::Guard::None;
+      if (!inExists && !guarded && !insideFrom)
+        ctx_.diags.warning(ref.loc, shown + " is absent in the first iteration of '" + loop->id +
+                                        "', so iteration 0 fails (exit 1) unless a branch tests it with 'exists' "
+                                        "and guards step '" + from->id + "'");
     } else {
       ctx_.diags.error(ref.loc, "invalid reference " + shown +
                                     ": a loop offers ${loop.iteration} and ${loop.previous.STEP.output…}");
@@ -202,13 +197,16 @@ std::optional<ValueType> CompositionBuilder::resolveReference(ir::Composition &c
     rest.erase(rest.begin());
     ref.root = ir::RefRoot::StepOutput;
     ref.step = s;
+    // A loop's `until` sees that iteration's inner steps; any other step it names is an
+    // ordinary dependency of the loop.
+    insideFrom = insideFrom && contains(*from, *s);
     if (s == from && !insideFrom) {
       ctx_.diags.error(ref.loc, "step '" + from->id + "' refers to its own output in " + shown);
       return std::nullopt;
     }
     if (contains(*s, *from)) {
-      ctx_.diags.error(ref.loc, "step '" + from->id + "' runs inside '" + s->id + "', so it cannot use '" + s->id +
-                                    "''s output " + shown);
+      ctx_.diags.error(ref.loc, "step '" + from->id + "' runs inside '" + s->id + "', so it cannot use the output of '" +
+                                    s->id + "' " + shown);
       return std::nullopt;
     }
     if (contains(*from, *s) && !insideFrom) {
@@ -235,12 +233,18 @@ std::optional<ValueType> CompositionBuilder::resolveReference(ir::Composition &c
                                     "'; outside it, use ${" + scope->id + ".output…}");
       return std::nullopt;
     }
+    if (from->guard == ir::Guard::Fallback && from->guardedBy == s && !inExists) {
+      ctx_.diags.error(ref.loc, "step '" + from->id + "' runs only after '" + s->id + "' has failed, so " + shown +
+                                    " is never available there");
+      return std::nullopt;
+    }
     const ir::Step *guard = nullptr;
     const ir::Step *skippable = nullptr;
     for (const ir::Step *p = s; p && !skippable; p = p->parent)
       if (p->guard != ir::Guard::None) skippable = p;
     if (skippable) guard = skippable->guardedBy;
-    if (!inExists && skippable && skippable != from && !contains(*skippable, *from)) {
+    if (!inExists && skippable && skippable != from && !contains(*skippable, *from) &&
+        !existsTested_.count(skippable) && !existsTested_.count(s)) {
       std::string when = skippable->guard == ir::Guard::Fallback
                              ? "only when step '" + guard->id + "' fails"
                              : "only when branch '" + guard->id + "' takes '" +
@@ -271,8 +275,18 @@ std::optional<ValueType> CompositionBuilder::resolveReference(ir::Composition &c
 }
 
 void CompositionBuilder::checkPredicate(ir::Composition &c, ir::Predicate &p, ir::Step *from, bool insideFrom) {
-  if (p.kind == ir::Predicate::Kind::AllOf || p.kind == ir::Predicate::Kind::AnyOf ||
-      p.kind == ir::Predicate::Kind::Not) {
+  if (p.kind == ir::Predicate::Kind::AllOf) {
+    // all_of stops at the first false operand, so after `{path: ${s.output}, exists: true}` the
+    // later operands may use `s` even if it may have been skipped.
+    std::set<const ir::Step *> saved = existsTested_;
+    for (ir::Predicate &op : p.operands) {
+      checkPredicate(c, op, from, insideFrom);
+      if (op.kind == ir::Predicate::Kind::Exists && op.exists && op.path.step) existsTested_.insert(op.path.step);
+    }
+    existsTested_ = std::move(saved);
+    return;
+  }
+  if (p.kind == ir::Predicate::Kind::AnyOf || p.kind == ir::Predicate::Kind::Not) {
     for (ir::Predicate &op : p.operands) checkPredicate(c, op, from, insideFrom);
     return;
   }
@@ -282,33 +296,45 @@ void CompositionBuilder::checkPredicate(ir::Composition &c, ir::Predicate &p, ir
   JsonTypes jt = ctx_.nav.jsonTypes(*type);
   const std::string path = "${" + p.path.text + "}";
   llvm::SMLoc at = p.valueLoc.isValid() ? p.valueLoc : p.loc;
-  auto checkOne = [&](const ir::Json &value, bool mustMatch) {
-    std::string vt = jsonTypeName(value);
-    if (!jt.allows(vt)) {
-      ctx_.diags.error(at, "'" + path + "' is " + jt.describe() + ", so it is never equal to " + article(vt) +
-                               " (" + value.dump() + ")");
-      return;
-    }
+  // Why `value` can never be the path's value, or "" when it can.
+  auto impossible = [&](const ir::Json &value) -> std::string {
+    if (!jt.allowsValue(value))
+      return "'" + path + "' is " + jt.describe() + ", never " + article(jsonTypeName(value)) + " like " + value.dump();
     std::vector<std::string> options;
-    if (jt.enumValues && value.is_primitive() && !inEnum(jt, value, options)) {
-      std::string msg = "'" + path + "' is never " + value.dump() + ": its schema allows only " +
-                        quotedList(options) + didYouMeanSuffix(enumText(value), options);
-      if (mustMatch) ctx_.diags.error(at, msg);
-      else ctx_.diags.warning(at, msg + " (so this test is always true)");
-    }
+    if (jt.enumValues && value.is_primitive() && !inEnum(jt, value, options))
+      return "'" + path + "' is never " + value.dump() + ": its schema allows only " + quotedList(options) +
+             didYouMeanSuffix(enumText(value), options);
+    return "";
   };
   switch (p.op) {
-    case ir::CompareOp::Equals: checkOne(p.value, true); break;
-    case ir::CompareOp::NotEquals: checkOne(p.value, false); break;
+    case ir::CompareOp::Equals:
+    case ir::CompareOp::NotEquals:
+      if (std::string why = impossible(p.value); !why.empty()) {
+        if (p.op == ir::CompareOp::Equals) ctx_.diags.error(at, why);
+        else ctx_.diags.warning(at, why + " (so this test is always true)");
+      }
+      break;
     case ir::CompareOp::In:
-    case ir::CompareOp::NotIn:
+    case ir::CompareOp::NotIn: {
       if (!p.value.is_array()) {
         ctx_.diags.error(at, "'" + std::string(ir::spell(p.op)) + "' takes a list of values, not " +
                                  article(jsonTypeName(p.value)));
         break;
       }
-      for (const ir::Json &v : p.value) checkOne(v, p.op == ir::CompareOp::In && p.value.size() == 1);
+      std::vector<std::pair<size_t, std::string>> never;
+      for (size_t i = 0; i < p.value.size(); ++i)
+        if (std::string why = impossible(p.value[i]); !why.empty()) never.emplace_back(i, why);
+      auto itemLoc = [&](size_t i) { return i < p.valueItemLocs.size() ? p.valueItemLocs[i] : at; };
+      if (!never.empty() && never.size() == p.value.size()) {
+        // No item can match: `in` is always false (an error), `not_in` always true (a warning).
+        std::string what = "no value in the list can ever match: " + never.front().second;
+        if (p.op == ir::CompareOp::In) ctx_.diags.error(at, what);
+        else ctx_.diags.warning(at, what + " (so this test is always true)");
+        break;
+      }
+      for (const auto &[i, why] : never) ctx_.diags.warning(itemLoc(i), why + " (this item never matches)");
       break;
+    }
     default: {
       std::string vt = jsonTypeName(p.value);
       bool numeric = vt == "integer" || vt == "number";
@@ -336,7 +362,7 @@ void CompositionBuilder::checkValueAgainst(const ir::Value &v, const ValueType &
   switch (v.kind) {
     case ir::Value::Kind::Literal: {
       std::string t = jsonTypeName(v.literal);
-      if (!jt.allows(t)) {
+      if (!jt.allowsValue(v.literal)) {
         mismatch(v.loc, article(t));
         return;
       }
@@ -416,7 +442,9 @@ ValueType CompositionBuilder::stepType(const ir::Step &s) {
       t = declared().value_or(s.toolCalled ? ValueType::unknown() : ValueType::string());
       break;
     case ir::StepKind::Tool: break;  // tools declare their parameters, not their results
-    case ir::StepKind::Branch: t = ValueType::object({{"taken", ValueType::string()}}); break;
+    case ir::StepKind::Branch:  // SPEC §3: {"taken": "then"|"else"|null}
+      t = ValueType::object({{"taken", ValueType::enumeration({"then", "else", nullptr})}});
+      break;
     case ir::StepKind::Parallel:
       if (!s.reduce || s.children.empty()) break;
       if (s.reduce->strategy == ir::ReduceStrategy::Barrier) {
@@ -496,7 +524,9 @@ void CompositionBuilder::checkStepTypes(ir::Composition &c, ir::Step &s) {
   if (s.kind == ir::StepKind::Tool && s.tool) {
     const DocNode *params = field(*ctx_.toolNodes[s.tool], "parameters");
     if (params) {
-      ValueType expected = ValueType::schema({&ctx_.doc, params});
+      // `#/…` inside a tool's parameters refers to the parameters themselves: that is the
+      // document a provider receives.
+      ValueType expected = ValueType::schema({&ctx_.doc, params, params});
       std::string what = "the arguments of tool '" + s.tool->name + "'";
       if (s.args) {
         checkValueAgainst(*s.args, expected, what);

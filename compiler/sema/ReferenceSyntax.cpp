@@ -42,6 +42,12 @@ std::variant<RawReference, std::string> parseReferencePath(llvm::StringRef inner
   return ref;
 }
 
+size_t occurrenceAt(llvm::StringRef text, llvm::StringRef needle, size_t offset) {
+  size_t n = 0;
+  for (size_t at = text.find(needle); at != llvm::StringRef::npos && at < offset; at = text.find(needle, at + 1)) ++n;
+  return n;
+}
+
 std::variant<StringSyntax, SyntaxError> parseStringSyntax(llvm::StringRef text) {
   StringSyntax out;
   std::string literal;

@@ -49,6 +49,9 @@ struct SyntaxError {
 // Splits a string into text and references; the first syntax error is returned instead.
 std::variant<StringSyntax, SyntaxError> parseStringSyntax(llvm::StringRef text);
 
+// Which occurrence of `needle` in `text` starts at `offset` (for locateInScalar).
+size_t occurrenceAt(llvm::StringRef text, llvm::StringRef needle, size_t offset);
+
 // Parses the inside of one `${…}`.
 std::variant<RawReference, std::string> parseReferencePath(llvm::StringRef inner);
 

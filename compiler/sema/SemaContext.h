@@ -37,6 +37,7 @@ struct SemaContext {
   // would be in it are then not reported again as unknown.
   bool toolsUnreadable = false;
   bool promptsUnreadable = false;
+  std::set<std::string> poisonedCompositions;  // declared, but not as a mapping
 
   // The resolved schema of a composition/step reference (from the reader).
   std::optional<ir::Schema> bundle(const std::optional<SchemaRef> &ref);

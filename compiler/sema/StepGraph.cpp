@@ -43,6 +43,16 @@ void CompositionBuilder::buildGraph(ir::Composition &c) {
         for (size_t i = 0; i < list.size(); ++i) {
           ir::Step &s = *list[i];
           const DocNode &node = *stepInfo_[&s].node;
+          // A guarded step always waits for what guards it — a branch target for its branch's
+          // decision, a fallback for the failure it replaces — with or without depends_on.
+          if (s.guard != ir::Guard::None && s.guardedBy) {
+            s.after.push_back(s.guardedBy);
+            edges_.push_back({s.guardedBy, &s,
+                              s.guard == ir::Guard::Fallback
+                                  ? "'" + s.id + "' is the fallback of '" + s.guardedBy->id + "'"
+                                  : "'" + s.id + "' is a target of branch '" + s.guardedBy->id + "'",
+                              s.loc});
+          }
           if (const DocNode *deps = field(node, "depends_on"); deps && deps->isSequence()) {
             s.explicitDependsOn = true;
             for (const auto &[id, loc] : stringList(node, "depends_on")) {
@@ -76,16 +86,19 @@ void CompositionBuilder::buildGraph(ir::Composition &c) {
                                           "concurrently");
                 continue;
               }
-              if (std::find(s.after.begin(), s.after.end(), d) == s.after.end()) s.after.push_back(d);
+              if (std::find(s.after.begin(), s.after.end(), d) != s.after.end()) {
+                ctx_.diags.warning(loc, "step '" + s.id + "' lists '" + d->id + "' in 'depends_on' more than once");
+                continue;
+              }
+              s.after.push_back(d);
               edges_.push_back({d, &s, "'" + s.id + "' depends on '" + d->id + "'", loc});
             }
             continue;
           }
           if (!sequential) continue;  // parallel branches and a foreach's step start together
           if (s.guard == ir::Guard::Then || s.guard == ir::Guard::Else) {
-            s.after.push_back(s.guardedBy);  // a branch target follows its branch
-            edges_.push_back({s.guardedBy, &s, "'" + s.id + "' is a target of branch '" + s.guardedBy->id + "'", s.loc});
-          } else if (i > 0) {
+            // a branch target follows its branch (added above)
+          } else if (i > 0 && list[i - 1].get() != s.guardedBy) {
             s.after.push_back(list[i - 1].get());
             edges_.push_back({list[i - 1].get(), &s, "'" + s.id + "' follows '" + list[i - 1]->id + "' in steps[]", s.loc});
           }
@@ -152,10 +165,19 @@ void CompositionBuilder::checkCycles(ir::Composition &c) {
     }
     std::reverse(path.begin(), path.end());
     std::string chain = "'" + nodes[start]->id + "'";
-    for (const Edge *e : path) chain += " → '" + e->to->id + "'";
+    for (size_t i = 0; i < path.size(); ++i) {
+      if (i == 24 && path.size() > 30) {  // keep the message one readable line
+        chain += " → … (" + std::to_string(path.size() - 30) + " more)";
+        i = path.size() - 6;
+      }
+      chain += " → '" + path[i]->to->id + "'";
+    }
     auto diag = ctx_.diags.error(nodes[start]->loc, "the steps of composition '" + c.name +
                                                         "' form a cycle: " + chain);
-    for (const Edge *e : path) diag.note(e->loc, e->why);
+    constexpr size_t kMaxNotes = 16;  // a 2,000-step cycle needs its steps named, not 2,000 notes
+    for (size_t i = 0; i < path.size() && i < kMaxNotes; ++i) diag.note(path[i]->loc, path[i]->why);
+    if (path.size() > kMaxNotes)
+      diag.note(path[kMaxNotes]->loc, "… and " + std::to_string(path.size() - kMaxNotes) + " more edges");
   }
 }
 

@@ -1,5 +1,6 @@
 #include "sema/TemplateChecker.h"
 
+#include "sema/ReferenceSyntax.h"
 #include "sema/TemplateSyntax.h"
 #include "support/DidYouMean.h"
 
@@ -31,7 +32,7 @@ void TemplateChecker::expand(const ir::Prompt &prompt, const DocNode &textNode, 
                              ir::Template &out, std::vector<std::string> &fragmentStack) {
   TemplateSyntax parsed = parseTemplate(text);
   for (const TemplateError &err : parsed.errors)
-    ctx_.diags.error(locateInScalar(textNode, err.needle), err.message);
+    ctx_.diags.error(locateInScalar(textNode, err.needle, occurrenceAt(text, err.needle, err.offset)), err.message);
   std::map<std::string, size_t> occurrences;  // for carets: which occurrence of the text
   for (auto &piece : parsed.pieces) {
     if (auto *literal = std::get_if<std::string>(&piece)) {

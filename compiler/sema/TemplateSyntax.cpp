@@ -15,7 +15,7 @@ TemplateSyntax parseTemplate(llvm::StringRef text) {
     }
     size_t close = text.find("}}", i + 2);
     if (close == llvm::StringRef::npos) {
-      out.errors.push_back({"unterminated template variable: '{{' has no closing '}}'", text.substr(i).str()});
+      out.errors.push_back({"unterminated template variable: '{{' has no closing '}}'", text.substr(i).str(), i});
       break;
     }
     llvm::StringRef written = text.slice(i, close + 2);
@@ -25,7 +25,7 @@ TemplateSyntax parseTemplate(llvm::StringRef text) {
       out.errors.push_back({"'" + written.str() +
                                 "' is not a template variable: write {{name}} or {{name.field}} "
                                 "(templates have no expressions, conditionals or filters)",
-                            written.str()});
+                            written.str(), i});
       i = close + 2;
       continue;
     }

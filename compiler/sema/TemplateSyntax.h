@@ -21,6 +21,7 @@ struct TemplateLookup {
 struct TemplateError {
   std::string message;
   std::string needle;
+  size_t offset = 0;  // where the bad `{{` is in the text
 };
 
 struct TemplateSyntax {

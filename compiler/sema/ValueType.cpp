@@ -2,7 +2,32 @@
 
 #include "support/DidYouMean.h"
 
+#include <llvm/Support/Regex.h>
+
 namespace wfc::sema {
+
+std::string jsonTypeName(const nlohmann::ordered_json &j) {
+  using V = nlohmann::ordered_json::value_t;
+  switch (j.type()) {
+    case V::null: return "null";
+    case V::boolean: return "boolean";
+    case V::number_integer:
+    case V::number_unsigned: return "integer";
+    case V::number_float: {
+      double d = j.get<double>();
+      return d == static_cast<double>(static_cast<long long>(d)) ? "integer" : "number";
+    }
+    case V::string: return "string";
+    case V::array: return "array";
+    default: return "object";
+  }
+}
+
+bool JsonTypes::allowsValue(const nlohmann::ordered_json &value) const {
+  if (any()) return true;
+  std::string t = jsonTypeName(value);
+  return types.count(t) || (t == "integer" && types.count("number"));
+}
 
 bool JsonTypes::allows(const std::string &t) const {
   if (any()) return true;
@@ -31,15 +56,17 @@ SchemaNode TypeNavigator::deref(SchemaNode s, unsigned depth) {
     llvm::StringRef text = ref->stringValue;
     auto [file, fragment] = text.split('#');
     const Document *doc = s.doc;
+    const DocNode *base = s.localRoot;
     if (!file.empty()) {
       if (file.contains("://")) return {};
       // Already loaded (and diagnosed) by the schema resolver: this is a cache hit.
       doc = loader_.load(SourceFiles::resolveRelative(s.doc->path(), file));
       if (!doc) return {};
+      base = nullptr;
     }
-    const DocNode *target = doc->resolvePointer(fragment);
+    const DocNode *target = base ? resolvePointerFrom(*base, fragment) : doc->resolvePointer(fragment);
     if (!target) return {};
-    s = {doc, target};
+    s = {doc, target, base};
   }
   return s;
 }
@@ -61,13 +88,20 @@ JsonTypes TypeNavigator::jsonTypes(const ValueType &type) {
     case ValueType::Kind::String: out.types = {"string"}; return out;
     case ValueType::Kind::Number: out.types = {"number"}; return out;
     case ValueType::Kind::Boolean: out.types = {"boolean"}; return out;
+    case ValueType::Kind::Enum:
+      for (const auto &v : type.values()) out.types.insert(jsonTypeName(v));
+      out.enumValues = type.values();
+      return out;
     case ValueType::Kind::Schema: break;
   }
   SchemaNode s = deref(type.schemaNode());
   if (!s.node || !s.node->isMapping()) return out;
   collectTypes(*s.node, out);
-  if (const DocNode *e = s.node->get("enum"); e && e->isSequence()) out.enumValues = e->items;
-  if (const DocNode *c = s.node->get("const")) out.enumValues = std::vector<const DocNode *>{c};
+  if (const DocNode *e = s.node->get("enum"); e && e->isSequence()) {
+    out.enumValues.emplace();
+    for (const DocNode *item : e->items) out.enumValues->push_back(toJson(*item));
+  }
+  if (const DocNode *c = s.node->get("const")) out.enumValues = std::vector<nlohmann::ordered_json>{toJson(*c)};
   if (out.types.empty()) {
     // No `type`: infer from the keywords that only make sense for one type.
     if (s.node->find("properties") || s.node->find("required")) out.types.insert("object");
@@ -81,9 +115,11 @@ TypeNavigator::Step TypeNavigator::step(const ValueType &type, const ir::PathEle
     case ValueType::Kind::Unknown: return {ValueType::unknown(), ""};
     case ValueType::Kind::String:
     case ValueType::Kind::Number:
-    case ValueType::Kind::Boolean: {
+    case ValueType::Kind::Boolean:
+    case ValueType::Kind::Enum: {
       const char *what = type.kind() == ValueType::Kind::String ? "a string"
-                         : type.kind() == ValueType::Kind::Number ? "a number" : "a boolean";
+                         : type.kind() == ValueType::Kind::Number ? "a number"
+                         : type.kind() == ValueType::Kind::Boolean ? "a boolean" : "a scalar";
       return {std::nullopt, std::string("the value is ") + what + ", which has no " +
                                 (element.isIndex() ? "elements" : "field '" + element.key + "'")};
     }
@@ -117,25 +153,38 @@ TypeNavigator::Step TypeNavigator::member(const SchemaNode &s, const std::string
   if (!types.any() && !types.allows("object"))
     return {std::nullopt, "the schema says the value is " + types.describe() + ", which has no field '" + key + "'"};
   if (const DocNode *props = n.get("properties"); props && props->isMapping())
-    if (const DocNode *p = props->get(key)) return {ValueType::schema({s.doc, p}), ""};
-  // Combinators: the field may come from any branch (allOf: every branch applies; anyOf/oneOf:
-  // one does — either way, a field declared in a branch can be there).
+    if (const DocNode *p = props->get(key)) return {ValueType::schema({s.doc, p, s.localRoot}), ""};
+  // Subschemas that may declare the field: combinator branches (allOf: every branch applies;
+  // anyOf/oneOf: one does), conditional ones (if/then/else) and property dependencies —
+  // a field declared in any of them can be there.
+  std::vector<const DocNode *> sub;
+  for (const char *comb : {"allOf", "anyOf", "oneOf"})
+    if (const DocNode *list = n.get(comb); list && list->isSequence())
+      sub.insert(sub.end(), list->items.begin(), list->items.end());
+  for (const char *cond : {"then", "else"})
+    if (const DocNode *branch = n.get(cond)) sub.push_back(branch);
+  if (const DocNode *deps = n.get("dependencies"); deps && deps->isMapping())
+    for (const DocEntry &e : deps->entries)
+      if (e.value->isMapping()) sub.push_back(e.value);
   bool open = false;
-  for (const char *comb : {"allOf", "anyOf", "oneOf"}) {
-    const DocNode *list = n.get(comb);
-    if (!list || !list->isSequence() || depth > 16) continue;
-    for (const DocNode *branch : list->items) {
-      SchemaNode b = deref({s.doc, branch});
-      if (!b.node || !b.node->isMapping()) {
-        open = true;
-        continue;
-      }
-      Step r = member(b, key, depth + 1);
-      if (r.type) return r;
+  for (const DocNode *branch : sub) {
+    if (depth > 16) break;
+    SchemaNode b = deref({s.doc, branch, s.localRoot});
+    if (!b.node || !b.node->isMapping()) {
+      open = true;
+      continue;
+    }
+    Step r = member(b, key, depth + 1);
+    if (r.type) return r;
+  }
+  if (const DocNode *patterns = n.get("patternProperties"); patterns && patterns->isMapping()) {
+    for (const DocEntry &e : patterns->entries) {
+      llvm::Regex re(e.key);
+      if (!re.isValid() || re.match(key)) return {ValueType::schema({s.doc, e.value, s.localRoot}), ""};
     }
   }
   if (const DocNode *extra = n.get("additionalProperties")) {
-    if (extra->isMapping()) return {ValueType::schema({s.doc, extra}), ""};
+    if (extra->isMapping()) return {ValueType::schema({s.doc, extra, s.localRoot}), ""};
     if (extra->isBool() && extra->boolValue) return {ValueType::unknown(), ""};
   } else if (n.find("patternProperties")) {
     return {ValueType::unknown(), ""};
@@ -162,10 +211,10 @@ TypeNavigator::Step TypeNavigator::item(const SchemaNode &s, size_t index) {
     return {std::nullopt, "the schema says the value is " + types.describe() + ", which has no elements"};
   const DocNode *items = n.get("items");
   if (items && items->isSequence()) {  // draft-07 tuple
-    if (index < items->items.size()) return {ValueType::schema({s.doc, items->items[index]}), ""};
+    if (index < items->items.size()) return {ValueType::schema({s.doc, items->items[index], s.localRoot}), ""};
     return {ValueType::unknown(), ""};
   }
-  if (items && (items->isMapping() || items->isBool())) return {ValueType::schema({s.doc, items}), ""};
+  if (items && (items->isMapping() || items->isBool())) return {ValueType::schema({s.doc, items, s.localRoot}), ""};
   return {ValueType::unknown(), ""};
 }
 

@@ -22,11 +22,14 @@ namespace wfc::sema {
 struct SchemaNode {
   const Document *doc = nullptr;
   const DocNode *node = nullptr;
+  // What `#/…` refers to: the document's root, or for a schema embedded in the pack that is
+  // sent on as a whole (a tool's `parameters`) that schema itself.
+  const DocNode *localRoot = nullptr;
 };
 
 class ValueType {
  public:
-  enum class Kind { Unknown, Schema, Object, Array, String, Number, Boolean };
+  enum class Kind { Unknown, Schema, Object, Array, String, Number, Boolean, Enum };
 
   static ValueType unknown() { return ValueType(Kind::Unknown); }
   static ValueType string() { return ValueType(Kind::String); }
@@ -42,6 +45,12 @@ class ValueType {
     t.fields_ = std::make_shared<std::vector<std::pair<std::string, ValueType>>>(std::move(fields));
     return t;
   }
+  // One of a fixed set of JSON values (a branch's `taken`: "then", "else" or null).
+  static ValueType enumeration(std::vector<nlohmann::ordered_json> values) {
+    ValueType t(Kind::Enum);
+    t.values_ = std::make_shared<std::vector<nlohmann::ordered_json>>(std::move(values));
+    return t;
+  }
   static ValueType array(ValueType element) {
     ValueType t(Kind::Array);
     t.element_ = std::make_shared<ValueType>(std::move(element));
@@ -53,6 +62,7 @@ class ValueType {
   const SchemaNode &schemaNode() const { return schema_; }
   const std::vector<std::pair<std::string, ValueType>> &fields() const { return *fields_; }
   const ValueType &element() const { return *element_; }
+  const std::vector<nlohmann::ordered_json> &values() const { return *values_; }
 
  private:
   explicit ValueType(Kind k) : kind_(k) {}
@@ -60,14 +70,23 @@ class ValueType {
   SchemaNode schema_;
   std::shared_ptr<std::vector<std::pair<std::string, ValueType>>> fields_;
   std::shared_ptr<ValueType> element_;
+  std::shared_ptr<std::vector<nlohmann::ordered_json>> values_;
 };
+
+// The JSON Schema type name of a value: "null", "boolean", "integer" (also 2.0), "number",
+// "string", "array" or "object".
+std::string jsonTypeName(const nlohmann::ordered_json &value);
 
 // The JSON types a value of some type may have ("string", "integer", …); empty: any.
 struct JsonTypes {
   std::set<std::string> types;
-  std::optional<std::vector<const DocNode *>> enumValues;  // from `enum` / `const`
+  std::optional<std::vector<nlohmann::ordered_json>> enumValues;  // from `enum` / `const`
   bool any() const { return types.empty(); }
+  // Whether a value of this JSON type may occur (integer and number overlap: every integer is
+  // a number) — for comparing two types, such as a reference's with a parameter's.
   bool allows(const std::string &jsonType) const;
+  // Whether this exact value's type fits: 1.5 does not fit an integer.
+  bool allowsValue(const nlohmann::ordered_json &value) const;
   std::string describe() const;  // "a string", "a number or null"
 };
 

@@ -18,7 +18,7 @@ void WorkflowChecker::checkState(ir::State &state, const DocNode &node) {
                                       "'composition' naming the composition to run");
     } else if (composition->isString()) {
       state.composition = ctx_.module.findComposition(composition->stringValue);
-      if (!state.composition) {
+      if (!state.composition && !ctx_.poisonedCompositions.count(composition->stringValue)) {
         std::vector<std::string> names;
         for (const auto &c : ctx_.module.compositions) names.push_back(c->name);
         ctx_.diags.error(composition->loc, "unknown composition '" + composition->stringValue + "' in state '" +
@@ -71,19 +71,25 @@ void WorkflowChecker::checkState(ir::State &state, const DocNode &node) {
     TypeNavigator::Step event = ctx_.nav.step(out, ir::PathElement{"event", std::nullopt});
     if (!event.type) {
       ctx_.diags.error(eventsKey, "state '" + state.name + "' takes its next event from the 'event' field of "
-                                  "composition '" + state.composition->name + "''s output, which cannot have "
+                                  "the output of composition '" + state.composition->name + "', which cannot have "
                                   "one: " + event.error)
           .note(state.composition->loc, "composition '" + state.composition->name + "' declared here");
     } else {
       JsonTypes jt = ctx_.nav.jsonTypes(*event.type);
       if (!jt.any() && !jt.allows("string"))
         ctx_.diags.error(eventsKey, "state '" + state.name + "' takes its next event from the 'event' field of "
-                                    "composition '" + state.composition->name + "''s output, which is " +
+                                    "the output of composition '" + state.composition->name + "', which is " +
                                       jt.describe() + ", not a string");
       else if (jt.enumValues) {
+        for (const auto &v : *jt.enumValues) {
+          if (!v.is_string() || events->find(v.get<std::string>())) continue;
+          ctx_.diags.warning(eventsKey, "composition '" + state.composition->name + "' may emit event '" +
+                                            v.get<std::string>() + "', which state '" + state.name +
+                                            "' has no transition for: such a run fails (exit 1)");
+        }
         for (const DocEntry &e : events->entries) {
           bool possible = false;
-          for (const DocNode *v : *jt.enumValues) possible |= v->isString() && v->stringValue == e.key;
+          for (const auto &v : *jt.enumValues) possible |= v.is_string() && v.get<std::string>() == e.key;
           if (!possible)
             ctx_.diags.warning(e.keyLoc, "event '" + e.key + "' can never happen: the output schema of '" +
                                              state.composition->name + "' does not allow it as 'event'");
@@ -99,7 +105,7 @@ void WorkflowChecker::checkReachability(const ir::Workflow &wf, const std::map<s
   auto successors = [&](const ir::State &s) {
     std::vector<std::string> out;
     for (const auto &[event, target] : s.onEvent) out.push_back(target);
-    if (!s.onMaxVisits.empty()) out.push_back(s.onMaxVisits);
+    if (!s.onMaxVisits.empty() && s.maxVisits) out.push_back(s.onMaxVisits);  // fires only with max_visits
     return out;
   };
   // Targets exist.
@@ -115,6 +121,9 @@ void WorkflowChecker::checkReachability(const ir::Workflow &wf, const std::map<s
     if (const DocNode *omv = field(node, "on_max_visits"); omv && omv->isString() && !byName.count(omv->stringValue))
       ctx_.diags.error(omv->loc, "'on_max_visits' of state '" + s.name + "' names unknown state '" + omv->stringValue +
                                      "'" + didYouMeanSuffix(omv->stringValue, names));
+    if (const DocNode *omv = field(node, "on_max_visits"); omv && !s.maxVisits)
+      ctx_.diags.warning(omv->loc, "'on_max_visits' of state '" + s.name + "' never fires: the state has no "
+                                   "'max_visits'");
     if (s.terminal && !s.onEvent.empty())
       ctx_.diags.warning(field(node, "on_event")->loc, "state '" + s.name + "' is terminal, so its 'on_event' "
                                                        "transitions are never taken");
@@ -177,8 +186,10 @@ void WorkflowChecker::check(const DocNode &root, const std::string &selected) {
         if (auto v = intField(*budget, "max_wall_time_sec")) wf.budget.maxWallTimeSec = static_cast<unsigned>(*v);
       }
     std::map<std::string, const DocNode *> nodes;
+    std::set<std::string> allNames;  // including states the shape checker rejected
     if (const DocNode *states = field(*wfNode, "states"); states && states->isMapping()) {
       for (const DocEntry &e : states->entries) {
+        allNames.insert(e.key);
         if (!e.value->isMapping()) continue;
         ir::State state;
         state.name = e.key;
@@ -188,7 +199,7 @@ void WorkflowChecker::check(const DocNode &root, const std::string &selected) {
         wf.states.push_back(std::move(state));
       }
     }
-    if (const DocNode *entry = field(*wfNode, "entry"); entry && entry->isString() && !nodes.count(wf.entry) &&
+    if (const DocNode *entry = field(*wfNode, "entry"); entry && entry->isString() && !allNames.count(wf.entry) &&
                                                          !nodes.empty()) {
       std::vector<std::string> names;
       for (const ir::State &s : wf.states) names.push_back(s.name);
