@@ -147,6 +147,7 @@ void CompositionBuilder::resolveAll() {
     checkCycles(*c);
   }
   checkSubflowRecursion();
+  for (const auto &c : ctx_.module.compositions) checkOutputType(*c);
   for (const auto &c : ctx_.module.compositions) {
     ir::forEachStep(c->steps, [&](const ir::Step &s) { const_cast<ir::Step &>(s).effect = effectOf(s); });
     c->effect = effectOf(*c);
@@ -352,7 +353,8 @@ void CompositionBuilder::resolveModifiers(ir::Composition &c, ir::Step &s, const
   if (auto n = intField(*mods, "wfc.timeout_ms")) s.modifiers.timeoutMs = static_cast<uint64_t>(*n);
   s.modifiers.cache = boolField(*mods, "wfc.cache");
   for (const auto &[id, loc] : stringList(*mods, "eval")) {
-    bool known = ctx_.module.findEval(id) != nullptr;
+    // Prompt-level evals are kept under "prompt/id"; that spelling is wfc's, not the pack's.
+    bool known = id.find('/') == std::string::npos && ctx_.module.findEval(id) != nullptr;
     if (!known && s.prompt)
       known = std::find(s.prompt->evals.begin(), s.prompt->evals.end(), id) != s.prompt->evals.end();
     if (!known) {

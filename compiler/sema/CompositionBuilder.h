@@ -82,6 +82,8 @@ class CompositionBuilder {
   void checkValueAgainst(const ir::Value &v, const ValueType &expected, const std::string &what,
                          const std::string &path = "");
   void checkStepTypes(ir::Composition &c, ir::Step &s);
+  // The step that gives the result must be able to fit the composition's output_schema.
+  void checkOutputType(const ir::Composition &c);
   ir::Effect effectOf(const ir::Step &s);
   ir::Effect effectOf(const ir::Composition &c);
 

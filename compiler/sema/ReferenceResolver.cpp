@@ -479,6 +479,23 @@ ValueType CompositionBuilder::stepType(const ir::Step &s) {
   return t;
 }
 
+void CompositionBuilder::checkOutputType(const ir::Composition &c) {
+  const CompositionDecl &decl = *compInfo_[&c].decl;
+  if (!decl.outputSchema || !decl.outputSchema->schema) return;
+  const ir::Step *result = c.output;
+  if (!result && !c.steps.empty() && c.steps.back()->guard == ir::Guard::None) result = c.steps.back().get();
+  if (!result) return;
+  JsonTypes expected = ctx_.nav.jsonTypes(ctx_.typeOf(decl.outputSchema));
+  JsonTypes actual = ctx_.nav.jsonTypes(stepType(*result));
+  if (expected.any() || actual.any()) return;
+  for (const std::string &t : actual.types)
+    if (expected.allows(t)) return;
+  ctx_.diags.error(decl.outputSchema->loc, "composition '" + c.name + "' returns the output of step '" + result->id +
+                                               "', which is " + actual.describe() + ", but its output_schema requires " +
+                                               expected.describe())
+      .note(result->loc, "'" + result->id + "' is declared here");
+}
+
 ValueType CompositionBuilder::outputType(const ir::Composition &c) {
   auto info = compInfo_.find(&c);
   if (info == compInfo_.end()) return ValueType::unknown();
@@ -537,9 +554,18 @@ void CompositionBuilder::checkStepTypes(ir::Composition &c, ir::Step &s) {
       }
     }
   }
-  if (s.kind == ir::StepKind::Subflow && s.callee && s.input) {
+  if (s.kind == ir::StepKind::Subflow && s.callee) {
     const CompositionDecl *callee = compInfo_[s.callee].decl;
-    checkValueAgainst(*s.input, ctx_.typeOf(callee->inputSchema), "the input of composition '" + s.callee->name + "'");
+    ValueType expected = ctx_.typeOf(callee->inputSchema);
+    if (s.input) {
+      checkValueAgainst(*s.input, expected, "the input of composition '" + s.callee->name + "'");
+    } else if (expected.kind() == ValueType::Kind::Schema) {
+      SchemaNode schema = ctx_.nav.deref(expected.schemaNode());
+      if (schema.node && schema.node->isMapping())
+        for (const auto &[name, loc] : stringList(*schema.node, "required"))
+          ctx_.diags.error(s.loc, "step '" + s.id + "' calls composition '" + s.callee->name +
+                                      "' without 'input', but its input_schema requires '" + name + "'");
+    }
   }
   if (s.kind == ir::StepKind::Foreach && s.items && s.items->kind == ir::Value::Kind::Reference) {
     if (auto it = refTypes_.find(&s.items->ref); it != refTypes_.end()) {
@@ -549,30 +575,66 @@ void CompositionBuilder::checkStepTypes(ir::Composition &c, ir::Step &s) {
                                                "}' is " + jt.describe());
     }
   }
-  if (s.prompt && s.input && (s.kind == ir::StepKind::Prompt || s.kind == ir::StepKind::Agent)) {
-    if (s.input->kind == ir::Value::Kind::Object) {
-      std::vector<std::string> keys;
-      for (const auto &m : s.input->members) keys.push_back(m.first);
-      templates_.checkRequiredVariables(*s.prompt, keys, s.input->loc, s.id);
+  if (s.prompt && (s.kind == ir::StepKind::Prompt || s.kind == ir::StepKind::Agent)) {
+    // Only an object input binds template variables: find the keys it can have, when known.
+    std::optional<std::vector<std::string>> keys;
+    if (!s.input || s.input->kind == ir::Value::Kind::Literal || s.input->kind == ir::Value::Kind::Interpolation ||
+        s.input->kind == ir::Value::Kind::Array) {
+      keys.emplace();
+    } else if (s.input->kind == ir::Value::Kind::Object) {
+      keys.emplace();
+      for (const auto &m : s.input->members) keys->push_back(m.first);
+    } else if (auto it = refTypes_.find(&s.input->ref); it != refTypes_.end()) {
+      const ValueType &t = it->second;
+      JsonTypes jt = ctx_.nav.jsonTypes(t);
+      if (!jt.any() && !jt.allows("object")) {
+        keys.emplace();
+      } else if (t.kind() == ValueType::Kind::Object) {
+        keys.emplace();
+        for (const auto &f : t.fields()) keys->push_back(f.first);
+      } else if (t.kind() == ValueType::Kind::Schema) {
+        SchemaNode schema = ctx_.nav.deref(t.schemaNode());
+        const DocNode *extra = schema.node && schema.node->isMapping() ? schema.node->get("additionalProperties") : nullptr;
+        const DocNode *props = schema.node && schema.node->isMapping() ? schema.node->get("properties") : nullptr;
+        if (extra && extra->isBool() && !extra->boolValue && props && props->isMapping()) {  // closed: keys known
+          keys.emplace();
+          for (const DocEntry &e : props->entries) keys->push_back(e.key);
+        }
+      }
     }
+    if (keys) templates_.checkRequiredVariables(*s.prompt, *keys, s.input ? s.input->loc : s.loc, s.id);
   }
   if (s.modifiers.fallbackValue) {
-    ValueType t = stepType(s);
-    if (t.kind() == ValueType::Kind::Schema) {
-      const DocNode *mods = field(node, "modifiers");
-      const DocNode *onError = mods ? field(*mods, "wfc.on_error") : nullptr;
-      const DocNode *value = onError ? field(*onError, "value") : nullptr;
-      if (value) checkValueAgainst(parseValue(*value), t, "the 'wfc.on_error' value of step '" + s.id + "'");
-    }
+    const DocNode *mods = field(node, "modifiers");
+    const DocNode *onError = mods ? field(*mods, "wfc.on_error") : nullptr;
+    const DocNode *value = onError ? field(*onError, "value") : nullptr;
+    // The value is a literal: a `${…}` in it would never be resolved.
+    std::function<bool(const DocNode &)> hasReference = [&](const DocNode &n) {
+      if (n.isString()) {
+        llvm::StringRef t(n.stringValue);
+        for (size_t at = t.find("${"); at != llvm::StringRef::npos; at = t.find("${", at + 1))
+          if (at == 0 || t[at - 1] != '$') return true;
+        return false;
+      }
+      for (const DocNode *i : n.items) if (hasReference(*i)) return true;
+      for (const DocEntry &e : n.entries) if (hasReference(*e.value)) return true;
+      return false;
+    };
+    if (value && hasReference(*value))
+      ctx_.diags.error(value->loc, "the 'wfc.on_error' value of step '" + s.id + "' is a literal, so its ${…} would "
+                                   "not be resolved; write $${ for a literal '${'");
+    else if (value)
+      checkValueAgainst(parseValue(*value), stepType(s), "the 'wfc.on_error' value of step '" + s.id + "'");
   }
-  if (s.modifiers.maxAttempts > 1 && s.effect == ir::Effect::Write &&
-      ((s.kind == ir::StepKind::Tool && s.tool) || s.kind == ir::StepKind::Agent)) {
+  if (s.modifiers.maxAttempts > 1 && s.effect == ir::Effect::Write && s.kind != ir::StepKind::Prompt &&
+      s.kind != ir::StepKind::Judge && s.kind != ir::StepKind::Branch && (s.kind != ir::StepKind::Tool || s.tool)) {
     const DocNode *mods = field(node, "modifiers");
     const DocNode *retry = mods ? field(*mods, "retry") : nullptr;
     ctx_.diags.warning(retry ? retry->loc : s.loc,
                        "'retry' on step '" + s.id + "' may repeat its side effects: " +
-                           (s.kind == ir::StepKind::Tool ? "tool '" + s.tool->name + "' has"
-                                                         : std::string("its tools have")) +
+                           (s.kind == ir::StepKind::Tool    ? "tool '" + s.tool->name + "' has"
+                            : s.kind == ir::StepKind::Agent ? std::string("its tools have")
+                                                            : std::string("steps inside it have")) +
                            " 'write' effects (declare extensions.wfc.effects: none or read if it is safe)");
   }
 }

@@ -39,6 +39,9 @@ void declareTools(SemaContext &ctx, const DocNode &root) {
                                          "'; a tool's name must be its key in 'tools'");
     tool->providerName = e.key;
     std::replace(tool->providerName.begin(), tool->providerName.end(), '.', '_');
+    if (llvm::StringRef(tool->providerName).startswith("workflow__"))
+      ctx.diags.error(e.keyLoc, "tool name '" + e.key + "' is reserved: wfc offers 'workflow__transition' and "
+                                "'workflow__set_artifact' to workflow states itself");
     if (auto [it, fresh] = byProviderName.emplace(tool->providerName, tool.get()); !fresh) {
       ctx.diags.error(e.keyLoc, "tools '" + it->second->name + "' and '" + e.key +
                                     "' are both offered to models as '" + tool->providerName +

@@ -352,6 +352,14 @@ TEST(CliTest, ThreeUnrelatedErrorsAreThreeLocatedErrors) {
     EXPECT_EQ(line.rfind(pack + ":", 0), 0u) << "not located in the pack: " << line;
 }
 
+// A caret points at the occurrence that is wrong, not at an earlier look-alike.
+TEST(CliTest, CaretsPointAtTheBadOccurrence) {
+  ProcessResult r = wfc({"check", std::string(WFC_SOURCE_DIR) + "/tests/diagnostics/review/carets.yaml"});
+  EXPECT_EQ(r.exitCode, 1);
+  EXPECT_NE(r.err.find("carets.yaml:12:43: error: unterminated template variable"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("carets.yaml:17:121: error: unterminated reference"), std::string::npos) << r.err;
+}
+
 TEST(CliTest, BuildEmitIrPrintsTheIr) {
   ProcessResult r = wfc({"build", kExample, "--emit=ir"});
   EXPECT_EQ(r.exitCode, 0) << r.describe() << "\n" << r.err;
