@@ -312,7 +312,8 @@ const DocNode *Converter::convert(const YAML::Node &node, unsigned depth) {
   out->loc = locOf(node.Mark());
   if (node.IsSequence()) {
     out->kind = DocNode::Kind::Sequence;
-    for (const YAML::Node &item : node) {
+    for (YAML::const_iterator it = node.begin(); it != node.end(); ++it) {
+      const YAML::Node item = *it;
       const DocNode *child = convert(item, depth + 1);
       if (!child) return nullptr;
       out->items.push_back(child);
@@ -335,15 +336,18 @@ const DocNode *Converter::convert(const YAML::Node &node, unsigned depth) {
 bool Converter::mapping(const YAML::Node &node, DocNode *out, unsigned depth) {
   std::vector<std::pair<const DocNode *, llvm::SMLoc>> merges;
   llvm::StringMap<size_t> index;  // key → entry, so a 200,000-key mapping stays linear
-  for (auto it = node.begin(); it != node.end(); ++it) {
-    const YAML::Node &k = it->first;
+  // Copies, not references: a yaml-cpp map iterator yields a temporary key/value pair, so
+  // `const Node &k = it->first` would dangle (AddressSanitizer caught it).
+  for (YAML::const_iterator it = node.begin(); it != node.end(); ++it) {
+    const YAML::Node k = it->first;
+    const YAML::Node v = it->second;
     llvm::SMLoc keyLoc = locOf(k.Mark());
     if (!k.IsScalar()) {
       diags_.error(keyLoc, "mapping keys must be plain strings, not " +
                                llvm::Twine(k.IsSequence() ? "a list" : k.IsMap() ? "a mapping" : "null"));
       continue;
     }
-    const DocNode *value = convert(it->second, depth + 1);
+    const DocNode *value = convert(v, depth + 1);
     if (!value) return false;  // too deep or too large: give up on the file
     if (k.Tag() == "?" && k.Scalar() == "<<") {
       merges.emplace_back(value, keyLoc);
