@@ -1,0 +1,36 @@
+// wfc::Error — a run-time failure with the exit code SPEC §5 assigns to it.
+#pragma once
+
+#include <stdexcept>
+#include <string>
+
+namespace wfc {
+
+enum class ErrorKind {
+  StepFailed,   // exit 1: a step error after retries, a bad tool result, a replay miss …
+  InvalidJson,  // exit 1: malformed JSON where JSON was required (a tool's stdout …)
+  Usage,        // exit 2: bad flags, input failing input_schema, bad bindings file
+  Exhausted,    // exit 3: a timeout, budget, max_steps, max_iterations or max_visits
+  Cancelled,    // exit 130/143: stopped by a signal (the runner knows which)
+};
+
+class Error : public std::runtime_error {
+ public:
+  Error(ErrorKind kind, const std::string &message) : std::runtime_error(message), kind_(kind) {}
+  ErrorKind kind() const { return kind_; }
+  int exitCode() const {
+    switch (kind_) {
+      case ErrorKind::StepFailed:
+      case ErrorKind::InvalidJson: return 1;
+      case ErrorKind::Usage: return 2;
+      case ErrorKind::Exhausted: return 3;
+      case ErrorKind::Cancelled: return 130;
+    }
+    return 1;
+  }
+
+ private:
+  ErrorKind kind_;
+};
+
+}  // namespace wfc
