@@ -14,6 +14,7 @@ Compilation::Compilation(const CommonOptions &options)
   diags_.setWarningsAsErrors(options.warningsAsErrors);
   diags_.setErrorLimit(options.errorLimit);
   diags_.setShowColors(options.showColors);
+  diags_.setDeferred(true);  // printed in source order by finish()
   if (options.verifyDiagnostics) verifier_ = std::make_unique<DiagnosticVerifier>(diags_);
 }
 
@@ -64,6 +65,7 @@ std::string Compilation::describe(llvm::SMLoc loc) const {
 }
 
 int Compilation::finish() {
+  diags_.flush();
   if (verifier_) return verifier_->verify(llvm::errs()) ? 0 : 1;
   return diags_.hasErrors() ? 1 : 0;
 }

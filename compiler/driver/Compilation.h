@@ -35,7 +35,7 @@ class Compilation {
   DiagnosticEngine &diags() { return diags_; }
   SourceFiles &files() { return files_; }
 
-  // The exit code for a run that produced these diagnostics: 0 clean, 1 errors. With
+  // Prints the diagnostics (in source order) and returns the exit code: 0 clean, 1 errors. With
   // --verify-diagnostics: 0 when the diagnostics were exactly the expected ones, else 1.
   int finish();
 

@@ -4,6 +4,8 @@
 #include <llvm/Support/MemoryBuffer.h>
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
+
 namespace wfc {
 
 llvm::StringRef severityName(Severity s) {
@@ -84,21 +86,23 @@ void DiagnosticEngine::emit(Diagnostic diag) {
   for (DiagnosticNote &n : diag.notes) oneLine(n.message);
   if (!seen_.emplace(diag.location.loc.getPointer(), diag.location.file, diag.message).second)
     return;
+  if (diag.severity == Severity::Error) ++errorCount_;
+  else if (diag.severity == Severity::Warning) ++warningCount_;
+  if (deferred_) pending_.push_back(std::move(diag));
+  else deliver(diag);
+}
+
+void DiagnosticEngine::deliver(const Diagnostic &diag) {
   if (limitReached_) return;  // after the limit, nothing more is printed
-  if (diag.severity == Severity::Error) {
-    ++errorCount_;
-    if (errorLimit_ != 0 && errorCount_ > errorLimit_) {
-      limitReached_ = true;
-      Diagnostic stop;
-      stop.severity = Severity::Note;
-      stop.message = "too many errors emitted, stopping now (use --error-limit=0 for no limit)";
-      if (consumer_) consumer_(stop);
-      else if (format_ == Format::Json) printJson(stop);
-      else printText(stop);
-      return;  // the suppressed error is still counted: the run fails
-    }
-  } else if (diag.severity == Severity::Warning) {
-    ++warningCount_;
+  if (diag.severity == Severity::Error && errorLimit_ != 0 && ++deliveredErrors_ > errorLimit_) {
+    limitReached_ = true;
+    Diagnostic stop;
+    stop.severity = Severity::Note;
+    stop.message = "too many errors emitted, stopping now (use --error-limit=0 for no limit)";
+    if (consumer_) consumer_(stop);
+    else if (format_ == Format::Json) printJson(stop);
+    else printText(stop);
+    return;  // the suppressed error was counted: the run fails
   }
   if (consumer_) {
     consumer_(diag);
@@ -106,6 +110,20 @@ void DiagnosticEngine::emit(Diagnostic diag) {
   }
   if (format_ == Format::Json) printJson(diag);
   else printText(diag);
+}
+
+void DiagnosticEngine::flush() {
+  // Source order: by file (in the order files were read), then by position; whole-file
+  // diagnostics first. Stable, so diagnostics at one place keep the order they were found in.
+  auto key = [&](const Diagnostic &d) -> std::pair<unsigned, const char *> {
+    if (!d.location.loc.isValid()) return {0, nullptr};
+    return {sourceMgr_.FindBufferContainingLoc(d.location.loc), d.location.loc.getPointer()};
+  };
+  std::vector<Diagnostic> pending = std::move(pending_);
+  pending_.clear();
+  std::stable_sort(pending.begin(), pending.end(),
+                   [&](const Diagnostic &a, const Diagnostic &b) { return key(a) < key(b); });
+  for (const Diagnostic &d : pending) deliver(d);
 }
 
 // The source line as it can safely be printed: control bytes and broken UTF-8 become '?'

@@ -114,6 +114,10 @@ class DiagnosticEngine {
   // 0 = no limit. After this many errors the engine prints one note and goes quiet.
   void setErrorLimit(unsigned n) { errorLimit_ = n; }
   void setShowColors(bool on) { showColors_ = on; }
+  // Deferred: diagnostics are held until flush(), which delivers them in source order (a
+  // compiler's phases find problems out of order). Counts are kept as they arrive.
+  void setDeferred(bool on) { deferred_ = on; }
+  void flush();
 
   // Replaces printing: every diagnostic (after -Werror promotion) goes to `consumer`. Used by
   // the diagnostic verifier and by unit tests.
@@ -131,6 +135,7 @@ class DiagnosticEngine {
  private:
   friend class InFlightDiagnostic;
   void emit(Diagnostic diag);
+  void deliver(const Diagnostic &diag);
   void printText(const Diagnostic &diag);
   void printJson(const Diagnostic &diag);
   void printOne(Severity severity, const Location &loc, const std::string &message);
@@ -144,6 +149,9 @@ class DiagnosticEngine {
   unsigned errorCount_ = 0;
   unsigned warningCount_ = 0;
   bool limitReached_ = false;
+  unsigned deliveredErrors_ = 0;
+  bool deferred_ = false;
+  std::vector<Diagnostic> pending_;
   std::function<void(const Diagnostic &)> consumer_;
   // (pointer, file, message) of every emitted diagnostic, to drop exact repeats: a shared
   // (aliased) YAML node read twice must not report its problem twice.

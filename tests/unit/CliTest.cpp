@@ -350,6 +350,10 @@ TEST(CliTest, ThreeUnrelatedErrorsAreThreeLocatedErrors) {
   ASSERT_EQ(errors.size(), 3u) << r.err;
   for (const std::string &line : errors)
     EXPECT_EQ(line.rfind(pack + ":", 0), 0u) << "not located in the pack: " << line;
+  // Printed in source order, whichever phase found them (shape, then sema, found 16 first).
+  EXPECT_NE(errors[0].find(":14:"), std::string::npos) << r.err;
+  EXPECT_NE(errors[1].find(":15:"), std::string::npos) << r.err;
+  EXPECT_NE(errors[2].find(":16:"), std::string::npos) << r.err;
 }
 
 // A caret points at the occurrence that is wrong, not at an earlier look-alike.

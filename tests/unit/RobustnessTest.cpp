@@ -266,9 +266,9 @@ TEST_F(RobustnessTest, VeryLongLines) {
   list += "y]\n";
   ProcessResult r = check(dir_.write("long1.yaml", list));
   expectLocatedError(r);
-  EXPECT_NE(r.firstErrLine().find(":1:14: error: 'description' must be a string, not a list"),
-            std::string::npos)
-      << r.firstErrLine();
+  // (Diagnostics print in source order, so the pack's missing 'id' at 1:1 comes first.)
+  EXPECT_NE(r.err.find(":1:14: error: 'description' must be a string, not a list"), std::string::npos)
+      << r.err.substr(0, 2000);
   EXPECT_LT(r.err.size(), 4096u) << "a long line is windowed, not printed whole";
 
   std::string map = "metadata: {";
