@@ -1,6 +1,5 @@
 #include "sema/SemaContext.h"
 
-#include <set>
 #include <vector>
 
 namespace wfc::sema {
@@ -47,9 +46,17 @@ class Bundler {
     if (!s.node) return std::nullopt;
     if (s.node->isMapping()) {
       if (const DocNode *ref = s.node->get("$ref"); ref && ref->isString()) {
-        SchemaNode target = ctx_.nav.deref(s);
+        bool cycle = false;
+        SchemaNode target = ctx_.nav.deref(s, &cycle);
         if (!target.node) {
-          reportRefCycle(s, ref);  // else unresolved: the reader reported it
+          // A chain made only of $refs that comes back to itself never reaches a schema; a
+          // chain ending in a missing target was reported by the reader.
+          if (cycle) {
+            ctx_.diags.error(ref->loc, "schema reference '" + ref->stringValue +
+                                           "' never reaches a schema: its $refs refer to each other in a cycle")
+                .note(at_, "the schema is used here");
+            failed_ = true;
+          }
           return std::nullopt;
         }
         auto key = std::make_pair(target.doc, target.node);
@@ -88,32 +95,6 @@ class Bundler {
   }
 
  private:
-  // A chain made only of $refs that comes back to itself never reaches a schema; say so (a
-  // chain that ends in a missing target was reported by the reader).
-  void reportRefCycle(SchemaNode s, const DocNode *first) {
-    std::set<const DocNode *> seen;
-    while (s.node && s.node->isMapping()) {
-      if (!seen.insert(s.node).second) {
-        ctx_.diags.error(first->loc, "schema reference '" + first->stringValue +
-                                         "' never reaches a schema: its $refs refer to each other in a cycle")
-            .note(at_, "the schema is used here");
-        failed_ = true;
-        return;
-      }
-      const DocNode *ref = s.node->get("$ref");
-      if (!ref || !ref->isString()) return;
-      llvm::StringRef text = ref->stringValue;
-      auto [file, fragment] = text.split('#');
-      const Document *doc = s.doc;
-      if (!file.empty()) {
-        if (file.contains("://")) return;
-        doc = ctx_.loader.load(SourceFiles::resolveRelative(s.doc->path(), file));
-        if (!doc) return;
-      }
-      s = {doc, doc->resolvePointer(fragment)};
-    }
-  }
-
   SemaContext &ctx_;
   llvm::SMLoc at_;
   bool failed_ = false;

@@ -48,11 +48,15 @@ std::string JsonTypes::describe() const {
   return out;
 }
 
-SchemaNode TypeNavigator::deref(SchemaNode s, unsigned depth) {
+SchemaNode TypeNavigator::deref(SchemaNode s, bool *cycle) {
+  std::set<const DocNode *> seen;
   while (s.node && s.node->isMapping()) {
     const DocNode *ref = s.node->get("$ref");
     if (!ref || !ref->isString()) break;
-    if (++depth > 32) return {};
+    if (!seen.insert(s.node).second) {
+      if (cycle) *cycle = true;
+      return {};
+    }
     llvm::StringRef text = ref->stringValue;
     auto [file, fragment] = text.split('#');
     const Document *doc = s.doc;

@@ -105,8 +105,9 @@ class TypeNavigator {
   JsonTypes jsonTypes(const ValueType &type);
 
   // Follows `$ref`s (local and to other files) to the schema node itself. Null when a
-  // reference does not resolve (the reader has reported it already).
-  SchemaNode deref(SchemaNode s, unsigned depth = 0);
+  // reference does not resolve (the reader has reported it already) or when the chain of
+  // `$ref`s comes back to itself — then `*cycle`, if given, is set.
+  SchemaNode deref(SchemaNode s, bool *cycle = nullptr);
 
  private:
   Step member(const SchemaNode &s, const std::string &key, unsigned depth);
