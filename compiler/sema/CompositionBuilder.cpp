@@ -161,8 +161,7 @@ const ir::Prompt *CompositionBuilder::lookupPrompt(const DocNode &node, const ir
   const ir::Prompt *p = ctx_.module.findPrompt(task->stringValue);
   if (!p && ctx_.promptsUnreadable) return nullptr;
   if (!p) {
-    std::vector<std::string> names;
-    for (const auto &pr : ctx_.module.prompts) names.push_back(pr->key);
+    std::vector<std::string> names = ctx_.promptNames();
     ctx_.diags.error(task->loc, "unknown prompt '" + task->stringValue + "' in step '" + s.id + "'" +
                                     didYouMeanSuffix(task->stringValue, names));
     return nullptr;
@@ -176,8 +175,7 @@ const ir::Tool *CompositionBuilder::lookupTool(const std::string &name, llvm::SM
   const ir::Tool *t = ctx_.module.findTool(name);
   if (!t && ctx_.toolsUnreadable) return nullptr;
   if (!t) {
-    std::vector<std::string> names;
-    for (const auto &tool : ctx_.module.tools) names.push_back(tool->name);
+    std::vector<std::string> names = ctx_.toolNames();
     std::string suffix = didYouMeanSuffix(name, names);
     ctx_.diags.error(at, "unknown tool '" + name + "' in " + context +
                              (suffix.empty() ? "; declare it in the pack's 'tools'" : suffix));
@@ -476,8 +474,7 @@ void CompositionBuilder::resolveFields(ir::Composition &c, ir::Step &s) {
       if (const DocNode *callee = field(node, "composition"); callee && callee->isString()) {
         s.callee = ctx_.module.findComposition(callee->stringValue);
         if (!s.callee && !ctx_.poisonedCompositions.count(callee->stringValue)) {
-          std::vector<std::string> names;
-          for (const auto &comp : ctx_.module.compositions) names.push_back(comp->name);
+          std::vector<std::string> names = ctx_.compositionNames();
           ctx_.diags.error(callee->loc, "unknown composition '" + callee->stringValue + "' in step '" + s.id + "'" +
                                             didYouMeanSuffix(callee->stringValue, names));
         } else {

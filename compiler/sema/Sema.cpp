@@ -143,8 +143,7 @@ void declarePrompts(SemaContext &ctx, const DocNode &root, TemplateChecker &temp
     for (const auto &[name, loc] : stringList(node, "tools")) {
       const ir::Tool *tool = ctx.module.findTool(name);
       if (!tool) {
-        std::vector<std::string> names;
-        for (const auto &t : ctx.module.tools) names.push_back(t->name);
+        std::vector<std::string> names = ctx.toolNames();
         ctx.diags.error(loc, "unknown tool '" + name + "' in prompt '" + e.key + "'" + didYouMeanSuffix(name, names));
         continue;
       }

@@ -35,6 +35,24 @@ std::vector<std::pair<std::string, llvm::SMLoc>> stringList(const DocNode &node,
   return out;
 }
 
+std::vector<std::string> SemaContext::promptNames() const {
+  std::vector<std::string> names;
+  for (const auto &p : module.prompts) names.push_back(p->key);
+  return names;
+}
+
+std::vector<std::string> SemaContext::toolNames() const {
+  std::vector<std::string> names;
+  for (const auto &t : module.tools) names.push_back(t->name);
+  return names;
+}
+
+std::vector<std::string> SemaContext::compositionNames() const {
+  std::vector<std::string> names;
+  for (const auto &c : module.compositions) names.push_back(c->name);
+  return names;
+}
+
 namespace {
 
 // Converts a schema to self-contained JSON, inlining every $ref.

@@ -39,6 +39,11 @@ struct SemaContext {
   bool promptsUnreadable = false;
   std::set<std::string> poisonedCompositions;  // declared, but not as a mapping
 
+  // Declared names, in declaration order, for did-you-mean suggestions.
+  std::vector<std::string> promptNames() const;
+  std::vector<std::string> toolNames() const;
+  std::vector<std::string> compositionNames() const;
+
   // The resolved schema of a composition/step reference (from the reader).
   std::optional<ir::Schema> bundle(const std::optional<SchemaRef> &ref);
   ValueType typeOf(const std::optional<SchemaRef> &ref) const {

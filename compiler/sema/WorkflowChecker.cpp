@@ -19,8 +19,7 @@ void WorkflowChecker::checkState(ir::State &state, const DocNode &node) {
     } else if (composition->isString()) {
       state.composition = ctx_.module.findComposition(composition->stringValue);
       if (!state.composition && !ctx_.poisonedCompositions.count(composition->stringValue)) {
-        std::vector<std::string> names;
-        for (const auto &c : ctx_.module.compositions) names.push_back(c->name);
+        std::vector<std::string> names = ctx_.compositionNames();
         ctx_.diags.error(composition->loc, "unknown composition '" + composition->stringValue + "' in state '" +
                                                state.name + "'" + didYouMeanSuffix(composition->stringValue, names));
       } else {
@@ -44,8 +43,7 @@ void WorkflowChecker::checkState(ir::State &state, const DocNode &node) {
     } else if (promptTask->isString()) {
       state.prompt = ctx_.module.findPrompt(promptTask->stringValue);
       if (!state.prompt) {
-        std::vector<std::string> names;
-        for (const auto &p : ctx_.module.prompts) names.push_back(p->key);
+        std::vector<std::string> names = ctx_.promptNames();
         ctx_.diags.error(promptTask->loc, "unknown prompt '" + promptTask->stringValue + "' in state '" +
                                               state.name + "'" + didYouMeanSuffix(promptTask->stringValue, names));
       } else {
