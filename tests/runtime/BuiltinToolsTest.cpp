@@ -16,24 +16,13 @@ namespace wfc::tools {
 namespace {
 
 namespace fs = std::filesystem;
+using testing_support::errorOf;
 using testing_support::readText;
 using testing_support::TempDir;
 using testing_support::writeText;
 
 Value obj(std::vector<std::pair<std::string, Value>> members) { return Value::object(std::move(members)); }
 Value str(std::string_view s) { return Value::string(s); }
-
-// The message of the error `fn` throws, checking its kind.
-template <typename Fn>
-std::string errorOf(Fn fn, ErrorKind kind = ErrorKind::StepFailed) {
-  try {
-    fn();
-  } catch (const Error &e) {
-    EXPECT_EQ(e.kind(), kind) << e.what();
-    return e.what();
-  }
-  return "<no error>";
-}
 
 class BuiltinToolsTest : public ::testing::Test {
  protected:

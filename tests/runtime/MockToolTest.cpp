@@ -1,4 +1,5 @@
 // The mock binding: a fixed result, or a template rendered with the arguments.
+#include "TestSupport.h"
 #include "tools/MockTool.h"
 
 #include "wfc/error.h"
@@ -8,15 +9,7 @@
 namespace wfc::tools {
 namespace {
 
-std::string errorOf(const std::function<void()> &fn, ErrorKind kind) {
-  try {
-    fn();
-  } catch (const Error &e) {
-    EXPECT_EQ(e.kind(), kind) << e.what();
-    return e.what();
-  }
-  return "<no error>";
-}
+using testing_support::errorOf;
 
 TEST(MockToolTest, FixedResultIgnoresArgumentsAndPlaceholders) {
   MockTool mock = MockTool::fixed(Value::parse(R"({"hits":[],"note":"{{args.q}}"})"));

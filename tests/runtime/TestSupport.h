@@ -1,6 +1,8 @@
 // Helpers shared by the runtime tests: a real temporary directory, file I/O, process checks.
 #pragma once
 
+#include "wfc/error.h"
+
 #include <gtest/gtest.h>
 
 #include <chrono>
@@ -68,6 +70,18 @@ inline bool waitGone(pid_t pid, std::chrono::milliseconds limit) {
     std::this_thread::sleep_for(std::chrono::milliseconds(5));
   }
   return true;
+}
+
+// The message of the wfc::Error `fn` throws, checking its kind; "<no error>" if none.
+template <typename Fn>
+std::string errorOf(Fn fn, ErrorKind kind = ErrorKind::StepFailed) {
+  try {
+    fn();
+  } catch (const Error &e) {
+    EXPECT_EQ(e.kind(), kind) << e.what();
+    return e.what();
+  }
+  return "<no error>";
 }
 
 }  // namespace wfc::testing_support
