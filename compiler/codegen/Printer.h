@@ -32,6 +32,11 @@ class Printer {
 
   void emit(const Vars &vars, llvm::StringRef text);
   void emit(llvm::StringRef text) { emit({}, text); }
+  // An empty line (templates lose their first newline, so emit("\n") writes nothing).
+  void blankLine() {
+    out_ += '\n';
+    atLineStart_ = true;
+  }
 
   // Indents everything emitted while the returned object lives by two more spaces.
   class Indent {

@@ -1,21 +1,18 @@
 #include "driver/BuildCommand.h"
 
 #include "driver/Compilation.h"
+#include "driver/CppGeneration.h"
 #include "ir/IRPrinter.h"
 
 #include <llvm/Support/FileSystem.h>
+#include <llvm/Support/Path.h>
 #include <llvm/Support/ToolOutputFile.h>
 #include <llvm/Support/WithColor.h>
 
 namespace wfc {
+namespace {
 
-int runBuild(const BuildOptions &build, const CommonOptions &options) {
-  if (build.emit == EmitKind::Cpp) {
-    llvm::WithColor::error(llvm::errs(), "wfc")
-        << "C++ code generation is not implemented in this version of wfc; 'wfc build' can emit the IR "
-           "with --emit=ir\n";
-    return 1;
-  }
+int buildIR(const BuildOptions &build, const CommonOptions &options) {
   Compilation compilation(options);
   std::unique_ptr<ir::Module> module = compilation.analyzePack(build.pack);
   int status = compilation.finish();
@@ -29,17 +26,64 @@ int runBuild(const BuildOptions &build, const CommonOptions &options) {
     llvm::outs() << text;
     return 0;
   }
-  // Written only after every stage succeeded (above), and only when it changed.
-  auto existing = llvm::MemoryBuffer::getFile(build.output);
-  if (existing && (*existing)->getBuffer() == text) return 0;
+  return writeIfChanged(build.output, text) ? 0 : 1;
+}
+
+}  // namespace
+
+bool writeIfChanged(const std::string &path, const std::string &text) {
+  auto existing = llvm::MemoryBuffer::getFile(path);
+  if (existing && (*existing)->getBuffer() == text) return true;
   std::error_code ec;
-  llvm::ToolOutputFile out(build.output, ec, llvm::sys::fs::OF_None);
+  llvm::ToolOutputFile out(path, ec, llvm::sys::fs::OF_None);  // written whole or not at all
   if (ec) {
-    llvm::WithColor::error(llvm::errs(), "wfc") << "cannot write '" << build.output << "': " << ec.message() << "\n";
-    return 1;
+    llvm::WithColor::error(llvm::errs(), "wfc") << "cannot write '" << path << "': " << ec.message() << "\n";
+    return false;
   }
   out.os() << text;
   out.keep();
+  return true;
+}
+
+std::string depfileText(const std::string &target, const std::vector<std::string> &deps) {
+  auto escape = [](const std::string &path) {
+    std::string out;
+    for (char c : path) {
+      if (c == ' ' || c == '#') out += '\\';
+      if (c == '$') out += '$';
+      out += c;
+    }
+    return out;
+  };
+  std::string text = escape(target) + ":";
+  for (const std::string &d : deps) text += " \\\n  " + escape(d);
+  return text + "\n";
+}
+
+int runBuild(const BuildOptions &build, const CommonOptions &options) {
+  if (build.emit == EmitKind::IR) return buildIR(build, options);
+  if (build.output.empty()) {
+    llvm::WithColor::error(llvm::errs(), "wfc") << "'wfc build' needs -o DIR: the directory for the C++ source\n";
+    return 2;
+  }
+  Compilation compilation(options);
+  GenerateOptions generate{build.pack, build.bindings, build.allowUnbound, build.lineDirectives, build.output};
+  int status = 0;
+  std::optional<GeneratedProgram> program = generateProgram(compilation, options, generate, status);
+  int finished = compilation.finish();
+  if (!program || options.verifyDiagnostics) return program ? finished : std::max(status, finished);
+
+  // Written only now, after every stage succeeded, and only where something changed.
+  if (std::error_code ec = llvm::sys::fs::create_directories(build.output)) {
+    llvm::WithColor::error(llvm::errs(), "wfc") << "cannot create '" << build.output << "': " << ec.message() << "\n";
+    return 1;
+  }
+  llvm::SmallString<256> cpp(build.output), dep(build.output);
+  llvm::sys::path::append(cpp, program->stem + ".wfc.cpp");
+  llvm::sys::path::append(dep, program->stem + ".wfc.d");
+  std::string depfile = build.depfile.empty() ? dep.str().str() : build.depfile;
+  if (!writeIfChanged(cpp.str().str(), program->source)) return 1;
+  if (!writeIfChanged(depfile, depfileText(cpp.str().str(), program->filesRead))) return 1;
   return 0;
 }
 

@@ -64,6 +64,8 @@ std::string Compilation::describe(llvm::SMLoc loc) const {
   return r.file + ":" + std::to_string(r.line) + ":" + std::to_string(r.column);
 }
 
+unsigned Compilation::line(llvm::SMLoc loc) const { return diags_.resolve(loc).line; }
+
 int Compilation::finish() {
   diags_.flush();
   if (verifier_) return verifier_->verify(llvm::errs()) ? 0 : 1;

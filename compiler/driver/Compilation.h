@@ -31,6 +31,8 @@ class Compilation {
 
   // "pack.yaml:12:5" for IR comments.
   std::string describe(llvm::SMLoc loc) const;
+  // The 1-based line of a location (0 when unknown).
+  unsigned line(llvm::SMLoc loc) const;
 
   DiagnosticEngine &diags() { return diags_; }
   SourceFiles &files() { return files_; }

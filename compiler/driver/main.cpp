@@ -4,6 +4,7 @@
 
 #include "driver/BuildCommand.h"
 #include "driver/CheckCommand.h"
+#include "driver/CompileCommand.h"
 #include "driver/Options.h"
 #include "frontend/EditorSchema.h"
 #include "support/DidYouMean.h"
@@ -39,7 +40,31 @@ cl::opt<wfc::EmitKind> buildEmit(
                clEnumValN(wfc::EmitKind::IR, "ir", "the IR after passes, as stable text")),
     cl::init(wfc::EmitKind::Cpp), cl::sub(buildCmd), cl::cat(wfcCategory));
 
+cl::opt<bool> buildLineDirectives("line-directives",
+                                  cl::desc("Emit #line directives so C++ errors and debuggers point into the pack"),
+                                  cl::sub(buildCmd), cl::cat(wfcCategory));
+cl::opt<std::string> buildDepfile("depfile", cl::value_desc("file"),
+                                  cl::desc("Where to write the depfile (default: DIR/<name>.wfc.d)"),
+                                  cl::sub(buildCmd), cl::cat(wfcCategory));
+
+cl::SubCommand compileCmd("compile", "Compile a pack to an executable with the system C++ compiler");
+cl::opt<std::string> compilePack(cl::Positional, cl::Required, cl::desc("<pack file>"), cl::sub(compileCmd),
+                                 cl::cat(wfcCategory));
+cl::opt<std::string> compileOutput("o", cl::value_desc("executable"), cl::desc("The executable to write"),
+                                   cl::sub(compileCmd), cl::cat(wfcCategory));
+cl::list<std::string> compileNatives("native", cl::value_desc("source.cpp"),
+                                     cl::desc("A C++ source defining native tools (repeatable)"),
+                                     cl::sub(compileCmd), cl::cat(wfcCategory));
+
+cl::opt<bool> allowUnbound("allow-unbound",
+                           cl::desc("Accept tools without a binding; they must be bound at run time"),
+                           cl::sub(buildCmd), cl::sub(compileCmd), cl::cat(wfcCategory));
+
 // Options everywhere (SPEC §1).
+cl::opt<std::string> bindingsFile("bindings", cl::value_desc("file"),
+                                  cl::desc("Tool bindings (YAML), compiled in as the executable's defaults"),
+                                  cl::sub(*cl::AllSubCommands), cl::cat(wfcCategory));
+
 // -O0 / -O1, written as one prefix option: llvm::cl's value-named enum options do not
 // register in every subcommand.
 cl::opt<unsigned> optLevel("O", cl::Prefix, cl::value_desc("level"),
@@ -79,7 +104,7 @@ cl::opt<bool> verifyDiagnostics(
 
 cl::SubCommand schemaCmd("schema", "Print the JSON Schema (draft-07) of the pack format, for editors");
 
-const std::vector<std::string> kSubcommands = {"check", "build", "schema"};
+const std::vector<std::string> kSubcommands = {"check", "build", "compile", "schema"};
 
 void printVersion(llvm::raw_ostream &os) { os << "wfc " << WFC_VERSION << "\n"; }
 
@@ -134,7 +159,18 @@ int main(int argc, char **argv) {
   }
 
   if (checkCmd) return wfc::runCheck({checkFiles.begin(), checkFiles.end()}, options);
-  if (buildCmd) return wfc::runBuild({buildPack, buildOutput, buildEmit}, options);
+  if (buildCmd)
+    return wfc::runBuild({buildPack, buildOutput, buildEmit, bindingsFile, allowUnbound, buildLineDirectives, buildDepfile},
+                         options);
+  if (compileCmd) {
+    wfc::CompileOptions compile;
+    compile.pack = compilePack;
+    compile.output = compileOutput;
+    compile.bindings = bindingsFile;
+    compile.allowUnbound = allowUnbound;
+    compile.natives.assign(compileNatives.begin(), compileNatives.end());
+    return wfc::runCompile(compile, options, argv[0]);
+  }
   if (schemaCmd) {
     llvm::outs() << wfc::promptPackEditorSchema().dump(2) << "\n";
     return 0;

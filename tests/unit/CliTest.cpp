@@ -394,10 +394,16 @@ TEST(CliTest, BuildEmitIrToAnUnwritablePathFails) {
   EXPECT_NE(r.err.find("cannot write '/nonexistent-dir/out.ir'"), std::string::npos) << r.err;
 }
 
-TEST(CliTest, BuildWithoutEmitIrSaysCppIsNotImplemented) {
+TEST(CliTest, BuildWithoutOutputDirectoryIsUsageError) {
   ProcessResult r = wfc({"build", kExample});
-  EXPECT_EQ(r.exitCode, 1);
-  EXPECT_NE(r.err.find("C++ code generation is not implemented"), std::string::npos) << r.err;
+  EXPECT_EQ(r.exitCode, 2);
+  EXPECT_NE(r.err.find("'wfc build' needs -o DIR"), std::string::npos) << r.err;
+}
+
+TEST(CliTest, CompileWithoutOutputIsUsageError) {
+  ProcessResult r = wfc({"compile", kExample});
+  EXPECT_EQ(r.exitCode, 2);
+  EXPECT_NE(r.err.find("'wfc compile' needs -o EXE"), std::string::npos) << r.err;
 }
 
 TEST(CliTest, SchemaPrintsTheEditorSchema) {

@@ -1,0 +1,69 @@
+// What the emitters of one generated file share: the C++ names given to tools, compositions and
+// steps, the constants hoisted out of step functions, pack locations, and the diagnostics
+// engine for what code generation cannot express.
+#pragma once
+
+#include "codegen/CppNames.h"
+#include "ir/Module.h"
+#include "support/DiagnosticEngine.h"
+
+#include <functional>
+#include <map>
+#include <string>
+#include <vector>
+
+namespace wfc::codegen {
+
+struct CodegenOptions {
+  std::string sourcePath;      // the pack as named in the banner and messages (relative)
+  std::string lineDirectivePath;  // the pack as named by #line (absolute); empty: no #line
+  std::string outputName;      // the generated file's name, for #line after a step
+  std::string wfcVersion;
+  std::optional<std::string> bindingsJson;  // compiled-in bindings
+  std::vector<std::string> natives;         // native functions the bindings name
+  bool allowUnbound = false;
+};
+
+// The C++ names of one composition: its namespace and its steps' identifiers.
+struct CompositionNames {
+  std::string ns;
+  std::map<const ir::Step *, std::string> steps;
+};
+
+class EmitContext {
+ public:
+  EmitContext(const ir::Module &module, const CodegenOptions &options, DiagnosticEngine &diags,
+              std::function<unsigned(llvm::SMLoc)> lineOf);
+
+  const ir::Module &module;
+  const CodegenOptions &options;
+  DiagnosticEngine &diags;
+
+  // "pack.yaml:14": where a step or composition is written.
+  std::string location(llvm::SMLoc loc) const;
+  unsigned line(llvm::SMLoc loc) const { return lineOf_(loc); }
+
+  void nameTool(const ir::Tool &tool) { tools_.emplace(&tool, toolNames_.add(tool.providerName)); }
+  const std::string &tool(const ir::Tool &tool) const { return tools_.at(&tool); }
+  CompositionNames &nameComposition(const ir::Composition &c);
+  const CompositionNames &composition(const ir::Composition &c) const { return compositions_.at(&c); }
+
+  // A namespace-scope `const Value NAME = …;` for a constant JSON value; returns NAME. Identical
+  // values share one constant.
+  std::string constant(const ir::Json &value);
+  const std::vector<std::pair<std::string, std::string>> &constants() const { return constantList_; }
+
+  bool failed() const { return failed_; }
+  void unsupported(llvm::SMLoc loc, const std::string &message);
+
+ private:
+  std::function<unsigned(llvm::SMLoc)> lineOf_;
+  NameTable toolNames_, compositionNames_;
+  std::map<const ir::Tool *, std::string> tools_;
+  std::map<const ir::Composition *, CompositionNames> compositions_;
+  std::map<std::string, std::string> constantByText_;
+  std::vector<std::pair<std::string, std::string>> constantList_;  // name, JSON text
+  bool failed_ = false;
+};
+
+}  // namespace wfc::codegen

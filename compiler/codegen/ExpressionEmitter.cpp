@@ -1,0 +1,139 @@
+#include "codegen/ExpressionEmitter.h"
+
+namespace wfc::codegen {
+namespace {
+
+// The JSON of a value without references.
+ir::Json constantJson(const ir::Value &v) {
+  switch (v.kind) {
+    case ir::Value::Kind::Object: {
+      ir::Json out = ir::Json::object();
+      for (const auto &[key, member] : v.members) out[key] = constantJson(member);
+      return out;
+    }
+    case ir::Value::Kind::Array: {
+      ir::Json out = ir::Json::array();
+      for (const ir::Value &e : v.elements) out.push_back(constantJson(e));
+      return out;
+    }
+    default:
+      return v.literal;
+  }
+}
+
+}  // namespace
+
+std::string ExpressionEmitter::literal(const ir::Json &json) {
+  if (json.is_null()) return "Value()";
+  if (json.is_boolean()) return json.get<bool>() ? "Value::boolean(true)" : "Value::boolean(false)";
+  if (json.is_string()) return "Value::string(" + cppString(json.get<std::string>()) + ")";
+  if (json.is_number_integer() && json.get<int64_t>() > -2147483647 && json.get<int64_t>() < 2147483647)
+    return "Value::integer(" + std::to_string(json.get<int64_t>()) + ")";
+  return ctx_.constant(json);  // other numbers keep their exact JSON spelling
+}
+
+std::string ExpressionEmitter::path(const std::vector<ir::PathElement> &path) {
+  std::string out = "{";
+  for (size_t i = 0; i < path.size(); ++i) {
+    if (i) out += ", ";
+    out += path[i].isIndex() ? std::to_string(*path[i].index) : cppString(path[i].key);
+  }
+  return out + "}";
+}
+
+std::string ExpressionEmitter::reference(const ir::Reference &ref) {
+  std::string text = cppString(ir::spell(ref));
+  switch (ref.root) {
+    case ir::RefRoot::Input:
+      return ref.path.empty() ? "ctx.input()" : "ctx.input(" + path(ref.path) + ", " + text + ")";
+    case ir::RefRoot::StepOutput: {
+      std::string step = "step::" + names_.steps.at(ref.step);
+      if (ref.path.empty()) return "ctx.output(" + step + ", " + text + ")";
+      return "ctx.output(" + step + ", " + path(ref.path) + ", " + text + ")";
+    }
+    default:
+      ctx_.unsupported(ref.loc, "reference " + ir::spell(ref) +
+                                    " is not supported by code generation yet: only ${input…} and ${step.output…} "
+                                    "references compile in this version");
+      return "Value()";
+  }
+}
+
+std::string ExpressionEmitter::value(const ir::Value &v) {
+  switch (v.kind) {
+    case ir::Value::Kind::Literal:
+      return literal(v.literal);
+    case ir::Value::Kind::Reference:
+      return reference(v.ref);
+    case ir::Value::Kind::Interpolation: {
+      std::string out = "wfc::interpolate({";
+      for (size_t i = 0; i < v.pieces.size(); ++i) {
+        if (i) out += ", ";
+        if (const auto *text = std::get_if<std::string>(&v.pieces[i])) out += cppString(*text);
+        else out += reference(std::get<ir::Reference>(v.pieces[i]));
+      }
+      return out + "})";
+    }
+    case ir::Value::Kind::Object: {
+      if (v.isConstant()) return v.members.empty() ? "Value::object({})" : ctx_.constant(constantJson(v));
+      std::string out = "Value::object({\n";
+      for (const auto &[key, member] : v.members) out += "    {" + cppString(key) + ", " + value(member) + "},\n";
+      return out + "})";
+    }
+    case ir::Value::Kind::Array: {
+      if (v.isConstant()) return v.elements.empty() ? "Value::array({})" : ctx_.constant(constantJson(v));
+      std::string out = "Value::array({\n";
+      for (const ir::Value &e : v.elements) out += "    " + value(e) + ",\n";
+      return out + "})";
+    }
+  }
+  return "Value()";
+}
+
+std::string ExpressionEmitter::exists(const ir::Reference &ref) {
+  switch (ref.root) {
+    case ir::RefRoot::Input:
+      return "ctx.inputExists(" + path(ref.path) + ")";
+    case ir::RefRoot::StepOutput:
+      return "ctx.exists(step::" + names_.steps.at(ref.step) + ", " + path(ref.path) + ")";
+    default:
+      return reference(ref);  // reports the unsupported root
+  }
+}
+
+std::string ExpressionEmitter::predicate(const ir::Predicate &p) {
+  switch (p.kind) {
+    case ir::Predicate::Kind::Compare: {
+      std::string lhs = reference(p.path), rhs = literal(p.value), text = cppString(ir::spell(p.path));
+      switch (p.op) {
+        case ir::CompareOp::Equals: return "wfc::equals(" + lhs + ", " + rhs + ")";
+        case ir::CompareOp::NotEquals: return "!wfc::equals(" + lhs + ", " + rhs + ")";
+        case ir::CompareOp::In: return "wfc::isIn(" + lhs + ", " + rhs + ")";
+        case ir::CompareOp::NotIn: return "!wfc::isIn(" + lhs + ", " + rhs + ")";
+        case ir::CompareOp::LessThan: return "wfc::lessThan(" + lhs + ", " + rhs + ", " + text + ")";
+        case ir::CompareOp::LessThanOrEquals: return "wfc::lessOrEqual(" + lhs + ", " + rhs + ", " + text + ")";
+        case ir::CompareOp::GreaterThan: return "wfc::greaterThan(" + lhs + ", " + rhs + ", " + text + ")";
+        case ir::CompareOp::GreaterThanOrEquals:
+          return "wfc::greaterOrEqual(" + lhs + ", " + rhs + ", " + text + ")";
+      }
+      return "false";
+    }
+    case ir::Predicate::Kind::Exists:
+      return (p.exists ? "" : "!") + exists(p.path);
+    case ir::Predicate::Kind::Not:
+      return "!(" + predicate(p.operands.front()) + ")";
+    case ir::Predicate::Kind::AllOf:
+    case ir::Predicate::Kind::AnyOf: {
+      const char *op = p.kind == ir::Predicate::Kind::AllOf ? " &&" : " ||";
+      std::string out = "(";
+      for (size_t i = 0; i < p.operands.size(); ++i) {
+        out += predicate(p.operands[i]);
+        if (i + 1 < p.operands.size()) out += std::string(op) + "\n ";
+      }
+      return out + ")";
+    }
+  }
+  return "false";
+}
+
+}  // namespace wfc::codegen

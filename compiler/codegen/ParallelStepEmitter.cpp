@@ -1,0 +1,27 @@
+// Parallel steps (SPEC §3 Parallel): no code of their own — the runtime starts the branches
+// together and reduces their outputs — only the reducer in the step table.
+#include "codegen/StepEmitter.h"
+
+namespace wfc::codegen {
+namespace {
+
+class ParallelStepEmitter final : public StepEmitter {
+ public:
+  using StepEmitter::StepEmitter;
+
+  void emitFunctions(Printer &, const ir::Step &) override {}
+
+  void addFields(StepFields &fields, const ir::Step &s) override {
+    static const char *reducers[] = {"wfc::Reduce::Append", "wfc::Reduce::Replace", "wfc::Reduce::Barrier"};
+    fields["reduce"] = reducers[int(s.reduce->strategy)];
+    fields["into"] = cppString(s.reduce->into);
+  }
+};
+
+}  // namespace
+
+std::unique_ptr<StepEmitter> makeParallelStepEmitter(EmitContext &ctx, const CompositionNames &names) {
+  return std::make_unique<ParallelStepEmitter>(ctx, names);
+}
+
+}  // namespace wfc::codegen

@@ -1,0 +1,366 @@
+#include "codegen/ProgramEmitter.h"
+
+#include "codegen/Printer.h"
+#include "codegen/StepEmitter.h"
+#include "ir/ReferenceOrder.h"
+
+#include <llvm/ADT/StringExtras.h>
+
+#include <set>
+
+namespace wfc::codegen {
+namespace {
+
+// StepDecl's fields in declaration order: designated initializers must follow it.
+const char *const kStepFieldOrder[] = {"id",        "kind",      "effect",     "location", "parent",
+                                       "after",     "guard",     "guardedBy",  "run",      "predicate",
+                                       "thenStep",  "elseStep",  "reduce",     "into",     "maxAttempts",
+                                       "backoffMs", "timeoutMs", "tool",       "callee"};
+
+const char *effectName(ir::Effect e) {
+  switch (e) {
+    case ir::Effect::None: return "wfc::Effect::None";
+    case ir::Effect::Read: return "wfc::Effect::Read";
+    case ir::Effect::Write: return "wfc::Effect::Write";
+  }
+  return "wfc::Effect::Write";
+}
+
+ir::Effect stepEffect(const ir::Step &s) {
+  switch (s.kind) {
+    case ir::StepKind::Tool: return s.tool ? s.tool->effect : ir::Effect::Write;
+    case ir::StepKind::Subflow: return s.callee ? s.callee->effect : ir::Effect::Write;
+    case ir::StepKind::Parallel: {
+      ir::Effect e = ir::Effect::None;
+      for (const auto &c : s.children) e = std::max(e, stepEffect(*c));
+      return e;
+    }
+    default: return ir::Effect::None;
+  }
+}
+
+// Modifiers that need runtime support this version does not have yet.
+void checkModifiers(EmitContext &ctx, const ir::Step &s) {
+  if (s.modifiers.fallback || s.modifiers.fallbackValue)
+    ctx.unsupported(s.loc, "step '" + s.id + "' uses 'wfc.on_error', which code generation does not support yet");
+  if (s.modifiers.cache)
+    ctx.unsupported(s.loc, "step '" + s.id + "' uses 'wfc.cache', which needs the run journal; code generation "
+                                             "does not support it yet");
+  if (!s.modifiers.evals.empty())
+    ctx.unsupported(s.loc, "step '" + s.id + "' runs evals, which code generation does not support yet");
+}
+
+class CompositionEmitter {
+ public:
+  CompositionEmitter(EmitContext &ctx, const ir::Composition &c) : ctx_(ctx), c_(c), names_(ctx.composition(c)) {}
+
+  void emit(Printer &p) {
+    p.emit({{"name", c_.name}, {"location", ctx_.location(c_.loc)}, {"ns", names_.ns}}, R"cc(
+      // ---------------------------------------------------------------------------------------------
+      // Composition '$name$' — $location$
+
+      namespace $ns$ {
+
+      // Its steps; a parallel step's branches follow it.
+      namespace step {
+      enum Id : int {
+    )cc");
+    {
+      auto indent = p.indent();
+      ir::forEachStep(c_.steps, [&](const ir::Step &s) { p.emit({{"name", names_.steps.at(&s)}}, "$name$,\n"); });
+    }
+    p.emit(R"cc(
+      };
+      }  // namespace step
+
+    )cc");
+    std::map<const ir::Step *, std::unique_ptr<StepEmitter>> emitters;
+    ir::forEachStep(c_.steps, [&](const ir::Step &s) {
+      checkModifiers(ctx_, s);
+      if (auto e = makeStepEmitter(s, ctx_, names_)) {
+        e->emitFunctions(p, s);
+        emitters.emplace(&s, std::move(e));
+      }
+    });
+    emitSchemas(p);
+    emitDeclaration(p, emitters);
+    p.blankLine();
+    p.emit({{"ns", names_.ns}}, "}  // namespace $ns$\n");
+    p.blankLine();
+  }
+
+ private:
+  void emitSchemas(Printer &p) {
+    if (c_.inputSchema)
+      p.emit({{"text", rawString(c_.inputSchema->json.dump(2))}, {"source", c_.inputSchema->source}}, R"cc(
+        // input_schema: $source$
+        const char kInputSchema[] = $text$;
+
+      )cc");
+    if (c_.outputSchema)
+      p.emit({{"text", rawString(c_.outputSchema->json.dump(2))}, {"source", c_.outputSchema->source}}, R"cc(
+        // output_schema: $source$
+        const char kOutputSchema[] = $text$;
+
+      )cc");
+  }
+
+  void emitDeclaration(Printer &p, const std::map<const ir::Step *, std::unique_ptr<StepEmitter>> &emitters) {
+    std::string output = c_.output ? "step::" + names_.steps.at(c_.output) : "-1;  // the last top-level step that ran";
+    if (c_.output) output += ";";
+    p.emit({{"name", cppString(c_.name)}, {"location", cppString(ctx_.location(c_.loc))},
+            {"input", c_.inputSchema ? "kInputSchema" : "nullptr"},
+            {"output_schema", c_.outputSchema ? "kOutputSchema" : "nullptr"}, {"output", output}},
+           R"cc(
+             wfc::CompositionDecl declaration() {
+               wfc::CompositionDecl c;
+               c.name = $name$;
+               c.location = $location$;
+               c.inputSchema = $input$;
+               c.outputSchema = $output_schema$;
+               c.output = $output$
+               c.steps = {
+           )cc");
+    // -O0 order (SPEC §3): one step at a time in reference order; a parallel's branches together.
+    std::map<const ir::Step *, const ir::Step *> previous;
+    const ir::Step *last = nullptr;
+    for (const ir::Step *s : ir::referenceOrder(c_)) {
+      if (last) previous[s] = last;
+      last = s;
+    }
+    {
+      auto indent = p.indent();
+      auto indent2 = p.indent();
+      ir::forEachStep(c_.steps, [&](const ir::Step &s) {
+        StepFields fields = commonFields(s, previous);
+        if (auto it = emitters.find(&s); it != emitters.end()) it->second->addFields(fields, s);
+        p.emit("{\n");
+        {
+          auto inner = p.indent();
+          for (const char *name : kStepFieldOrder)
+            if (auto f = fields.find(name); f != fields.end())
+              p.emit({{"name", name}, {"value", f->second}}, ".$name$ = $value$,\n");
+        }
+        p.emit("},\n");
+      });
+    }
+    p.emit(R"cc(
+        };
+        return c;
+      }
+    )cc");
+  }
+
+  StepFields commonFields(const ir::Step &s, const std::map<const ir::Step *, const ir::Step *> &previous) {
+    StepFields f;
+    f["id"] = cppString(s.id);
+    switch (s.kind) {
+      case ir::StepKind::Branch: f["kind"] = "wfc::StepKind::Branch"; break;
+      case ir::StepKind::Parallel: f["kind"] = "wfc::StepKind::Parallel"; break;
+      case ir::StepKind::Subflow: f["kind"] = "wfc::StepKind::Subflow"; break;
+      default: f["kind"] = "wfc::StepKind::Tool"; break;
+    }
+    if (stepEffect(s) != ir::Effect::None) f["effect"] = effectName(stepEffect(s));
+    f["location"] = cppString(ctx_.location(s.loc));
+    if (s.parent) f["parent"] = "step::" + names_.steps.at(s.parent);
+    if (auto it = previous.find(&s); it != previous.end()) f["after"] = "{step::" + names_.steps.at(it->second) + "}";
+    if (s.guard == ir::Guard::Then || s.guard == ir::Guard::Else) {
+      f["guard"] = s.guard == ir::Guard::Then ? "wfc::Guard::Then" : "wfc::Guard::Else";
+      f["guardedBy"] = "step::" + names_.steps.at(s.guardedBy);
+    }
+    if (s.modifiers.maxAttempts > 1) f["maxAttempts"] = std::to_string(s.modifiers.maxAttempts);
+    if (s.modifiers.backoffMs) f["backoffMs"] = std::to_string(*s.modifiers.backoffMs);
+    if (s.modifiers.timeoutMs) f["timeoutMs"] = std::to_string(*s.modifiers.timeoutMs);
+    return f;
+  }
+
+  EmitContext &ctx_;
+  const ir::Composition &c_;
+  const CompositionNames &names_;
+};
+
+// Replaces each line-back marker with `#line N "file"`, N being the line after it.
+std::string resolveLineMarkers(const std::string &text, const std::string &file) {
+  std::string out;
+  unsigned line = 1;
+  llvm::StringRef rest(text);
+  while (!rest.empty()) {
+    auto [current, tail] = rest.split('\n');
+    if (current == kLineBackMarker) out += "#line " + std::to_string(line + 1) + " " + cppString(file);
+    else out += current.str();
+    if (rest.size() > current.size()) out += '\n';
+    ++line;
+    rest = tail;
+  }
+  return out;
+}
+
+}  // namespace
+
+std::vector<const ir::Composition *> programCompositions(const ir::Module &module, const ir::Composition &entry) {
+  std::set<const ir::Composition *> reached = {&entry};
+  std::vector<const ir::Composition *> work = {&entry};
+  while (!work.empty()) {
+    const ir::Composition *c = work.back();
+    work.pop_back();
+    ir::forEachStep(c->steps, [&](const ir::Step &s) {
+      if (s.kind == ir::StepKind::Subflow && s.callee && reached.insert(s.callee).second) work.push_back(s.callee);
+    });
+  }
+  std::vector<const ir::Composition *> out = {&entry};
+  for (const auto &c : module.compositions)
+    if (c.get() != &entry && reached.count(c.get())) out.push_back(c.get());
+  return out;
+}
+
+std::optional<std::string> emitProgram(const ir::Module &module, const ir::Composition &entry,
+                                       const CodegenOptions &options, DiagnosticEngine &diags,
+                                       std::function<unsigned(llvm::SMLoc)> lineOf) {
+  EmitContext ctx(module, options, diags, std::move(lineOf));
+  std::vector<const ir::Composition *> compositions = programCompositions(module, entry);
+  for (const auto &t : module.tools) ctx.nameTool(*t);
+  for (const ir::Composition *c : compositions) ctx.nameComposition(*c);
+  std::set<const ir::Tool *> called;
+  for (const ir::Composition *c : compositions)
+    ir::forEachStep(c->steps, [&](const ir::Step &s) {
+      if (s.kind == ir::StepKind::Tool && s.tool) called.insert(s.tool);
+    });
+
+  // The compositions first, into their own buffer: they decide which constants exist.
+  std::string body;
+  {
+    Printer p(body);
+    for (const ir::Composition *c : compositions) CompositionEmitter(ctx, *c).emit(p);
+    if (p.failed()) {
+      for (const std::string &e : p.errors()) diags.error(entry.loc, "internal error in code generation: " + e);
+      return std::nullopt;
+    }
+  }
+  if (ctx.failed()) return std::nullopt;
+
+  std::string out;
+  Printer p(out);
+  p.emit({{"version", options.wfcVersion}, {"source", options.sourcePath}, {"pack", module.id},
+          {"pack_version", module.version}, {"composition", entry.name}},
+         R"cc(
+           // Generated by wfc $version$ from $source$. DO NOT EDIT.
+           //
+           // Pack '$pack$' $pack_version$, composition '$composition$'. Each run_<step> function is one
+           // attempt of that step and each when_<step> a branch's predicate; the runtime (libwfc_runtime)
+           // schedules them as the step tables at the end of each composition say.
+
+           #include <wfc/program.h>
+
+         )cc");
+  if (!options.natives.empty()) {
+    p.emit("// Native tools, defined in sources linked into this executable (see <wfc/tool.h>).\n");
+    for (const std::string &n : options.natives)
+      p.emit({{"name", n}}, "wfc::Value $name$(const wfc::Value &args, const wfc::ToolCall &call);\n");
+    p.blankLine();
+  }
+  p.emit(R"cc(
+    namespace {
+
+    using wfc::StepContext;
+    using wfc::Value;
+
+    // The pack's tools, in declaration order.
+    namespace tool {
+    enum Id : int {
+  )cc");
+  {
+    auto indent = p.indent();
+    for (const auto &t : module.tools)
+      p.emit({{"name", ctx.tool(*t)}, {"tool", t->name}}, "$name$,  // $tool$\n");
+  }
+  p.emit(R"cc(
+    };
+    }  // namespace tool
+
+    // The compositions in this program: the first runs, the others are called by wfc.subflow steps.
+    namespace composition {
+    enum Id : int {
+  )cc");
+  {
+    auto indent = p.indent();
+    for (const ir::Composition *c : compositions)
+      p.emit({{"name", ctx.composition(*c).ns}}, "$name$,\n");
+  }
+  p.emit(R"cc(
+    };
+    }  // namespace composition
+
+  )cc");
+  if (!ctx.constants().empty()) {
+    p.emit("// Constant values (arguments, predicate operands), parsed once at start-up.\n");
+    for (const auto &[name, text] : ctx.constants())
+      p.emit({{"name", name}, {"text", rawString(text)}}, "const Value $name$ = Value::parse($text$);\n");
+    p.blankLine();
+  }
+  out += body;
+
+  // Tool parameter schemas, then the program table.
+  for (const auto &t : module.tools) {
+    if (t->parameters.empty() || !called.count(t.get())) continue;
+    p.emit({{"name", ctx.tool(*t)}, {"tool", t->name}, {"text", rawString(t->parameters.dump(2))}}, R"cc(
+      // parameters of tool '$tool$'
+      const char kParameters_$name$[] = $text$;
+
+    )cc");
+  }
+  if (options.bindingsJson)
+    p.emit({{"text", rawString(*options.bindingsJson)}}, R"cc(
+      // The bindings given to wfc at compile time: defaults that --bindings overrides.
+      const char kBindings[] = $text$;
+
+    )cc");
+  std::string tools, comps, extra;
+  for (const auto &t : module.tools) {
+    std::string fields = ".name = " + cppString(t->name) + ", .effect = " + effectName(t->effect);
+    if (!t->parameters.empty() && called.count(t.get())) fields += ", .parameters = kParameters_" + ctx.tool(*t);
+    if (called.count(t.get())) fields += ", .called = true";
+    tools += "    {" + fields + "},\n";
+  }
+  for (const ir::Composition *c : compositions) comps += "    " + ctx.composition(*c).ns + "::declaration(),\n";
+  if (options.bindingsJson) extra += "p.bindings = kBindings;\n";
+  if (!options.natives.empty()) {
+    extra += "p.natives = {\n";
+    for (const std::string &n : options.natives) extra += "    {" + cppString(n) + ", &::" + n + "},\n";
+    extra += "};\n";
+  }
+  if (options.allowUnbound) extra += "p.allowUnbound = true;\n";
+  p.emit({{"name", cppString(module.id)}, {"version", cppString(module.version)},
+          {"source", cppString(options.sourcePath)}, {"wfc_version", cppString(options.wfcVersion)},
+          {"description", cppString(module.name)}, {"tools", tools}, {"compositions", comps}, {"extra", extra}},
+         R"cc(
+           const wfc::ProgramDecl &program() {
+             static const wfc::ProgramDecl decl = [] {
+               wfc::ProgramDecl p;
+               p.name = $name$;
+               p.version = $version$;
+               p.source = $source$;
+               p.description = $description$;
+               p.wfcVersion = $wfc_version$;
+               p.tools = {
+               $tools$};
+               p.compositions = {
+               $compositions$};
+               $extra$
+               return p;
+             }();
+             return decl;
+           }
+
+           }  // namespace
+
+           int main(int argc, char **argv) { return wfc::runMain(argc, argv, program()); }
+         )cc");
+  if (p.failed()) {
+    for (const std::string &e : p.errors()) diags.error(entry.loc, "internal error in code generation: " + e);
+    return std::nullopt;
+  }
+  if (!options.lineDirectivePath.empty()) out = resolveLineMarkers(out, options.outputName);
+  return out;
+}
+
+}  // namespace wfc::codegen

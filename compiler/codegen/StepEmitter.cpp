@@ -1,0 +1,39 @@
+#include "codegen/StepEmitter.h"
+
+namespace wfc::codegen {
+
+std::unique_ptr<StepEmitter> makeToolStepEmitter(EmitContext &ctx, const CompositionNames &names);
+std::unique_ptr<StepEmitter> makeBranchStepEmitter(EmitContext &ctx, const CompositionNames &names);
+std::unique_ptr<StepEmitter> makeParallelStepEmitter(EmitContext &ctx, const CompositionNames &names);
+std::unique_ptr<StepEmitter> makeSubflowStepEmitter(EmitContext &ctx, const CompositionNames &names);
+
+std::unique_ptr<StepEmitter> makeStepEmitter(const ir::Step &step, EmitContext &ctx, const CompositionNames &names) {
+  switch (step.kind) {
+    case ir::StepKind::Tool: return makeToolStepEmitter(ctx, names);
+    case ir::StepKind::Branch: return makeBranchStepEmitter(ctx, names);
+    case ir::StepKind::Parallel: return makeParallelStepEmitter(ctx, names);
+    case ir::StepKind::Subflow: return makeSubflowStepEmitter(ctx, names);
+    default:
+      ctx.unsupported(step.loc, std::string("step '") + step.id + "' is a '" + ir::spell(step.kind) +
+                                    "' step, which code generation does not support yet: this version compiles "
+                                    "tool, branch, parallel and wfc.subflow steps ('wfc check' accepts the pack)");
+      return nullptr;
+  }
+}
+
+void StepEmitter::openStep(Printer &p, const ir::Step &step, const std::string &what) {
+  p.emit({{"id", step.id}, {"what", what}, {"location", ctx_.location(step.loc)}}, R"cc(
+    // $id$: $what$ — $location$
+  )cc");
+  if (!ctx_.options.lineDirectivePath.empty())
+    p.emit({{"line", std::to_string(ctx_.line(step.loc))}, {"file", cppString(ctx_.options.lineDirectivePath)}},
+           "#line $line$ $file$\n");
+}
+
+void StepEmitter::closeStep(Printer &p, const ir::Step &step) {
+  p.emit({{"id", step.id}}, "}  // step $id$\n");
+  if (!ctx_.options.lineDirectivePath.empty()) p.emit({{"marker", kLineBackMarker}}, "$marker$\n");
+  p.blankLine();
+}
+
+}  // namespace wfc::codegen

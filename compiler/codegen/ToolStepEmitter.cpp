@@ -1,0 +1,36 @@
+// Tool steps (SPEC §3 Tool step): build the arguments, call the bound tool.
+#include "codegen/ExpressionEmitter.h"
+#include "codegen/StepEmitter.h"
+
+namespace wfc::codegen {
+namespace {
+
+class ToolStepEmitter final : public StepEmitter {
+ public:
+  using StepEmitter::StepEmitter;
+
+  void emitFunctions(Printer &p, const ir::Step &s) override {
+    openStep(p, s, "tool '" + s.tool->name + "'");
+    ExpressionEmitter expr(ctx_, names_);
+    std::string args = s.args ? expr.value(*s.args) : "Value::object({})";
+    p.emit({{"name", name(s)}, {"args", args}, {"tool", ctx_.tool(*s.tool)}}, R"cc(
+      Value run_$name$(StepContext &ctx) {
+        const Value args = $args$;
+        return ctx.callTool(tool::$tool$, args);
+    )cc");
+    closeStep(p, s);
+  }
+
+  void addFields(StepFields &fields, const ir::Step &s) override {
+    fields["run"] = "run_" + name(s);
+    fields["tool"] = "tool::" + ctx_.tool(*s.tool);
+  }
+};
+
+}  // namespace
+
+std::unique_ptr<StepEmitter> makeToolStepEmitter(EmitContext &ctx, const CompositionNames &names) {
+  return std::make_unique<ToolStepEmitter>(ctx, names);
+}
+
+}  // namespace wfc::codegen

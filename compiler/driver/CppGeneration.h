@@ -1,0 +1,33 @@
+// The pipeline `wfc build` and `wfc compile` share: front end, bindings, code generation. What
+// it produces is kept in memory; the commands decide where it goes.
+#pragma once
+
+#include "driver/Compilation.h"
+#include "driver/Options.h"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace wfc {
+
+struct GenerateOptions {
+  std::string pack;
+  std::string bindings;  // compile-time bindings file, or empty
+  bool allowUnbound = false;
+  bool lineDirectives = false;
+  std::string outputDir;  // where the .cpp will live (for #line back-references)
+};
+
+struct GeneratedProgram {
+  std::string stem;    // "<name>": the source is <name>.wfc.cpp
+  std::string source;  // the C++ text
+  std::vector<std::string> filesRead;  // the pack, its schemas, the bindings file
+};
+
+// Runs the pipeline, reporting through `compilation`. nullopt when it failed; `status` is then
+// the exit code (1 for errors in the input, 2 for a bad bindings file).
+std::optional<GeneratedProgram> generateProgram(Compilation &compilation, const CommonOptions &options,
+                                                const GenerateOptions &generate, int &status);
+
+}  // namespace wfc

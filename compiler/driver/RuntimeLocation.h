@@ -1,0 +1,21 @@
+// Where `wfc compile` finds the runtime library and headers: next to an installed wfc
+// (<prefix>/bin/wfc → <prefix>/lib/libwfc_runtime.a, <prefix>/include), else the build tree wfc
+// was built in.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace wfc {
+
+struct RuntimeLocation {
+  std::string includeDir;
+  std::string library;
+  std::vector<std::string> linkLibraries;  // what the runtime itself links against
+};
+
+// `argv0` locates the running wfc. nullopt when neither layout has the runtime.
+std::optional<RuntimeLocation> findRuntime(const char *argv0);
+
+}  // namespace wfc

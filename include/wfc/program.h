@@ -1,0 +1,152 @@
+// What generated code includes: the tables that describe a compiled workflow to the runtime,
+// the StepContext that step functions run against, and the helpers predicates and
+// interpolations compile to.
+//
+// A generated `<name>.wfc.cpp` defines one function per step (`step_<id>`: one attempt of that
+// step; `when_<id>`: a branch's predicate), a ProgramDecl listing them with their graph, and
+// `main`, which hands the ProgramDecl to wfc::runMain. Everything else — the scheduler, retries,
+// timeouts, tools, tracing, the command line — lives in the prebuilt libwfc_runtime, so the
+// generated file stays small and compiles fast. This header keeps heavy includes out for the
+// same reason.
+#pragma once
+
+#include "wfc/cancellation.h"
+#include "wfc/error.h"
+#include "wfc/tool.h"
+#include "wfc/value.h"
+
+#include <cstdint>
+#include <initializer_list>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace wfc {
+
+class StepContext;
+
+enum class StepKind : uint8_t { Tool, Branch, Parallel, Subflow };
+// What running a step may do to the world (SPEC §2.2). `none`/`read` work is cancelled when a
+// sibling fails; `write` work is left to finish.
+enum class Effect : uint8_t { None, Read, Write };
+// Why a guarded step may not run: it is a branch's then/else target.
+enum class Guard : uint8_t { None, Then, Else };
+enum class Reduce : uint8_t { Append, Replace, Barrier };
+
+// One attempt of a step (tool, subflow). Throwing fails the attempt.
+using StepFn = Value (*)(StepContext &);
+// A branch's predicate.
+using PredicateFn = bool (*)(StepContext &);
+
+struct StepDecl {
+  const char *id = "";
+  StepKind kind = StepKind::Tool;
+  Effect effect = Effect::None;
+  const char *location = "";  // "pack.yaml:14"
+  int parent = -1;            // the enclosing parallel step, or -1 at the top level
+  std::vector<int> after;     // steps that must be done (or skipped) before this one starts
+  Guard guard = Guard::None;
+  int guardedBy = -1;         // the branch step choosing this one
+  StepFn run = nullptr;       // tool, subflow
+  PredicateFn predicate = nullptr;  // branch
+  int thenStep = -1, elseStep = -1;  // branch
+  Reduce reduce = Reduce::Barrier;  // parallel
+  const char *into = "";            // parallel
+  unsigned maxAttempts = 1;         // retry.max_attempts
+  uint64_t backoffMs = 0;           // retry.wfc.backoff_ms (0: retry at once)
+  uint64_t timeoutMs = 0;           // wfc.timeout_ms, per attempt (0: none)
+  int tool = -1;                    // tool steps: the tool called, for plans and traces
+  int callee = -1;                  // subflow steps: the composition called
+};
+
+struct ToolDecl {
+  const char *name = "";
+  Effect effect = Effect::Write;
+  // The tool's `parameters` schema as JSON text, checked against the arguments of every call
+  // whose arguments are not constant; nullptr when the pack declares none.
+  const char *parameters = nullptr;
+  bool called = false;  // some compiled step calls it: it must be bound (unless --allow-unbound)
+};
+
+struct CompositionDecl {
+  const char *name = "";
+  const char *location = "";
+  const char *inputSchema = nullptr;   // JSON text (self-contained), or nullptr
+  const char *outputSchema = nullptr;  // JSON text (self-contained), or nullptr
+  int output = -1;                     // the output step; -1: the last top-level step that ran
+  std::vector<StepDecl> steps;         // parents before their children, in declaration order
+};
+
+struct ProgramDecl {
+  const char *name = "";     // the pack's id
+  const char *version = "";  // the pack's version
+  const char *source = "";   // the pack's path, as given to wfc
+  const char *description = "";
+  const char *wfcVersion = "";
+  std::vector<ToolDecl> tools;
+  std::vector<CompositionDecl> compositions;  // [0] runs; the others are called by subflow steps
+  const char *bindings = nullptr;             // compiled-in bindings (JSON text), or nullptr
+  std::vector<NativeToolEntry> natives;       // native functions linked into the executable
+  bool allowUnbound = false;                  // built with --allow-unbound
+};
+
+// The compiled executable's whole life (SPEC §5): the command line, input, the run, output and
+// exit code. Generated `main` returns it.
+int runMain(int argc, char **argv, const ProgramDecl &program);
+
+// What a step function sees: the composition's input, the outputs of the steps before it, and
+// the tools. References compile to calls on it.
+class StepContext {
+ public:
+  virtual ~StepContext() = default;
+
+  // `${input}`.
+  virtual const Value &input() const = 0;
+  // `${id.output}`: the whole output of step `step`. Fails the step with a message naming `ref`
+  // when that step was skipped.
+  virtual const Value &output(int step, const char *ref) const = 0;
+  // Whether `${id.output…}` can be resolved: false when the step was skipped or the path is
+  // missing (the `exists` predicate).
+  virtual bool exists(int step, std::initializer_list<PathStep> path) const = 0;
+  bool inputExists(std::initializer_list<PathStep> path) const;
+
+  // Calls tool `tool` (an index into ProgramDecl::tools) with `args`.
+  virtual Value callTool(int tool, const Value &args) = 0;
+  // Runs composition `composition` with `input` (a wfc.subflow call).
+  virtual Value callComposition(int composition, const Value &input) = 0;
+
+  // `${input.a.b}` and `${id.output.a.b}`: follow `path`, failing the step naming `ref` when the
+  // value lacks it.
+  Value input(std::initializer_list<PathStep> path, const char *ref) const { return at(input(), path, ref); }
+  Value output(int step, std::initializer_list<PathStep> path, const char *ref) const {
+    return at(output(step, ref), path, ref);
+  }
+
+  // Follows `path` below `base`; fails the step naming `ref` when the value lacks it.
+  static Value at(const Value &base, std::initializer_list<PathStep> path, const char *ref);
+};
+
+// An interpolated string's pieces: literal text and values (strings raw, anything else as
+// compact JSON — SPEC §3 References).
+class TextPiece {
+ public:
+  TextPiece(const char *text) : text_(text) {}  // NOLINT: pieces are written as a list
+  TextPiece(const Value &value) : value_(&value) {}  // NOLINT
+  void appendTo(std::string &out) const;
+
+ private:
+  const char *text_ = nullptr;
+  const Value *value_ = nullptr;
+};
+Value interpolate(std::initializer_list<TextPiece> pieces);
+
+// Predicates (SPEC §3). Orderings compare number with number or string with string; anything
+// else fails the step, naming `ref`.
+bool equals(const Value &a, const Value &b);
+bool isIn(const Value &a, const Value &list);
+bool lessThan(const Value &a, const Value &b, const char *ref);
+bool lessOrEqual(const Value &a, const Value &b, const char *ref);
+bool greaterThan(const Value &a, const Value &b, const char *ref);
+bool greaterOrEqual(const Value &a, const Value &b, const char *ref);
+
+}  // namespace wfc

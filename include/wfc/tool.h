@@ -1,0 +1,44 @@
+// wfc::ToolCall and wfc::NativeTool — what a tool implementation sees, and the signature of a
+// `native` tool (SPEC §4): a C++ function the user compiles into the workflow's executable.
+//
+//   // my_tools.cpp, added with `wfc compile … --native my_tools.cpp` (or NATIVE_TOOLS in CMake)
+//   #include <wfc/tool.h>
+//   #include <nlohmann/json.hpp>   // only if you want json(); Value has accessors of its own
+//
+//   wfc::Value extract_citations(const wfc::Value &args, const wfc::ToolCall &call) {
+//     const std::string &text = args.get("text")->asString();
+//     …
+//     return wfc::Value::object({{"citations", wfc::Value::array(std::move(found))}});
+//   }
+//
+// bound in the bindings file as `doc.extract_citations: { native: extract_citations }`. The
+// function is declared by the generated code with exactly this signature in the global
+// namespace, so it must be defined there with external linkage. It may run on any thread and
+// concurrently with itself. To fail the step, throw wfc::Error (its kind picks the exit code) or
+// any std::exception (exit 1). Long-running work should watch `call.cancel`.
+#pragma once
+
+#include "wfc/cancellation.h"
+#include "wfc/error.h"
+#include "wfc/value.h"
+
+#include <string_view>
+
+namespace wfc {
+
+struct ToolCall {
+  std::string_view tool;            // the tool's declared name: "doc.extract_citations"
+  std::string_view idempotencyKey;  // "RUN/STEP/ATTEMPT" (SPEC §3): the same on a resumed run
+  const CancellationToken &cancel;  // cancelled on timeout, on a failing sibling, on a signal
+};
+
+using NativeTool = Value (*)(const Value &args, const ToolCall &call);
+
+// The native functions an executable was linked with: generated code passes its table to the
+// runtime, which binds `native: NAME` entries against it.
+struct NativeToolEntry {
+  const char *name;
+  NativeTool fn;
+};
+
+}  // namespace wfc

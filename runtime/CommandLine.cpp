@@ -1,0 +1,122 @@
+#include "CommandLine.h"
+
+#include "DidYouMean.h"
+#include "wfc/error.h"
+
+#include <cstring>
+#include <functional>
+#include <map>
+
+namespace wfc {
+namespace {
+
+struct Option {
+  bool takesValue;
+  std::function<void(CommandLine &, const std::string &)> set;
+};
+
+const std::map<std::string, Option> &options() {
+  using C = CommandLine;
+  auto text = [](std::optional<std::string> C::*field) {
+    return Option{true, [field](C &c, const std::string &v) { c.*field = v; }};
+  };
+  auto flag = [](bool C::*field) { return Option{false, [field](C &c, const std::string &) { c.*field = true; }}; };
+  static const std::map<std::string, Option> table = {
+      {"--input", text(&C::input)},
+      {"--input-json", text(&C::inputJson)},
+      {"--output", text(&C::output)},
+      {"--pretty", flag(&C::pretty)},
+      {"--llm-base-url", text(&C::llmBaseUrl)},
+      {"--model", text(&C::model)},
+      {"--provider", text(&C::provider)},
+      {"--replay", text(&C::replay)},
+      {"--record", text(&C::record)},
+      {"--bindings", text(&C::bindings)},
+      {"--events", text(&C::events)},
+      {"--trace", text(&C::trace)},
+      {"--report", text(&C::report)},
+      {"--workspace", text(&C::workspace)},
+      {"--journal", text(&C::journal)},
+      {"--resume", text(&C::resume)},
+      {"--max-concurrency",
+       {true,
+        [](C &c, const std::string &v) {
+          char *end = nullptr;
+          errno = 0;
+          unsigned long n = std::strtoul(v.c_str(), &end, 10);
+          if (v.empty() || *end || errno || n == 0 || n > 100000 || v[0] == '-')
+            throw Error(ErrorKind::Usage, "--max-concurrency takes a whole number from 1 to 100000, not '" + v + "'");
+          c.maxConcurrency = unsigned(n);
+        }}},
+      {"--dry-run", flag(&C::dryRun)},
+      {"--quiet", flag(&C::quiet)},
+      {"--version", flag(&C::version)},
+      {"--help", flag(&C::help)},
+  };
+  return table;
+}
+
+}  // namespace
+
+CommandLine parseCommandLine(int argc, char **argv) {
+  CommandLine c;
+  std::string self = argc > 0 ? argv[0] : "workflow";
+  c.program = self.substr(self.find_last_of('/') == std::string::npos ? 0 : self.find_last_of('/') + 1);
+  std::vector<std::string> names;
+  for (const auto &[name, _] : options()) names.push_back(name);
+  for (int i = 1; i < argc; ++i) {
+    std::string arg = argv[i];
+    if (arg == "-h") arg = "--help";
+    std::optional<std::string> inlineValue;
+    if (auto eq = arg.find('='); arg.rfind("--", 0) == 0 && eq != std::string::npos) {
+      inlineValue = arg.substr(eq + 1);
+      arg = arg.substr(0, eq);
+    }
+    auto it = options().find(arg);
+    if (it == options().end()) {
+      if (arg.rfind("-", 0) != 0)
+        throw Error(ErrorKind::Usage, "unexpected argument '" + arg + "'; the input goes in --input FILE or --input-json JSON");
+      throw Error(ErrorKind::Usage, "unknown option '" + arg + "'" + didYouMean(arg, names));
+    }
+    const Option &option = it->second;
+    std::string value;
+    if (option.takesValue) {
+      if (inlineValue) value = *inlineValue;
+      else if (i + 1 < argc) value = argv[++i];
+      else throw Error(ErrorKind::Usage, "option '" + arg + "' needs a value");
+    } else if (inlineValue) {
+      throw Error(ErrorKind::Usage, "option '" + arg + "' takes no value");
+    }
+    option.set(c, value);
+  }
+  if (c.input && c.inputJson) throw Error(ErrorKind::Usage, "give the input with --input or with --input-json, not both");
+  return c;
+}
+
+const char *commandLineHelp() {
+  return R"(Options:
+  --input FILE|-          read the input (a JSON object) from FILE, or stdin with -
+  --input-json JSON       the input as JSON text (default: {})
+  --output FILE           write the output to FILE instead of stdout
+  --pretty                indent the output
+  --bindings FILE         tool bindings (YAML) overriding the compiled-in ones
+  --workspace DIR         the directory builtin file tools are confined to (default: .)
+  --trace FILE            write one JSON line per event (steps, tool calls) to FILE
+  --report FILE           write a JSON summary of the run to FILE
+  --max-concurrency N     at most N steps in flight (default 64)
+  --dry-run               check the input and bindings and print the plan; call nothing
+  --quiet                 no progress line on stderr
+  --llm-base-url URL, --model NAME, --provider openai|anthropic|replay,
+  --replay FILE, --record FILE
+                          LLM settings (for workflows with prompt or agent steps)
+  --events FILE, --journal FILE, --resume RUN_ID
+                          workflow events and the run journal
+  --version               print the workflow's and wfc's versions
+  --help                  print this help
+
+Exit codes: 0 success; 1 the workflow failed; 2 bad usage, input or bindings;
+3 a timeout or budget exhausted; 130 SIGINT; 143 SIGTERM.
+)";
+}
+
+}  // namespace wfc

@@ -1,0 +1,377 @@
+#include "Frame.h"
+
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+#include <random>
+
+namespace wfc {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+const char *const kTimeoutReason = "wfc.timeout_ms";
+
+double millisSince(Clock::time_point start) {
+  return std::chrono::duration<double, std::milli>(Clock::now() - start).count();
+}
+
+const char *spell(StepKind kind) {
+  switch (kind) {
+    case StepKind::Tool: return "tool";
+    case StepKind::Branch: return "branch";
+    case StepKind::Parallel: return "parallel";
+    case StepKind::Subflow: return "wfc.subflow";
+  }
+  return "step";
+}
+
+// Exponential from `baseMs`, jittered to 50–150%, capped at a minute.
+std::chrono::milliseconds backoff(uint64_t baseMs, unsigned attempt) {
+  if (baseMs == 0) return std::chrono::milliseconds(0);
+  thread_local std::mt19937_64 random(std::random_device{}());
+  double delay = double(baseMs) * double(uint64_t(1) << std::min(attempt - 1, 20u));
+  delay *= std::uniform_real_distribution<double>(0.5, 1.5)(random);
+  return std::chrono::milliseconds(int64_t(std::min(delay, 60000.0)));
+}
+
+}  // namespace
+
+// The StepContext of one attempt: references read the frame's finished steps (ordered before this
+// one by the scheduler's lock, so no lock is needed here), tool calls go through the run.
+class AttemptContext final : public StepContext {
+ public:
+  AttemptContext(Frame &frame, int step, unsigned attempt, const CancellationToken &cancel, const std::string &span)
+      : frame_(frame), step_(step), attempt_(attempt), cancel_(cancel), span_(span) {}
+
+  const Value &input() const override { return frame_.input_; }
+
+  const Value &output(int step, const char *ref) const override {
+    const Frame::Node &node = frame_.nodes_[step];
+    if (node.state == Frame::State::Done) return node.output;
+    const StepDecl &d = frame_.decl_.steps[step];
+    if (node.state == Frame::State::Skipped)
+      throw Error(ErrorKind::StepFailed, std::string("reference ") + ref + " names step '" + d.id +
+                                             "', which was skipped" + skipReason(step));
+    throw Error(ErrorKind::StepFailed, std::string("internal error: reference ") + ref + " names step '" + d.id +
+                                           "', which has not finished");
+  }
+
+  bool exists(int step, std::initializer_list<PathStep> path) const override {
+    const Frame::Node &node = frame_.nodes_[step];
+    return node.state == Frame::State::Done && node.output.find(std::vector<PathStep>(path)).has_value();
+  }
+
+  Value callTool(int tool, const Value &args) override {
+    return frame_.run_.callTool(tool, args, frame_.stepPath(step_), attempt_, cancel_, span_);
+  }
+
+  Value callComposition(int composition, const Value &input) override {
+    Run &run = frame_.run_;
+    if (auto problem = run.checkInput(composition, input))
+      throw Error(ErrorKind::StepFailed, std::string("the input of composition '") +
+                                             run.program().compositions[composition].name +
+                                             "' does not match its input_schema: " + *problem);
+    return run.runComposition(composition, input, cancel_, frame_.stepPath(step_) + "__", span_);
+  }
+
+ private:
+  std::string skipReason(int step) const {
+    for (int s = step; s >= 0; s = frame_.decl_.steps[s].parent) {
+      const StepDecl &g = frame_.decl_.steps[s];
+      if (g.guardedBy < 0) continue;
+      std::string arm = g.guard == Guard::Then ? "then" : "else";
+      std::string self = s == step ? "it is" : std::string("its parallel step '") + g.id + "' is";
+      return " (" + self + " the '" + arm + "' target of branch '" + frame_.decl_.steps[g.guardedBy].id +
+             "', which took the other arm)";
+    }
+    return "";
+  }
+
+  Frame &frame_;
+  int step_;
+  unsigned attempt_;
+  const CancellationToken &cancel_;
+  const std::string &span_;
+};
+
+Frame::Frame(Run &run, const CompositionDecl &composition, Value input, CancellationToken outer, std::string path,
+             std::string parentSpan)
+    : run_(run),
+      decl_(composition),
+      input_(std::move(input)),
+      outer_(std::move(outer)),
+      stop_(outer_.child()),
+      path_(std::move(path)),
+      parentSpan_(std::move(parentSpan)),
+      nodes_(composition.steps.size()) {
+  for (size_t i = 0; i < nodes_.size(); ++i) {
+    const StepDecl &d = decl_.steps[i];
+    nodes_[i].remaining = unsigned(d.after.size()) + (d.parent >= 0 ? 1 : 0);
+    for (int p : d.after) nodes_[p].successors.push_back(int(i));
+    if (d.parent >= 0) nodes_[d.parent].children.push_back(int(i));
+  }
+}
+
+Value Frame::run() {
+  {
+    std::unique_lock lock(mutex_);
+    for (size_t i = 0; i < nodes_.size(); ++i)
+      if (nodes_[i].remaining == 0) makeReady(int(i));
+    for (;;) {
+      drain(lock);
+      if (ready_.empty() && inFlight_ == 0) break;
+      changed_.wait(lock);
+    }
+  }
+  if (!failures_.empty()) {
+    const Failure &first = *std::min_element(failures_.begin(), failures_.end(),
+                                             [](const Failure &a, const Failure &b) { return a.step < b.step; });
+    throw Error(first.kind, first.message);
+  }
+  outer_.throwIfCancelled();
+
+  if (decl_.output >= 0) {
+    const Node &node = nodes_[decl_.output];
+    if (node.state != State::Done)
+      throw Error(ErrorKind::StepFailed, std::string("the output step '") + decl_.steps[decl_.output].id +
+                                             "' of composition '" + decl_.name + "' was skipped");
+    return node.output;
+  }
+  for (size_t i = nodes_.size(); i-- > 0;)
+    if (decl_.steps[i].parent < 0 && nodes_[i].state == State::Done) return nodes_[i].output;
+  return Value();
+}
+
+void Frame::makeReady(int step) { ready_.push_back(step); }
+
+void Frame::offerHelp() {
+  if (run_.pool().maxThreads() == 0 || helpersWanted_ >= ready_.size()) return;
+  ++helpersWanted_;
+  run_.pool().submit([self = shared_from_this()] {
+    std::unique_lock lock(self->mutex_);
+    --self->helpersWanted_;
+    self->drain(lock);
+    self->changed_.notify_all();
+  });
+}
+
+void Frame::drain(std::unique_lock<std::mutex> &lock) {
+  while (!ready_.empty()) {
+    if (!failures_.empty() || outer_.cancelled()) {
+      ready_.clear();  // nothing new starts once a step has failed
+      break;
+    }
+    int s = ready_.front();
+    ready_.pop_front();
+    if (!ready_.empty()) offerHelp();
+    const StepDecl &d = decl_.steps[s];
+    if (d.guardedBy >= 0 && nodes_[d.guardedBy].taken != d.guard) {
+      skip(s, "not chosen by its branch");
+      continue;
+    }
+    if (d.kind == StepKind::Parallel) {
+      startParallel(s);
+      continue;
+    }
+    nodes_[s].state = State::Running;
+    ++inFlight_;
+    lock.unlock();
+    execute(s);
+    lock.lock();
+    --inFlight_;
+    changed_.notify_all();
+  }
+}
+
+void Frame::finish(int step) {
+  for (int next : nodes_[step].successors)
+    if (nodes_[next].state == State::Pending && --nodes_[next].remaining == 0) makeReady(next);
+  int parent = decl_.steps[step].parent;
+  if (parent >= 0 && nodes_[parent].state == State::Running && --nodes_[parent].childrenLeft == 0) {
+    Node &p = nodes_[parent];
+    p.output = reduce(parent);
+    p.state = State::Done;
+    double ms = millisSince(p.started);
+    if (Trace *t = run_.trace())
+      t->write("step_end", {{"step", stepPath(parent)}, {"kind", "parallel"}, {"span_id", p.span},
+                            {"parent_span_id", parentSpan_}, {"attempt", 1}, {"status", "ok"},
+                            {"duration_ms", ms}});
+    run_.record({stepPath(parent), "parallel", "ok", 1, ms, ""});
+    finish(parent);
+  }
+}
+
+void Frame::skip(int step, const char *reason) {
+  Node &node = nodes_[step];
+  node.state = State::Skipped;
+  if (Trace *t = run_.trace())
+    t->write("step_skip", {{"step", stepPath(step)}, {"kind", spell(decl_.steps[step].kind)}, {"reason", reason},
+                           {"parent_span_id", parentSpan_}});
+  run_.record({stepPath(step), spell(decl_.steps[step].kind), "skipped", 0, 0, ""});
+  for (int child : node.children) skip(child, "its parallel step was skipped");
+  finish(step);
+}
+
+void Frame::startParallel(int step) {
+  Node &node = nodes_[step];
+  node.state = State::Running;
+  node.started = Clock::now();
+  node.span = run_.newSpanId();
+  node.childrenLeft = unsigned(node.children.size());
+  if (Trace *t = run_.trace())
+    t->write("step_start", {{"step", stepPath(step)}, {"kind", "parallel"}, {"span_id", node.span},
+                            {"parent_span_id", parentSpan_}, {"attempt", 1}});
+  for (int child : node.children)
+    if (--nodes_[child].remaining == 0) makeReady(child);
+}
+
+Value Frame::reduce(int step) const {
+  const StepDecl &d = decl_.steps[step];
+  const Node &node = nodes_[step];
+  Value reduced;
+  switch (d.reduce) {
+    case Reduce::Barrier: {
+      std::vector<std::pair<std::string, Value>> members;
+      for (int c : node.children) members.emplace_back(decl_.steps[c].id, nodes_[c].output);
+      reduced = Value::object(std::move(members));
+      break;
+    }
+    case Reduce::Append: {
+      std::vector<Value> items;
+      for (int c : node.children) {
+        const Value &out = nodes_[c].output;
+        if (out.isArray())
+          for (size_t i = 0; i < out.size(); ++i) items.push_back(*out.at(i));
+        else
+          items.push_back(out);
+      }
+      reduced = Value::array(std::move(items));
+      break;
+    }
+    case Reduce::Replace:
+      reduced = nodes_[node.children.back()].output;
+      break;
+  }
+  return Value::object({{d.into, reduced}});
+}
+
+void Frame::fail(int step, const Error &error) {
+  nodes_[step].state = State::Failed;
+  failures_.push_back({step, error.kind(), error.what()});
+}
+
+void Frame::execute(int step) {
+  const StepDecl &d = decl_.steps[step];
+  Node &node = nodes_[step];
+  std::optional<Error> error;
+  Value output;
+  Guard taken = Guard::None;
+  unsigned attempts = 1;
+  Clock::time_point start = Clock::now();
+  if (d.kind == StepKind::Branch) {
+    std::string span = run_.newSpanId();
+    if (Trace *t = run_.trace())
+      t->write("step_start", {{"step", stepPath(step)}, {"kind", "branch"}, {"span_id", span},
+                              {"parent_span_id", parentSpan_}, {"attempt", 1}});
+    try {
+      AttemptContext ctx(*this, step, 1, stop_, span);
+      taken = d.predicate(ctx) ? Guard::Then : d.elseStep >= 0 ? Guard::Else : Guard::None;
+      output = Value::object({{"taken", taken == Guard::Then   ? Value::string("then")
+                                        : taken == Guard::Else ? Value::string("else")
+                                                               : Value()}});
+    } catch (const Error &e) {
+      error = e;
+    } catch (const std::exception &e) {
+      error = Error(ErrorKind::StepFailed, e.what());
+    }
+    if (Trace *t = run_.trace()) {
+      nlohmann::ordered_json end = {{"step", stepPath(step)}, {"kind", "branch"}, {"span_id", span},
+                                    {"parent_span_id", parentSpan_}, {"attempt", 1},
+                                    {"status", error ? "failed" : "ok"}, {"duration_ms", millisSince(start)}};
+      if (error) end["error"] = error->what();
+      else end["taken"] = output.get("taken")->json();
+      t->write("step_end", end);
+    }
+  } else {
+    try {
+      output = runAttempts(step, attempts);
+    } catch (const Error &e) {
+      error = e;
+    }
+  }
+  double ms = millisSince(start);
+
+  std::unique_lock lock(mutex_);
+  if (!error) {
+    node.output = std::move(output);
+    node.taken = taken;
+    node.state = State::Done;
+    run_.record({stepPath(step), spell(d.kind), "ok", attempts, ms, ""});
+    finish(step);
+    return;
+  }
+  // A step cancelled because another one failed is not a failure of its own.
+  bool collateral = error->kind() == ErrorKind::Cancelled && !outer_.cancelled();
+  run_.record({stepPath(step), spell(d.kind), collateral ? "cancelled" : "failed", attempts, ms, error->what()});
+  if (collateral) {
+    node.state = State::Failed;
+    return;
+  }
+  std::string message = std::string(d.location) + ": step '" + stepPath(step) + "' failed" +
+                        (attempts > 1 ? " after " + std::to_string(attempts) + " attempts" : "") + ": " +
+                        error->what();
+  bool first = failures_.empty();
+  fail(step, Error(error->kind(), error->kind() == ErrorKind::Cancelled ? error->what() : message));
+  if (first) {
+    lock.unlock();
+    stop_.cancel("step '" + stepPath(step) + "' failed");  // callbacks run without our lock
+  }
+}
+
+Value Frame::runAttempts(int step, unsigned &attempts) {
+  const StepDecl &d = decl_.steps[step];
+  for (unsigned attempt = 1;; ++attempt) {
+    attempts = attempt;
+    // write work finishes even when a sibling fails; only a signal (the outer token) stops it
+    CancellationToken token = (d.effect == Effect::Write ? outer_ : stop_).child();
+    uint64_t deadline = 0;
+    if (d.timeoutMs > 0)
+      deadline = run_.deadlines().schedule(Clock::now() + std::chrono::milliseconds(d.timeoutMs), token, kTimeoutReason);
+    std::string span = run_.newSpanId();
+    Trace *trace = run_.trace();
+    if (trace)
+      trace->write("step_start", {{"step", stepPath(step)}, {"kind", spell(d.kind)}, {"span_id", span},
+                                  {"parent_span_id", parentSpan_}, {"attempt", attempt}});
+    Clock::time_point start = Clock::now();
+    std::optional<Error> error;
+    try {
+      AttemptContext ctx(*this, step, attempt, token, span);
+      Value out = d.run(ctx);
+      if (deadline) run_.deadlines().cancel(deadline);
+      if (trace)
+        trace->write("step_end", {{"step", stepPath(step)}, {"kind", spell(d.kind)}, {"span_id", span},
+                                  {"parent_span_id", parentSpan_}, {"attempt", attempt}, {"status", "ok"},
+                                  {"duration_ms", millisSince(start)}});
+      return out;
+    } catch (const Error &e) {
+      error = e;
+    } catch (const std::exception &e) {
+      error = Error(ErrorKind::StepFailed, e.what());
+    }
+    if (deadline) run_.deadlines().cancel(deadline);
+    bool stopped = outer_.cancelled() || (d.effect != Effect::Write && stop_.cancelled());
+    if (!stopped && token.cancelled() && token.reason() == kTimeoutReason)
+      error = Error(ErrorKind::Exhausted, "timed out after " + std::to_string(d.timeoutMs) + " ms (wfc.timeout_ms)");
+    if (trace)
+      trace->write("step_end", {{"step", stepPath(step)}, {"kind", spell(d.kind)}, {"span_id", span},
+                                {"parent_span_id", parentSpan_}, {"attempt", attempt}, {"status", "failed"},
+                                {"duration_ms", millisSince(start)}, {"error", error->what()}});
+    // Nothing is retried once the run is stopping (a signal, or another step failed).
+    if (stopped || stop_.cancelled() || error->kind() == ErrorKind::Cancelled || attempt >= d.maxAttempts)
+      throw *error;
+    const CancellationToken &wait = d.effect == Effect::Write ? outer_ : stop_;
+    if (wait.waitFor(backoff(d.backoffMs, attempt))) throw Error(ErrorKind::Cancelled, wait.reason());
+  }
+}
+
+}  // namespace wfc

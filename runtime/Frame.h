@@ -1,0 +1,90 @@
+// One execution of a composition: its step graph scheduled over threads (SPEC §3).
+//
+// A step starts once every step in its `after` list is done or skipped (and, for a parallel
+// branch, once its parallel step has started). The thread that finishes a step goes straight on
+// with the first step that became ready; further ready steps are offered to the worker pool, so a
+// chain runs on one thread with no hand-offs while parallel branches really run at once.
+//
+// Guarded steps (branch targets) run only when their branch chose them; the untaken target is
+// skipped, and skipping a parallel step skips its branches. When a step fails, nothing new
+// starts, in-flight `none`/`read` steps are cancelled, `write` steps finish, and the frame fails
+// with the failure of the first failing step in declaration order.
+#pragma once
+
+#include "Run.h"
+
+#include <chrono>
+#include <condition_variable>
+#include <deque>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace wfc {
+
+class Frame : public std::enable_shared_from_this<Frame> {
+ public:
+  Frame(Run &run, const CompositionDecl &composition, Value input, CancellationToken outer, std::string path,
+        std::string parentSpan);
+
+  // Runs the composition on the calling thread (with pool threads helping) to its output.
+  // Throws the frame's failure as wfc::Error.
+  Value run();
+
+ private:
+  friend class AttemptContext;
+  enum class State { Pending, Running, Done, Skipped, Failed };
+  struct Node {
+    State state = State::Pending;
+    unsigned remaining = 0;     // unfinished predecessors (+1 for a branch's parallel step)
+    unsigned childrenLeft = 0;  // parallel: branches not yet finished
+    std::vector<int> successors;
+    std::vector<int> children;
+    Value output;
+    Guard taken = Guard::None;  // branch: the arm it chose
+    std::chrono::steady_clock::time_point started;
+    std::string span;
+  };
+  struct Failure {
+    int step;
+    ErrorKind kind;
+    std::string message;
+  };
+
+  // Runs ready steps on this thread until none is left; pool threads call it too.
+  void drain(std::unique_lock<std::mutex> &lock);
+  void offerHelp();
+  // The step is finished (done or skipped): ready what it unblocks, complete its parallel step
+  // when it was the last branch. These run with the lock held.
+  void finish(int step);
+  void makeReady(int step);
+  void skip(int step, const char *reason);
+  void startParallel(int step);
+  void fail(int step, const Error &error);
+
+  // Outside the lock: a branch's predicate, a tool or subflow step's attempts.
+  void execute(int step);
+  Value runAttempts(int step, unsigned &attempts);
+  Value reduce(int step) const;
+  std::string stepPath(int step) const { return path_ + decl_.steps[step].id; }
+
+  Run &run_;
+  const CompositionDecl &decl_;
+  const Value input_;
+  CancellationToken outer_;  // the caller's: cancelled by a signal (or the caller's own stop)
+  CancellationToken stop_;   // cancelled when a step fails: stops none/read work
+  const std::string path_;
+  const std::string parentSpan_;
+
+  std::mutex mutex_;
+  std::condition_variable changed_;
+  std::vector<Node> nodes_;
+  std::deque<int> ready_;
+  unsigned inFlight_ = 0;
+  unsigned helpersWanted_ = 0;  // pool tasks submitted and not yet started
+  std::vector<Failure> failures_;
+};
+
+}  // namespace wfc

@@ -1,0 +1,266 @@
+// wfc::runMain: the compiled executable's life (SPEC §5) — command line, input, bindings, the
+// run, output, trace and report, exit code.
+#include "Bindings.h"
+#include "CommandLine.h"
+#include "Run.h"
+#include "SchemaValidator.h"
+#include "Trace.h"
+#include "wfc/program.h"
+
+#include <nlohmann/json.hpp>
+
+#include <unistd.h>
+
+#include <chrono>
+#include <csignal>
+#include <cstdio>
+#include <fstream>
+#include <iostream>
+#include <sstream>
+
+namespace wfc {
+namespace {
+
+using Json = nlohmann::ordered_json;
+
+std::string readAll(std::istream &in) {
+  std::ostringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+// The input object: --input FILE, --input - (stdin), --input-json, or {}.
+Value readInput(const CommandLine &cl) {
+  std::string text, origin;
+  if (cl.inputJson) {
+    text = *cl.inputJson, origin = "--input-json";
+  } else if (cl.input && *cl.input == "-") {
+    text = readAll(std::cin), origin = "stdin";
+  } else if (cl.input) {
+    std::ifstream file(*cl.input, std::ios::binary);
+    if (!file) throw Error(ErrorKind::Usage, "cannot read input file '" + *cl.input + "'");
+    text = readAll(file), origin = "input file '" + *cl.input + "'";
+  } else {
+    return Value::object({});
+  }
+  Value input;
+  try {
+    input = Value::parse(text);
+  } catch (const Error &e) {
+    throw Error(ErrorKind::Usage, "the " + origin + " is not valid JSON: " + e.what());
+  }
+  if (!input.isObject()) throw Error(ErrorKind::Usage, "the " + origin + " must be a JSON object, not " + input.dump());
+  return input;
+}
+
+// "  name   string   required   description" for each property of the input_schema.
+std::string describeInput(const CompositionDecl &c) {
+  if (!c.inputSchema) return "Input: a JSON object (the composition declares no input_schema).\n";
+  Json schema = Json::parse(c.inputSchema);
+  const Json *root = &schema;
+  // A bundled schema may be one $ref into its own definitions.
+  if (root->contains("$ref") && (*root)["$ref"].is_string()) {
+    std::string ref = (*root)["$ref"];
+    if (ref.rfind("#/", 0) == 0) {
+      try {
+        root = &schema.at(Json::json_pointer(ref.substr(1)));
+      } catch (const std::exception &) {
+      }
+    }
+  }
+  std::string out = "Input fields (a JSON object, checked against the input_schema):\n";
+  if (!root->contains("properties") || !(*root)["properties"].is_object()) return out + "  (none declared)\n";
+  std::vector<std::string> required;
+  if (root->contains("required") && (*root)["required"].is_array())
+    for (const Json &r : (*root)["required"])
+      if (r.is_string()) required.push_back(r);
+  size_t width = 4;
+  for (auto it = (*root)["properties"].begin(); it != (*root)["properties"].end(); ++it)
+    width = std::max(width, it.key().size());
+  for (auto it = (*root)["properties"].begin(); it != (*root)["properties"].end(); ++it) {
+    const Json &p = it.value();
+    std::string type = "any";
+    if (p.is_object() && p.contains("type")) type = p["type"].is_string() ? std::string(p["type"]) : p["type"].dump();
+    else if (p.is_object() && p.contains("enum")) type = "one of " + p["enum"].dump();
+    bool isRequired = std::find(required.begin(), required.end(), it.key()) != required.end();
+    std::string line = "  " + it.key() + std::string(width - it.key().size() + 2, ' ') + type;
+    line += std::string(line.size() < width + 14 ? width + 14 - line.size() : 1, ' ');
+    line += isRequired ? "required" : "optional";
+    if (p.is_object() && p.contains("description") && p["description"].is_string())
+      line += "  " + std::string(p["description"]);
+    out += line + "\n";
+  }
+  return out;
+}
+
+void printHelp(const CommandLine &cl, const ProgramDecl &program) {
+  const CompositionDecl &entry = program.compositions[0];
+  std::cout << "Usage: " << cl.program << " [options]\n\n";
+  if (*program.description) std::cout << program.description << "\n\n";
+  std::cout << "Runs composition '" << entry.name << "' of " << program.name << " " << program.version << " ("
+            << program.source << "), compiled by wfc " << program.wfcVersion << ".\n\n";
+  std::cout << describeInput(entry) << "\n" << commandLineHelp();
+}
+
+std::vector<std::string> toolNames(const ProgramDecl &program, bool calledOnly) {
+  std::vector<std::string> names;
+  for (const ToolDecl &t : program.tools)
+    if (t.called || !calledOnly) names.push_back(t.name);
+  return names;
+}
+
+// --dry-run: what would run, in declaration order, with each tool's binding.
+Json plan(const ProgramDecl &program, const ToolTable &tools, const Value &input) {
+  Json compositions = Json::array();
+  for (const CompositionDecl &c : program.compositions) {
+    Json steps = Json::array();
+    for (const StepDecl &s : c.steps) {
+      static const char *kinds[] = {"tool", "branch", "parallel", "wfc.subflow"};
+      Json step = {{"id", s.id}, {"kind", kinds[int(s.kind)]}, {"location", s.location}};
+      Json after = Json::array();
+      for (int a : s.after) after.push_back(c.steps[a].id);
+      if (!after.empty()) step["after"] = after;
+      if (s.parent >= 0) step["parallel"] = c.steps[s.parent].id;
+      if (s.guardedBy >= 0)
+        step["runs_if"] = std::string(c.steps[s.guardedBy].id) + (s.guard == Guard::Then ? " takes then" : " takes else");
+      if (s.tool >= 0) {
+        step["tool"] = program.tools[s.tool].name;
+        step["binding"] = tools.describe(program.tools[s.tool].name);
+      }
+      if (s.callee >= 0) step["calls"] = program.compositions[s.callee].name;
+      steps.push_back(step);
+    }
+    compositions.push_back({{"name", c.name}, {"steps", steps}});
+  }
+  return {{"workflow", program.name}, {"version", program.version}, {"input", input.json()},
+          {"compositions", compositions}};
+}
+
+bool writeOutput(const CommandLine &cl, const std::string &text) {
+  if (!cl.output) {
+    std::fwrite(text.data(), 1, text.size(), stdout);
+    return std::fflush(stdout) == 0;
+  }
+  std::ofstream file(*cl.output, std::ios::binary | std::ios::trunc);
+  file << text;
+  return bool(file.flush());
+}
+
+int fail(const CommandLine &cl, int code, const std::string &message) {
+  std::cerr << cl.program << ": error: " << message << "\n";
+  if (code == 2 && message.find("option") != std::string::npos)
+    std::cerr << "run '" << cl.program << " --help' for the options\n";
+  return code;
+}
+
+}  // namespace
+
+int runMain(int argc, char **argv, const ProgramDecl &program) {
+  auto started = std::chrono::steady_clock::now();
+  CommandLine cl;
+  try {
+    cl = parseCommandLine(argc, argv);
+  } catch (const Error &e) {
+    cl.program = argc > 0 ? argv[0] : "workflow";
+    return fail(cl, 2, e.what());
+  }
+  if (cl.help) {
+    printHelp(cl, program);
+    return 0;
+  }
+  if (cl.version) {
+    std::cout << program.name << " " << program.version << " (wfc " << program.wfcVersion << ")\n";
+    return 0;
+  }
+  for (const auto &[given, name] : {std::pair{&cl.journal, "--journal"}, {&cl.resume, "--resume"},
+                                    {&cl.record, "--record"}, {&cl.replay, "--replay"}, {&cl.events, "--events"}})
+    if (*given) return fail(cl, 2, std::string("option '") + name + "' is not supported by this version of wfc yet");
+  if (cl.provider && *cl.provider != "openai" && *cl.provider != "anthropic" && *cl.provider != "replay")
+    return fail(cl, 2, "--provider takes openai, anthropic or replay, not '" + *cl.provider + "'");
+
+  Value input;
+  std::unique_ptr<ToolTable> tools;
+  std::unique_ptr<Trace> trace;
+  try {
+    input = readInput(cl);
+    if (const char *schema = program.compositions[0].inputSchema) {
+      if (auto problem = SchemaValidator(Value::parse(schema)).validate(input))
+        throw Error(ErrorKind::Usage, "the input does not match the input_schema of composition '" +
+                                          std::string(program.compositions[0].name) + "': " + *problem);
+    }
+    std::optional<BindingsFile> defaults, overrides;
+    if (program.bindings) defaults = BindingsFile::parse(program.bindings, "<compiled-in bindings>");
+    if (cl.bindings) overrides = BindingsFile::load(*cl.bindings);
+    ToolTable::Options options;
+    options.workspace = cl.workspace.value_or(".");
+    options.allowUnbound = program.allowUnbound;
+    options.natives = program.natives;
+    tools = std::make_unique<ToolTable>(toolNames(program, false), toolNames(program, true), defaults ? &*defaults : nullptr,
+                                        overrides ? &*overrides : nullptr, options);
+    if (cl.trace) trace = std::make_unique<Trace>(*cl.trace);
+  } catch (const Error &e) {
+    return fail(cl, e.exitCode() == 1 ? 2 : e.exitCode(), e.what());
+  }
+
+  if (cl.dryRun) {
+    if (!writeOutput(cl, plan(program, *tools, input).dump(cl.pretty ? 2 : -1) + "\n"))
+      return fail(cl, 1, "cannot write the output");
+    return 0;
+  }
+
+  CancellationToken cancel;
+  SignalCancellation signals(cancel);
+  Run run(program, *tools, trace.get(), Run::Options{cl.maxConcurrency}, cancel);
+  std::string rootSpan = trace ? trace->newSpanId() : "";
+  if (trace)
+    trace->write("run_start", {{"run_id", run.runId()}, {"span_id", rootSpan}, {"workflow", program.name},
+                               {"version", program.version}, {"composition", program.compositions[0].name}});
+
+  int code = 0;
+  std::string error;
+  std::optional<Value> output;
+  try {
+    output = run.runComposition(0, input, cancel, "", rootSpan);
+  } catch (const Error &e) {
+    code = e.exitCode();
+    error = e.what();
+  } catch (const std::exception &e) {
+    code = 1;
+    error = std::string("internal error: ") + e.what();
+  }
+  if (signals.signal() != 0) {
+    code = 128 + signals.signal();
+    error = std::string("interrupted by ") + (signals.signal() == SIGINT ? "SIGINT" : "SIGTERM");
+    output.reset();
+  }
+  double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - started).count();
+  const char *status = code == 0 ? "succeeded" : code >= 128 ? "cancelled" : "failed";
+  if (trace) {
+    Json end = {{"run_id", run.runId()}, {"span_id", rootSpan}, {"status", status}, {"exit_code", code},
+                {"duration_ms", ms}};
+    if (!error.empty()) end["error"] = error;
+    trace->write("run_end", end);
+  }
+  if (cl.report) {
+    Json steps = Json::array();
+    for (const StepRecord &r : run.records()) {
+      Json s = {{"step", r.step}, {"kind", r.kind}, {"status", r.status}, {"attempts", r.attempts},
+                {"duration_ms", r.durationMs}};
+      if (!r.error.empty()) s["error"] = r.error;
+      steps.push_back(s);
+    }
+    Json report = {{"run_id", run.runId()},  {"workflow", program.name}, {"version", program.version},
+                   {"composition", program.compositions[0].name}, {"status", status}, {"exit_code", code},
+                   {"duration_ms", ms},       {"tool_calls", run.toolCalls()}, {"steps", steps}};
+    if (trace) report["trace_id"] = trace->traceId();
+    if (!error.empty()) report["error"] = error;
+    std::ofstream file(*cl.report, std::ios::binary | std::ios::trunc);
+    file << report.dump(2) << "\n";
+    if (!file.flush()) std::cerr << cl.program << ": warning: cannot write report file '" << *cl.report << "'\n";
+  }
+  if (code != 0) return fail(cl, code, error);
+  if (!writeOutput(cl, output->dump(cl.pretty ? 2 : -1) + "\n")) return fail(cl, 1, "cannot write the output");
+  return 0;
+}
+
+}  // namespace wfc

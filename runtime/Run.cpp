@@ -1,0 +1,106 @@
+#include "Run.h"
+
+#include "Bindings.h"
+#include "Frame.h"
+
+#include <nlohmann/json.hpp>
+
+#include <chrono>
+#include <random>
+
+namespace wfc {
+namespace {
+
+std::unique_ptr<SchemaValidator> compileSchema(const char *json) {
+  if (!json) return nullptr;
+  return std::make_unique<SchemaValidator>(Value::parse(json));
+}
+
+}  // namespace
+
+Run::Run(const ProgramDecl &program, const ToolTable &tools, Trace *trace, Options options, CancellationToken cancel)
+    : program_(program),
+      tools_(tools),
+      trace_(trace),
+      cancel_(std::move(cancel)),
+      pool_(options.maxConcurrency > 0 ? options.maxConcurrency - 1 : 0) {
+  std::mt19937_64 random(std::random_device{}());
+  runId_ = randomHex(random, 16);
+  for (const CompositionDecl &c : program.compositions) {
+    inputSchemas_.push_back(compileSchema(c.inputSchema));
+    outputSchemas_.push_back(compileSchema(c.outputSchema));
+  }
+  for (const ToolDecl &t : program.tools) toolSchemas_.push_back(compileSchema(t.parameters));
+}
+
+std::optional<std::string> Run::checkInput(int composition, const Value &input) const {
+  if (!inputSchemas_[composition]) return std::nullopt;
+  return inputSchemas_[composition]->validate(input);
+}
+
+Value Run::runComposition(int composition, const Value &input, const CancellationToken &cancel, const std::string &path,
+                          const std::string &parentSpan) {
+  const CompositionDecl &decl = program_.compositions[composition];
+  auto frame = std::make_shared<Frame>(*this, decl, input, cancel, path, parentSpan);
+  Value output = frame->run();
+  if (outputSchemas_[composition]) {
+    if (auto problem = outputSchemas_[composition]->validate(output))
+      throw Error(ErrorKind::StepFailed, std::string(decl.location) + ": the output of composition '" + decl.name +
+                                             "' does not match its output_schema: " + *problem);
+  }
+  return output;
+}
+
+Value Run::callTool(int tool, const Value &args, const std::string &stepPath, unsigned attempt,
+                    const CancellationToken &cancel, const std::string &parentSpan) {
+  const ToolDecl &decl = program_.tools[tool];
+  const tools::ToolBinding *binding = tools_.find(decl.name);
+  if (!binding)
+    throw Error(ErrorKind::StepFailed, std::string("tool '") + decl.name +
+                                           "' is not bound (the executable was built with --allow-unbound); "
+                                           "bind it in a file given with --bindings");
+  if (toolSchemas_[tool]) {
+    if (auto problem = toolSchemas_[tool]->validate(args))
+      throw Error(ErrorKind::StepFailed, std::string("the arguments of tool '") + decl.name +
+                                             "' do not match its parameters: " + *problem);
+  }
+  cancel.throwIfCancelled();
+  std::string key = runId_ + "/" + stepPath + "/" + std::to_string(attempt);
+  ++toolCalls_;
+  auto start = std::chrono::steady_clock::now();
+  auto traceCall = [&](const char *status, const std::string &error) {
+    if (!trace_) return;
+    nlohmann::ordered_json fields = {
+        {"step", stepPath},
+        {"tool", decl.name},
+        {"binding", binding->describe()},
+        {"span_id", trace_->newSpanId()},
+        {"parent_span_id", parentSpan},
+        {"attempt", attempt},
+        {"idempotency_key", key},
+        {"status", status},
+        {"duration_ms", std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count()}};
+    if (!error.empty()) fields["error"] = error;
+    trace_->write("tool_call", fields);
+  };
+  try {
+    Value result = binding->call(args, ToolCall{decl.name, key, cancel});
+    traceCall("ok", "");
+    return result;
+  } catch (const std::exception &e) {
+    traceCall("failed", e.what());
+    throw;
+  }
+}
+
+void Run::record(StepRecord record) {
+  std::lock_guard lock(recordsMutex_);
+  records_.push_back(std::move(record));
+}
+
+std::vector<StepRecord> Run::records() const {
+  std::lock_guard lock(recordsMutex_);
+  return records_;
+}
+
+}  // namespace wfc

@@ -1,0 +1,80 @@
+// One run of a compiled workflow: what every composition frame of the run shares — the program,
+// the bound tools, the worker threads, the timers, the trace, the run id that idempotency keys
+// start with, and the per-step records the --report summarizes.
+#pragma once
+
+#include "Deadlines.h"
+#include "SchemaValidator.h"
+#include "Trace.h"
+#include "WorkerPool.h"
+#include "wfc/program.h"
+
+#include <atomic>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace wfc {
+
+class ToolTable;
+
+// What the report says of one step (or one attempt-less skip).
+struct StepRecord {
+  std::string step;  // its path: "call__inner" inside a subflow call
+  const char *kind = "";
+  std::string status;  // "ok", "failed", "skipped", "cancelled"
+  unsigned attempts = 0;
+  double durationMs = 0;
+  std::string error;
+};
+
+class Run {
+ public:
+  struct Options {
+    unsigned maxConcurrency = 64;
+  };
+
+  Run(const ProgramDecl &program, const ToolTable &tools, Trace *trace, Options options, CancellationToken cancel);
+
+  // Runs composition `composition` with `input` to its output (validated against its
+  // output_schema). Throws wfc::Error: the failure of its first failing step in declaration
+  // order, or the output's. `path` prefixes step ids ("call__") inside subflow calls.
+  Value runComposition(int composition, const Value &input, const CancellationToken &cancel,
+                       const std::string &path, const std::string &parentSpan);
+
+  // Checks `input` against composition `composition`'s input_schema; the message when it fails.
+  std::optional<std::string> checkInput(int composition, const Value &input) const;
+
+  // One call of a tool from a step attempt.
+  Value callTool(int tool, const Value &args, const std::string &stepPath, unsigned attempt,
+                 const CancellationToken &cancel, const std::string &parentSpan);
+
+  const ProgramDecl &program() const { return program_; }
+  const std::string &runId() const { return runId_; }
+  Trace *trace() const { return trace_; }
+  std::string newSpanId() { return trace_ ? trace_->newSpanId() : std::string(); }
+  WorkerPool &pool() { return pool_; }
+  Deadlines &deadlines() { return deadlines_; }
+
+  void record(StepRecord record);
+  std::vector<StepRecord> records() const;
+  uint64_t toolCalls() const { return toolCalls_.load(); }
+
+ private:
+  const ProgramDecl &program_;
+  const ToolTable &tools_;
+  Trace *trace_;
+  CancellationToken cancel_;
+  std::string runId_;
+  WorkerPool pool_;
+  Deadlines deadlines_;
+  // Compiled once: composition input/output schemas and tool parameter schemas.
+  std::vector<std::unique_ptr<SchemaValidator>> inputSchemas_, outputSchemas_, toolSchemas_;
+  mutable std::mutex recordsMutex_;
+  std::vector<StepRecord> records_;
+  std::atomic<uint64_t> toolCalls_{0};
+};
+
+}  // namespace wfc

@@ -1,0 +1,29 @@
+// A tool's implementation as the bindings file chose it (SPEC §4): exec, mock, builtin or
+// native. The run calls every tool through this one interface.
+#pragma once
+
+#include "tools/BuiltinTools.h"
+#include "tools/ExecTool.h"
+#include "tools/MockTool.h"
+#include "wfc/tool.h"
+
+#include <memory>
+#include <string>
+
+namespace wfc::tools {
+
+class ToolBinding {
+ public:
+  virtual ~ToolBinding() = default;
+  // One call; throws wfc::Error as the implementation fails. Thread-safe.
+  virtual Value call(const Value &args, const ToolCall &call) const = 0;
+  // One line for plans and traces: "exec: python3 tools/parse.py", "mock", "builtin read_file".
+  virtual std::string describe() const = 0;
+};
+
+std::unique_ptr<ToolBinding> makeExecBinding(ExecSpec spec);
+std::unique_ptr<ToolBinding> makeMockBinding(MockTool mock);
+std::unique_ptr<ToolBinding> makeBuiltinBinding(std::string name, std::shared_ptr<const BuiltinTools> builtins);
+std::unique_ptr<ToolBinding> makeNativeBinding(std::string name, NativeTool fn);
+
+}  // namespace wfc::tools
