@@ -194,7 +194,7 @@ int runMain(int argc, char **argv, const ProgramDecl &program) {
     ToolTable::Options options;
     options.workspace = cl.workspace.value_or(".");
     options.allowUnbound = program.allowUnbound;
-    options.natives = program.natives;
+    options.natives.assign(program.natives.begin(), program.natives.end());
     tools = std::make_unique<ToolTable>(toolNames(program, false), toolNames(program, true), defaults ? &*defaults : nullptr,
                                         overrides ? &*overrides : nullptr, options);
     if (cl.trace) trace = std::make_unique<Trace>(*cl.trace);

@@ -1,6 +1,8 @@
 // The helpers generated predicates and interpolations compile to (SPEC §3 References and
 // Predicates), and StepContext's path lookups.
+#include "wfc/error.h"
 #include "wfc/program.h"
+#include "wfc/tool.h"
 
 #include <nlohmann/json.hpp>
 

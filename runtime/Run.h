@@ -7,7 +7,9 @@
 #include "SchemaValidator.h"
 #include "Trace.h"
 #include "WorkerPool.h"
+#include "wfc/error.h"
 #include "wfc/program.h"
+#include "wfc/tool.h"
 
 #include <atomic>
 #include <memory>

@@ -21,6 +21,16 @@ ir::Json constantJson(const ir::Value &v) {
   }
 }
 
+// Indents every line after the first by `n` spaces: a multi-line value nested in another.
+std::string indentContinuation(const std::string &text, unsigned n) {
+  std::string out;
+  for (char c : text) {
+    out += c;
+    if (c == '\n') out.append(n, ' ');
+  }
+  return out;
+}
+
 }  // namespace
 
 std::string ExpressionEmitter::literal(const ir::Json &json) {
@@ -29,6 +39,10 @@ std::string ExpressionEmitter::literal(const ir::Json &json) {
   if (json.is_string()) return "Value::string(" + cppString(json.get<std::string>()) + ")";
   if (json.is_number_integer() && json.get<int64_t>() > -2147483647 && json.get<int64_t>() < 2147483647)
     return "Value::integer(" + std::to_string(json.get<int64_t>()) + ")";
+  if (json.is_number_float()) {
+    std::string text = json.dump();  // shortest round-trip spelling, also a C++ double literal
+    if (text.find_first_of(".e") != std::string::npos) return "Value::number(" + text + ")";
+  }
   return ctx_.constant(json);  // other numbers keep their exact JSON spelling
 }
 
@@ -77,13 +91,14 @@ std::string ExpressionEmitter::value(const ir::Value &v) {
     case ir::Value::Kind::Object: {
       if (v.isConstant()) return v.members.empty() ? "Value::object({})" : ctx_.constant(constantJson(v));
       std::string out = "Value::object({\n";
-      for (const auto &[key, member] : v.members) out += "    {" + cppString(key) + ", " + value(member) + "},\n";
+      for (const auto &[key, member] : v.members)
+        out += "    {" + cppString(key) + ", " + indentContinuation(value(member), 4) + "},\n";
       return out + "})";
     }
     case ir::Value::Kind::Array: {
       if (v.isConstant()) return v.elements.empty() ? "Value::array({})" : ctx_.constant(constantJson(v));
       std::string out = "Value::array({\n";
-      for (const ir::Value &e : v.elements) out += "    " + value(e) + ",\n";
+      for (const ir::Value &e : v.elements) out += "    " + indentContinuation(value(e), 4) + ",\n";
       return out + "})";
     }
   }
@@ -127,7 +142,7 @@ std::string ExpressionEmitter::predicate(const ir::Predicate &p) {
       const char *op = p.kind == ir::Predicate::Kind::AllOf ? " &&" : " ||";
       std::string out = "(";
       for (size_t i = 0; i < p.operands.size(); ++i) {
-        out += predicate(p.operands[i]);
+        out += indentContinuation(predicate(p.operands[i]), 1);
         if (i + 1 < p.operands.size()) out += std::string(op) + "\n ";
       }
       return out + ")";

@@ -106,21 +106,8 @@ class CompositionEmitter {
   }
 
   void emitDeclaration(Printer &p, const std::map<const ir::Step *, std::unique_ptr<StepEmitter>> &emitters) {
-    std::string output = c_.output ? "step::" + names_.steps.at(c_.output) : "-1;  // the last top-level step that ran";
-    if (c_.output) output += ";";
-    p.emit({{"name", cppString(c_.name)}, {"location", cppString(ctx_.location(c_.loc))},
-            {"input", c_.inputSchema ? "kInputSchema" : "nullptr"},
-            {"output_schema", c_.outputSchema ? "kOutputSchema" : "nullptr"}, {"output", output}},
-           R"cc(
-             wfc::CompositionDecl declaration() {
-               wfc::CompositionDecl c;
-               c.name = $name$;
-               c.location = $location$;
-               c.inputSchema = $input$;
-               c.outputSchema = $output_schema$;
-               c.output = $output$
-               c.steps = {
-           )cc");
+    p.emit("// The step table: each step's graph, guard and function.\n");
+    p.emit("const wfc::StepDecl kSteps[] = {\n");
     // -O0 order (SPEC §3): one step at a time in reference order; a parallel's branches together.
     std::map<const ir::Step *, const ir::Step *> previous;
     const ir::Step *last = nullptr;
@@ -130,7 +117,6 @@ class CompositionEmitter {
     }
     {
       auto indent = p.indent();
-      auto indent2 = p.indent();
       ir::forEachStep(c_.steps, [&](const ir::Step &s) {
         StepFields fields = commonFields(s, previous);
         if (auto it = emitters.find(&s); it != emitters.end()) it->second->addFields(fields, s);
@@ -144,11 +130,23 @@ class CompositionEmitter {
         p.emit("},\n");
       });
     }
-    p.emit(R"cc(
-        };
-        return c;
-      }
-    )cc");
+    p.emit("};\n");
+    p.blankLine();
+    std::string output = c_.output ? "step::" + names_.steps.at(c_.output) : "-1,  // the last top-level step that ran";
+    if (c_.output) output += ",";
+    p.emit({{"name", cppString(c_.name)}, {"location", cppString(ctx_.location(c_.loc))},
+            {"input", c_.inputSchema ? "kInputSchema" : "nullptr"},
+            {"output_schema", c_.outputSchema ? "kOutputSchema" : "nullptr"}, {"output", output}},
+           R"cc(
+             const wfc::CompositionDecl kComposition = {
+                 .name = $name$,
+                 .location = $location$,
+                 .inputSchema = $input$,
+                 .outputSchema = $output_schema$,
+                 .output = $output$
+                 .steps = kSteps,
+             };
+           )cc");
   }
 
   StepFields commonFields(const ir::Step &s, const std::map<const ir::Step *, const ir::Step *> &previous) {
@@ -321,39 +319,47 @@ std::optional<std::string> emitProgram(const ir::Module &module, const ir::Compo
     if (called.count(t.get())) fields += ", .called = true";
     tools += "    {" + fields + "},\n";
   }
-  for (const ir::Composition *c : compositions) comps += "    " + ctx.composition(*c).ns + "::declaration(),\n";
-  if (options.bindingsJson) extra += "p.bindings = kBindings;\n";
+  for (const ir::Composition *c : compositions) comps += "    " + ctx.composition(*c).ns + "::kComposition,\n";
+  p.emit({{"tools", tools}}, R"cc(
+    const wfc::ToolDecl kTools[] = {
+    $tools$};
+
+  )cc");
+  p.emit({{"compositions", comps}}, R"cc(
+    const wfc::CompositionDecl kCompositions[] = {
+    $compositions$};
+
+  )cc");
   if (!options.natives.empty()) {
-    extra += "p.natives = {\n";
-    for (const std::string &n : options.natives) extra += "    {" + cppString(n) + ", &::" + n + "},\n";
-    extra += "};\n";
+    std::string natives;
+    for (const std::string &n : options.natives) natives += "    {" + cppString(n) + ", &::" + n + "},\n";
+    p.emit({{"natives", natives}}, R"cc(
+      const wfc::NativeToolEntry kNatives[] = {
+      $natives$};
+
+    )cc");
+    extra += "    .natives = kNatives,\n";
   }
-  if (options.allowUnbound) extra += "p.allowUnbound = true;\n";
+  if (options.allowUnbound) extra += "    .allowUnbound = true,\n";
   p.emit({{"name", cppString(module.id)}, {"version", cppString(module.version)},
           {"source", cppString(options.sourcePath)}, {"wfc_version", cppString(options.wfcVersion)},
-          {"description", cppString(module.name)}, {"tools", tools}, {"compositions", comps}, {"extra", extra}},
+          {"description", cppString(module.name)}, {"bindings", options.bindingsJson ? "kBindings" : "nullptr"},
+          {"extra", extra}},
          R"cc(
-           const wfc::ProgramDecl &program() {
-             static const wfc::ProgramDecl decl = [] {
-               wfc::ProgramDecl p;
-               p.name = $name$;
-               p.version = $version$;
-               p.source = $source$;
-               p.description = $description$;
-               p.wfcVersion = $wfc_version$;
-               p.tools = {
-               $tools$};
-               p.compositions = {
-               $compositions$};
-               $extra$
-               return p;
-             }();
-             return decl;
-           }
+           const wfc::ProgramDecl kProgram = {
+               .name = $name$,
+               .version = $version$,
+               .source = $source$,
+               .description = $description$,
+               .wfcVersion = $wfc_version$,
+               .tools = kTools,
+               .compositions = kCompositions,
+               .bindings = $bindings$,
+           $extra$};
 
            }  // namespace
 
-           int main(int argc, char **argv) { return wfc::runMain(argc, argv, program()); }
+           int main(int argc, char **argv) { return wfc::runMain(argc, argv, kProgram); }
          )cc");
   if (p.failed()) {
     for (const std::string &e : p.errors()) diags.error(entry.loc, "internal error in code generation: " + e);

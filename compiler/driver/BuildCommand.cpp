@@ -72,6 +72,10 @@ int runBuild(const BuildOptions &build, const CommonOptions &options) {
   std::optional<GeneratedProgram> program = generateProgram(compilation, options, generate, status);
   int finished = compilation.finish();
   if (!program || options.verifyDiagnostics) return program ? finished : std::max(status, finished);
+  if (build.output == "-") {  // the source alone, for pipes and golden tests
+    llvm::outs() << program->source;
+    return 0;
+  }
 
   // Written only now, after every stage succeeded, and only where something changed.
   if (std::error_code ec = llvm::sys::fs::create_directories(build.output)) {

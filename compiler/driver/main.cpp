@@ -32,7 +32,7 @@ cl::SubCommand buildCmd("build", "Compile a pack: emit C++ (or, with --emit=ir, 
 cl::opt<std::string> buildPack(cl::Positional, cl::Required, cl::desc("<pack file>"), cl::sub(buildCmd),
                                cl::cat(wfcCategory));
 cl::opt<std::string> buildOutput("o", cl::value_desc("path"),
-                                 cl::desc("Output directory (C++), or file for --emit=ir (default: stdout)"),
+                                 cl::desc("Output directory for C++ ('-': the source on stdout), or file for --emit=ir (default: stdout)"),
                                  cl::sub(buildCmd), cl::cat(wfcCategory));
 cl::opt<wfc::EmitKind> buildEmit(
     "emit", cl::desc("What to emit:"),

@@ -2,24 +2,21 @@
 // the StepContext that step functions run against, and the helpers predicates and
 // interpolations compile to.
 //
-// A generated `<name>.wfc.cpp` defines one function per step (`step_<id>`: one attempt of that
-// step; `when_<id>`: a branch's predicate), a ProgramDecl listing them with their graph, and
-// `main`, which hands the ProgramDecl to wfc::runMain. Everything else — the scheduler, retries,
+// A generated `<name>.wfc.cpp` defines one function per step (`run_<id>`: one attempt of that
+// step; `when_<id>`: a branch's predicate), constant tables listing them with their graph (plain
+// data, initialized at compile time: no start-up cost, nothing for the optimizer to chew on),
+// and `main`, which hands the ProgramDecl to wfc::runMain. Everything else — the scheduler, retries,
 // timeouts, tools, tracing, the command line — lives in the prebuilt libwfc_runtime, so the
 // generated file stays small and compiles fast. This header keeps heavy includes out for the
 // same reason.
 #pragma once
 
-#include "wfc/cancellation.h"
-#include "wfc/error.h"
-#include "wfc/tool.h"
+#include "wfc/native.h"
 #include "wfc/value.h"
 
 #include <cstdint>
 #include <initializer_list>
-#include <string>
-#include <string_view>
-#include <vector>
+#include <span>
 
 namespace wfc {
 
@@ -44,7 +41,9 @@ struct StepDecl {
   Effect effect = Effect::None;
   const char *location = "";  // "pack.yaml:14"
   int parent = -1;            // the enclosing parallel step, or -1 at the top level
-  std::vector<int> after;     // steps that must be done (or skipped) before this one starts
+  // Steps that must be done (or skipped) before this one starts. The tables are static, so the
+  // list's array lives as long as the program.
+  std::initializer_list<int> after = {};
   Guard guard = Guard::None;
   int guardedBy = -1;         // the branch step choosing this one
   StepFn run = nullptr;       // tool, subflow
@@ -74,7 +73,7 @@ struct CompositionDecl {
   const char *inputSchema = nullptr;   // JSON text (self-contained), or nullptr
   const char *outputSchema = nullptr;  // JSON text (self-contained), or nullptr
   int output = -1;                     // the output step; -1: the last top-level step that ran
-  std::vector<StepDecl> steps;         // parents before their children, in declaration order
+  std::span<const StepDecl> steps = {};  // parents before their children, in declaration order
 };
 
 struct ProgramDecl {
@@ -83,10 +82,10 @@ struct ProgramDecl {
   const char *source = "";   // the pack's path, as given to wfc
   const char *description = "";
   const char *wfcVersion = "";
-  std::vector<ToolDecl> tools;
-  std::vector<CompositionDecl> compositions;  // [0] runs; the others are called by subflow steps
-  const char *bindings = nullptr;             // compiled-in bindings (JSON text), or nullptr
-  std::vector<NativeToolEntry> natives;       // native functions linked into the executable
+  std::span<const ToolDecl> tools = {};
+  std::span<const CompositionDecl> compositions = {};  // [0] runs; the others are called by subflow steps
+  const char *bindings = nullptr;                 // compiled-in bindings (JSON text), or nullptr
+  std::span<const NativeToolEntry> natives = {};  // native functions linked into the executable
   bool allowUnbound = false;                  // built with --allow-unbound
 };
 

@@ -20,6 +20,7 @@
 
 #include "wfc/cancellation.h"
 #include "wfc/error.h"
+#include "wfc/native.h"
 #include "wfc/value.h"
 
 #include <string_view>
@@ -32,13 +33,6 @@ struct ToolCall {
   const CancellationToken &cancel;  // cancelled on timeout, on a failing sibling, on a signal
 };
 
-using NativeTool = Value (*)(const Value &args, const ToolCall &call);
-
-// The native functions an executable was linked with: generated code passes its table to the
-// runtime, which binds `native: NAME` entries against it.
-struct NativeToolEntry {
-  const char *name;
-  NativeTool fn;
-};
+// NativeTool, the function type, and NativeToolEntry are declared in <wfc/native.h>.
 
 }  // namespace wfc

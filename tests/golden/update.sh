@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
-# Regenerates every golden file from the current build: the editor schema and the IR of each
-# example. Review the diff before committing it.
+# Regenerates every golden file from the current build: the editor schema, the IR of each
+# example, and the generated C++ of each pack that compiles (examples with a bindings.yaml and
+# tests/golden/packs/*). Review the diff before committing it.
 #   tests/golden/update.sh [build-dir]
+# (Equivalently: WFC_UPDATE_GOLDENS=1 ctest --test-dir build -R golden)
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 wfc="${1:-$root/build}/bin/wfc"
@@ -10,5 +12,13 @@ for pack in "$root"/examples/*/pack.yaml; do
   dir="$(dirname "$pack")"
   name="$(basename "$dir")"
   (cd "$dir" && "$wfc" build pack.yaml --emit=ir) > "$root/tests/golden/ir/$name.ir"
+done
+for pack in "$root"/examples/*/pack.yaml "$root"/tests/golden/packs/*/pack.yaml; do
+  dir="$(dirname "$pack")"
+  name="$(basename "$dir")"
+  [[ -f "$dir/bindings.yaml" ]] || continue
+  args=(--bindings bindings.yaml)
+  [[ -f "$dir/wfc-args" ]] && mapfile -t args < "$dir/wfc-args"
+  (cd "$dir" && "$wfc" build pack.yaml "${args[@]}" -o -) > "$root/tests/golden/cpp/$name.wfc.cpp"
 done
 echo "goldens updated; review with: git diff -- schemas tests/golden"
