@@ -71,7 +71,8 @@ int runBuild(const BuildOptions &build, const CommonOptions &options) {
   int status = 0;
   std::optional<GeneratedProgram> program = generateProgram(compilation, options, generate, status);
   int finished = compilation.finish();
-  if (!program || options.verifyDiagnostics) return program ? finished : std::max(status, finished);
+  if (options.verifyDiagnostics) return finished;  // the verifier's verdict, nothing written
+  if (!program) return std::max(status, finished);
   if (build.output == "-") {  // the source alone, for pipes and golden tests
     llvm::outs() << program->source;
     return 0;

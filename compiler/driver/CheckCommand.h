@@ -7,7 +7,8 @@
 
 namespace wfc {
 
-// `wfc check FILE…`: parse and check only. Exit 0 clean, 1 errors.
-int runCheck(const std::vector<std::string> &files, const CommonOptions &options);
+// `wfc check FILE… [--bindings FILE]`: parse and check only (and the bindings file, when given,
+// against each pack). Exit 0 clean, 1 errors in a pack, 2 a bad bindings file.
+int runCheck(const std::vector<std::string> &files, const std::string &bindings, const CommonOptions &options);
 
 }  // namespace wfc

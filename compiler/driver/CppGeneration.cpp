@@ -1,8 +1,7 @@
 #include "driver/CppGeneration.h"
 
-#include "Bindings.h"
+#include "driver/BindingsCheck.h"
 #include "codegen/ProgramEmitter.h"
-#include "support/DidYouMean.h"
 
 #include <llvm/Support/FileSystem.h>
 #include <llvm/Support/Path.h>
@@ -24,20 +23,20 @@ std::string displayPath(const std::string &pack) {
   return pack;
 }
 
+// The composition that runs: --composition's, or the pack's only one (SPEC §2.1).
 const ir::Composition *chooseEntry(const ir::Module &module, const CommonOptions &options, DiagnosticEngine &diags) {
-  if (!options.composition.empty()) {
-    if (const ir::Composition *c = module.findComposition(options.composition)) return c;
-    std::vector<std::string> names;
-    for (const auto &c : module.compositions) names.push_back(c->name);
-    diags.error(module.compositions.empty() ? llvm::SMLoc() : module.compositions.front()->loc,
-                "--composition names '" + options.composition + "', which the pack does not define" +
-                    didYouMeanSuffix(options.composition, names));
-    return nullptr;
-  }
+  if (!options.composition.empty()) return module.findComposition(options.composition);  // sema reports a miss
   if (module.workflow) {
+    // A workflow of one terminal composition state is the Function-style wrapper RFC 0010's
+    // examples use: running it is running that composition.
+    const auto &states = module.workflow->states;
+    if (states.size() == 1 && states[0].kind == ir::State::Kind::Composition && states[0].composition &&
+        states[0].onEvent.empty())
+      return states[0].composition;
     diags.error(module.workflow->loc,
-                "the pack has a 'workflow', whose states code generation does not support yet; build one "
-                "composition alone with --composition NAME");
+                "the pack's 'workflow' has " + std::to_string(states.size()) +
+                    " states; code generation supports only a workflow of one terminal composition state so "
+                    "far; build one composition alone with --composition NAME");
     return nullptr;
   }
   if (module.compositions.size() == 1) return module.compositions.front().get();
@@ -54,10 +53,8 @@ std::optional<GeneratedProgram> generateProgram(Compilation &compilation, const 
 
   std::optional<BindingsFile> bindings;
   if (!generate.bindings.empty()) {
-    try {
-      bindings = BindingsFile::load(generate.bindings);
-    } catch (const Error &e) {
-      llvm::WithColor::error(llvm::errs(), "wfc") << e.what() << "\n";
+    bindings = loadBindings(generate.bindings);
+    if (!bindings || !bindsOnlyDeclaredTools(*bindings, *module)) {
       status = 2;
       return std::nullopt;
     }
@@ -85,16 +82,7 @@ std::optional<GeneratedProgram> generateProgram(Compilation &compilation, const 
   // bound, unless --allow-unbound leaves it to the run-time --bindings.
   std::set<std::string> bound;
   if (bindings) {
-    std::vector<std::string> declared;
-    for (const auto &t : module->tools) declared.push_back(t->name);
     for (const BindingsFile::Entry &e : bindings->entries()) {
-      if (!module->findTool(e.tool)) {
-        llvm::WithColor::error(llvm::errs(), "wfc")
-            << e.where << ": the bindings bind tool '" << e.tool << "', which the pack does not declare"
-            << didYouMeanSuffix(e.tool, declared) << "\n";
-        status = 2;
-        return std::nullopt;
-      }
       bound.insert(e.tool);
       if (!e.native.empty() && std::find(cg.natives.begin(), cg.natives.end(), e.native) == cg.natives.end())
         cg.natives.push_back(e.native);

@@ -158,7 +158,7 @@ int main(int argc, char **argv) {
     }
   }
 
-  if (checkCmd) return wfc::runCheck({checkFiles.begin(), checkFiles.end()}, options);
+  if (checkCmd) return wfc::runCheck({checkFiles.begin(), checkFiles.end()}, bindingsFile, options);
   if (buildCmd)
     return wfc::runBuild({buildPack, buildOutput, buildEmit, bindingsFile, allowUnbound, buildLineDirectives, buildDepfile},
                          options);
