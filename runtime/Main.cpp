@@ -210,7 +210,7 @@ int runMain(int argc, char **argv, const ProgramDecl &program) {
 
   CancellationToken cancel;
   SignalCancellation signals(cancel);
-  Run run(program, *tools, trace.get(), Run::Options{cl.maxConcurrency}, cancel);
+  Run run(program, *tools, trace.get(), Run::Options{cl.maxConcurrency, !cl.quiet && isatty(STDERR_FILENO)}, cancel);
   std::string rootSpan = trace ? trace->newSpanId() : "";
   if (trace)
     trace->write("run_start", {{"run_id", run.runId()}, {"span_id", rootSpan}, {"workflow", program.name},
@@ -228,6 +228,7 @@ int runMain(int argc, char **argv, const ProgramDecl &program) {
     code = 1;
     error = std::string("internal error: ") + e.what();
   }
+  run.clearProgress();
   if (signals.signal() != 0) {
     code = 128 + signals.signal();
     error = std::string("interrupted by ") + (signals.signal() == SIGINT ? "SIGINT" : "SIGTERM");

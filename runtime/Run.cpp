@@ -6,6 +6,7 @@
 #include <nlohmann/json.hpp>
 
 #include <chrono>
+#include <cstdio>
 #include <random>
 
 namespace wfc {
@@ -23,7 +24,8 @@ Run::Run(const ProgramDecl &program, const ToolTable &tools, Trace *trace, Optio
       tools_(tools),
       trace_(trace),
       cancel_(std::move(cancel)),
-      pool_(options.maxConcurrency > 0 ? options.maxConcurrency - 1 : 0) {
+      pool_(options.maxConcurrency > 0 ? options.maxConcurrency - 1 : 0),
+      progress_(options.progress) {
   std::mt19937_64 random(std::random_device{}());
   runId_ = randomHex(random, 16);
   for (const CompositionDecl &c : program.compositions) {
@@ -95,7 +97,14 @@ Value Run::callTool(int tool, const Value &args, const std::string &stepPath, un
 
 void Run::record(StepRecord record) {
   std::lock_guard lock(recordsMutex_);
+  if (progress_)
+    std::fprintf(stderr, "\r\033[K%s: %zu steps done, last '%s' (%s)", program_.name, records_.size() + 1,
+                 record.step.c_str(), record.status.c_str());
   records_.push_back(std::move(record));
+}
+
+void Run::clearProgress() const {
+  if (progress_) std::fputs("\r\033[K", stderr);
 }
 
 std::vector<StepRecord> Run::records() const {

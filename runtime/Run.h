@@ -36,6 +36,7 @@ class Run {
  public:
   struct Options {
     unsigned maxConcurrency = 64;
+    bool progress = false;  // a live "N steps done" line on stderr (a TTY, without --quiet)
   };
 
   Run(const ProgramDecl &program, const ToolTable &tools, Trace *trace, Options options, CancellationToken cancel);
@@ -61,6 +62,7 @@ class Run {
   Deadlines &deadlines() { return deadlines_; }
 
   void record(StepRecord record);
+  void clearProgress() const;
   std::vector<StepRecord> records() const;
   uint64_t toolCalls() const { return toolCalls_.load(); }
 
@@ -77,6 +79,7 @@ class Run {
   mutable std::mutex recordsMutex_;
   std::vector<StepRecord> records_;
   std::atomic<uint64_t> toolCalls_{0};
+  bool progress_ = false;
 };
 
 }  // namespace wfc
