@@ -62,7 +62,8 @@ class AttemptContext final : public StepContext {
   }
 
   Value callTool(int tool, const Value &args) override {
-    return frame_.run_.callTool(tool, args, frame_.stepPath(step_), attempt_, cancel_, span_);
+    bool check = !frame_.decl_.steps[step_].argsChecked;
+    return frame_.run_.callTool(tool, args, check, frame_.stepPath(step_), attempt_, cancel_, span_);
   }
 
   Value callComposition(int composition, const Value &input) override {
@@ -104,6 +105,8 @@ Frame::Frame(Run &run, const CompositionDecl &composition, Value input, Cancella
       path_(std::move(path)),
       parentSpan_(std::move(parentSpan)),
       nodes_(composition.steps.size()) {
+  paths_.reserve(nodes_.size());
+  for (const StepDecl &d : decl_.steps) paths_.push_back(path_ + d.id);
   for (size_t i = 0; i < nodes_.size(); ++i) {
     const StepDecl &d = decl_.steps[i];
     nodes_[i].remaining = unsigned(d.after.size()) + (d.parent >= 0 ? 1 : 0);
@@ -332,8 +335,10 @@ Value Frame::runAttempts(int step, unsigned &attempts) {
   const StepDecl &d = decl_.steps[step];
   for (unsigned attempt = 1;; ++attempt) {
     attempts = attempt;
-    // write work finishes even when a sibling fails; only a signal (the outer token) stops it
-    CancellationToken token = (d.effect == Effect::Write ? outer_ : stop_).child();
+    // write work finishes even when a sibling fails; only a signal (the outer token) stops it.
+    // An attempt gets a token of its own only when its timeout must be able to cancel it alone.
+    const CancellationToken &base = d.effect == Effect::Write ? outer_ : stop_;
+    CancellationToken token = d.timeoutMs > 0 ? base.child() : base;
     uint64_t deadline = 0;
     if (d.timeoutMs > 0)
       deadline = run_.deadlines().schedule(Clock::now() + std::chrono::milliseconds(d.timeoutMs), token, kTimeoutReason);
@@ -360,7 +365,7 @@ Value Frame::runAttempts(int step, unsigned &attempts) {
     }
     if (deadline) run_.deadlines().cancel(deadline);
     bool stopped = outer_.cancelled() || (d.effect != Effect::Write && stop_.cancelled());
-    if (!stopped && token.cancelled() && token.reason() == kTimeoutReason)
+    if (!stopped && d.timeoutMs > 0 && token.cancelled() && token.reason() == kTimeoutReason)
       error = Error(ErrorKind::Exhausted, "timed out after " + std::to_string(d.timeoutMs) + " ms (wfc.timeout_ms)");
     if (trace)
       trace->write("step_end", {{"step", stepPath(step)}, {"kind", spell(d.kind)}, {"span_id", span},

@@ -68,7 +68,7 @@ class Frame : public std::enable_shared_from_this<Frame> {
   void execute(int step);
   Value runAttempts(int step, unsigned &attempts);
   Value reduce(int step) const;
-  std::string stepPath(int step) const { return path_ + decl_.steps[step].id; }
+  const std::string &stepPath(int step) const { return paths_[step]; }
 
   Run &run_;
   const CompositionDecl &decl_;
@@ -77,6 +77,7 @@ class Frame : public std::enable_shared_from_this<Frame> {
   CancellationToken stop_;   // cancelled when a step fails: stops none/read work
   const std::string path_;
   const std::string parentSpan_;
+  std::vector<std::string> paths_;  // each step's path ("call__inner"), built once
 
   std::mutex mutex_;
   std::condition_variable changed_;

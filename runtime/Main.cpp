@@ -210,7 +210,11 @@ int runMain(int argc, char **argv, const ProgramDecl &program) {
 
   CancellationToken cancel;
   SignalCancellation signals(cancel);
-  Run run(program, *tools, trace.get(), Run::Options{cl.maxConcurrency, !cl.quiet && isatty(STDERR_FILENO)}, cancel);
+  Run::Options runOptions;
+  runOptions.maxConcurrency = cl.maxConcurrency;
+  runOptions.progress = !cl.quiet && isatty(STDERR_FILENO);
+  runOptions.keepRecords = cl.report.has_value();
+  Run run(program, *tools, trace.get(), runOptions, cancel);
   std::string rootSpan = trace ? trace->newSpanId() : "";
   if (trace)
     trace->write("run_start", {{"run_id", run.runId()}, {"span_id", rootSpan}, {"workflow", program.name},

@@ -12,12 +12,13 @@
 namespace wfc {
 namespace {
 
-std::unique_ptr<SchemaValidator> compileSchema(const char *json) {
-  if (!json) return nullptr;
-  return std::make_unique<SchemaValidator>(Value::parse(json));
-}
-
 }  // namespace
+
+const SchemaValidator *LazySchema::get() const {
+  if (!json_) return nullptr;
+  std::call_once(once_, [&] { validator_ = std::make_unique<SchemaValidator>(Value::parse(json_)); });
+  return validator_.get();
+}
 
 Run::Run(const ProgramDecl &program, const ToolTable &tools, Trace *trace, Options options, CancellationToken cancel)
     : program_(program),
@@ -25,19 +26,21 @@ Run::Run(const ProgramDecl &program, const ToolTable &tools, Trace *trace, Optio
       trace_(trace),
       cancel_(std::move(cancel)),
       pool_(options.maxConcurrency > 0 ? options.maxConcurrency - 1 : 0),
-      progress_(options.progress) {
+      progress_(options.progress),
+      keepRecords_(options.keepRecords) {
   std::mt19937_64 random(std::random_device{}());
   runId_ = randomHex(random, 16);
   for (const CompositionDecl &c : program.compositions) {
-    inputSchemas_.push_back(compileSchema(c.inputSchema));
-    outputSchemas_.push_back(compileSchema(c.outputSchema));
+    inputSchemas_.emplace_back(c.inputSchema);
+    outputSchemas_.emplace_back(c.outputSchema);
   }
-  for (const ToolDecl &t : program.tools) toolSchemas_.push_back(compileSchema(t.parameters));
+  for (const ToolDecl &t : program.tools) toolSchemas_.emplace_back(t.parameters);
 }
 
 std::optional<std::string> Run::checkInput(int composition, const Value &input) const {
-  if (!inputSchemas_[composition]) return std::nullopt;
-  return inputSchemas_[composition]->validate(input);
+  const SchemaValidator *schema = inputSchemas_[composition].get();
+  if (!schema) return std::nullopt;
+  return schema->validate(input);
 }
 
 Value Run::runComposition(int composition, const Value &input, const CancellationToken &cancel, const std::string &path,
@@ -45,15 +48,15 @@ Value Run::runComposition(int composition, const Value &input, const Cancellatio
   const CompositionDecl &decl = program_.compositions[composition];
   auto frame = std::make_shared<Frame>(*this, decl, input, cancel, path, parentSpan);
   Value output = frame->run();
-  if (outputSchemas_[composition]) {
-    if (auto problem = outputSchemas_[composition]->validate(output))
+  if (const SchemaValidator *schema = outputSchemas_[composition].get()) {
+    if (auto problem = schema->validate(output))
       throw Error(ErrorKind::StepFailed, std::string(decl.location) + ": the output of composition '" + decl.name +
                                              "' does not match its output_schema: " + *problem);
   }
   return output;
 }
 
-Value Run::callTool(int tool, const Value &args, const std::string &stepPath, unsigned attempt,
+Value Run::callTool(int tool, const Value &args, bool checkArgs, const std::string &stepPath, unsigned attempt,
                     const CancellationToken &cancel, const std::string &parentSpan) {
   const ToolDecl &decl = program_.tools[tool];
   const tools::ToolBinding *binding = tools_.find(decl.name);
@@ -61,8 +64,8 @@ Value Run::callTool(int tool, const Value &args, const std::string &stepPath, un
     throw Error(ErrorKind::StepFailed, std::string("tool '") + decl.name +
                                            "' is not bound (the executable was built with --allow-unbound); "
                                            "bind it in a file given with --bindings");
-  if (toolSchemas_[tool]) {
-    if (auto problem = toolSchemas_[tool]->validate(args))
+  if (const SchemaValidator *schema = checkArgs ? toolSchemas_[tool].get() : nullptr) {
+    if (auto problem = schema->validate(args))
       throw Error(ErrorKind::StepFailed, std::string("the arguments of tool '") + decl.name +
                                              "' do not match its parameters: " + *problem);
   }
@@ -96,11 +99,13 @@ Value Run::callTool(int tool, const Value &args, const std::string &stepPath, un
 }
 
 void Run::record(StepRecord record) {
+  if (!keepRecords_ && !progress_) return;  // the common case: nothing asked for them
   std::lock_guard lock(recordsMutex_);
+  ++recorded_;
   if (progress_)
-    std::fprintf(stderr, "\r\033[K%s: %zu steps done, last '%s' (%s)", program_.name, records_.size() + 1,
+    std::fprintf(stderr, "\r\033[K%s: %zu steps done, last '%s' (%s)", program_.name, recorded_,
                  record.step.c_str(), record.status.c_str());
-  records_.push_back(std::move(record));
+  if (keepRecords_) records_.push_back(std::move(record));
 }
 
 void Run::clearProgress() const {

@@ -12,6 +12,7 @@
 #include "wfc/tool.h"
 
 #include <atomic>
+#include <deque>
 #include <memory>
 #include <mutex>
 #include <optional>
@@ -21,6 +22,19 @@
 namespace wfc {
 
 class ToolTable;
+
+// A schema compiled on first use: most runs never check most schemas (compiled-in proofs skip
+// tool arguments), and compiling one costs more than a hundred steps.
+class LazySchema {
+ public:
+  explicit LazySchema(const char *json) : json_(json) {}
+  const SchemaValidator *get() const;  // null when there is no schema
+
+ private:
+  const char *json_;
+  mutable std::once_flag once_;
+  mutable std::unique_ptr<SchemaValidator> validator_;
+};
 
 // What the report says of one step (or one attempt-less skip).
 struct StepRecord {
@@ -37,6 +51,7 @@ class Run {
   struct Options {
     unsigned maxConcurrency = 64;
     bool progress = false;  // a live "N steps done" line on stderr (a TTY, without --quiet)
+    bool keepRecords = true;  // per-step records, for --report
   };
 
   Run(const ProgramDecl &program, const ToolTable &tools, Trace *trace, Options options, CancellationToken cancel);
@@ -51,7 +66,8 @@ class Run {
   std::optional<std::string> checkInput(int composition, const Value &input) const;
 
   // One call of a tool from a step attempt.
-  Value callTool(int tool, const Value &args, const std::string &stepPath, unsigned attempt,
+  // `checkArgs`: validate against the tool's parameters (false when the compiler proved them).
+  Value callTool(int tool, const Value &args, bool checkArgs, const std::string &stepPath, unsigned attempt,
                  const CancellationToken &cancel, const std::string &parentSpan);
 
   const ProgramDecl &program() const { return program_; }
@@ -75,11 +91,13 @@ class Run {
   WorkerPool pool_;
   Deadlines deadlines_;
   // Compiled once: composition input/output schemas and tool parameter schemas.
-  std::vector<std::unique_ptr<SchemaValidator>> inputSchemas_, outputSchemas_, toolSchemas_;
+  std::deque<LazySchema> inputSchemas_, outputSchemas_, toolSchemas_;
   mutable std::mutex recordsMutex_;
   std::vector<StepRecord> records_;
   std::atomic<uint64_t> toolCalls_{0};
   bool progress_ = false;
+  bool keepRecords_ = true;
+  size_t recorded_ = 0;
 };
 
 }  // namespace wfc

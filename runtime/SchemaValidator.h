@@ -1,6 +1,17 @@
 // JSON Schema (draft-07) validation at run time, on valijson: the workflow input against its
 // input_schema, tool arguments against the tool's parameters, outputs against output_schema.
-// A schema is compiled once; validate() may then be called from any number of threads at once.
+//
+// A schema is compiled once, in the constructor (checked against the draft-07 meta-schema, $refs
+// resolved, regular expressions compiled); validate() then only walks the value.
+//
+// Thread-safety: after construction a SchemaValidator is immutable. validate() and validateAll()
+// are const, share nothing mutable between calls, and may be called concurrently from any number
+// of threads on one validator.
+//
+// Semantics worth knowing: draft-07 throughout; "integer" accepts a number with a zero fractional
+// part (1.0 is an integer, as draft-06+ says; valijson alone would reject it); enum, const and
+// uniqueItems compare numbers by value (1 == 1.0); "format" is checked only for date, time and
+// date-time and only on strings; patterns are ECMAScript std::regex, searched (not anchored).
 #pragma once
 
 #include "wfc/value.h"
@@ -14,22 +25,29 @@ namespace wfc {
 
 class SchemaValidator {
  public:
-  // `schema` must be self-contained (only "#/…" $refs). Throws wfc::Error(Usage) when it is not
-  // a valid schema.
+  // `schema` must be self-contained: only local "#/…" $refs (recursive ones included). Throws
+  // wfc::Error(ErrorKind::Usage) when it is not a valid draft-07 schema, when a $ref does not
+  // resolve, or when a pattern is not a valid regular expression.
   explicit SchemaValidator(const Value &schema);
   ~SchemaValidator();
   SchemaValidator(const SchemaValidator &) = delete;
   SchemaValidator &operator=(const SchemaValidator &) = delete;
 
-  // nullopt when `value` is valid; else the first problem, located by a JSON pointer into the
-  // value: "/items/0/name: expected a string, got 42".
+  // nullopt when `value` is valid; else the first problem (validateAll()'s first), located by a
+  // JSON pointer into the value and showing the offending value abbreviated:
+  //   "/items/0/name: expected a string, got 42"
+  //   "(root): missing required property 'path'"
+  // Messages are lowercase-first with no trailing period.
   std::optional<std::string> validate(const Value &value) const;
-  // Every problem, in the validator's order.
+  // Every problem, same format, in a stable order (the schema's keywords in valijson's order,
+  // depth first through the value); empty when valid. Problems under a failed anyOf / oneOf are
+  // summarised by one message at the anyOf / oneOf itself.
   std::vector<std::string> validateAll(const Value &value) const;
 
- private:
   struct Impl;
-  std::unique_ptr<Impl> impl_;
+
+ private:
+  std::unique_ptr<const Impl> impl_;
 };
 
 }  // namespace wfc

@@ -15,7 +15,7 @@ namespace {
 const char *const kStepFieldOrder[] = {"id",        "kind",      "effect",     "location", "parent",
                                        "after",     "guard",     "guardedBy",  "run",      "predicate",
                                        "thenStep",  "elseStep",  "reduce",     "into",     "maxAttempts",
-                                       "backoffMs", "timeoutMs", "tool",       "callee"};
+                                       "backoffMs", "timeoutMs", "tool",       "argsChecked", "callee"};
 
 const char *effectName(ir::Effect e) {
   switch (e) {

@@ -2,8 +2,44 @@
 #include "codegen/ExpressionEmitter.h"
 #include "codegen/StepEmitter.h"
 
+#include <algorithm>
+#include <iterator>
+
 namespace wfc::codegen {
 namespace {
+
+// A subschema that accepts every value: `{}`, `true`, or only annotations.
+bool acceptsAnything(const ir::Json &schema) {
+  if (schema.is_boolean()) return schema.get<bool>();
+  if (!schema.is_object()) return false;
+  for (auto it = schema.begin(); it != schema.end(); ++it)
+    if (it.key() != "description" && it.key() != "title" && it.key() != "$comment" && it.key() != "examples")
+      return false;
+  return true;
+}
+
+// Whether the run may skip checking this step's arguments against the tool's parameters: sema
+// checked the constant parts at compile time, so it is enough that every dynamic part lands on
+// a property whose subschema accepts anything, in an object schema with no other constraints.
+bool argumentsProvenValid(const ir::Step &s) {
+  const ir::Json &params = s.tool->parameters;
+  if (params.empty()) return true;  // nothing declared: nothing to check
+  if (!s.args) return true;         // sema checked the (absent) arguments already
+  if (s.args->isConstant()) return true;
+  if (s.args->kind != ir::Value::Kind::Object) return false;
+  for (auto it = params.begin(); it != params.end(); ++it) {
+    static const char *allowed[] = {"type", "properties", "required", "additionalProperties", "description",
+                                    "title", "$schema", "$comment", "examples"};
+    if (std::find(std::begin(allowed), std::end(allowed), it.key()) == std::end(allowed)) return false;
+  }
+  if (params.contains("type") && params["type"] != "object") return false;
+  for (const auto &[key, member] : s.args->members) {
+    if (member.isConstant()) continue;
+    if (!params.contains("properties") || !params["properties"].contains(key)) return false;
+    if (!acceptsAnything(params["properties"][key])) return false;
+  }
+  return true;
+}
 
 class ToolStepEmitter final : public StepEmitter {
  public:
@@ -24,6 +60,7 @@ class ToolStepEmitter final : public StepEmitter {
   void addFields(StepFields &fields, const ir::Step &s) override {
     fields["run"] = "run_" + name(s);
     fields["tool"] = "tool::" + ctx_.tool(*s.tool);
+    if (argumentsProvenValid(s)) fields["argsChecked"] = "true";
   }
 };
 

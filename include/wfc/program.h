@@ -55,6 +55,9 @@ struct StepDecl {
   uint64_t backoffMs = 0;           // retry.wfc.backoff_ms (0: retry at once)
   uint64_t timeoutMs = 0;           // wfc.timeout_ms, per attempt (0: none)
   int tool = -1;                    // tool steps: the tool called, for plans and traces
+  // The compiler proved the arguments always match the tool's parameters (their dynamic parts
+  // meet only permissive subschemas), so the run skips the check.
+  bool argsChecked = false;
   int callee = -1;                  // subflow steps: the composition called
 };
 
