@@ -18,6 +18,15 @@ bool acceptsAnything(const ir::Json &schema) {
   return true;
 }
 
+// An interpolated string is always a string: a subschema asking only for a string accepts it.
+bool acceptsAnyString(const ir::Json &schema) {
+  if (acceptsAnything(schema)) return true;
+  if (!schema.is_object() || !schema.contains("type") || schema["type"] != "string") return false;
+  ir::Json rest = schema;
+  rest.erase("type");
+  return acceptsAnything(rest);
+}
+
 // Whether the run may skip checking this step's arguments against the tool's parameters: sema
 // checked the constant parts at compile time, so it is enough that every dynamic part lands on
 // a property whose subschema accepts anything, in an object schema with no other constraints.
@@ -36,7 +45,9 @@ bool argumentsProvenValid(const ir::Step &s) {
   for (const auto &[key, member] : s.args->members) {
     if (member.isConstant()) continue;
     if (!params.contains("properties") || !params["properties"].contains(key)) return false;
-    if (!acceptsAnything(params["properties"][key])) return false;
+    const ir::Json &property = params["properties"][key];
+    bool proven = member.kind == ir::Value::Kind::Interpolation ? acceptsAnyString(property) : acceptsAnything(property);
+    if (!proven) return false;
   }
   return true;
 }

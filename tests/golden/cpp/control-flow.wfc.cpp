@@ -169,6 +169,7 @@ const wfc::StepDecl kSteps[] = {
     .backoffMs = 50,
     .timeoutMs = 2000,
     .tool = tool::kv_get,
+    .argsChecked = true,
   },
   {
     .id = "score",
@@ -197,6 +198,7 @@ const wfc::StepDecl kSteps[] = {
     .guardedBy = step::gate,
     .run = run_publish,
     .tool = tool::kv_put,
+    .argsChecked = true,
   },
   {
     .id = "hold",
@@ -208,6 +210,7 @@ const wfc::StepDecl kSteps[] = {
     .guardedBy = step::gate,
     .run = run_hold,
     .tool = tool::kv_put,
+    .argsChecked = true,
   },
   {
     .id = "maybe_note",
@@ -227,6 +230,7 @@ const wfc::StepDecl kSteps[] = {
     .guardedBy = step::maybe_note,
     .run = run_note,
     .tool = tool::kv_put,
+    .argsChecked = true,
   },
   {
     .id = "store",
@@ -245,6 +249,7 @@ const wfc::StepDecl kSteps[] = {
     .parent = step::store,
     .run = run_left,
     .tool = tool::kv_get,
+    .argsChecked = true,
   },
   {
     .id = "right",
@@ -254,6 +259,7 @@ const wfc::StepDecl kSteps[] = {
     .parent = step::store,
     .run = run_right,
     .tool = tool::kv_get,
+    .argsChecked = true,
   },
 };
 
