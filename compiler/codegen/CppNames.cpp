@@ -7,7 +7,7 @@
 namespace wfc::codegen {
 namespace {
 
-bool isKeyword(llvm::StringRef name) {
+bool isReservedName(llvm::StringRef name) {
   static const llvm::StringSet<> keywords = {
       "alignas", "alignof", "and", "and_eq", "asm", "auto", "bitand", "bitor", "bool", "break", "case", "catch",
       "char", "char8_t", "char16_t", "char32_t", "class", "compl", "concept", "const", "consteval", "constexpr",
@@ -25,6 +25,12 @@ bool isKeyword(llvm::StringRef name) {
 
 }  // namespace
 
+bool isCppKeyword(llvm::StringRef name) {
+  static const llvm::StringSet<> ours = {"main", "wfc", "std", "ctx", "args", "input", "step", "tool",
+                                         "composition", "program"};
+  return isReservedName(name) && !ours.contains(name);
+}
+
 std::string NameTable::add(llvm::StringRef name) {
   std::string id;
   for (char c : name) id += (std::isalnum(static_cast<unsigned char>(c)) ? c : '_');
@@ -36,7 +42,7 @@ std::string NameTable::add(llvm::StringRef name) {
   if (id.empty()) id = "n";
   else if (id[0] == '_') id = "n" + id;
   else if (std::isdigit(static_cast<unsigned char>(id[0]))) id = "n_" + id;
-  if (isKeyword(id)) id += "_";
+  if (isReservedName(id)) id += "_";
   std::string unique = id;
   for (unsigned n = 2; used_.count(unique); ++n) unique = id + "_" + std::to_string(n);
   used_.insert(unique);

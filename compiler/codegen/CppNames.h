@@ -20,6 +20,9 @@ class NameTable {
   std::set<std::string> used_;
 };
 
+// A C++ keyword (or alternative token): not usable as any identifier.
+bool isCppKeyword(llvm::StringRef name);
+
 // A C++ string literal, quoted and escaped: "a\"b\n".
 std::string cppString(llvm::StringRef text);
 // A raw string literal R"json(...)json" whose delimiter does not occur in the text.

@@ -1,6 +1,7 @@
 #include "driver/CppGeneration.h"
 
 #include "driver/BindingsCheck.h"
+#include "codegen/CppNames.h"
 #include "codegen/ProgramEmitter.h"
 
 #include <llvm/Support/FileSystem.h>
@@ -84,6 +85,14 @@ std::optional<GeneratedProgram> generateProgram(Compilation &compilation, const 
   if (bindings) {
     for (const BindingsFile::Entry &e : bindings->entries()) {
       bound.insert(e.tool);
+      if (!e.native.empty() && (codegen::isCppKeyword(e.native) || e.native == "main" ||
+                                llvm::StringRef(e.native).startswith("_") || e.native.find("__") != std::string::npos)) {
+        llvm::WithColor::error(llvm::errs(), "wfc")
+            << e.where << ": native function name '" << e.native
+            << "' cannot name a C++ function (a keyword, 'main', or a reserved identifier); rename the function\n";
+        status = 2;
+        return std::nullopt;
+      }
       if (!e.native.empty() && std::find(cg.natives.begin(), cg.natives.end(), e.native) == cg.natives.end())
         cg.natives.push_back(e.native);
     }

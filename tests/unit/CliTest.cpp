@@ -420,5 +420,67 @@ TEST(CliTest, OptimizationLevelAboveOneIsUsageError) {
   EXPECT_NE(r.err.find("use -O0 or -O1"), std::string::npos) << r.err;
 }
 
+
+// ---- bindings files given to the compiler (docs/bindings.md): bad ones are exit 2
+
+const std::string kTextStats = std::string(WFC_SOURCE_DIR) + "/examples/text-stats/pack.yaml";
+
+TEST(CliTest, CheckAcceptsTheExampleBindings) {
+  ProcessResult r = wfc({"check", kTextStats, "--bindings", std::string(WFC_SOURCE_DIR) + "/examples/text-stats/bindings.yaml"});
+  EXPECT_EQ(r.exitCode, 0) << r.err;
+}
+
+TEST(CliTest, BindingOfAnUndeclaredToolIsExitTwoWithDidYouMean) {
+  TempDir dir;
+  std::string bindings = dir.write("b.yaml", "tools:\n  fs.reed: {builtin: read_file}\n");
+  for (const char *command : {"check", "build"}) {
+    std::vector<std::string> args = {command, kTextStats, "--bindings", bindings};
+    if (std::string(command) == "build") args.insert(args.end(), {"--allow-unbound", "-o", (dir.path() / "out").string()});
+    ProcessResult r = wfc(args);
+    EXPECT_EQ(r.exitCode, 2) << command;
+    EXPECT_NE(r.err.find("b.yaml:2:3: the bindings bind tool 'fs.reed', which the pack does not declare; did you mean "
+                         "'fs.read'?"),
+              std::string::npos)
+        << r.err;
+  }
+  EXPECT_FALSE(std::filesystem::exists(dir.path() / "out")) << "nothing is written after an error";
+}
+
+TEST(CliTest, MalformedBindingsFileIsExitTwoLocated) {
+  TempDir dir;
+  std::string bindings = dir.write("b.yaml", "tools:\n  fs.read: {exce: {argv: [cat]}}\n");
+  ProcessResult r = wfc({"check", kTextStats, "--bindings", bindings});
+  EXPECT_EQ(r.exitCode, 2);
+  EXPECT_NE(r.err.find("b.yaml:2:13: unknown binding kind 'exce' for tool 'fs.read'; did you mean 'exec'?"),
+            std::string::npos)
+      << r.err;
+}
+
+TEST(CliTest, NativeFunctionNamedByAKeywordIsRejected) {
+  TempDir dir;
+  std::string bindings = dir.write("b.yaml", "tools:\n  fs.read: {native: delete}\n");
+  ProcessResult r = wfc({"build", kTextStats, "--bindings", bindings, "--allow-unbound", "-o", dir.str()});
+  EXPECT_EQ(r.exitCode, 2);
+  EXPECT_NE(r.err.find("native function name 'delete' cannot name a C++ function"), std::string::npos) << r.err;
+}
+
+TEST(CliTest, BuildWritesSourceAndDepfileOnlyWhenChanged) {
+  TempDir dir;
+  std::string bindings = std::string(WFC_SOURCE_DIR) + "/examples/text-stats/bindings.yaml";
+  ASSERT_EQ(wfc({"build", kTextStats, "--bindings", bindings, "-o", dir.str()}).exitCode, 0);
+  auto cpp = dir.path() / "text-stats.wfc.cpp", dep = dir.path() / "text-stats.wfc.d";
+  ASSERT_TRUE(std::filesystem::exists(cpp));
+  std::string depText = test::readFile(dep.string());
+  EXPECT_NE(depText.find("examples/text-stats/pack.yaml"), std::string::npos) << depText;
+  EXPECT_NE(depText.find("examples/text-stats/schemas/input.json"), std::string::npos) << depText;
+  EXPECT_NE(depText.find("examples/text-stats/bindings.yaml"), std::string::npos) << depText;
+  std::string first = test::readFile(cpp.string());
+  auto stamp = std::filesystem::last_write_time(cpp);
+  std::filesystem::last_write_time(cpp, stamp - std::chrono::hours(1));  // so a rewrite would show
+  ASSERT_EQ(wfc({"build", kTextStats, "--bindings", bindings, "-o", dir.str()}).exitCode, 0);
+  EXPECT_EQ(test::readFile(cpp.string()), first) << "same input, byte-identical output";
+  EXPECT_EQ(std::filesystem::last_write_time(cpp), stamp - std::chrono::hours(1)) << "unchanged file rewritten";
+}
+
 }  // namespace
 }  // namespace wfc
