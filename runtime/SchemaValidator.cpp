@@ -3,8 +3,11 @@
 //     wfc::Value holds an ordered_json; this adapter reads ordered_json in place (no copy per call).
 //  2. Member specialisations of valijson::ValidationVisitor<OrderedJsonAdapter> for the keywords
 //     whose stock error text does not say what was expected (type, enum, const, pattern, minimum,
-//     maximum, anyOf, oneOf, propertyNames, `false` schemas) or that behave wrongly for draft-07
-//     (1.0 is an integer; "format" applies to strings only). The rest of valijson is used as is.
+//     maximum, anyOf, oneOf, propertyNames, `false` schemas), that behave wrongly for draft-07
+//     (1.0 is an integer; "format" applies to strings only), that stop at the first problem
+//     (allOf, additionalProperties) or that compile regular expressions on every call
+//     (patternProperties, format). The rest of valijson (the schema parser, $ref resolution, the
+//     other keywords) is used as is.
 //  3. Message formatting: valijson's context becomes a JSON pointer, its descriptions become short
 //     lowercase messages, and the offending value is appended, abbreviated.
 #include "SchemaValidator.h"
@@ -343,6 +346,53 @@ std::string alternatives(const std::vector<std::string> &names) {
   return out;
 }
 
+// RFC 3339 full-date, full-time or date-time (format "date", "time", "date-time"), with
+// calendar-correct days (leap years included) and a leap second allowed.
+bool isRfc3339(const std::string &text, const std::string &format) {
+  size_t at = 0;
+  auto digits = [&](size_t n, int &out) {
+    out = 0;
+    for (size_t i = 0; i < n; ++i, ++at) {
+      if (at >= text.size() || text[at] < '0' || text[at] > '9') return false;
+      out = out * 10 + (text[at] - '0');
+    }
+    return true;
+  };
+  auto literal = [&](char c) { return at < text.size() && text[at++] == c; };
+  auto date = [&] {
+    int year, month, day;
+    if (!digits(4, year) || !literal('-') || !digits(2, month) || !literal('-') || !digits(2, day)) return false;
+    static const int kDays[] = {31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31};
+    if (month < 1 || month > 12 || day < 1) return false;
+    bool leap = (year % 4 == 0 && year % 100 != 0) || year % 400 == 0;
+    return day <= kDays[month - 1] + (month == 2 && leap ? 1 : 0);
+  };
+  auto time = [&] {
+    int hour, minute, second;
+    if (!digits(2, hour) || !literal(':') || !digits(2, minute) || !literal(':') || !digits(2, second)) return false;
+    if (hour > 23 || minute > 59 || second > 60) return false;
+    if (at < text.size() && text[at] == '.') {
+      ++at;
+      size_t start = at;
+      while (at < text.size() && text[at] >= '0' && text[at] <= '9') ++at;
+      if (at == start) return false;
+    }
+    if (at < text.size() && (text[at] == 'Z' || text[at] == 'z')) {
+      ++at;
+      return true;
+    }
+    if (at >= text.size() || (text[at] != '+' && text[at] != '-')) return false;
+    ++at;
+    int offsetHour, offsetMinute;
+    return digits(2, offsetHour) && literal(':') && digits(2, offsetMinute) && offsetHour <= 23 && offsetMinute <= 59;
+  };
+  bool ok;
+  if (format == "date") ok = date();
+  else if (format == "time") ok = time();
+  else ok = date() && at < text.size() && (text[at] == 'T' || text[at] == 't') && (++at, time());
+  return ok && at == text.size();
+}
+
 std::string frozenText(const valijson::adapters::FrozenValue &value) {
   if (auto *ours = dynamic_cast<const OrderedJsonFrozenValue *>(&value)) return abbreviate(ours->json());
   return "(a value)";
@@ -379,6 +429,7 @@ template <> bool WfcVisitor::visit(const constraints::AnyOfConstraint &constrain
 template <> bool WfcVisitor::visit(const constraints::OneOfConstraint &constraint);
 template <> bool WfcVisitor::visit(const constraints::FormatConstraint &constraint);
 template <> bool WfcVisitor::visit(const constraints::PropertyNamesConstraint &constraint);
+template <> bool WfcVisitor::visit(const constraints::PropertiesConstraint &constraint);
 
 // As valijson's, but a `false` schema says why it failed (valijson fails without a word).
 template <>
@@ -545,16 +596,19 @@ bool WfcVisitor::visit(const constraints::OneOfConstraint &constraint) {
   return false;
 }
 
-// valijson applies "format" to any value (and throws on a non-empty array or object); draft-07
-// applies it to strings only. Strings go through valijson's own check.
+// Draft-07 applies "format" to strings only (valijson applies it to anything, and throws on a
+// non-empty array or object), and valijson compiles a std::regex on every call. We check date, time
+// and date-time (RFC 3339, as valijson does) by hand; other formats are not asserted.
 template <>
 bool WfcVisitor::visit(const constraints::FormatConstraint &constraint) {
   if (!m_target.isString()) return true;
+  const std::string &format = constraint.getFormat();
+  if (format != "date" && format != "time" && format != "date-time") return true;
   std::string text;
   m_target.getString(text);
-  adapters::StdStringAdapter adapter(text);
-  ValidationVisitor<adapters::StdStringAdapter> v(adapter, m_context, m_strictTypes, m_results, m_regexesCache);
-  return constraint.accept(v);
+  if (wfc::isRfc3339(text, format)) return true;
+  if (m_results) m_results->pushError(m_context, "must be a valid " + format);
+  return false;
 }
 
 // valijson fails propertyNames without a message; name the first offending property.
@@ -569,6 +623,68 @@ bool WfcVisitor::visit(const constraints::PropertyNamesConstraint &constraint) {
     valid = false;
     if (!m_results) break;
     m_results->pushError(m_context, "property name '" + member.first + "' does not match the propertyNames schema");
+  }
+  return valid;
+}
+
+// properties, patternProperties and additionalProperties together (valijson's one constraint).
+// As valijson's, except: patternProperties use the precompiled regular expressions (valijson
+// compiles each on every call); every unexpected property is reported, not just the first; and
+// when collecting every problem it does not stop at the first failing pattern.
+template <>
+bool WfcVisitor::visit(const constraints::PropertiesConstraint &constraint) {
+  if (!m_target.isObject()) return true;
+  const wfc::OrderedJsonObject object = m_target.asObject();
+  // Names matched by properties or patternProperties; objects are small, a vector beats a set.
+  std::vector<std::string> matched;
+  matched.reserve(object.size());
+  auto isMatched = [&](const std::string &name) {
+    return std::find(matched.begin(), matched.end(), name) != matched.end();
+  };
+  bool valid = true;
+  auto check = [&](const std::string &name, const wfc::OrderedJsonAdapter &value, const Subschema &subschema) {
+    std::vector<std::string> context;  // only read for messages: not built on the fast path
+    if (m_results) {
+      context = m_context;
+      context.push_back("[" + name + "]");
+    }
+    WfcVisitor v(value, std::move(context), m_strictTypes, m_results, m_regexesCache);
+    if (v.validateSchema(subschema)) return true;
+    valid = false;
+    return m_results != nullptr;  // without results, the first failure ends validation
+  };
+  constraint.applyToProperties([&](const auto &name, const Subschema *subschema) {
+    const std::string key(name.c_str());
+    auto it = object.find(key);
+    if (it == object.end()) return true;
+    matched.push_back(key);
+    return check(key, it->second, *subschema);
+  });
+  if (!valid && !m_results) return false;
+  constraint.applyToPatternProperties([&](const auto &patternName, const Subschema *subschema) {
+    const std::string pattern(patternName.c_str());
+    auto cached = m_regexesCache.find(pattern);
+    std::optional<std::regex> local;
+    if (cached == m_regexesCache.end()) local.emplace(pattern);  // not expected: every pattern is cached
+    const std::regex &regex = local ? *local : cached->second;
+    for (const wfc::OrderedJsonObjectMember member : object) {
+      if (!std::regex_search(member.first, regex)) continue;
+      if (!isMatched(member.first)) matched.push_back(member.first);
+      if (!check(member.first, member.second, *subschema)) return false;
+    }
+    return true;
+  });
+  if (!valid && !m_results) return false;
+  const Subschema *additional = constraint.getAdditionalPropertiesSubschema();
+  for (const wfc::OrderedJsonObjectMember member : object) {
+    if (isMatched(member.first)) continue;
+    if (additional) {
+      if (!check(member.first, member.second, *additional)) return false;
+      continue;
+    }
+    valid = false;  // no additionalProperties subschema: additionalProperties is false
+    if (!m_results) return false;
+    m_results->pushError(m_context, "unexpected property '" + member.first + "'");
   }
   return valid;
 }
@@ -830,24 +946,18 @@ std::string lowerFirst(std::string text) {
 }
 
 // valijson's description → ours; nullopt for the summaries valijson adds above a nested failure
-// ("Failed to validate against schema associated with property name 'x'."), which the nested
-// failure already says better.
+// ("Failed to validate item #1 in array."), which the nested failure already says better.
 std::optional<std::string> translate(const std::string &d) {
   if (d.empty() || !(d[0] >= 'A' && d[0] <= 'Z')) return d;  // already ours (the specialisations)
   static const char *const kSummaries[] = {
-      "Failed to validate against schema associated with",  // property name '…' / pattern '…'
-      "Failed to validate against additional properties schema",
       "Failed to validate item #",  // "… in array", "… against corresponding / additional items schema"
-      "Failed to validate against child schema #",  // allOf
+      "Failed to validate against child schema #",  // allOf (valijson's; ours adds none)
       "Failed to validate against a conditional schema",  // if / then / else
       "Failed to validate against dependent schema",
   };
   for (const char *summary : kSummaries)
     if (startsWith(d, summary)) return std::nullopt;
   if (startsWith(d, "Missing required property ")) return "missing required property " + after(d, "Missing required property ");
-  static const char kUnexpected[] =
-      "Object contains a property that could not be validated using 'properties' or 'additionalProperties' constraints: ";
-  if (startsWith(d, kUnexpected)) return "unexpected property " + after(d, kUnexpected);
   if (startsWith(d, "Missing dependency "))
     return "missing property " + after(d, "Missing dependency ") + " (required by dependencies)";
   // "2 items", "1 item".
@@ -925,7 +1035,8 @@ struct SchemaValidator::Impl {
 
   bool valid(const Json &value) const {
     OrderedJsonAdapter adapter(value);
-    valijson::WfcVisitor visitor(adapter, std::vector<std::string>(1, "<root>"), true, nullptr, regexes);
+    // No context: it is only read for messages, and every nested visitor copies it.
+    valijson::WfcVisitor visitor(adapter, std::vector<std::string>(), true, nullptr, regexes);
     return visitor.validateSchema(schema);
   }
 

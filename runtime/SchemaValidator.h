@@ -39,12 +39,13 @@ class SchemaValidator {
   //   "(root): missing required property 'path'"
   // Messages are lowercase-first with no trailing period.
   std::optional<std::string> validate(const Value &value) const;
-  // Every problem, same format, in a stable order (the schema's keywords in valijson's order,
-  // depth first through the value); empty when valid. Problems under a failed anyOf / oneOf are
-  // summarised by one message at the anyOf / oneOf itself.
+  // Every problem, same format; empty when valid. Stable order: document order of the value, a
+  // container's own problems (missing property, wrong type) before its members'; problems at one
+  // place in valijson's keyword order (several missing required properties sorted by name).
+  // A failed anyOf / oneOf is one message at the anyOf / oneOf, not its alternatives' problems.
   std::vector<std::string> validateAll(const Value &value) const;
 
-  struct Impl;
+  struct Impl;  // public only so that SchemaValidator.cpp can build the meta-schema's
 
  private:
   std::unique_ptr<const Impl> impl_;

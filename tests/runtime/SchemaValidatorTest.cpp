@@ -107,6 +107,10 @@ TEST(SchemaValidatorTest, PropertiesAndAdditionalProperties) {
   EXPECT_EQ(check(patterned, R"({"x-trace": "on"})"), "");
   EXPECT_EQ(check(patterned, R"({"x-trace": 1})"), "/x-trace: expected a string, got 1");
   EXPECT_EQ(check(patterned, R"({"trace": "on"})"), "(root): unexpected property 'trace'");
+  // Every unexpected property is listed.
+  EXPECT_EQ(SchemaValidator(Value::parse(schema)).validateAll(Value::parse(R"({"b": 1, "name": 2, "a": 3})")),
+            (std::vector<std::string>{"(root): unexpected property 'b'", "(root): unexpected property 'a'",
+                                      "/name: expected a string, got 2"}));
   // A property whose schema is false.
   EXPECT_EQ(check(R"({"properties": {"debug": false}})", R"({"debug": true})"),
             "/debug: not allowed by the schema, got true");
@@ -159,6 +163,10 @@ TEST(SchemaValidatorTest, StringLengthAndPattern) {
   EXPECT_EQ(check(R"({"format": "date-time"})", R"("2024-05-01T10:00:00Z")"), "");
   EXPECT_EQ(check(R"({"format": "date-time"})", R"("yesterday")"), R"((root): must be a valid date-time, got "yesterday")");
   EXPECT_EQ(check(R"({"format": "date"})", R"({"not": "a string"})"), "");
+  EXPECT_EQ(check(R"({"format": "date"})", R"("2024-02-29")"), "");
+  EXPECT_EQ(check(R"({"format": "date"})", R"("2023-02-29")"), R"((root): must be a valid date, got "2023-02-29")");
+  EXPECT_EQ(check(R"({"format": "time"})", R"("23:59:60.5+01:00")"), "");
+  EXPECT_EQ(check(R"({"format": "time"})", R"("24:00:00Z")"), R"((root): must be a valid time, got "24:00:00Z")");
   EXPECT_EQ(check(R"({"format": "email"})", R"("not checked")"), "");
 }
 
