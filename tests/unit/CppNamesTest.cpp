@@ -1,0 +1,67 @@
+// Pack names → C++ identifiers and literals (SPEC §2.1 "Codegen maps ids to C++ identifiers
+// safely"): every output must be a valid, unreserved, unique identifier or an exact literal.
+#include "codegen/CppNames.h"
+
+#include <gtest/gtest.h>
+
+namespace wfc::codegen {
+namespace {
+
+TEST(CppNamesTest, PlainIdsAreKept) {
+  NameTable t;
+  EXPECT_EQ(t.add("fetch_doc"), "fetch_doc");
+  EXPECT_EQ(t.add("Classify2"), "Classify2");
+}
+
+TEST(CppNamesTest, KeywordsAndOurOwnNamesGetATrailingUnderscore) {
+  NameTable t;
+  EXPECT_EQ(t.add("class"), "class_");
+  EXPECT_EQ(t.add("delete"), "delete_");
+  EXPECT_EQ(t.add("main"), "main_");
+  EXPECT_EQ(t.add("step"), "step_");
+  EXPECT_EQ(t.add("ctx"), "ctx_");
+}
+
+TEST(CppNamesTest, ReservedSpellingsAreAvoided) {
+  NameTable t;
+  EXPECT_EQ(t.add("_tmp"), "n_tmp");         // a leading underscore is reserved in places
+  EXPECT_EQ(t.add("a__b"), "a_b");           // '__' anywhere is reserved
+  EXPECT_EQ(t.add("doc.parse-x"), "doc_parse_x");  // tool names with dots and dashes
+  EXPECT_EQ(t.add("9lives"), "n_9lives");
+  EXPECT_EQ(t.add(""), "n");
+}
+
+TEST(CppNamesTest, ClashesGetNumberedSuffixes) {
+  NameTable t;
+  EXPECT_EQ(t.add("doc.parse"), "doc_parse");
+  EXPECT_EQ(t.add("doc_parse"), "doc_parse_2");
+  EXPECT_EQ(t.add("doc-parse"), "doc_parse_3");
+  NameTable other;  // tables are independent: one per scope
+  EXPECT_EQ(other.add("doc_parse"), "doc_parse");
+}
+
+TEST(CppNamesTest, KeywordCheckForNativeFunctionNames) {
+  EXPECT_TRUE(isCppKeyword("delete"));
+  EXPECT_TRUE(isCppKeyword("and_eq"));
+  EXPECT_FALSE(isCppKeyword("step"));  // ours, not C++'s: fine at global scope
+  EXPECT_FALSE(isCppKeyword("count_words"));
+}
+
+TEST(CppNamesTest, StringLiteralsEscapeEverythingThatNeedsIt) {
+  EXPECT_EQ(cppString("plain"), "\"plain\"");
+  EXPECT_EQ(cppString("a\"b\\c"), "\"a\\\"b\\\\c\"");
+  EXPECT_EQ(cppString("line\nnext\ttab\r"), "\"line\\nnext\\ttab\\r\"");
+  // Control bytes as three-digit octal, so a following digit cannot extend the escape.
+  EXPECT_EQ(cppString(std::string("\x01" "7", 2)), "\"\\0017\"");
+  EXPECT_EQ(cppString(std::string("a\0b", 3)), "\"a\\000b\"");
+  EXPECT_EQ(cppString("caf\xc3\xa9"), "\"caf\xc3\xa9\"");  // UTF-8 passes through
+}
+
+TEST(CppNamesTest, RawStringsPickADelimiterTheTextLacks) {
+  EXPECT_EQ(rawString("{\"a\":1}"), "R\"json({\"a\":1})json\"");
+  EXPECT_EQ(rawString("x)json\"y"), "R\"json2(x)json\"y)json2\"");
+  EXPECT_EQ(rawString("x)json\" )json2\""), "R\"json3(x)json\" )json2\")json3\"");
+}
+
+}  // namespace
+}  // namespace wfc::codegen
