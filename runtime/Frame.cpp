@@ -199,7 +199,7 @@ void Frame::finish(int step) {
       t->write("step_end", {{"step", stepPath(parent)}, {"kind", "parallel"}, {"span_id", p.span},
                             {"parent_span_id", parentSpan_}, {"attempt", 1}, {"status", "ok"},
                             {"duration_ms", ms}});
-    run_.record({stepPath(parent), "parallel", "ok", 1, ms, ""});
+    if (run_.recording()) run_.record({stepPath(parent), "parallel", "ok", 1, ms, ""});
     finish(parent);
   }
 }
@@ -210,7 +210,7 @@ void Frame::skip(int step, const char *reason) {
   if (Trace *t = run_.trace())
     t->write("step_skip", {{"step", stepPath(step)}, {"kind", spell(decl_.steps[step].kind)}, {"reason", reason},
                            {"parent_span_id", parentSpan_}});
-  run_.record({stepPath(step), spell(decl_.steps[step].kind), "skipped", 0, 0, ""});
+  if (run_.recording()) run_.record({stepPath(step), spell(decl_.steps[step].kind), "skipped", 0, 0, ""});
   for (int child : node.children) skip(child, "its parallel step was skipped");
   finish(step);
 }
@@ -309,13 +309,14 @@ void Frame::execute(int step) {
     node.output = std::move(output);
     node.taken = taken;
     node.state = State::Done;
-    run_.record({stepPath(step), spell(d.kind), "ok", attempts, ms, ""});
+    if (run_.recording()) run_.record({stepPath(step), spell(d.kind), "ok", attempts, ms, ""});
     finish(step);
     return;
   }
   // A step cancelled because another one failed is not a failure of its own.
   bool collateral = error->kind() == ErrorKind::Cancelled && !outer_.cancelled();
-  run_.record({stepPath(step), spell(d.kind), collateral ? "cancelled" : "failed", attempts, ms, error->what()});
+  if (run_.recording())
+    run_.record({stepPath(step), spell(d.kind), collateral ? "cancelled" : "failed", attempts, ms, error->what()});
   if (collateral) {
     node.state = State::Failed;
     return;

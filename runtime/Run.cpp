@@ -34,7 +34,10 @@ Run::Run(const ProgramDecl &program, const ToolTable &tools, Trace *trace, Optio
     inputSchemas_.emplace_back(c.inputSchema);
     outputSchemas_.emplace_back(c.outputSchema);
   }
-  for (const ToolDecl &t : program.tools) toolSchemas_.emplace_back(t.parameters);
+  for (const ToolDecl &t : program.tools) {
+    toolSchemas_.emplace_back(t.parameters);
+    bindings_.push_back(tools.find(t.name));
+  }
 }
 
 std::optional<std::string> Run::checkInput(int composition, const Value &input) const {
@@ -59,7 +62,7 @@ Value Run::runComposition(int composition, const Value &input, const Cancellatio
 Value Run::callTool(int tool, const Value &args, bool checkArgs, const std::string &stepPath, unsigned attempt,
                     const CancellationToken &cancel, const std::string &parentSpan) {
   const ToolDecl &decl = program_.tools[tool];
-  const tools::ToolBinding *binding = tools_.find(decl.name);
+  const tools::ToolBinding *binding = bindings_[tool];
   if (!binding)
     throw Error(ErrorKind::StepFailed, std::string("tool '") + decl.name +
                                            "' is not bound (the executable was built with --allow-unbound); "
@@ -70,7 +73,9 @@ Value Run::callTool(int tool, const Value &args, bool checkArgs, const std::stri
                                              "' do not match its parameters: " + *problem);
   }
   cancel.throwIfCancelled();
-  std::string key = runId_ + "/" + stepPath + "/" + std::to_string(attempt);
+  std::string key;
+  key.reserve(runId_.size() + stepPath.size() + 8);
+  key.append(runId_).append(1, '/').append(stepPath).append(1, '/').append(std::to_string(attempt));
   ++toolCalls_;
   auto start = std::chrono::steady_clock::now();
   auto traceCall = [&](const char *status, const std::string &error) {

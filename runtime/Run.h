@@ -22,6 +22,9 @@
 namespace wfc {
 
 class ToolTable;
+namespace tools {
+class ToolBinding;
+}
 
 // A schema compiled on first use: most runs never check most schemas (compiled-in proofs skip
 // tool arguments), and compiling one costs more than a hundred steps.
@@ -77,6 +80,8 @@ class Run {
   WorkerPool &pool() { return pool_; }
   Deadlines &deadlines() { return deadlines_; }
 
+  // Whether step records are wanted (--report or the progress line): callers skip building them.
+  bool recording() const { return keepRecords_ || progress_; }
   void record(StepRecord record);
   void clearProgress() const;
   std::vector<StepRecord> records() const;
@@ -85,6 +90,7 @@ class Run {
  private:
   const ProgramDecl &program_;
   const ToolTable &tools_;
+  std::vector<const tools::ToolBinding *> bindings_;  // by tool index, looked up once
   Trace *trace_;
   CancellationToken cancel_;
   std::string runId_;
