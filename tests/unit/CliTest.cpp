@@ -482,5 +482,28 @@ TEST(CliTest, BuildWritesSourceAndDepfileOnlyWhenChanged) {
   EXPECT_EQ(std::filesystem::last_write_time(cpp), stamp - std::chrono::hours(1)) << "unchanged file rewritten";
 }
 
+
+TEST(CliTest, CompileReportsTheCxxCompilersErrors) {
+  TempDir dir;
+  std::string native = dir.write("bad.cpp", "wfc::Value count_words(const wfc::Value &a) { return a }\n");
+  ProcessResult r = wfc({"compile", kTextStats, "--bindings",
+                         std::string(WFC_SOURCE_DIR) + "/examples/text-stats/bindings.yaml", "--native", native, "-o",
+                         (dir.path() / "exe").string()});
+  EXPECT_EQ(r.exitCode, 1);
+  EXPECT_NE(r.err.find("bad.cpp:1:"), std::string::npos) << "the C++ compiler's own message: " << r.err;
+  EXPECT_NE(r.err.find("the C++ compiler failed"), std::string::npos) << r.err;
+  EXPECT_FALSE(std::filesystem::exists(dir.path() / "exe"));
+}
+
+TEST(CliTest, CompileWithoutACxxCompilerIsUsageError) {
+  TempDir dir;
+  std::string script = "CXX=no-such-compiler-wfc \"$0\" compile \"$1\" --allow-unbound -o \"$2\"";
+  ProcessResult r = test::runProcess("/bin/sh", {"-c", script, WFC_BINARY, kTextStats, (dir.path() / "exe").string()});
+  EXPECT_EQ(r.exitCode, 2);
+  EXPECT_NE(r.err.find("cannot find the C++ compiler 'no-such-compiler-wfc' (set CXX to choose one)"),
+            std::string::npos)
+      << r.err;
+}
+
 }  // namespace
 }  // namespace wfc
