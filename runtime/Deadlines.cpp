@@ -41,7 +41,9 @@ void Deadlines::work() {
     }
     auto first = entries_.begin();
     if (Clock::now() < first->first) {
-      wake_.wait_until(lock, first->first);
+      // A copy: cancel() may erase the entry (and its key) while we wait.
+      Clock::time_point when = first->first;
+      wake_.wait_until(lock, when);
       continue;
     }
     Entry due = std::move(first->second);
