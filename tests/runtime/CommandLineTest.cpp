@@ -1,0 +1,175 @@
+// The compiled executable's command line (SPEC §5, runtime/CommandLine.cpp): both spellings of
+// every option, flags, and the usage errors (exit 2) with their messages.
+#include "CommandLine.h"
+#include "TestSupport.h"
+
+#include "wfc/error.h"
+
+#include <gtest/gtest.h>
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace wfc {
+namespace {
+
+using testing_support::errorOf;
+
+CommandLine parse(std::vector<std::string> args) {
+  args.insert(args.begin(), "/opt/bin/my-workflow");
+  std::vector<char *> argv;
+  for (std::string &a : args) argv.push_back(a.data());
+  argv.push_back(nullptr);
+  return parseCommandLine(int(args.size()), argv.data());
+}
+
+std::string usageError(std::vector<std::string> args) {
+  return errorOf([&] { parse(args); }, ErrorKind::Usage);
+}
+
+struct TextOption {
+  const char *name;
+  std::optional<std::string> CommandLine::*field;
+};
+const TextOption kTextOptions[] = {
+    {"--input", &CommandLine::input},          {"--input-json", &CommandLine::inputJson},
+    {"--output", &CommandLine::output},        {"--llm-base-url", &CommandLine::llmBaseUrl},
+    {"--model", &CommandLine::model},          {"--provider", &CommandLine::provider},
+    {"--replay", &CommandLine::replay},        {"--record", &CommandLine::record},
+    {"--bindings", &CommandLine::bindings},    {"--events", &CommandLine::events},
+    {"--trace", &CommandLine::trace},          {"--report", &CommandLine::report},
+    {"--workspace", &CommandLine::workspace},  {"--journal", &CommandLine::journal},
+    {"--resume", &CommandLine::resume},
+};
+
+struct FlagOption {
+  const char *name;
+  bool CommandLine::*field;
+};
+const FlagOption kFlags[] = {
+    {"--pretty", &CommandLine::pretty}, {"--dry-run", &CommandLine::dryRun}, {"--quiet", &CommandLine::quiet},
+    {"--version", &CommandLine::version}, {"--help", &CommandLine::help},
+};
+
+TEST(CommandLineTest, DefaultsWithNoArguments) {
+  CommandLine c = parse({});
+  EXPECT_EQ(c.program, "my-workflow");
+  EXPECT_EQ(c.maxConcurrency, 64u);
+  EXPECT_FALSE(c.pretty || c.dryRun || c.quiet || c.help || c.version);
+  for (const TextOption &o : kTextOptions) EXPECT_FALSE((c.*o.field).has_value()) << o.name;
+}
+
+TEST(CommandLineTest, EveryValueOptionInBothForms) {
+  for (const TextOption &o : kTextOptions) {
+    std::string value = std::string("value of ") + o.name;
+    CommandLine spaced = parse({o.name, value});
+    EXPECT_EQ(spaced.*o.field, value) << o.name << " VALUE";
+    CommandLine joined = parse({std::string(o.name) + "=" + value});
+    EXPECT_EQ(joined.*o.field, value) << o.name << "=VALUE";
+    // Only that field is set.
+    for (const TextOption &other : kTextOptions)
+      if (other.field != o.field) {
+        EXPECT_FALSE((spaced.*other.field).has_value()) << o.name << " set " << other.name;
+      }
+  }
+  EXPECT_EQ(parse({"--max-concurrency", "7"}).maxConcurrency, 7u);
+  EXPECT_EQ(parse({"--max-concurrency=9"}).maxConcurrency, 9u);
+}
+
+TEST(CommandLineTest, ValuesKeepWhatFollowsTheFirstEqualsSign) {
+  EXPECT_EQ(parse({R"(--input-json={"a":"x=y"})"}).inputJson, R"({"a":"x=y"})");
+  EXPECT_EQ(parse({"--input-json", R"({"a":"x=y"})"}).inputJson, R"({"a":"x=y"})");
+  EXPECT_EQ(parse({"--llm-base-url=http://h:1/v1?a=b"}).llmBaseUrl, "http://h:1/v1?a=b");
+  EXPECT_EQ(parse({"--input", "-"}).input, "-");  // stdin
+  EXPECT_EQ(parse({"--input=-"}).input, "-");
+}
+
+TEST(CommandLineTest, SeveralOptionsTogether) {
+  CommandLine c = parse({"--input", "in.json", "--pretty", "--output=out.json", "--max-concurrency", "3", "--quiet",
+                         "--trace=t.jsonl", "--model", "m"});
+  EXPECT_EQ(c.input, "in.json");
+  EXPECT_EQ(c.output, "out.json");
+  EXPECT_EQ(c.trace, "t.jsonl");
+  EXPECT_EQ(c.model, "m");
+  EXPECT_EQ(c.maxConcurrency, 3u);
+  EXPECT_TRUE(c.pretty);
+  EXPECT_TRUE(c.quiet);
+  EXPECT_FALSE(c.dryRun);
+}
+
+TEST(CommandLineTest, Flags) {
+  for (const FlagOption &o : kFlags) {
+    CommandLine c = parse({o.name});
+    EXPECT_TRUE(c.*o.field) << o.name;
+    for (const FlagOption &other : kFlags)
+      if (other.field != o.field) {
+        EXPECT_FALSE(c.*other.field) << o.name << " set " << other.name;
+      }
+  }
+  EXPECT_TRUE(parse({"-h"}).help);
+}
+
+TEST(CommandLineTest, FlagsRejectValues) {
+  for (const FlagOption &o : kFlags) {
+    EXPECT_EQ(usageError({std::string(o.name) + "=yes"}), std::string("option '") + o.name + "' takes no value");
+    EXPECT_EQ(usageError({std::string(o.name) + "="}), std::string("option '") + o.name + "' takes no value");
+    // A separate word after a flag is not its value: it is a stray argument.
+    EXPECT_EQ(usageError({o.name, "yes"}).rfind("unexpected argument 'yes'", 0), 0u) << o.name;
+  }
+}
+
+TEST(CommandLineTest, UnknownOptionSuggestsTheClosest) {
+  EXPECT_EQ(usageError({"--inptu", "x.json"}), "unknown option '--inptu'; did you mean '--input'?");
+  EXPECT_EQ(usageError({"--inptu=x.json"}), "unknown option '--inptu'; did you mean '--input'?");
+  EXPECT_EQ(usageError({"--max-concurency", "2"}), "unknown option '--max-concurency'; did you mean '--max-concurrency'?");
+  EXPECT_EQ(usageError({"--prety"}), "unknown option '--prety'; did you mean '--pretty'?");
+  EXPECT_EQ(usageError({"-input", "x"}), "unknown option '-input'; did you mean '--input'?");
+  EXPECT_EQ(usageError({"--frobnicate"}), "unknown option '--frobnicate'");
+  EXPECT_EQ(usageError({"-x"}), "unknown option '-x'");
+}
+
+TEST(CommandLineTest, MissingValue) {
+  for (const TextOption &o : kTextOptions)
+    EXPECT_EQ(usageError({"--quiet", o.name}), std::string("option '") + o.name + "' needs a value");
+  EXPECT_EQ(usageError({"--max-concurrency"}), "option '--max-concurrency' needs a value");
+}
+
+TEST(CommandLineTest, MaxConcurrencyBounds) {
+  EXPECT_EQ(parse({"--max-concurrency", "1"}).maxConcurrency, 1u);
+  EXPECT_EQ(parse({"--max-concurrency=100000"}).maxConcurrency, 100000u);
+  for (const char *bad : {"0", "100001", "-1", "-0", "", "abc", "4x", "1.5", "4294967297", "18446744073709551617",
+                          "99999999999999999999999"}) {
+    EXPECT_EQ(usageError({"--max-concurrency", bad}),
+              std::string("--max-concurrency takes a whole number from 1 to 100000, not '") + bad + "'")
+        << "'" << bad << "'";
+    EXPECT_EQ(usageError({std::string("--max-concurrency=") + bad}),
+              std::string("--max-concurrency takes a whole number from 1 to 100000, not '") + bad + "'")
+        << "'" << bad << "'";
+  }
+}
+
+TEST(CommandLineTest, InputAndInputJsonTogetherIsAnError) {
+  const std::string message = "give the input with --input or with --input-json, not both";
+  EXPECT_EQ(usageError({"--input", "in.json", "--input-json", "{}"}), message);
+  EXPECT_EQ(usageError({"--input-json={}", "--input=-"}), message);
+}
+
+TEST(CommandLineTest, BarePositionalArgumentIsAnError) {
+  const std::string message =
+      "unexpected argument 'input.json'; the input goes in --input FILE or --input-json JSON";
+  EXPECT_EQ(usageError({"input.json"}), message);
+  EXPECT_EQ(usageError({"--pretty", "input.json"}), message);
+  EXPECT_EQ(usageError({"--model", "m", "input.json", "--quiet"}), message);
+  EXPECT_EQ(usageError({"a=b"}).rfind("unexpected argument 'a=b'", 0), 0u);
+}
+
+TEST(CommandLineTest, HelpListsEveryOption) {
+  std::string help = commandLineHelp();
+  for (const TextOption &o : kTextOptions) EXPECT_NE(help.find(o.name), std::string::npos) << o.name;
+  for (const FlagOption &o : kFlags) EXPECT_NE(help.find(o.name), std::string::npos) << o.name;
+  EXPECT_NE(help.find("--max-concurrency"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace wfc
