@@ -1,16 +1,24 @@
 #include "Bindings.h"
 
 #include "DidYouMean.h"
+#include "tools/BuiltinTools.h"
+#include "tools/ExecTool.h"
+#include "tools/MockTool.h"
 #include "wfc/error.h"
 
 #include <nlohmann/json.hpp>
 #include <yaml-cpp/yaml.h>
 
+#include <algorithm>
 #include <cctype>
-#include <fstream>
+#include <cerrno>
+#include <cmath>
+#include <cstring>
 #include <regex>
 #include <set>
-#include <sstream>
+
+#include <fcntl.h>
+#include <unistd.h>
 
 namespace wfc {
 namespace {
@@ -18,7 +26,23 @@ namespace {
 using Json = nlohmann::ordered_json;
 
 const std::vector<std::string> kKinds = {"exec", "http", "mcp", "native", "mock", "builtin"};
+const std::vector<std::string> kHttpMethods = {"GET", "POST", "PUT", "PATCH", "DELETE"};
 
+std::string inQuotes(std::string_view s) { return "'" + std::string(s) + "'"; }
+
+// "'a', 'b' and 'c'"; `last` joins the last two.
+std::string listed(const std::vector<std::string> &names, const char *last = " and ") {
+  std::string out;
+  for (size_t i = 0; i < names.size(); ++i) {
+    if (i > 0) out += i + 1 == names.size() ? last : ", ";
+    out += inQuotes(names[i]);
+  }
+  return out;
+}
+
+bool hasNul(const std::string &s) { return s.find('\0') != std::string::npos; }
+
+// Reads one YAML document into checked JSON, every complaint located in the document.
 class Reader {
  public:
   explicit Reader(std::string origin) : origin_(std::move(origin)) {}
@@ -26,16 +50,16 @@ class Reader {
   [[noreturn]] void fail(const YAML::Node &at, const std::string &message) const {
     throw Error(ErrorKind::Usage, where(at) + ": " + message);
   }
-  std::string where(const YAML::Node &at) const {
-    YAML::Mark m = at.Mark();
+  std::string where(const YAML::Node &at) const { return where(at.Mark()); }
+  std::string where(const YAML::Mark &m) const {
     if (m.line < 0) return origin_;
     return origin_ + ":" + std::to_string(m.line + 1) + ":" + std::to_string(m.column + 1);
   }
 
-  // YAML → JSON with the YAML 1.2 core schema's scalar types (a quoted scalar is a string).
+  // YAML → JSON with the YAML 1.2 core schema's scalar types; a quoted scalar is a string, so
+  // JSON text reads as the JSON it is.
   Json toJson(const YAML::Node &node) const {
     switch (node.Type()) {
-      case YAML::NodeType::Null: return nullptr;
       case YAML::NodeType::Sequence: {
         Json out = Json::array();
         for (const YAML::Node &item : node) out.push_back(toJson(item));
@@ -43,184 +67,398 @@ class Reader {
       }
       case YAML::NodeType::Map: {
         Json out = Json::object();
-        for (const auto &kv : node) out[kv.first.as<std::string>()] = toJson(kv.second);
+        for (const auto &kv : node) {
+          std::string k = key(kv.first, "a mapping");
+          if (out.contains(k)) fail(kv.first, "duplicate key " + inQuotes(k) + "; remove one of them");
+          out[k] = toJson(kv.second);
+        }
         return out;
       }
-      case YAML::NodeType::Scalar: {
-        const std::string &s = node.Scalar();
-        if (node.Tag() == "!") return s;  // quoted
-        static const std::regex integer("[-+]?[0-9]+"), number("[-+]?(\\.[0-9]+|[0-9]+(\\.[0-9]*)?)([eE][-+]?[0-9]+)?");
-        if (s == "true" || s == "True" || s == "TRUE") return true;
-        if (s == "false" || s == "False" || s == "FALSE") return false;
-        if (s == "null" || s == "Null" || s == "NULL" || s == "~" || s.empty()) return nullptr;
-        if (s.size() < 40 && std::regex_match(s, integer)) {
-          try {
-            return std::stoll(s);
-          } catch (const std::exception &) {
-          }
-        }
-        if (s.size() < 40 && std::regex_match(s, number)) return std::stod(s);
-        return s;
-      }
+      case YAML::NodeType::Scalar: return scalar(node);
       default: return nullptr;
     }
   }
 
-  void expectMap(const YAML::Node &node, const std::string &what) const {
-    if (!node.IsMap()) fail(node, what + " must be a mapping");
+  // "a list", "an integer (5)"…: what a value is, for "must be X, not Y".
+  std::string typeName(const YAML::Node &node) const {
+    switch (node.Type()) {
+      case YAML::NodeType::Sequence: return "a list";
+      case YAML::NodeType::Map: return "a mapping";
+      case YAML::NodeType::Scalar: {
+        Json j = scalar(node);
+        if (j.is_boolean()) return "a boolean (" + node.Scalar() + ")";
+        if (j.is_number_integer()) return "an integer (" + node.Scalar() + ")";
+        if (j.is_number()) return "a number (" + node.Scalar() + ")";
+        if (j.is_null()) return "null";
+        return "a string (" + inQuotes(node.Scalar()) + ")";
+      }
+      default: return "null";
+    }
+  }
+
+  std::string key(const YAML::Node &k, const std::string &what) const {
+    if (!k.IsScalar()) fail(k, "the keys of " + what + " must be strings, not " + typeName(k) + "; write a plain name");
+    return k.Scalar();
+  }
+
+  void expectMap(const YAML::Node &node, const std::string &what, const std::string &fix) const {
+    if (!node.IsMap()) fail(node, what + " must be a mapping, not " + typeName(node) + "; " + fix);
   }
   std::string string(const YAML::Node &node, const std::string &what) const {
-    if (!node.IsScalar() || toJson(node).is_number() || toJson(node).is_boolean() || toJson(node).is_null())
-      fail(node, what + " must be a string");
+    if (!node.IsScalar() || !scalar(node).is_string()) {
+      std::string message = what + " must be a string, not " + typeName(node);
+      if (node.IsScalar()) message += "; write it in quotes: '" + node.Scalar() + "'";
+      fail(node, message);
+    }
+    if (hasNul(node.Scalar())) fail(node, what + " contains a NUL byte; remove it");
     return node.Scalar();
   }
-  // Checks a mapping's keys against the allowed ones; `required` must be present.
-  void keys(const YAML::Node &map, const std::string &what, const std::vector<std::string> &allowed,
-            const std::vector<std::string> &required = {}) const {
+  std::string nonEmptyString(const YAML::Node &node, const std::string &what) const {
+    std::string s = string(node, what);
+    if (s.empty()) fail(node, what + " must not be empty");
+    return s;
+  }
+  // Checks a mapping's keys: each allowed, none twice.
+  void keys(const YAML::Node &map, const std::string &what, const std::vector<std::string> &allowed) const {
+    std::set<std::string> seen;
     for (const auto &kv : map) {
-      std::string key = kv.first.as<std::string>();
-      if (std::find(allowed.begin(), allowed.end(), key) == allowed.end())
-        fail(kv.first, "unknown field '" + key + "' in " + what + didYouMean(key, allowed));
+      std::string k = key(kv.first, what);
+      if (std::find(allowed.begin(), allowed.end(), k) == allowed.end()) {
+        std::string hint = didYouMean(k, allowed);
+        fail(kv.first, "unknown field " + inQuotes(k) + " in " + what +
+                           (hint.empty() ? "; the fields are " + listed(allowed) : hint));
+      }
+      if (!seen.insert(k).second) fail(kv.first, "duplicate field " + inQuotes(k) + " in " + what + "; remove one of them");
     }
-    for (const std::string &r : required)
-      if (!map[r]) fail(map, what + " needs '" + r + "'");
+  }
+  void required(const YAML::Node &map, const std::string &field, const std::string &what,
+                const std::string &example) const {
+    if (!map[field]) fail(map, what + " needs " + inQuotes(field) + "; add '" + field + ": " + example + "'");
+  }
+  void stringList(const YAML::Node &node, const std::string &what, const std::string &fix) const {
+    if (!node.IsSequence()) fail(node, what + " must be a list of strings, not " + typeName(node) + "; " + fix);
+    for (const YAML::Node &item : node) string(item, "each item of " + what);
+  }
+  // A mapping of strings to strings; `keyCheck` vets each key.
+  template <typename KeyCheck>
+  void stringMap(const YAML::Node &node, const std::string &what, KeyCheck keyCheck) const {
+    expectMap(node, what, "write it as {NAME: VALUE, …}");
+    std::set<std::string> seen;
+    for (const auto &kv : node) {
+      std::string k = key(kv.first, what);
+      if (!seen.insert(k).second) fail(kv.first, "duplicate key " + inQuotes(k) + " in " + what + "; remove one of them");
+      keyCheck(kv.first, k);
+      string(kv.second, "the value of " + inQuotes(k) + " in " + what);
+    }
   }
   void stringMap(const YAML::Node &node, const std::string &what) const {
-    expectMap(node, what);
-    for (const auto &kv : node) string(kv.second, what + " value '" + kv.first.as<std::string>() + "'");
+    stringMap(node, what, [](const YAML::Node &, const std::string &) {});
   }
-  void stringList(const YAML::Node &node, const std::string &what, bool nonEmpty) const {
-    if (!node.IsSequence()) fail(node, what + " must be a list of strings");
-    if (nonEmpty && node.size() == 0) fail(node, what + " must not be empty");
-    for (const YAML::Node &item : node) string(item, "each item of " + what);
+  // Environment variables: the names that setenv and execve accept.
+  void envNames(const YAML::Node &node, const std::string &what) const {
+    stringMap(node, what, [&](const YAML::Node &at, const std::string &name) { envName(at, name, what); });
+  }
+  void envName(const YAML::Node &at, const std::string &name, const std::string &what) const {
+    if (name.empty() || name.find('=') != std::string::npos || hasNul(name))
+      fail(at, "invalid environment variable name " + inQuotes(name) + " in " + what +
+                   "; a name is not empty and has no '='");
   }
   void timeout(const YAML::Node &map, const std::string &what) const {
     if (const YAML::Node t = map["timeout_ms"]) {
-      Json j = toJson(t);
+      Json j = t.IsScalar() ? scalar(t) : Json();
       if (!j.is_number_integer() || j.get<int64_t>() < 0)
-        fail(t, "'timeout_ms' of " + what + " must be a whole number of milliseconds (0 or more)");
+        fail(t, "'timeout_ms' of " + what + " must be a whole number of milliseconds, not " + typeName(t) +
+                    "; write 0 or more (0: no timeout)");
     }
   }
 
  private:
+  Json scalar(const YAML::Node &node) const {
+    const std::string &s = node.Scalar();
+    // Quoted ("!") and explicitly tagged strings stay strings whatever they look like.
+    if (node.Tag() == "!" || node.Tag() == "tag:yaml.org,2002:str") return s;
+    static const std::regex integer("[-+]?[0-9]+"),
+        number("[-+]?(\\.[0-9]+|[0-9]+(\\.[0-9]*)?)([eE][-+]?[0-9]+)?");
+    if (s == "true" || s == "True" || s == "TRUE") return true;
+    if (s == "false" || s == "False" || s == "FALSE") return false;
+    if (s == "null" || s == "Null" || s == "NULL" || s == "~" || s.empty()) return nullptr;
+    if (s.size() < 40 && std::regex_match(s, integer)) {
+      errno = 0;
+      long long v = std::strtoll(s.c_str(), nullptr, 10);
+      if (errno != ERANGE) return int64_t(v);
+    }
+    if (s.size() < 400 && std::regex_match(s, number)) {
+      // JSON has no infinity: a number too large for a double stays the text it is.
+      double d = std::strtod(s.c_str(), nullptr);
+      if (std::isfinite(d)) return d;
+    }
+    return s;
+  }
+
   std::string origin_;
 };
 
+void checkExec(const Reader &r, const YAML::Node &spec, const std::string &what) {
+  r.expectMap(spec, what, "write {argv: [PROGRAM, ARG…]}");
+  r.keys(spec, what, {"argv", "cwd", "env", "timeout_ms"});
+  r.required(spec, "argv", what, "[PROGRAM, ARG…]");
+  const YAML::Node argv = spec["argv"];
+  r.stringList(argv, "'argv' of " + what, "write it as [PROGRAM, ARG…]");
+  if (argv.size() == 0) r.fail(argv, "'argv' of " + what + " must not be empty; name the program to run first");
+  if (r.string(argv[0], "each item of 'argv' of " + what).empty())
+    r.fail(argv[0], "'argv' of " + what + " must start with a program, not an empty string");
+  if (spec["cwd"]) r.nonEmptyString(spec["cwd"], "'cwd' of " + what);
+  if (spec["env"]) r.envNames(spec["env"], "'env' of " + what);
+  r.timeout(spec, what);
+}
+
+void checkHttp(const Reader &r, const YAML::Node &spec, const std::string &what) {
+  r.expectMap(spec, what, "write {url: \"http://…\"}");
+  r.keys(spec, what, {"url", "method", "headers", "headers_from_env", "timeout_ms"});
+  r.required(spec, "url", what, "\"http://HOST/PATH\"");
+  std::string url = r.string(spec["url"], "'url' of " + what);
+  std::string scheme = url.substr(0, url.find("://") == std::string::npos ? 0 : url.find("://") + 3);
+  std::transform(scheme.begin(), scheme.end(), scheme.begin(), [](unsigned char c) { return std::tolower(c); });
+  if (scheme != "http://" && scheme != "https://")
+    r.fail(spec["url"], "'url' of " + what + " must start with http:// or https://, not " + inQuotes(url));
+  if (const YAML::Node m = spec["method"]) {
+    std::string method = r.string(m, "'method' of " + what);
+    std::transform(method.begin(), method.end(), method.begin(), [](unsigned char c) { return std::toupper(c); });
+    if (std::find(kHttpMethods.begin(), kHttpMethods.end(), method) == kHttpMethods.end()) {
+      std::string hint = didYouMean(method, kHttpMethods);
+      r.fail(m, "unknown HTTP method " + inQuotes(m.Scalar()) + " in " + what +
+                    (hint.empty() ? "; the methods are " + listed(kHttpMethods) : hint));
+    }
+  }
+  if (spec["headers"]) r.stringMap(spec["headers"], "'headers' of " + what);
+  if (const YAML::Node h = spec["headers_from_env"]) {
+    std::string hwhat = "'headers_from_env' of " + what;
+    r.stringMap(h, hwhat);
+    for (const auto &kv : h) r.envName(kv.second, kv.second.Scalar(), hwhat);
+  }
+  r.timeout(spec, what);
+}
+
+void checkMcp(const Reader &r, const YAML::Node &spec, const std::string &what, const std::string &tool,
+              const std::vector<std::string> &servers) {
+  r.expectMap(spec, what, "write {server: NAME, tool: NAME}");
+  r.keys(spec, what, {"server", "tool", "timeout_ms"});
+  r.required(spec, "server", what, "NAME");
+  std::string server = r.string(spec["server"], "'server' of " + what);
+  if (std::find(servers.begin(), servers.end(), server) == servers.end()) {
+    std::string hint = didYouMean(server, servers);
+    r.fail(spec["server"], "tool " + inQuotes(tool) + " names MCP server " + inQuotes(server) +
+                               ", which 'mcp_servers' does not define" +
+                               (hint.empty() ? "; define it under 'mcp_servers' with its 'command'" : hint));
+  }
+  if (spec["tool"]) r.nonEmptyString(spec["tool"], "'tool' of " + what);
+  r.timeout(spec, what);
+}
+
+void checkMock(const Reader &r, const YAML::Node &spec, const std::string &what, const std::string &tool) {
+  r.expectMap(spec, what, "write {result: VALUE} or {template: VALUE}");
+  r.keys(spec, what, {"result", "template"});
+  if (spec["result"] && spec["template"])
+    r.fail(spec, what + " has both 'result' and 'template'; keep one of them");
+  if (!spec["result"] && !spec["template"])
+    r.fail(spec, what + " needs 'result' (a fixed value) or 'template' (filled from the arguments)");
+  if (const YAML::Node t = spec["template"]) {
+    // Placeholders live in strings only: checking each string alone places the complaint on it.
+    std::vector<YAML::Node> pending = {t};
+    while (!pending.empty()) {
+      YAML::Node n = pending.back();
+      pending.pop_back();
+      if (n.IsSequence()) {
+        for (const YAML::Node &item : n) pending.push_back(item);
+      } else if (n.IsMap()) {
+        for (const auto &kv : n) pending.push_back(kv.second);
+      } else if (n.IsScalar()) {
+        Value v = Value::fromJson(r.toJson(n));
+        if (!v.isString()) continue;
+        try {
+          tools::MockTool::fromTemplate(v);
+        } catch (const Error &e) {
+          std::string why = e.what();
+          if (why.rfind("mock template: ", 0) == 0) why.erase(0, 15);
+          r.fail(n, why + ", in the template of tool " + inQuotes(tool) +
+                        "; write placeholders as {{args}} or {{args.PATH}}");
+        }
+      }
+    }
+  }
+}
+
 void checkBinding(const Reader &r, const std::string &tool, const std::string &kind, const YAML::Node &spec,
-                  const std::set<std::string> &servers, BindingsFile::Entry &entry) {
-  std::string what = "the " + kind + " binding of tool '" + tool + "'";
+                  const std::vector<std::string> &servers, BindingsFile::Entry &entry) {
+  std::string what = "the " + kind + " binding of tool " + inQuotes(tool);
   if (kind == "exec") {
-    r.expectMap(spec, what);
-    r.keys(spec, what, {"argv", "cwd", "env", "timeout_ms"}, {"argv"});
-    r.stringList(spec["argv"], "'argv' of " + what, true);
-    if (spec["cwd"]) r.string(spec["cwd"], "'cwd' of " + what);
-    if (spec["env"]) r.stringMap(spec["env"], "'env' of " + what);
-    r.timeout(spec, what);
+    checkExec(r, spec, what);
   } else if (kind == "http") {
-    r.expectMap(spec, what);
-    r.keys(spec, what, {"url", "method", "headers", "headers_from_env", "timeout_ms"}, {"url"});
-    r.string(spec["url"], "'url' of " + what);
-    if (spec["method"]) r.string(spec["method"], "'method' of " + what);
-    if (spec["headers"]) r.stringMap(spec["headers"], "'headers' of " + what);
-    if (spec["headers_from_env"]) r.stringMap(spec["headers_from_env"], "'headers_from_env' of " + what);
-    r.timeout(spec, what);
+    checkHttp(r, spec, what);
   } else if (kind == "mcp") {
-    r.expectMap(spec, what);
-    r.keys(spec, what, {"server", "tool", "timeout_ms"}, {"server"});
-    std::string server = r.string(spec["server"], "'server' of " + what);
-    if (!servers.count(server))
-      r.fail(spec["server"], "tool '" + tool + "' names MCP server '" + server +
-                                 "', which 'mcp_servers' does not define" +
-                                 didYouMean(server, std::vector<std::string>(servers.begin(), servers.end())));
-    if (spec["tool"]) r.string(spec["tool"], "'tool' of " + what);
-    r.timeout(spec, what);
+    checkMcp(r, spec, what, tool, servers);
   } else if (kind == "native") {
     entry.native = r.string(spec, what);
     static const std::regex identifier("[A-Za-z_][A-Za-z0-9_]*");
     if (!std::regex_match(entry.native, identifier))
-      r.fail(spec, what + " must name a C++ function (an identifier), not '" + entry.native + "'");
+      r.fail(spec, what + " must name a C++ function, not " + inQuotes(entry.native) +
+                       "; write an identifier such as extract_citations");
   } else if (kind == "mock") {
-    r.expectMap(spec, what);
-    r.keys(spec, what, {"result", "template"});
-    if (bool(spec["result"]) == bool(spec["template"]))
-      r.fail(spec, what + " needs exactly one of 'result' (a fixed value) or 'template'");
+    checkMock(r, spec, what, tool);
   } else if (kind == "builtin") {
     std::string name = r.string(spec, what);
-    if (!tools::BuiltinTools::has(name))
-      r.fail(spec, "unknown builtin '" + name + "'" + didYouMean(name, tools::BuiltinTools::names()) +
-                       "; builtins are read_file, write_file, parse_json and now");
+    if (!tools::BuiltinTools::has(name)) {
+      std::string hint = didYouMean(name, tools::BuiltinTools::names());
+      r.fail(spec, "unknown builtin " + inQuotes(name) + " for tool " + inQuotes(tool) +
+                       (hint.empty() ? "; the builtins are " + listed(tools::BuiltinTools::names()) : hint));
+    }
   }
+}
+
+void checkMcpServer(const Reader &r, const YAML::Node &spec, const std::string &what) {
+  r.expectMap(spec, what, "write {command: PROGRAM, args: [ARG…]}");
+  r.keys(spec, what, {"command", "args", "env", "cwd"});
+  r.required(spec, "command", what, "PROGRAM");
+  r.nonEmptyString(spec["command"], "'command' of " + what);
+  if (spec["args"]) r.stringList(spec["args"], "'args' of " + what, "write it as [ARG, …]");
+  if (spec["env"]) r.envNames(spec["env"], "'env' of " + what);
+  if (spec["cwd"]) r.nonEmptyString(spec["cwd"], "'cwd' of " + what);
+}
+
+YAML::Node loadOneDocument(std::string_view text, const Reader &r) {
+  std::vector<YAML::Node> docs;
+  try {
+    docs = YAML::LoadAll(std::string(text));
+  } catch (const YAML::Exception &e) {
+    throw Error(ErrorKind::Usage, r.where(e.mark) + ": invalid YAML: " + e.msg);
+  }
+  if (docs.size() > 1) r.fail(docs[1], "a bindings file holds one YAML document; remove the second");
+  return docs.empty() ? YAML::Node() : docs[0];
+}
+
+BindingsFile::Entry *findEntry(std::vector<BindingsFile::Entry> &entries, const std::string &tool) {
+  for (BindingsFile::Entry &e : entries)
+    if (e.tool == tool) return &e;
+  return nullptr;
 }
 
 }  // namespace
 
 BindingsFile BindingsFile::parse(std::string_view text, const std::string &origin) {
   Reader r(origin);
-  YAML::Node root;
-  try {
-    root = YAML::Load(std::string(text));
-  } catch (const YAML::Exception &e) {
-    std::string where = origin;
-    if (e.mark.line >= 0) where += ":" + std::to_string(e.mark.line + 1) + ":" + std::to_string(e.mark.column + 1);
-    throw Error(ErrorKind::Usage, where + ": " + e.msg);
-  }
   BindingsFile file;
-  if (root.IsNull()) return file;
-  if (!root.IsMap()) r.fail(root, "a bindings file must be a mapping with 'tools' (and 'mcp_servers')");
-  r.keys(root, "a bindings file", {"tools", "mcp_servers"});
+  file.origin_ = origin;
+  YAML::Node root = loadOneDocument(text, r);
+  try {
+    if (!root || root.IsNull()) return file;
+    if (!root.IsMap())
+      r.fail(root, "a bindings file must be a mapping, not " + r.typeName(root) +
+                       "; write 'tools:' with one 'NAME: {KIND: …}' entry per tool");
+    r.keys(root, "a bindings file", {"tools", "mcp_servers"});
 
-  std::set<std::string> servers;
-  if (const YAML::Node ms = root["mcp_servers"]) {
-    r.expectMap(ms, "'mcp_servers'");
-    for (const auto &kv : ms) {
-      std::string name = kv.first.as<std::string>();
-      std::string what = "MCP server '" + name + "'";
-      r.expectMap(kv.second, what);
-      r.keys(kv.second, what, {"command", "args", "env", "cwd"}, {"command"});
-      r.string(kv.second["command"], "'command' of " + what);
-      if (kv.second["args"]) r.stringList(kv.second["args"], "'args' of " + what, false);
-      if (kv.second["env"]) r.stringMap(kv.second["env"], "'env' of " + what);
-      if (kv.second["cwd"]) r.string(kv.second["cwd"], "'cwd' of " + what);
-      servers.insert(name);
-      file.mcpServers_.push_back({name, r.where(kv.first), Value::fromJson(r.toJson(kv.second))});
+    // Servers first, wherever they are written, so that mcp bindings can name them.
+    std::vector<std::string> servers;
+    if (const YAML::Node ms = root["mcp_servers"]; ms && !ms.IsNull()) {
+      r.expectMap(ms, "'mcp_servers'", "write 'NAME: {command: PROGRAM, args: [ARG…]}' entries");
+      for (const auto &kv : ms) {
+        std::string name = r.key(kv.first, "'mcp_servers'");
+        if (std::find(servers.begin(), servers.end(), name) != servers.end())
+          r.fail(kv.first, "MCP server " + inQuotes(name) + " is defined twice (first at " +
+                               file.findMcpServer(name)->where + "); remove one of them");
+        checkMcpServer(r, kv.second, "MCP server " + inQuotes(name));
+        servers.push_back(name);
+        file.mcpServers_.push_back({name, r.where(kv.first), Value::fromJson(r.toJson(kv.second))});
+      }
     }
-  }
-  if (const YAML::Node tools = root["tools"]) {
-    if (!tools.IsMap() && !tools.IsNull()) r.fail(tools, "'tools' must map tool names to bindings");
-    for (const auto &kv : tools) {
-      std::string tool = kv.first.as<std::string>();
-      if (file.find(tool)) r.fail(kv.first, "tool '" + tool + "' is bound twice");
-      const YAML::Node &binding = kv.second;
-      if (!binding.IsMap() || binding.size() != 1)
-        r.fail(binding.IsNull() ? kv.first : binding,
-               "the binding of tool '" + tool + "' must be a mapping with exactly one of 'exec', 'http', 'mcp', "
-               "'native', 'mock' or 'builtin'");
-      auto only = binding.begin();
-      std::string kind = only->first.as<std::string>();
-      if (std::find(kKinds.begin(), kKinds.end(), kind) == kKinds.end())
-        r.fail(only->first, "unknown binding kind '" + kind + "' for tool '" + tool + "'" + didYouMean(kind, kKinds) +
-                                "; kinds are exec, http, mcp, native, mock and builtin");
-      Entry entry{tool, r.where(kv.first), kind, Value(), ""};
-      checkBinding(r, tool, kind, only->second, servers, entry);
-      entry.spec = Value::fromJson(r.toJson(only->second));
-      file.entries_.push_back(std::move(entry));
+
+    if (const YAML::Node tools = root["tools"]; tools && !tools.IsNull()) {
+      r.expectMap(tools, "'tools'", "write 'NAME: {KIND: …}' entries, one per tool");
+      for (const auto &kv : tools) {
+        std::string tool = r.key(kv.first, "'tools'");
+        if (const Entry *first = findEntry(file.entries_, tool))
+          r.fail(kv.first, "tool " + inQuotes(tool) + " is bound twice (first at " + first->where +
+                               "); remove one of the entries");
+        const YAML::Node &binding = kv.second;
+        if (binding.IsMap() && binding.size() > 1) {
+          std::vector<std::string> kinds;
+          for (const auto &k : binding) kinds.push_back(r.key(k.first, "the binding of tool " + inQuotes(tool)));
+          r.fail(binding, "the binding of tool " + inQuotes(tool) + " has several kinds (" + listed(kinds) +
+                              "); keep one of them");
+        }
+        if (!binding.IsMap() || binding.size() != 1) {
+          std::string got = binding.IsMap() ? "an empty mapping" : r.typeName(binding);
+          r.fail(binding.IsNull() ? kv.first : binding,
+                 "the binding of tool " + inQuotes(tool) + " must be a mapping with exactly one of " +
+                     listed(kKinds, " or ") + ", not " + got + "; write e.g. '" + tool +
+                     ": {exec: {argv: [PROGRAM]}}'");
+        }
+        auto only = binding.begin();
+        std::string kind = r.key(only->first, "the binding of tool " + inQuotes(tool));
+        if (std::find(kKinds.begin(), kKinds.end(), kind) == kKinds.end()) {
+          std::string hint = didYouMean(kind, kKinds);
+          r.fail(only->first, "unknown binding kind " + inQuotes(kind) + " for tool " + inQuotes(tool) +
+                                  (hint.empty() ? "; the kinds are " + listed(kKinds) : hint));
+        }
+        Entry entry{tool, r.where(kv.first), kind, Value(), ""};
+        checkBinding(r, tool, kind, only->second, servers, entry);
+        entry.spec = Value::fromJson(r.toJson(only->second));
+        file.entries_.push_back(std::move(entry));
+      }
     }
+  } catch (const YAML::Exception &e) {
+    // Checks above avoid yaml-cpp's conversions; this is a guard, not a path.
+    throw Error(ErrorKind::Usage, r.where(e.mark) + ": " + e.msg);
   }
   return file;
 }
 
 BindingsFile BindingsFile::load(const std::string &path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw Error(ErrorKind::Usage, "cannot read bindings file '" + path + "'");
-  std::ostringstream text;
-  text << in.rdbuf();
-  return parse(text.str(), path);
+  auto cannot = [&](int err) {
+    std::string reason = std::strerror(err);
+    if (!reason.empty()) reason[0] = char(std::tolower(static_cast<unsigned char>(reason[0])));
+    throw Error(ErrorKind::Usage, "cannot read bindings file " + inQuotes(path) + ": " + reason);
+  };
+  int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd < 0) cannot(errno);
+  std::string text;
+  char buffer[65536];
+  for (;;) {
+    ssize_t n = ::read(fd, buffer, sizeof buffer);
+    if (n == 0) break;
+    if (n < 0) {
+      if (errno == EINTR) continue;
+      int err = errno;
+      ::close(fd);
+      cannot(err);
+    }
+    text.append(buffer, size_t(n));
+  }
+  ::close(fd);
+  return parse(text, path);
 }
 
 const BindingsFile::Entry *BindingsFile::find(std::string_view tool) const {
   for (const Entry &e : entries_)
     if (e.tool == tool) return &e;
   return nullptr;
+}
+
+const BindingsFile::McpServer *BindingsFile::findMcpServer(std::string_view name) const {
+  for (const McpServer &s : mcpServers_)
+    if (s.name == name) return &s;
+  return nullptr;
+}
+
+bool operator==(const BindingsFile::Entry &a, const BindingsFile::Entry &b) {
+  return a.tool == b.tool && a.kind == b.kind && a.native == b.native && a.spec.dump() == b.spec.dump();
+}
+
+bool operator==(const BindingsFile::McpServer &a, const BindingsFile::McpServer &b) {
+  return a.name == b.name && a.spec.dump() == b.spec.dump();
+}
+
+bool operator==(const BindingsFile &a, const BindingsFile &b) {
+  return a.entries() == b.entries() && a.mcpServers() == b.mcpServers();
 }
 
 std::string toJsonText(const BindingsFile &file) {
@@ -235,30 +473,50 @@ std::string toJsonText(const BindingsFile &file) {
   return out.dump();
 }
 
+namespace {
+
+tools::ExecSpec execSpec(const std::string &tool, const Value &spec) {
+  tools::ExecSpec out;
+  out.name = tool;
+  const Value argv = *spec.get("argv");
+  for (size_t i = 0; i < argv.size(); ++i) out.argv.push_back(argv.at(i)->asString());
+  if (auto cwd = spec.get("cwd")) out.cwd = cwd->asString();
+  if (auto env = spec.get("env"))
+    for (const std::string &k : env->keys()) out.env.emplace_back(k, env->get(k)->asString());
+  if (auto t = spec.get("timeout_ms")) out.timeoutMs = t->asInteger();
+  return out;
+}
+
+}  // namespace
+
+ToolTable::ToolTable(const std::vector<std::string> &declared, const BindingsFile *defaults,
+                     const BindingsFile *overrides, Options options)
+    : ToolTable(declared, declared, defaults, overrides, std::move(options)) {}
+
 ToolTable::ToolTable(const std::vector<std::string> &declared, const std::vector<std::string> &required,
                      const BindingsFile *defaults, const BindingsFile *overrides, Options options) {
-  std::map<std::string, const BindingsFile::Entry *> chosen;
   for (const BindingsFile *file : {defaults, overrides}) {
     if (!file) continue;
     for (const BindingsFile::Entry &e : file->entries()) {
-      if (std::find(declared.begin(), declared.end(), e.tool) == declared.end())
-        throw Error(ErrorKind::Usage, e.where + ": the bindings bind tool '" + e.tool +
-                                          "', which the workflow does not declare" + didYouMean(e.tool, declared));
-      chosen[e.tool] = &e;
+      if (std::find(declared.begin(), declared.end(), e.tool) != declared.end()) continue;
+      std::string hint = didYouMean(e.tool, declared);
+      throw Error(ErrorKind::Usage, e.where + ": the bindings bind tool " + inQuotes(e.tool) +
+                                        ", which the workflow does not declare" +
+                                        (hint.empty() ? "; remove the entry or check the tool's name in the pack" : hint));
     }
   }
+
+  std::vector<std::string> nativeNames;
+  for (const NativeToolEntry &n : options.natives)
+    if (n.name) nativeNames.emplace_back(n.name);
   std::shared_ptr<const tools::BuiltinTools> builtins;
-  for (const auto &[tool, e] : chosen) {
+  for (const std::string &tool : declared) {
+    const BindingsFile::Entry *e = overrides ? overrides->find(tool) : nullptr;
+    if (!e && defaults) e = defaults->find(tool);
+    if (!e || bindings_.count(tool)) continue;
     std::unique_ptr<tools::ToolBinding> binding;
     if (e->kind == "exec") {
-      tools::ExecSpec spec;
-      spec.name = tool;
-      for (size_t i = 0; i < e->spec.get("argv")->size(); ++i) spec.argv.push_back(e->spec.get("argv")->at(i)->asString());
-      if (auto cwd = e->spec.get("cwd")) spec.cwd = cwd->asString();
-      if (auto env = e->spec.get("env"))
-        for (const std::string &k : env->keys()) spec.env.emplace_back(k, env->get(k)->asString());
-      if (auto t = e->spec.get("timeout_ms")) spec.timeoutMs = t->asInteger();
-      binding = tools::makeExecBinding(std::move(spec));
+      binding = tools::makeExecBinding(execSpec(tool, e->spec));
     } else if (e->kind == "mock") {
       if (auto result = e->spec.get("result")) binding = tools::makeMockBinding(tools::MockTool::fixed(*result));
       else binding = tools::makeMockBinding(tools::MockTool::fromTemplate(*e->spec.get("template")));
@@ -266,24 +524,27 @@ ToolTable::ToolTable(const std::vector<std::string> &declared, const std::vector
       if (!builtins) builtins = std::make_shared<const tools::BuiltinTools>(options.workspace);
       binding = tools::makeBuiltinBinding(e->spec.asString(), builtins);
     } else if (e->kind == "native") {
-      auto it = std::find_if(options.natives.begin(), options.natives.end(),
-                             [&](const NativeToolEntry &n) { return e->native == n.name; });
+      auto it = std::find_if(options.natives.begin(), options.natives.end(), [&](const NativeToolEntry &n) {
+        return n.name && n.fn && e->native == n.name;
+      });
       if (it == options.natives.end())
-        throw Error(ErrorKind::Usage, e->where + ": native function '" + e->native +
-                                          "' is not linked into this executable; bind it at compile time "
-                                          "(wfc --bindings) and add its source");
+        throw Error(ErrorKind::Usage, e->where + ": native function " + inQuotes(e->native) +
+                                          " is not linked into this executable; bind it at compile time "
+                                          "(wfc --bindings) and add its source" +
+                                          didYouMean(e->native, nativeNames));
       binding = tools::makeNativeBinding(e->native, it->fn);
     } else {
-      throw Error(ErrorKind::Usage, e->where + ": tool '" + tool + "' has an '" + e->kind +
-                                        "' binding, which this version of wfc does not support yet; bind it with "
-                                        "exec, mock, builtin or native");
+      throw Error(ErrorKind::Usage, e->where + ": tool " + inQuotes(tool) + " has an " + e->kind + " binding, but " +
+                                        e->kind + " bindings are not supported yet; bind it with exec, mock, "
+                                        "builtin or native for now");
     }
     bindings_.emplace(tool, std::move(binding));
   }
-  if (!options.allowUnbound)
-    for (const std::string &tool : required)
-      if (!bindings_.count(tool))
-        throw Error(ErrorKind::Usage, "tool '" + tool + "' has no binding; bind it in a file given with --bindings");
+
+  if (options.allowUnbound) return;
+  for (const std::string &tool : required)
+    if (!bindings_.count(tool))
+      throw Error(ErrorKind::Usage, "tool " + inQuotes(tool) + " has no binding; bind it in a file given with --bindings");
 }
 
 ToolTable::~ToolTable() = default;

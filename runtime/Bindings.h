@@ -15,37 +15,49 @@
 
 namespace wfc {
 
+// One bindings document, parsed and shape-checked, not yet bound to implementations.
 class BindingsFile {
  public:
   struct Entry {
-    std::string tool;   // the declared tool name: "doc.parse_structure"
-    std::string where;  // "ORIGIN:LINE:COL" of the name
-    std::string kind;   // exec, http, mcp, native, mock, builtin
-    Value spec;         // the binding's own value: {argv: […]}, "read_file", {result: …}
+    std::string tool;    // the declared tool name: "doc.parse_structure"
+    std::string where;   // "ORIGIN:LINE:COL" of the name
+    std::string kind;    // exec, http, mcp, native, mock or builtin
+    Value spec;          // the binding's own value: {argv: […]}, "read_file", {result: …}
     std::string native;  // native: the function's name
   };
   struct McpServer {
-    std::string name, where;
-    Value spec;
+    std::string name;
+    std::string where;  // "ORIGIN:LINE:COL" of the name
+    Value spec;         // {command, args, env, cwd}
   };
 
-  // `origin` names the document in messages (a path, or "<compiled-in bindings>"). Throws
-  // wfc::Error(Usage) "ORIGIN:LINE:COL: what is wrong" for anything malformed.
+  // `origin` names the document in messages (a path, or "<compiled-in bindings>"). YAML, or JSON
+  // text. Throws wfc::Error(Usage) "ORIGIN:LINE:COL: what is wrong; how to fix" for anything
+  // malformed.
   static BindingsFile parse(std::string_view text, const std::string &origin);
-  // Throws wfc::Error(Usage) when the file cannot be read, or as parse() does.
+  // Throws wfc::Error(Usage) "cannot read bindings file 'PATH': REASON", or as parse() does.
   static BindingsFile load(const std::string &path);
 
+  const std::string &origin() const { return origin_; }
+  // The bound names in file order, each with its place.
   const std::vector<Entry> &entries() const { return entries_; }
   const Entry *find(std::string_view tool) const;
   const std::vector<McpServer> &mcpServers() const { return mcpServers_; }
+  const McpServer *findMcpServer(std::string_view name) const;
 
  private:
+  std::string origin_;
   std::vector<Entry> entries_;
   std::vector<McpServer> mcpServers_;
 };
 
+// The same bindings, in the same order; origins and places are not compared.
+bool operator==(const BindingsFile::Entry &a, const BindingsFile::Entry &b);
+bool operator==(const BindingsFile::McpServer &a, const BindingsFile::McpServer &b);
+bool operator==(const BindingsFile &a, const BindingsFile &b);
+
 // The same bindings as compact JSON (entries in file order), for baking into generated code;
-// parse() of it gives the same entries.
+// parse() of it gives an equal BindingsFile.
 std::string toJsonText(const BindingsFile &file);
 
 // Every declared tool bound to an implementation: the compiled-in defaults, each entry of the
@@ -53,16 +65,22 @@ std::string toJsonText(const BindingsFile &file);
 class ToolTable {
  public:
   struct Options {
-    std::string workspace = ".";
-    bool allowUnbound = false;
+    std::string workspace = ".";  // where builtin file tools are confined
+    bool allowUnbound = false;    // an unbound tool is then the caller's run-time error
     std::vector<NativeToolEntry> natives;
   };
 
   // `declared`: the pack's tool names; `required`: those the workflow calls (each must be bound
-  // unless allowUnbound). Throws wfc::Error(Usage) naming the problem and where it is written.
+  // unless allowUnbound). Either file may be null. Throws wfc::Error(Usage) naming the problem
+  // and, when it is written in a file, where.
   ToolTable(const std::vector<std::string> &declared, const std::vector<std::string> &required,
             const BindingsFile *defaults, const BindingsFile *overrides, Options options);
+  // Every declared tool is required.
+  ToolTable(const std::vector<std::string> &declared, const BindingsFile *defaults, const BindingsFile *overrides,
+            Options options);
   ~ToolTable();
+  ToolTable(const ToolTable &) = delete;
+  ToolTable &operator=(const ToolTable &) = delete;
 
   const tools::ToolBinding *find(std::string_view tool) const;  // null when unbound
   std::string describe(std::string_view tool) const;            // "unbound" when unbound

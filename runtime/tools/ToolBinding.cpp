@@ -1,7 +1,23 @@
 #include "tools/ToolBinding.h"
 
+#include <algorithm>
+#include <cctype>
+#include <string_view>
+#include <vector>
+
 namespace wfc::tools {
 namespace {
+
+// An argument as a shell would need it, so that a plan shows where each one ends.
+std::string shellWord(const std::string &s) {
+  bool plain = !s.empty() && std::all_of(s.begin(), s.end(), [](unsigned char c) {
+    return std::isalnum(c) || std::string_view("@%+=:,./_-").find(char(c)) != std::string_view::npos;
+  });
+  if (plain) return s;
+  std::string out = "'";
+  for (char c : s) out += c == '\'' ? std::string("'\\''") : std::string(1, c);
+  return out + "'";
+}
 
 class ExecBinding final : public ToolBinding {
  public:
@@ -10,10 +26,14 @@ class ExecBinding final : public ToolBinding {
     return tool_.call(args, std::string(call.idempotencyKey), call.cancel);
   }
   std::string describe() const override {
+    const ExecSpec &spec = tool_.spec();
     std::string out = "exec:";
-    for (const std::string &a : tool_.spec().argv) out += " " + a;
-    if (tool_.spec().timeoutMs > 0) out += " (timeout " + std::to_string(tool_.spec().timeoutMs) + " ms)";
-    return out;
+    for (const std::string &a : spec.argv) out += " " + shellWord(a);
+    std::vector<std::string> notes;
+    if (!spec.cwd.empty()) notes.push_back("in " + shellWord(spec.cwd));
+    if (spec.timeoutMs > 0) notes.push_back("timeout " + std::to_string(spec.timeoutMs) + " ms");
+    for (size_t i = 0; i < notes.size(); ++i) out += (i == 0 ? " (" : ", ") + notes[i];
+    return notes.empty() ? out : out + ")";
   }
 
  private:
@@ -23,7 +43,10 @@ class ExecBinding final : public ToolBinding {
 class MockBinding final : public ToolBinding {
  public:
   explicit MockBinding(MockTool mock) : mock_(std::move(mock)) {}
-  Value call(const Value &args, const ToolCall &) const override { return mock_.call(args); }
+  Value call(const Value &args, const ToolCall &call) const override {
+    call.cancel.throwIfCancelled();
+    return mock_.call(args);
+  }
   std::string describe() const override { return mock_.isTemplate() ? "mock (template)" : "mock"; }
 
  private:
@@ -57,6 +80,8 @@ class NativeBinding final : public ToolBinding {
 };
 
 }  // namespace
+
+ToolBinding::~ToolBinding() = default;
 
 std::unique_ptr<ToolBinding> makeExecBinding(ExecSpec spec) { return std::make_unique<ExecBinding>(std::move(spec)); }
 std::unique_ptr<ToolBinding> makeMockBinding(MockTool mock) { return std::make_unique<MockBinding>(std::move(mock)); }

@@ -14,10 +14,11 @@ namespace wfc::tools {
 
 class ToolBinding {
  public:
-  virtual ~ToolBinding() = default;
+  virtual ~ToolBinding();
   // One call; throws wfc::Error as the implementation fails. Thread-safe.
   virtual Value call(const Value &args, const ToolCall &call) const = 0;
-  // One line for plans and traces: "exec: python3 tools/parse.py", "mock", "builtin read_file".
+  // One line for plans and traces: "exec: python3 tools/parse.py (timeout 5000 ms)", "mock",
+  // "builtin read_file", "native extract_citations".
   virtual std::string describe() const = 0;
 };
 
