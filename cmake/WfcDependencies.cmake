@@ -19,3 +19,6 @@ endif()
 find_package(fmt REQUIRED)
 find_package(nlohmann_json 3.10 REQUIRED)
 find_package(Boost 1.74 REQUIRED)   # Boost.Graph is header-only
+
+# libcurl: the runtime's HTTP client (LLM providers, later http tool bindings).
+find_package(CURL REQUIRED)

@@ -106,9 +106,13 @@ const char *commandLineHelp() {
   --max-concurrency N     at most N steps in flight (default 64)
   --dry-run               check the input and bindings and print the plan; call nothing
   --quiet                 no progress line on stderr
-  --llm-base-url URL, --model NAME, --provider openai|anthropic|replay,
-  --replay FILE, --record FILE
-                          LLM settings (for workflows with prompt or agent steps)
+  --model NAME            the LLM model (default: $WFC_MODEL); needed by prompt and agent steps
+  --llm-base-url URL      the OpenAI-compatible endpoint (default: $WFC_LLM_BASE_URL,
+                          $OPENAI_BASE_URL, or https://api.openai.com/v1); the key, if any,
+                          is read from $OPENAI_API_KEY
+  --provider NAME         openai (default) or replay (anthropic: not yet supported)
+  --record FILE           save every LLM exchange to FILE (no credentials)
+  --replay FILE           answer every LLM exchange from a recording, offline
   --events FILE, --journal FILE, --resume RUN_ID
                           workflow events and the run journal
   --version               print the workflow's and wfc's versions

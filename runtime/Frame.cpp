@@ -1,5 +1,7 @@
 #include "Frame.h"
 
+#include "llm/LlmStep.h"
+
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
@@ -21,6 +23,8 @@ const char *spell(StepKind kind) {
     case StepKind::Branch: return "branch";
     case StepKind::Parallel: return "parallel";
     case StepKind::Subflow: return "wfc.subflow";
+    case StepKind::Prompt: return "prompt";
+    case StepKind::Agent: return "agent";
   }
   return "step";
 }
@@ -66,6 +70,16 @@ class AttemptContext final : public StepContext {
     return frame_.run_.callTool(tool, args, check, frame_.stepPath(step_), attempt_, cancel_, span_);
   }
 
+  Value complete(const Value &input) override {
+    const StepDecl &d = frame_.decl_.steps[step_];
+    if (d.prompt < 0)
+      throw Error(ErrorKind::StepFailed, std::string("internal error: step '") + d.id + "' runs no prompt");
+    return llm::runLlmStep({frame_.run_, d, frame_.stepPath(step_), attempt_, cancel_, span_, std::nullopt, tokens_},
+                           input);
+  }
+  // The tokens this attempt's exchanges used (prompt and agent steps).
+  const llm::Usage &tokens() const { return tokens_; }
+
   Value callComposition(int composition, const Value &input) override {
     Run &run = frame_.run_;
     if (auto problem = run.checkInput(composition, input))
@@ -93,6 +107,7 @@ class AttemptContext final : public StepContext {
   unsigned attempt_;
   const CancellationToken &cancel_;
   const std::string &span_;
+  llm::Usage tokens_;
 };
 
 Frame::Frame(Run &run, const CompositionDecl &composition, Value input, CancellationToken outer, std::string path,
@@ -350,14 +365,20 @@ Value Frame::runAttempts(int step, unsigned &attempts) {
                                   {"parent_span_id", parentSpan_}, {"attempt", attempt}});
     Clock::time_point start = Clock::now();
     std::optional<Error> error;
+    AttemptContext ctx(*this, step, attempt, token, span);
+    // step_end carries the attempt's tokens for steps that talk to a model.
+    auto withTokens = [&](nlohmann::ordered_json fields) {
+      if (d.kind == StepKind::Prompt || d.kind == StepKind::Agent)
+        fields["tokens"] = {{"prompt", ctx.tokens().promptTokens}, {"completion", ctx.tokens().completionTokens}};
+      return fields;
+    };
     try {
-      AttemptContext ctx(*this, step, attempt, token, span);
       Value out = d.run(ctx);
       if (deadline) run_.deadlines().cancel(deadline);
       if (trace)
-        trace->write("step_end", {{"step", stepPath(step)}, {"kind", spell(d.kind)}, {"span_id", span},
-                                  {"parent_span_id", parentSpan_}, {"attempt", attempt}, {"status", "ok"},
-                                  {"duration_ms", millisSince(start)}});
+        trace->write("step_end", withTokens({{"step", stepPath(step)}, {"kind", spell(d.kind)}, {"span_id", span},
+                                             {"parent_span_id", parentSpan_}, {"attempt", attempt}, {"status", "ok"},
+                                             {"duration_ms", millisSince(start)}}));
       return out;
     } catch (const Error &e) {
       error = e;
@@ -369,9 +390,9 @@ Value Frame::runAttempts(int step, unsigned &attempts) {
     if (!stopped && d.timeoutMs > 0 && token.cancelled() && token.reason() == kTimeoutReason)
       error = Error(ErrorKind::Exhausted, "timed out after " + std::to_string(d.timeoutMs) + " ms (wfc.timeout_ms)");
     if (trace)
-      trace->write("step_end", {{"step", stepPath(step)}, {"kind", spell(d.kind)}, {"span_id", span},
-                                {"parent_span_id", parentSpan_}, {"attempt", attempt}, {"status", "failed"},
-                                {"duration_ms", millisSince(start)}, {"error", error->what()}});
+      trace->write("step_end", withTokens({{"step", stepPath(step)}, {"kind", spell(d.kind)}, {"span_id", span},
+                                           {"parent_span_id", parentSpan_}, {"attempt", attempt}, {"status", "failed"},
+                                           {"duration_ms", millisSince(start)}, {"error", error->what()}}));
     // Nothing is retried once the run is stopping (a signal, or another step failed).
     if (stopped || stop_.cancelled() || error->kind() == ErrorKind::Cancelled || attempt >= d.maxAttempts)
       throw *error;

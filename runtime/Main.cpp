@@ -5,6 +5,8 @@
 #include "Run.h"
 #include "SchemaValidator.h"
 #include "Trace.h"
+#include "llm/OpenAiProvider.h"
+#include "llm/Recording.h"
 #include "wfc/program.h"
 
 #include <nlohmann/json.hpp>
@@ -13,6 +15,7 @@
 
 #include <chrono>
 #include <csignal>
+#include <cstdlib>
 #include <cstdio>
 #include <fstream>
 #include <iostream>
@@ -115,7 +118,7 @@ Json plan(const ProgramDecl &program, const ToolTable &tools, const Value &input
   for (const CompositionDecl &c : program.compositions) {
     Json steps = Json::array();
     for (const StepDecl &s : c.steps) {
-      static const char *kinds[] = {"tool", "branch", "parallel", "wfc.subflow"};
+      static const char *kinds[] = {"tool", "branch", "parallel", "wfc.subflow", "prompt", "agent"};
       Json step = {{"id", s.id}, {"kind", kinds[int(s.kind)]}, {"location", s.location}};
       Json after = Json::array();
       for (int a : s.after) after.push_back(c.steps[a].id);
@@ -128,6 +131,14 @@ Json plan(const ProgramDecl &program, const ToolTable &tools, const Value &input
         step["binding"] = tools.describe(program.tools[s.tool].name);
       }
       if (s.callee >= 0) step["calls"] = program.compositions[s.callee].name;
+      if (s.prompt >= 0) step["prompt"] = program.prompts[s.prompt].key;
+      if (s.kind == StepKind::Agent) {
+        Json offered = Json::array();
+        for (int t : s.tools) offered.push_back(program.tools[t].name);
+        step["tools"] = offered;
+        step["max_steps"] = s.maxSteps;
+        if (s.toolCalled >= 0) step["tool_called"] = program.tools[s.toolCalled].name;
+      }
       steps.push_back(step);
     }
     compositions.push_back({{"name", c.name}, {"steps", steps}});
@@ -144,6 +155,65 @@ bool writeOutput(const CommandLine &cl, const std::string &text) {
   std::ofstream file(*cl.output, std::ios::binary | std::ios::trunc);
   file << text;
   return bool(file.flush());
+}
+
+std::optional<std::string> environment(const char *name) {
+  const char *value = std::getenv(name);
+  if (!value || !*value) return std::nullopt;
+  return std::string(value);
+}
+
+// The run's LLM (SPEC §5): a replay of a recording, or the OpenAI-compatible endpoint, wrapped
+// by a recorder with --record. Null when the program has no prompt or agent step and no
+// recording is asked for: a tool-only workflow needs no model.
+std::unique_ptr<llm::Provider> makeProvider(const CommandLine &cl, const ProgramDecl &program, Trace *trace,
+                                           std::string &model) {
+  bool wanted = !program.prompts.empty() || cl.record || cl.replay;
+  if (!wanted) return nullptr;
+  std::string provider = cl.provider.value_or(cl.replay ? "replay" : "openai");
+  if (provider == "replay" && !cl.replay)
+    throw Error(ErrorKind::Usage, "--provider replay needs the recording to answer from: give --replay FILE");
+  if (cl.replay && provider != "replay")
+    throw Error(ErrorKind::Usage, "--replay answers from a recording, so it cannot be combined with --provider " +
+                                      provider);
+  if (provider == "anthropic")
+    throw Error(ErrorKind::Usage, "--provider anthropic is not supported by this version of wfc yet; use an "
+                                  "OpenAI-compatible endpoint (--provider openai --llm-base-url URL)");
+  std::unique_ptr<llm::Provider> inner;
+  if (provider == "replay") {
+    auto replay = std::make_unique<llm::ReplayProvider>(*cl.replay);
+    model = cl.model.value_or(replay->header().value("model", "replay"));
+    inner = std::move(replay);
+  } else {
+    llm::OpenAiProvider::Options options;
+    options.baseUrl = cl.llmBaseUrl ? *cl.llmBaseUrl
+                                    : environment("WFC_LLM_BASE_URL")
+                                          .value_or(environment("OPENAI_BASE_URL").value_or("https://api.openai.com/v1"));
+    std::optional<std::string> chosen = cl.model ? cl.model : environment("WFC_MODEL");
+    if (!chosen)
+      throw Error(ErrorKind::Usage, "no model: give --model NAME or set WFC_MODEL (or answer offline with --replay FILE)");
+    model = *chosen;
+    options.model = model;
+    options.apiKey = environment("OPENAI_API_KEY");
+    if (auto timeout = environment("WFC_LLM_TIMEOUT_MS")) {
+      char *end = nullptr;
+      long ms = std::strtol(timeout->c_str(), &end, 10);
+      if (*end != '\0' || ms <= 0)
+        throw Error(ErrorKind::Usage, "WFC_LLM_TIMEOUT_MS must be a positive number of milliseconds, not '" +
+                                          *timeout + "'");
+      options.timeoutMs = ms;
+    }
+    if (trace)
+      options.onRetry = [trace](const llm::ExchangeKey &key, unsigned attempt, const std::string &reason, long delayMs) {
+        trace->write("llm_retry", {{"step", key.step}, {"round", key.round}, {"attempt", key.attempt},
+                                   {"transport_attempt", attempt}, {"reason", reason}, {"delay_ms", delayMs}});
+      };
+    inner = std::make_unique<llm::OpenAiProvider>(options);
+  }
+  if (!cl.record) return inner;
+  llm::Json header = {{"workflow", program.name}, {"version", program.version}, {"composition", program.compositions[0].name},
+                      {"provider", provider}, {"model", model}};
+  return std::make_unique<llm::RecordingProvider>(std::move(inner), *cl.record, header);
 }
 
 int fail(const CommandLine &cl, int code, const std::string &message) {
@@ -172,8 +242,7 @@ int runMain(int argc, char **argv, const ProgramDecl &program) {
     std::cout << program.name << " " << program.version << " (wfc " << program.wfcVersion << ")\n";
     return 0;
   }
-  for (const auto &[given, name] : {std::pair{&cl.journal, "--journal"}, {&cl.resume, "--resume"},
-                                    {&cl.record, "--record"}, {&cl.replay, "--replay"}, {&cl.events, "--events"}})
+  for (const auto &[given, name] : {std::pair{&cl.journal, "--journal"}, {&cl.resume, "--resume"}, {&cl.events, "--events"}})
     if (*given) return fail(cl, 2, std::string("option '") + name + "' is not supported by this version of wfc yet");
   if (cl.provider && *cl.provider != "openai" && *cl.provider != "anthropic" && *cl.provider != "replay")
     return fail(cl, 2, "--provider takes openai, anthropic or replay, not '" + *cl.provider + "'");
@@ -181,6 +250,8 @@ int runMain(int argc, char **argv, const ProgramDecl &program) {
   Value input;
   std::unique_ptr<ToolTable> tools;
   std::unique_ptr<Trace> trace;
+  std::unique_ptr<llm::Provider> provider;
+  std::string model;
   try {
     input = readInput(cl);
     if (const char *schema = program.compositions[0].inputSchema) {
@@ -198,6 +269,7 @@ int runMain(int argc, char **argv, const ProgramDecl &program) {
     tools = std::make_unique<ToolTable>(toolNames(program, false), toolNames(program, true), defaults ? &*defaults : nullptr,
                                         overrides ? &*overrides : nullptr, options);
     if (cl.trace) trace = std::make_unique<Trace>(*cl.trace);
+    if (!cl.dryRun) provider = makeProvider(cl, program, trace.get(), model);
   } catch (const Error &e) {
     return fail(cl, e.exitCode() == 1 ? 2 : e.exitCode(), e.what());
   }
@@ -214,6 +286,8 @@ int runMain(int argc, char **argv, const ProgramDecl &program) {
   runOptions.maxConcurrency = cl.maxConcurrency;
   runOptions.progress = !cl.quiet && isatty(STDERR_FILENO);
   runOptions.keepRecords = cl.report.has_value();
+  runOptions.provider = provider.get();
+  runOptions.model = model;
   Run run(program, *tools, trace.get(), runOptions, cancel);
   std::string rootSpan = trace ? trace->newSpanId() : "";
   if (trace)
@@ -256,7 +330,9 @@ int runMain(int argc, char **argv, const ProgramDecl &program) {
     }
     Json report = {{"run_id", run.runId()},  {"workflow", program.name}, {"version", program.version},
                    {"composition", program.compositions[0].name}, {"status", status}, {"exit_code", code},
-                   {"duration_ms", ms},       {"tool_calls", run.toolCalls()}, {"steps", steps}};
+                   {"duration_ms", ms},       {"tool_calls", run.toolCalls()},
+                   {"tokens", {{"prompt", run.promptTokens()}, {"completion", run.completionTokens()}}},
+                   {"steps", steps}};
     if (trace) report["trace_id"] = trace->traceId();
     if (!error.empty()) report["error"] = error;
     std::ofstream file(*cl.report, std::ios::binary | std::ios::trunc);

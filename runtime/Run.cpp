@@ -27,7 +27,9 @@ Run::Run(const ProgramDecl &program, const ToolTable &tools, Trace *trace, Optio
       cancel_(std::move(cancel)),
       pool_(options.maxConcurrency > 0 ? options.maxConcurrency - 1 : 0),
       progress_(options.progress),
-      keepRecords_(options.keepRecords) {
+      keepRecords_(options.keepRecords),
+      provider_(options.provider),
+      model_(options.model) {
   std::mt19937_64 random(std::random_device{}());
   runId_ = randomHex(random, 16);
   for (const CompositionDecl &c : program.compositions) {
@@ -60,7 +62,7 @@ Value Run::runComposition(int composition, const Value &input, const Cancellatio
 }
 
 Value Run::callTool(int tool, const Value &args, bool checkArgs, const std::string &stepPath, unsigned attempt,
-                    const CancellationToken &cancel, const std::string &parentSpan) {
+                    const CancellationToken &cancel, const std::string &parentSpan, const std::string &keySuffix) {
   const ToolDecl &decl = program_.tools[tool];
   const tools::ToolBinding *binding = bindings_[tool];
   if (!binding)
@@ -76,6 +78,7 @@ Value Run::callTool(int tool, const Value &args, bool checkArgs, const std::stri
   std::string key;
   key.reserve(runId_.size() + stepPath.size() + 8);
   key.append(runId_).append(1, '/').append(stepPath).append(1, '/').append(std::to_string(attempt));
+  if (!keySuffix.empty()) key.append(1, '/').append(keySuffix);
   ++toolCalls_;
   auto start = std::chrono::steady_clock::now();
   auto traceCall = [&](const char *status, const std::string &error) {
@@ -101,6 +104,18 @@ Value Run::callTool(int tool, const Value &args, bool checkArgs, const std::stri
     traceCall("failed", e.what());
     throw;
   }
+}
+
+const SchemaValidator *Run::schema(const char *json) {
+  if (!json) return nullptr;
+  LazySchema *lazy;
+  {
+    std::lock_guard lock(schemasMutex_);
+    auto &slot = schemas_[json];
+    if (!slot) slot = std::make_unique<LazySchema>(json);
+    lazy = slot.get();
+  }
+  return lazy->get();
 }
 
 void Run::record(StepRecord record) {

@@ -7,6 +7,7 @@
 #include "SchemaValidator.h"
 #include "Trace.h"
 #include "WorkerPool.h"
+#include "llm/Provider.h"
 #include "wfc/error.h"
 #include "wfc/program.h"
 #include "wfc/tool.h"
@@ -17,6 +18,7 @@
 #include <mutex>
 #include <optional>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 namespace wfc {
@@ -55,6 +57,8 @@ class Run {
     unsigned maxConcurrency = 64;
     bool progress = false;  // a live "N steps done" line on stderr (a TTY, without --quiet)
     bool keepRecords = true;  // per-step records, for --report
+    llm::Provider *provider = nullptr;  // prompt and agent steps' LLM (null: the program has none)
+    std::string model;                  // sent with every request
   };
 
   Run(const ProgramDecl &program, const ToolTable &tools, Trace *trace, Options options, CancellationToken cancel);
@@ -70,8 +74,23 @@ class Run {
 
   // One call of a tool from a step attempt.
   // `checkArgs`: validate against the tool's parameters (false when the compiler proved them).
+  // `keySuffix` tells apart the calls of one attempt (an agent's: "r2c1" for round 2's first
+  // call); it extends the idempotency key `run/step/attempt`.
   Value callTool(int tool, const Value &args, bool checkArgs, const std::string &stepPath, unsigned attempt,
-                 const CancellationToken &cancel, const std::string &parentSpan);
+                 const CancellationToken &cancel, const std::string &parentSpan, const std::string &keySuffix = "");
+  bool isBound(int tool) const { return bindings_[tool] != nullptr; }
+
+  // The validator of a schema of the program (JSON text with static storage), compiled on
+  // first use and shared; null for a null schema.
+  const SchemaValidator *schema(const char *json);
+  llm::Provider *provider() const { return provider_; }
+  const std::string &model() const { return model_; }
+  void addTokens(const llm::Usage &usage) {
+    promptTokens_ += usage.promptTokens;
+    completionTokens_ += usage.completionTokens;
+  }
+  uint64_t promptTokens() const { return promptTokens_.load(); }
+  uint64_t completionTokens() const { return completionTokens_.load(); }
 
   const ProgramDecl &program() const { return program_; }
   const std::string &runId() const { return runId_; }
@@ -101,9 +120,14 @@ class Run {
   mutable std::mutex recordsMutex_;
   std::vector<StepRecord> records_;
   std::atomic<uint64_t> toolCalls_{0};
+  std::atomic<uint64_t> promptTokens_{0}, completionTokens_{0};
   bool progress_ = false;
   bool keepRecords_ = true;
   size_t recorded_ = 0;
+  llm::Provider *provider_ = nullptr;
+  std::string model_;
+  std::mutex schemasMutex_;
+  std::unordered_map<const char *, std::unique_ptr<LazySchema>> schemas_;
 };
 
 }  // namespace wfc

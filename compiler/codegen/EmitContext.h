@@ -45,6 +45,8 @@ class EmitContext {
 
   void nameTool(const ir::Tool &tool) { tools_.emplace(&tool, toolNames_.add(tool.providerName)); }
   const std::string &tool(const ir::Tool &tool) const { return tools_.at(&tool); }
+  void namePrompt(const ir::Prompt &prompt) { prompts_.emplace(&prompt, promptNames_.add(prompt.key)); }
+  const std::string &prompt(const ir::Prompt &prompt) const { return prompts_.at(&prompt); }
   CompositionNames &nameComposition(const ir::Composition &c);
   const CompositionNames &composition(const ir::Composition &c) const { return compositions_.at(&c); }
 
@@ -58,8 +60,9 @@ class EmitContext {
 
  private:
   std::function<unsigned(llvm::SMLoc)> lineOf_;
-  NameTable toolNames_, compositionNames_;
+  NameTable toolNames_, compositionNames_, promptNames_;
   std::map<const ir::Tool *, std::string> tools_;
+  std::map<const ir::Prompt *, std::string> prompts_;
   std::map<const ir::Composition *, CompositionNames> compositions_;
   std::map<std::string, std::string> constantByText_;
   std::vector<std::pair<std::string, std::string>> constantList_;  // name, JSON text

@@ -21,9 +21,10 @@ class ExpressionEmitter {
   std::string literal(const ir::Json &json);
   // An expression of type bool.
   std::string predicate(const ir::Predicate &p);
+  // `{"a", 0, "b"}`: a path as an initializer list of wfc::PathStep.
+  static std::string path(const std::vector<ir::PathElement> &path);
 
  private:
-  std::string path(const std::vector<ir::PathElement> &path);
   std::string exists(const ir::Reference &ref);
 
   EmitContext &ctx_;

@@ -1,5 +1,6 @@
 #include "codegen/ProgramEmitter.h"
 
+#include "codegen/ExpressionEmitter.h"
 #include "codegen/Printer.h"
 #include "codegen/StepEmitter.h"
 #include "ir/ReferenceOrder.h"
@@ -15,7 +16,9 @@ namespace {
 const char *const kStepFieldOrder[] = {"id",        "kind",      "effect",     "location", "parent",
                                        "after",     "guard",     "guardedBy",  "run",      "predicate",
                                        "thenStep",  "elseStep",  "reduce",     "into",     "maxAttempts",
-                                       "backoffMs", "timeoutMs", "tool",       "argsChecked", "callee"};
+                                       "backoffMs", "timeoutMs", "tool",       "argsChecked", "callee",
+                                       "prompt",    "outputSchema", "strictOutput", "tools", "maxSteps",
+                                       "toolCalled"};
 
 const char *effectName(ir::Effect e) {
   switch (e) {
@@ -33,6 +36,11 @@ ir::Effect stepEffect(const ir::Step &s) {
     case ir::StepKind::Parallel: {
       ir::Effect e = ir::Effect::None;
       for (const auto &c : s.children) e = std::max(e, stepEffect(*c));
+      return e;
+    }
+    case ir::StepKind::Agent: {  // the strongest effect of the tools it may call
+      ir::Effect e = ir::Effect::None;
+      for (const ir::Tool *t : s.tools) e = std::max(e, t->effect);
       return e;
     }
     default: return ir::Effect::None;
@@ -156,6 +164,8 @@ class CompositionEmitter {
       case ir::StepKind::Branch: f["kind"] = "wfc::StepKind::Branch"; break;
       case ir::StepKind::Parallel: f["kind"] = "wfc::StepKind::Parallel"; break;
       case ir::StepKind::Subflow: f["kind"] = "wfc::StepKind::Subflow"; break;
+      case ir::StepKind::Prompt: f["kind"] = "wfc::StepKind::Prompt"; break;
+      case ir::StepKind::Agent: f["kind"] = "wfc::StepKind::Agent"; break;
       default: f["kind"] = "wfc::StepKind::Tool"; break;
     }
     if (stepEffect(s) != ir::Effect::None) f["effect"] = effectName(stepEffect(s));
@@ -193,6 +203,77 @@ std::string resolveLineMarkers(const std::string &text, const std::string &file)
   return out;
 }
 
+// The prompts steps run: each system template as literal text and lookups, the variables with
+// their defaults, and the prompt's parameters and tool policy.
+void emitPrompts(Printer &p, EmitContext &ctx, const std::vector<const ir::Prompt *> &prompts) {
+  p.emit("// The prompts that steps run, in declaration order.\n"
+         "namespace prompt {\n"
+         "enum Id : int {\n");
+  {
+    auto indent = p.indent();
+    for (const ir::Prompt *pr : prompts) p.emit({{"name", ctx.prompt(*pr)}}, "$name$,\n");
+  }
+  p.emit("};\n}  // namespace prompt\n");
+  p.blankLine();
+  std::string table;
+  for (const ir::Prompt *pr : prompts) {
+    const std::string &name = ctx.prompt(*pr);
+    p.emit({{"key", pr->key}, {"location", ctx.location(pr->loc)}}, "// prompt '$key$' — $location$\n");
+    p.emit({{"name", name}}, "const wfc::TemplatePart kTemplate_$name$[] = {\n");
+    {
+      auto indent = p.indent();
+      for (const ir::TemplatePiece &piece : pr->systemTemplate.pieces) {
+        std::string path = piece.path.empty() ? "" : ", .path = " + ExpressionEmitter::path(piece.path);
+        switch (piece.kind) {
+          case ir::TemplatePiece::Kind::Text:
+            p.emit({{"text", cppString(piece.text)}}, "{.text = $text$},\n");
+            break;
+          case ir::TemplatePiece::Kind::Variable:
+            p.emit({{"name", cppString(piece.text)}, {"path", path}},
+                   "{.kind = wfc::TemplatePart::Variable, .text = $name$$path$},\n");
+            break;
+          case ir::TemplatePiece::Kind::WorkflowContext:
+            p.emit({{"path", path}}, "{.kind = wfc::TemplatePart::WorkflowContext$path$},\n");
+            break;
+          case ir::TemplatePiece::Kind::Artifact:
+            p.emit({{"name", cppString(piece.text)}, {"path", path}},
+                   "{.kind = wfc::TemplatePart::Artifact, .text = $name$$path$},\n");
+            break;
+        }
+      }
+    }
+    p.emit("};\n");
+    std::string fields = "        .key = " + cppString(pr->key) + ",\n        .id = " + cppString(pr->id) +
+                         ",\n        .version = " + cppString(pr->version) + ",\n        .location = " +
+                         cppString(ctx.location(pr->loc)) + ",\n        .systemTemplate = kTemplate_" + name + ",\n";
+    if (!pr->variables.empty()) {
+      p.emit({{"name", name}}, "const wfc::VariableDecl kVariables_$name$[] = {\n");
+      {
+        auto indent = p.indent();
+        for (const ir::Variable &v : pr->variables) {
+          std::string f = ".name = " + cppString(v.name);
+          if (v.required) f += ", .required = true";
+          if (v.defaultValue) f += ", .defaultValue = " + cppString(v.defaultValue->dump());
+          p.emit({{"fields", f}}, "{$fields$},\n");
+        }
+      }
+      p.emit("};\n");
+      fields += "        .variables = kVariables_" + name + ",\n";
+    }
+    if (!pr->parameters.empty()) fields += "        .parameters = " + cppString(pr->parameters.dump()) + ",\n";
+    if (pr->toolPolicy.toolChoice != "auto")
+      fields += "        .toolChoice = " + cppString(pr->toolPolicy.toolChoice) + ",\n";
+    if (pr->toolPolicy.maxRounds != 5) fields += "        .maxRounds = " + std::to_string(pr->toolPolicy.maxRounds) + ",\n";
+    table += "    {\n" + fields + "    },\n";
+    p.blankLine();
+  }
+  p.emit({{"table", table}}, R"cc(
+    const wfc::PromptDecl kPrompts[] = {
+    $table$};
+
+  )cc");
+}
+
 }  // namespace
 
 std::vector<const ir::Composition *> programCompositions(const ir::Module &module, const ir::Composition &entry) {
@@ -218,11 +299,27 @@ std::optional<std::string> emitProgram(const ir::Module &module, const ir::Compo
   std::vector<const ir::Composition *> compositions = programCompositions(module, entry);
   for (const auto &t : module.tools) ctx.nameTool(*t);
   for (const ir::Composition *c : compositions) ctx.nameComposition(*c);
-  std::set<const ir::Tool *> called;
+  // `called` tools must be bound; `offered` ones (an agent's) are described to the model. An
+  // agent's tool_called tool is offered but need not be bound: its call ends the loop, and it
+  // runs only when it is bound (SPEC §3 Agent step).
+  std::set<const ir::Tool *> called, offered;
+  std::set<const ir::Prompt *> prompts;
   for (const ir::Composition *c : compositions)
     ir::forEachStep(c->steps, [&](const ir::Step &s) {
       if (s.kind == ir::StepKind::Tool && s.tool) called.insert(s.tool);
+      if ((s.kind == ir::StepKind::Prompt || s.kind == ir::StepKind::Agent) && s.prompt) prompts.insert(s.prompt);
+      if (s.kind == ir::StepKind::Agent)
+        for (const ir::Tool *t : s.tools) {
+          offered.insert(t);
+          if (t != s.toolCalled) called.insert(t);
+        }
     });
+  std::vector<const ir::Prompt *> usedPrompts;
+  for (const auto &pr : module.prompts)
+    if (prompts.count(pr.get())) {
+      usedPrompts.push_back(pr.get());
+      ctx.namePrompt(*pr);
+    }
 
   // The compositions first, into their own buffer: they decide which constants exist.
   std::string body;
@@ -262,19 +359,18 @@ std::optional<std::string> emitProgram(const ir::Module &module, const ir::Compo
     using wfc::StepContext;
     using wfc::Value;
 
-    // The pack's tools, in declaration order.
-    namespace tool {
-    enum Id : int {
   )cc");
-  {
-    auto indent = p.indent();
-    for (const auto &t : module.tools)
-      p.emit({{"name", ctx.tool(*t)}, {"tool", t->name}}, "$name$,  // $tool$\n");
+  if (!module.tools.empty()) {
+    p.emit("// The pack's tools, in declaration order.\nnamespace tool {\nenum Id : int {\n");
+    {
+      auto indent = p.indent();
+      for (const auto &t : module.tools)
+        p.emit({{"name", ctx.tool(*t)}, {"tool", t->name}}, "$name$,  // $tool$\n");
+    }
+    p.emit("};\n}  // namespace tool\n");
+    p.blankLine();
   }
   p.emit(R"cc(
-    };
-    }  // namespace tool
-
     // The compositions in this program: the first runs, the others are called by wfc.subflow steps.
     namespace composition {
     enum Id : int {
@@ -289,6 +385,7 @@ std::optional<std::string> emitProgram(const ir::Module &module, const ir::Compo
     }  // namespace composition
 
   )cc");
+  if (!usedPrompts.empty()) emitPrompts(p, ctx, usedPrompts);
   if (!ctx.constants().empty()) {
     p.emit("// Constant values (arguments, predicate operands), parsed once at start-up.\n");
     for (const auto &[name, text] : ctx.constants())
@@ -299,7 +396,7 @@ std::optional<std::string> emitProgram(const ir::Module &module, const ir::Compo
 
   // Tool parameter schemas, then the program table.
   for (const auto &t : module.tools) {
-    if (t->parameters.empty() || !called.count(t.get())) continue;
+    if (t->parameters.empty() || !(called.count(t.get()) || offered.count(t.get()))) continue;
     p.emit({{"name", ctx.tool(*t)}, {"tool", t->name}, {"text", rawString(t->parameters.dump(2))}}, R"cc(
       // parameters of tool '$tool$'
       const char kParameters_$name$[] = $text$;
@@ -315,16 +412,22 @@ std::optional<std::string> emitProgram(const ir::Module &module, const ir::Compo
   std::string tools, comps, extra;
   for (const auto &t : module.tools) {
     std::string fields = ".name = " + cppString(t->name) + ", .effect = " + effectName(t->effect);
-    if (!t->parameters.empty() && called.count(t.get())) fields += ", .parameters = kParameters_" + ctx.tool(*t);
+    bool listed = called.count(t.get()) || offered.count(t.get());
+    if (!t->parameters.empty() && listed) fields += ", .parameters = kParameters_" + ctx.tool(*t);
     if (called.count(t.get())) fields += ", .called = true";
+    if (offered.count(t.get())) {
+      fields += ", .providerName = " + cppString(t->providerName);
+      if (!t->description.empty()) fields += ", .description = " + cppString(t->description);
+    }
     tools += "    {" + fields + "},\n";
   }
   for (const ir::Composition *c : compositions) comps += "    " + ctx.composition(*c).ns + "::kComposition,\n";
-  p.emit({{"tools", tools}}, R"cc(
-    const wfc::ToolDecl kTools[] = {
-    $tools$};
+  if (!module.tools.empty())
+    p.emit({{"tools", tools}}, R"cc(
+      const wfc::ToolDecl kTools[] = {
+      $tools$};
 
-  )cc");
+    )cc");
   p.emit({{"compositions", comps}}, R"cc(
     const wfc::CompositionDecl kCompositions[] = {
     $compositions$};
@@ -344,7 +447,8 @@ std::optional<std::string> emitProgram(const ir::Module &module, const ir::Compo
   p.emit({{"name", cppString(module.id)}, {"version", cppString(module.version)},
           {"source", cppString(options.sourcePath)}, {"wfc_version", cppString(options.wfcVersion)},
           {"description", cppString(module.name)}, {"bindings", options.bindingsJson ? "kBindings" : "nullptr"},
-          {"extra", extra}},
+          {"extra", extra}, {"prompts", usedPrompts.empty() ? "" : "    .prompts = kPrompts,\n"},
+          {"tools", module.tools.empty() ? "" : "    .tools = kTools,\n"}},
          R"cc(
            const wfc::ProgramDecl kProgram = {
                .name = $name$,
@@ -352,8 +456,7 @@ std::optional<std::string> emitProgram(const ir::Module &module, const ir::Compo
                .source = $source$,
                .description = $description$,
                .wfcVersion = $wfc_version$,
-               .tools = kTools,
-               .compositions = kCompositions,
+           $tools$$prompts$    .compositions = kCompositions,
                .bindings = $bindings$,
            $extra$};
 

@@ -6,6 +6,7 @@ std::unique_ptr<StepEmitter> makeToolStepEmitter(EmitContext &ctx, const Composi
 std::unique_ptr<StepEmitter> makeBranchStepEmitter(EmitContext &ctx, const CompositionNames &names);
 std::unique_ptr<StepEmitter> makeParallelStepEmitter(EmitContext &ctx, const CompositionNames &names);
 std::unique_ptr<StepEmitter> makeSubflowStepEmitter(EmitContext &ctx, const CompositionNames &names);
+std::unique_ptr<StepEmitter> makePromptStepEmitter(EmitContext &ctx, const CompositionNames &names);
 
 std::unique_ptr<StepEmitter> makeStepEmitter(const ir::Step &step, EmitContext &ctx, const CompositionNames &names) {
   switch (step.kind) {
@@ -13,10 +14,12 @@ std::unique_ptr<StepEmitter> makeStepEmitter(const ir::Step &step, EmitContext &
     case ir::StepKind::Branch: return makeBranchStepEmitter(ctx, names);
     case ir::StepKind::Parallel: return makeParallelStepEmitter(ctx, names);
     case ir::StepKind::Subflow: return makeSubflowStepEmitter(ctx, names);
+    case ir::StepKind::Prompt:
+    case ir::StepKind::Agent: return makePromptStepEmitter(ctx, names);
     default:
       ctx.unsupported(step.loc, std::string("step '") + step.id + "' is a '" + ir::spell(step.kind) +
                                     "' step, which code generation does not support yet: this version compiles "
-                                    "tool, branch, parallel and wfc.subflow steps ('wfc check' accepts the pack)");
+                                    "prompt, agent, tool, branch, parallel and wfc.subflow steps ('wfc check' accepts the pack)");
       return nullptr;
   }
 }

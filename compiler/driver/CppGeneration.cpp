@@ -70,6 +70,7 @@ std::optional<GeneratedProgram> generateProgram(Compilation &compilation, const 
   cg.allowUnbound = generate.allowUnbound;
   GeneratedProgram program;
   program.stem = options.composition.empty() ? module->id : options.composition;
+  if (!generate.outputName.empty()) program.stem = generate.outputName;  // build systems name it
   if (program.stem.empty()) program.stem = llvm::sys::path::stem(generate.pack).str();
   if (generate.lineDirectives) {
     llvm::SmallString<256> absolute(generate.pack);
@@ -98,14 +99,22 @@ std::optional<GeneratedProgram> generateProgram(Compilation &compilation, const 
     }
     cg.bindingsJson = toJsonText(*bindings);
   }
+  // Tool steps' tools and agents' tools must be bound; an agent's tool_called tool need not be
+  // (its call ends the loop, and it runs only when bound).
+  auto requireBinding = [&](const ir::Tool *tool, const ir::Step &s, const std::string &how) {
+    if (!tool || bound.count(tool->name) || generate.allowUnbound) return;
+    bound.insert(tool->name);  // one error per tool
+    diags.error(tool->loc, "tool '" + tool->name + "' has no binding; bind it in the file given with "
+                           "--bindings (see docs/bindings.md), or build with --allow-unbound and bind it "
+                           "when the executable runs")
+        .note(s.loc, "step '" + s.id + "' " + how);
+  };
   for (const ir::Composition *c : codegen::programCompositions(*module, *entry))
     ir::forEachStep(c->steps, [&](const ir::Step &s) {
-      if (s.kind != ir::StepKind::Tool || !s.tool || bound.count(s.tool->name) || generate.allowUnbound) return;
-      bound.insert(s.tool->name);  // one error per tool
-      diags.error(s.tool->loc, "tool '" + s.tool->name + "' has no binding; bind it in the file given with "
-                               "--bindings (see docs/bindings.md), or build with --allow-unbound and bind it "
-                               "when the executable runs")
-          .note(s.loc, "step '" + s.id + "' calls it");
+      if (s.kind == ir::StepKind::Tool) requireBinding(s.tool, s, "calls it");
+      if (s.kind == ir::StepKind::Agent)
+        for (const ir::Tool *t : s.tools)
+          if (t != s.toolCalled) requireBinding(t, s, "offers it to the model");
     });
   if (diags.hasErrors()) return std::nullopt;
 

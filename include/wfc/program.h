@@ -22,7 +22,7 @@ namespace wfc {
 
 class StepContext;
 
-enum class StepKind : uint8_t { Tool, Branch, Parallel, Subflow };
+enum class StepKind : uint8_t { Tool, Branch, Parallel, Subflow, Prompt, Agent };
 // What running a step may do to the world (SPEC §2.2). `none`/`read` work is cancelled when a
 // sibling fails; `write` work is left to finish.
 enum class Effect : uint8_t { None, Read, Write };
@@ -30,7 +30,7 @@ enum class Effect : uint8_t { None, Read, Write };
 enum class Guard : uint8_t { None, Then, Else };
 enum class Reduce : uint8_t { Append, Replace, Barrier };
 
-// One attempt of a step (tool, subflow). Throwing fails the attempt.
+// One attempt of a step (tool, subflow, prompt, agent). Throwing fails the attempt.
 using StepFn = Value (*)(StepContext &);
 // A branch's predicate.
 using PredicateFn = bool (*)(StepContext &);
@@ -59,6 +59,40 @@ struct StepDecl {
   // meet only permissive subschemas), so the run skips the check.
   bool argsChecked = false;
   int callee = -1;                  // subflow steps: the composition called
+  // prompt and agent steps
+  int prompt = -1;                      // the prompt run (an index into ProgramDecl::prompts)
+  const char *outputSchema = nullptr;   // JSON text (self-contained): the reply must match it
+  bool strictOutput = false;            // the schema fits the providers' strict subset
+  std::initializer_list<int> tools = {};  // agent: the tools offered
+  unsigned maxSteps = 0;                // agent: the bound on rounds
+  int toolCalled = -1;                  // agent: calling this tool ends the loop
+};
+
+// One piece of a system template, split at compile time: literal text or a lookup.
+struct TemplatePart {
+  enum Kind : uint8_t { Text, Variable, WorkflowContext, Artifact };
+  Kind kind = Text;
+  const char *text = "";  // Text: the text; Variable: its name; Artifact: the artifact's name
+  std::initializer_list<PathStep> path = {};  // below the variable: {{doc.title}} → {"title"}
+};
+
+// A prompt variable (PromptPack `variables`).
+struct VariableDecl {
+  const char *name = "";
+  bool required = false;
+  const char *defaultValue = nullptr;  // JSON text, or nullptr
+};
+
+struct PromptDecl {
+  const char *key = "";  // the prompts map key: what prompt_task names
+  const char *id = "";
+  const char *version = "";
+  const char *location = "";
+  std::span<const TemplatePart> systemTemplate = {};
+  std::span<const VariableDecl> variables = {};
+  const char *parameters = nullptr;  // JSON text: temperature, max_tokens, … (nullptr: none)
+  const char *toolChoice = "auto";   // tool_policy.tool_choice
+  unsigned maxRounds = 5;            // tool_policy.max_rounds: an agent's bound without max_steps
 };
 
 struct ToolDecl {
@@ -68,6 +102,8 @@ struct ToolDecl {
   // whose arguments are not constant; nullptr when the pack declares none.
   const char *parameters = nullptr;
   bool called = false;  // some compiled step calls it: it must be bound (unless --allow-unbound)
+  const char *providerName = "";  // as offered to a model: dots mapped to underscores
+  const char *description = "";
 };
 
 struct CompositionDecl {
@@ -86,6 +122,7 @@ struct ProgramDecl {
   const char *description = "";
   const char *wfcVersion = "";
   std::span<const ToolDecl> tools = {};
+  std::span<const PromptDecl> prompts = {};
   std::span<const CompositionDecl> compositions = {};  // [0] runs; the others are called by subflow steps
   const char *bindings = nullptr;                 // compiled-in bindings (JSON text), or nullptr
   std::span<const NativeToolEntry> natives = {};  // native functions linked into the executable
@@ -116,6 +153,9 @@ class StepContext {
   virtual Value callTool(int tool, const Value &args) = 0;
   // Runs composition `composition` with `input` (a wfc.subflow call).
   virtual Value callComposition(int composition, const Value &input) = 0;
+  // Runs this prompt or agent step's LLM exchange with its input (`${…}` resolved; null when
+  // the step has none): the reply, parsed and validated when the step has an output_schema.
+  virtual Value complete(const Value &input) = 0;
 
   // `${input.a.b}` and `${id.output.a.b}`: follow `path`, failing the step naming `ref` when the
   // value lacks it.

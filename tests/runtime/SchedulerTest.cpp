@@ -160,7 +160,9 @@ class SchedulerTest : public ::testing::Test {
             CancellationToken token = CancellationToken()) {
     const ProgramDecl program = {.name = "scheduler-test", .version = "1", .tools = kTools,
                                  .compositions = compositions};
-    wfc::Run run(program, table_, /*trace*/ nullptr, wfc::Run::Options{maxConcurrency}, token);
+    wfc::Run::Options options;
+    options.maxConcurrency = maxConcurrency;
+    wfc::Run run(program, table_, /*trace*/ nullptr, options, token);
     runId_ = run.runId();
     Clock::time_point start = Clock::now();
     auto done = [&] {

@@ -1,0 +1,60 @@
+// Prompt and agent steps (SPEC §3): resolve the step's input, then hand it to the runtime's LLM
+// exchange (StepContext::complete), which renders the prompt's template, asks the provider, runs
+// an agent's tool loop and validates the reply. The step's table entry says which prompt, which
+// output schema (and whether it fits the strict subset), which tools and which bounds.
+#include "codegen/ExpressionEmitter.h"
+#include "codegen/StepEmitter.h"
+#include "codegen/StrictSchema.h"
+
+namespace wfc::codegen {
+namespace {
+
+class PromptStepEmitter final : public StepEmitter {
+ public:
+  using StepEmitter::StepEmitter;
+
+  void emitFunctions(Printer &p, const ir::Step &s) override {
+    bool agent = s.kind == ir::StepKind::Agent;
+    openStep(p, s, std::string(agent ? "agent" : "prompt") + " step, prompt '" + s.prompt->key + "'");
+    ExpressionEmitter expr(ctx_, names_);
+    std::string input = s.input ? expr.value(*s.input) : "Value()";
+    std::string comment = s.input ? "" : "  // no input: the system message alone";
+    p.emit({{"name", name(s)}, {"input", input}, {"comment", comment}}, R"cc(
+      Value run_$name$(StepContext &ctx) {
+        const Value input = $input$;$comment$
+        return ctx.complete(input);
+    )cc");
+    closeStep(p, s);
+    if (s.outputSchema)
+      p.emit({{"name", name(s)}, {"id", s.id}, {"source", s.outputSchema->source},
+              {"text", rawString(s.outputSchema->json.dump(2))}},
+             R"cc(
+               // output_schema of step '$id$': $source$
+               const char kOutputSchema_$name$[] = $text$;
+
+             )cc");
+  }
+
+  void addFields(StepFields &fields, const ir::Step &s) override {
+    fields["run"] = "run_" + name(s);
+    fields["prompt"] = "prompt::" + ctx_.prompt(*s.prompt);
+    if (s.outputSchema) {
+      fields["outputSchema"] = "kOutputSchema_" + name(s);
+      if (fitsStrictSubset(s.outputSchema->json)) fields["strictOutput"] = "true";
+    }
+    if (s.kind != ir::StepKind::Agent) return;
+    std::string tools;
+    for (const ir::Tool *t : s.tools) tools += std::string(tools.empty() ? "" : ", ") + "tool::" + ctx_.tool(*t);
+    fields["tools"] = "{" + tools + "}";
+    fields["maxSteps"] = std::to_string(s.maxSteps.value_or(s.prompt->toolPolicy.maxRounds));
+    if (s.toolCalled) fields["toolCalled"] = "tool::" + ctx_.tool(*s.toolCalled);
+  }
+};
+
+}  // namespace
+
+std::unique_ptr<StepEmitter> makePromptStepEmitter(EmitContext &ctx, const CompositionNames &names) {
+  return std::make_unique<PromptStepEmitter>(ctx, names);
+}
+
+}  // namespace wfc::codegen

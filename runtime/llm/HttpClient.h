@@ -1,0 +1,61 @@
+// A blocking HTTP POST over libcurl, cancellable by a CancellationToken: the transport under the
+// LLM providers (and, later, the http tool bindings).
+//
+// Each thread keeps one curl handle pair, so consecutive requests from a worker reuse its
+// keep-alive connections (TLS handshakes dominate small LLM calls). The transfer runs on a multi
+// handle that a cancel wakes at once, so a cancelled request returns within milliseconds, not at
+// libcurl's next one-second progress tick.
+//
+// Header values are never printed, logged or put in an error: they carry API keys.
+#pragma once
+
+#include "wfc/cancellation.h"
+#include "wfc/error.h"
+
+#include <chrono>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace wfc::llm {
+
+struct HttpRequest {
+  std::string url;
+  std::vector<std::string> headers;  // "Name: value"
+  std::string body;
+  long connectTimeoutMs = 10000;
+  long timeoutMs = 120000;  // the whole exchange, connect included
+};
+
+struct HttpResponse {
+  long status = 0;
+  std::string body;
+  std::optional<std::string> retryAfter;  // the final response's Retry-After, as sent
+};
+
+// A request that got no HTTP response. `retryable()`: the next attempt may succeed (connection
+// refused or reset, DNS failure, a body cut short, a connect timeout). The kind is Exhausted for a
+// timeout, Cancelled when the token fired (message: its reason), StepFailed otherwise.
+class TransportError : public Error {
+ public:
+  TransportError(ErrorKind kind, const std::string &message, bool retryable)
+      : Error(kind, message), retryable_(retryable) {}
+  bool retryable() const { return retryable_; }
+
+ private:
+  bool retryable_;
+};
+
+// POSTs `request.body`. Any HTTP status is a response (the caller decides what 429 or 500 means);
+// only a failure to get one throws TransportError.
+HttpResponse post(const HttpRequest &request, const CancellationToken &cancel);
+
+// How long a Retry-After value asks to wait: delta-seconds ("120") or an HTTP-date (in the past:
+// 0). nullopt when it is neither.
+std::optional<long> retryAfterMs(const std::string &value,
+                                 std::chrono::system_clock::time_point now = std::chrono::system_clock::now());
+
+// `url` with any "user:password@" removed, for messages and traces.
+std::string redactUrl(const std::string &url);
+
+}  // namespace wfc::llm

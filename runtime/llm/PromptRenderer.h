@@ -1,0 +1,17 @@
+// Renders a prompt's system template (SPEC §3 Prompt step). The template was split into literal
+// text and lookups by the compiler, so rendering is concatenation: no parsing at run time.
+//
+// Variables: each declared variable's default, overridden by the keys of an object input (a
+// string input, or none, binds nothing). A lookup that finds no value fails the step naming the
+// variable and what would have supplied it.
+#pragma once
+
+#include "wfc/program.h"
+
+#include <string>
+
+namespace wfc::llm {
+
+std::string renderSystemTemplate(const PromptDecl &prompt, const Value &input);
+
+}  // namespace wfc::llm

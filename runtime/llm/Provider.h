@@ -1,0 +1,95 @@
+// The LLM provider interface (SPEC §5): one chat exchange — a conversation, the tools offered,
+// an optional structured-output schema — answered by a reply with text and/or tool calls.
+//
+// Providers: OpenAiProvider (chat completions over libcurl), ReplayProvider (answers from a
+// --record file, offline), and RecordingProvider (wraps another and saves every exchange).
+// Anthropic's Messages API is the next one (issue 8); these neutral types are what lets it fit:
+// nothing here is OpenAI's wire format.
+#pragma once
+
+#include "wfc/cancellation.h"
+
+#include <nlohmann/json.hpp>
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace wfc::llm {
+
+using Json = nlohmann::ordered_json;
+
+// A tool call the model asked for. `arguments` is the model's text, not yet parsed: a model may
+// send broken JSON, and that goes back to it as a tool error, not a crash.
+struct ToolCallRequest {
+  std::string id;         // the provider's call id, echoed in the tool result
+  std::string name;       // the provider name ("doc_parse" for tool "doc.parse")
+  std::string arguments;  // JSON text
+};
+
+struct Message {
+  enum class Role { System, User, Assistant, Tool };
+  Role role = Role::User;
+  std::string content;                    // text (an assistant message with tool calls may have none)
+  std::vector<ToolCallRequest> toolCalls;  // assistant
+  std::string toolCallId;                 // tool: the call this answers
+};
+
+// A function offered to the model.
+struct ToolSpec {
+  std::string name;  // provider name: dots mapped to underscores
+  std::string description;
+  Json parameters = Json::object();  // JSON Schema
+};
+
+// Ask for JSON matching `schema` (OpenAI: response_format json_schema).
+struct StructuredOutput {
+  std::string name;  // ^[a-zA-Z0-9_-]+$: the step id
+  Json schema;
+  bool strict = false;  // only when the schema fits the provider's strict subset
+};
+
+struct Request {
+  std::string model;
+  std::vector<Message> messages;
+  std::vector<ToolSpec> tools;
+  std::string toolChoice;  // "", "auto", "required", "none"
+  std::optional<StructuredOutput> structured;
+  Json parameters = Json::object();  // the prompt's parameters: temperature, max_tokens, …
+};
+
+struct Usage {
+  uint64_t promptTokens = 0, completionTokens = 0;
+};
+
+struct Reply {
+  std::string content;  // "" when the model only called tools
+  std::vector<ToolCallRequest> toolCalls;
+  std::string finishReason;
+  Usage usage;
+};
+
+// Where an exchange sits in the run, independent of timing: what record/replay keys on
+// (SPEC §5) and what errors and traces name.
+struct ExchangeKey {
+  std::string step;           // the step path after inlining: "call__summarize"
+  std::optional<int64_t> item;  // wfc.foreach item index
+  unsigned round = 1;         // agent round (1 for a prompt step)
+  unsigned attempt = 1;       // the step's attempt
+  std::string prompt;         // the prompt_task: for messages, not part of the key
+  // "summarize|-|1|1": the lookup string of a recording.
+  std::string str() const;
+};
+
+class Provider {
+ public:
+  virtual ~Provider() = default;
+  // One exchange. Throws wfc::Error: StepFailed for a reply that cannot be used (after the
+  // transport's own retries), Exhausted for a timeout, Cancelled when `cancel` fires.
+  virtual Reply complete(const Request &request, const ExchangeKey &key, const CancellationToken &cancel) = 0;
+  // "openai gpt-4o-mini at http://127.0.0.1:8080/v1": for traces and --dry-run. No credentials.
+  virtual std::string describe() const = 0;
+};
+
+}  // namespace wfc::llm

@@ -1,0 +1,186 @@
+#include "llm/Recording.h"
+
+#include "wfc/error.h"
+
+#include <fstream>
+
+namespace wfc::llm {
+namespace {
+
+const char *roleName(Message::Role role) {
+  switch (role) {
+    case Message::Role::System: return "system";
+    case Message::Role::User: return "user";
+    case Message::Role::Assistant: return "assistant";
+    case Message::Role::Tool: return "tool";
+  }
+  return "user";
+}
+
+Json toolCallsToJson(const std::vector<ToolCallRequest> &calls) {
+  Json out = Json::array();
+  for (const ToolCallRequest &c : calls) out.push_back({{"id", c.id}, {"name", c.name}, {"arguments", c.arguments}});
+  return out;
+}
+
+Json keyToJson(const ExchangeKey &key) {
+  return {{"step", key.step}, {"item", key.item ? Json(*key.item) : Json()}, {"round", key.round},
+          {"attempt", key.attempt}};
+}
+
+const char *kindName(ErrorKind kind) {
+  switch (kind) {
+    case ErrorKind::Exhausted: return "exhausted";
+    case ErrorKind::Usage: return "usage";
+    default: return "failed";
+  }
+}
+
+}  // namespace
+
+Json requestToJson(const Request &request) {
+  Json messages = Json::array();
+  for (const Message &m : request.messages) {
+    Json j = {{"role", roleName(m.role)}, {"content", m.content}};
+    if (!m.toolCalls.empty()) j["tool_calls"] = toolCallsToJson(m.toolCalls);
+    if (!m.toolCallId.empty()) j["tool_call_id"] = m.toolCallId;
+    messages.push_back(std::move(j));
+  }
+  Json out = {{"model", request.model}, {"messages", std::move(messages)}};
+  if (!request.tools.empty()) {
+    Json tools = Json::array();
+    for (const ToolSpec &t : request.tools) tools.push_back(t.name);
+    out["tools"] = std::move(tools);
+  }
+  if (request.structured)
+    out["structured_output"] = {{"name", request.structured->name}, {"strict", request.structured->strict}};
+  return out;
+}
+
+Json replyToJson(const Reply &reply) {
+  Json out = {{"content", reply.content}};
+  if (!reply.toolCalls.empty()) out["tool_calls"] = toolCallsToJson(reply.toolCalls);
+  out["finish_reason"] = reply.finishReason;
+  out["usage"] = {{"prompt_tokens", reply.usage.promptTokens}, {"completion_tokens", reply.usage.completionTokens}};
+  return out;
+}
+
+Reply replyFromJson(const Json &json) {
+  Reply reply;
+  try {
+    reply.content = json.value("content", "");
+    if (json.contains("tool_calls"))
+      for (const Json &c : json.at("tool_calls"))
+        reply.toolCalls.push_back({c.at("id").get<std::string>(), c.at("name").get<std::string>(),
+                                   c.at("arguments").get<std::string>()});
+    reply.finishReason = json.value("finish_reason", "");
+    if (json.contains("usage")) {
+      reply.usage.promptTokens = json["usage"].value("prompt_tokens", uint64_t(0));
+      reply.usage.completionTokens = json["usage"].value("completion_tokens", uint64_t(0));
+    }
+  } catch (const Json::exception &e) {
+    throw Error(ErrorKind::Usage, std::string("malformed reply: ") + e.what());
+  }
+  return reply;
+}
+
+RecordingProvider::RecordingProvider(std::unique_ptr<Provider> inner, const std::string &path, const Json &header)
+    : inner_(std::move(inner)), path_(path) {
+  file_ = std::fopen(path.c_str(), "wb");
+  if (!file_) throw Error(ErrorKind::Usage, "cannot write recording file '" + path + "'");
+  Json h = header;
+  h["wfc_recording"] = kRecordingFormat;
+  write(h);
+}
+
+RecordingProvider::~RecordingProvider() {
+  if (file_) std::fclose(file_);
+}
+
+void RecordingProvider::write(const Json &line) {
+  std::string text = line.dump() + "\n";
+  std::lock_guard lock(mutex_);
+  std::fwrite(text.data(), 1, text.size(), file_);
+  std::fflush(file_);  // a killed run keeps every exchange it finished
+}
+
+Reply RecordingProvider::complete(const Request &request, const ExchangeKey &key, const CancellationToken &cancel) {
+  Json line = {{"key", keyToJson(key)}, {"prompt", key.prompt}, {"request", requestToJson(request)}};
+  try {
+    Reply reply = inner_->complete(request, key, cancel);
+    line["reply"] = replyToJson(reply);
+    write(line);
+    return reply;
+  } catch (const Error &e) {
+    // A cancelled exchange says nothing about the endpoint: replaying it would be wrong.
+    if (e.kind() != ErrorKind::Cancelled) {
+      line["error"] = {{"kind", kindName(e.kind())}, {"message", e.what()}};
+      write(line);
+    }
+    throw;
+  }
+}
+
+ReplayProvider::ReplayProvider(const std::string &path) : path_(path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw Error(ErrorKind::Usage, "cannot read replay file '" + path + "'");
+  std::string text;
+  for (unsigned line = 1; std::getline(in, text); ++line) {
+    if (text.empty()) continue;
+    std::string where = path + ":" + std::to_string(line);
+    Json j;
+    try {
+      j = Json::parse(text);
+    } catch (const Json::exception &e) {
+      throw Error(ErrorKind::Usage, where + ": not a JSON line of a recording: " + e.what());
+    }
+    if (line == 1) {
+      if (!j.is_object() || !j.contains("wfc_recording"))
+        throw Error(ErrorKind::Usage, where + ": not a wfc recording (its first line has no \"wfc_recording\")");
+      if (j["wfc_recording"] != kRecordingFormat)
+        throw Error(ErrorKind::Usage, where + ": recording format " + j["wfc_recording"].dump() +
+                                          " is not the one this executable reads (" +
+                                          std::to_string(kRecordingFormat) + ")");
+      header_ = std::move(j);
+      continue;
+    }
+    try {
+      const Json &k = j.at("key");
+      ExchangeKey key;
+      key.step = k.at("step").get<std::string>();
+      if (k.contains("item") && !k["item"].is_null()) key.item = k["item"].get<int64_t>();
+      key.round = k.at("round").get<unsigned>();
+      key.attempt = k.at("attempt").get<unsigned>();
+      Entry entry;
+      if (j.contains("reply")) {
+        entry.reply = replyFromJson(j["reply"]);
+      } else {
+        entry.errorKind = j.at("error").at("kind").get<std::string>();
+        entry.errorMessage = j.at("error").at("message").get<std::string>();
+      }
+      entries_[key.str()] = std::move(entry);
+    } catch (const Json::exception &e) {
+      throw Error(ErrorKind::Usage, where + ": malformed exchange: " + e.what());
+    } catch (const Error &e) {
+      throw Error(ErrorKind::Usage, where + ": " + e.what());
+    }
+  }
+  if (header_.is_null()) throw Error(ErrorKind::Usage, "replay file '" + path + "' is empty");
+}
+
+Reply ReplayProvider::complete(const Request &, const ExchangeKey &key, const CancellationToken &cancel) {
+  cancel.throwIfCancelled();
+  auto it = entries_.find(key.str());
+  if (it == entries_.end())
+    throw Error(ErrorKind::StepFailed,
+                "replay file '" + path_ + "' has no exchange for step '" + key.step + "' (prompt '" + key.prompt +
+                    "'" + (key.item ? ", item " + std::to_string(*key.item) : "") + ", round " +
+                    std::to_string(key.round) + ", attempt " + std::to_string(key.attempt) +
+                    "); record it again with --record");
+  const Entry &e = it->second;
+  if (e.reply) return *e.reply;
+  throw Error(e.errorKind == "exhausted" ? ErrorKind::Exhausted : ErrorKind::StepFailed,
+              e.errorMessage + " (replayed)");
+}
+
+}  // namespace wfc::llm

@@ -1,0 +1,502 @@
+// The test LLM server itself, over real HTTP with httplib's client: every script feature, the
+// request log, concurrency, and a stopped server's closed port.
+#include "LlmServerProcess.h"
+
+#include <httplib.h>
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <atomic>
+#include <cerrno>
+#include <chrono>
+#include <future>
+#include <thread>
+#include <vector>
+
+#include <arpa/inet.h>
+#include <netinet/in.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
+namespace wfc::test {
+namespace {
+
+using json = nlohmann::json;
+using Clock = std::chrono::steady_clock;
+
+json systemPrompt(const std::string &text) { return {{"role", "system"}, {"content", text}}; }
+json user(const std::string &text) { return {{"role", "user"}, {"content", text}}; }
+json toolResult(const std::string &text) { return {{"role", "tool"}, {"tool_call_id", "call_1_0"}, {"content", text}}; }
+json assistantCalling(const std::string &name) {
+  return {{"role", "assistant"},
+          {"content", nullptr},
+          {"tool_calls", json::array({{{"id", "call_1_0"},
+                                       {"type", "function"},
+                                       {"function", {{"name", name}, {"arguments", "{}"}}}}})}};
+}
+
+json parse(const char *text) { return json::parse(text); }
+
+// A script whose one entry answers every request with `content`.
+json answering(const std::string &content) { return {{"replies", {{{"reply", {{"content", content}}}}}}}; }
+
+json request(std::vector<json> messages, json extra = json::object()) {
+  json body = {{"model", "test-model"}, {"messages", std::move(messages)}};
+  body.update(extra);
+  return body;
+}
+
+// One POST, on its own connection (so concurrent callers never share one).
+httplib::Result post(const LlmServerProcess &server, const json &body, const httplib::Headers &headers = {},
+                     const std::string &path = "/v1/chat/completions") {
+  httplib::Client client("127.0.0.1", server.port());
+  client.set_read_timeout(std::chrono::seconds(10));
+  return client.Post(path.c_str(), headers, body.dump(), "application/json");
+}
+
+// The completion's message, after checking the HTTP status and the response's shape.
+json messageOf(const httplib::Result &result) {
+  EXPECT_TRUE(result) << "no HTTP response";
+  if (!result)
+    return json();
+  EXPECT_EQ(result->status, 200) << result->body;
+  json response = json::parse(result->body);
+  EXPECT_EQ(response["object"], "chat.completion");
+  EXPECT_EQ(response["choices"].size(), 1u);
+  return response["choices"][0]["message"];
+}
+
+std::string contentOf(const httplib::Result &result) {
+  json message = messageOf(result);
+  return message["content"].is_string() ? message["content"].get<std::string>() : "<not a string>";
+}
+
+int64_t msSince(Clock::time_point start) {
+  return std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - start).count();
+}
+
+// connect() to 127.0.0.1:port; 0 when it succeeds, errno otherwise.
+int connectError(int port) {
+  int fd = ::socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
+  sockaddr_in address{};
+  address.sin_family = AF_INET;
+  address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+  address.sin_port = htons(static_cast<uint16_t>(port));
+  int error = ::connect(fd, reinterpret_cast<sockaddr *>(&address), sizeof address) == 0 ? 0 : errno;
+  ::close(fd);
+  return error;
+}
+
+TEST(LlmServer, AnswersWithScriptedContent) {
+  LlmServerProcess server({{"replies", {{{"reply", {{"content", "hello there"}}}}}}});
+  EXPECT_EQ(server.baseUrl(), "http://127.0.0.1:" + std::to_string(server.port()) + "/v1");
+
+  auto result = post(server, request({user("hi")}, {{"model", "gpt-test-1"}}));
+  ASSERT_TRUE(result);
+  ASSERT_EQ(result->status, 200);
+  EXPECT_EQ(result->get_header_value("Content-Type"), "application/json");
+  json response = json::parse(result->body);
+  EXPECT_EQ(response["object"], "chat.completion");
+  EXPECT_TRUE(response["id"].is_string());
+  EXPECT_TRUE(response["created"].is_number_integer());
+  EXPECT_EQ(response["model"], "gpt-test-1");  // echoed
+  json choice = response["choices"][0];
+  EXPECT_EQ(choice["index"], 0);
+  EXPECT_EQ(choice["finish_reason"], "stop");
+  EXPECT_EQ(choice["message"]["role"], "assistant");
+  EXPECT_EQ(choice["message"]["content"], "hello there");
+  EXPECT_FALSE(choice["message"].contains("tool_calls"));
+  EXPECT_EQ(response["usage"], json({{"prompt_tokens", 10}, {"completion_tokens", 5}, {"total_tokens", 15}}));
+
+  // The path without /v1 answers too.
+  EXPECT_EQ(contentOf(post(server, request({user("hi")}), {}, "/chat/completions")), "hello there");
+}
+
+TEST(LlmServer, ContentJsonIsSentAsCompactText) {
+  LlmServerProcess server(parse(R"({"replies": [{"reply": {"content_json": {"answer": 42, "tags": ["a", "b"]}}}]})"));
+  std::string content = contentOf(post(server, request({user("hi")})));
+  EXPECT_EQ(content, R"({"answer":42,"tags":["a","b"]})");
+}
+
+TEST(LlmServer, ToolCallsCarrySerializedArguments) {
+  LlmServerProcess server(parse(R"({"replies": [
+    {"match": {"rounds": 0},
+     "reply": {"content": "let me look",
+               "tool_calls": [{"name": "search", "arguments": {"query": "wfc", "limit": 3}},
+                              {"name": "broken", "arguments_text": "{\"x\": "}],
+               "usage": {"prompt_tokens": 100, "completion_tokens": 7}}},
+    {"reply": {"tool_calls": [{"name": "finish"}]}}
+  ]})"));
+
+  auto result = post(server, request({user("go")}, {{"tools", {{{"type", "function"}}}}}));
+  ASSERT_TRUE(result);
+  json response = json::parse(result->body);
+  json message = response["choices"][0]["message"];
+  EXPECT_EQ(response["choices"][0]["finish_reason"], "tool_calls");
+  EXPECT_EQ(message["content"], "let me look");
+  ASSERT_EQ(message["tool_calls"].size(), 2u);
+  EXPECT_EQ(message["tool_calls"][0],
+            json({{"id", "call_1_0"},
+                  {"type", "function"},
+                  {"function", {{"name", "search"}, {"arguments", R"({"limit":3,"query":"wfc"})"}}}}));
+  EXPECT_EQ(message["tool_calls"][1]["id"], "call_1_1");
+  EXPECT_EQ(message["tool_calls"][1]["function"]["arguments"], "{\"x\": ");  // verbatim, broken
+  EXPECT_EQ(response["usage"], json({{"prompt_tokens", 100}, {"completion_tokens", 7}, {"total_tokens", 107}}));
+
+  // Only tool calls: content is null; arguments default to {}; ids carry the request's seq.
+  json second = messageOf(post(server, request({user("go"), assistantCalling("search"), toolResult("r")})));
+  EXPECT_TRUE(second["content"].is_null());
+  EXPECT_EQ(second["tool_calls"][0]["id"], "call_2_0");
+  EXPECT_EQ(second["tool_calls"][0]["function"]["arguments"], "{}");
+}
+
+TEST(LlmServer, MatchesOnSystemToolResultsAndRounds) {
+  LlmServerProcess server(parse(R"({"replies": [
+    {"match": {"system_contains": "You are the planner"}, "reply": {"content": "plan"}},
+    {"match": {"tool_result_contains": "answer=42", "rounds": 1}, "reply": {"content": "final: 42"}},
+    {"match": {"rounds": 0}, "reply": {"tool_calls": [{"name": "compute"}]}},
+    {"reply": {"content": "fallback"}}
+  ]})"));
+
+  EXPECT_EQ(contentOf(post(server, request({systemPrompt("Hi. You are the planner."), user("plan it")}))), "plan");
+  json call = messageOf(post(server, request({systemPrompt("You are a worker."), user("compute")})));
+  EXPECT_EQ(call["tool_calls"][0]["function"]["name"], "compute");
+  EXPECT_EQ(contentOf(post(server, request({systemPrompt("You are a worker."), user("compute"),
+                                            assistantCalling("compute"), toolResult("answer=42")}))),
+            "final: 42");
+  // Same round, another tool result: entry 1 does not hold, entry 2 wants round 0.
+  EXPECT_EQ(contentOf(post(server, request({systemPrompt("You are a worker."), user("compute"),
+                                            assistantCalling("compute"), toolResult("answer=7")}))),
+            "fallback");
+
+  std::vector<json> log = server.requests();
+  ASSERT_EQ(log.size(), 4u);
+  EXPECT_EQ(log[0]["matched"], 0);
+  EXPECT_EQ(log[1]["matched"], 2);
+  EXPECT_EQ(log[2]["matched"], 1);
+  EXPECT_EQ(log[3]["matched"], 3);
+}
+
+TEST(LlmServer, MatchesOnUserTextToolsFormatModelAndCounts) {
+  LlmServerProcess server(parse(R"({"replies": [
+    {"match": {"user_contains": "first", "last_user_contains": "second"}, "reply": {"content": "users"}},
+    {"match": {"has_tools": true}, "reply": {"content": "tools"}},
+    {"match": {"has_response_format": true, "model": "m-json"}, "reply": {"content": "format"}},
+    {"match": {"tool_results": 2, "last_tool_result_contains": "two"}, "reply": {"content": "two results"}},
+    {"reply": {"content": "other"}}
+  ]})"));
+
+  EXPECT_EQ(contentOf(post(server, request({user("the first"), user("the second")}))), "users");
+  EXPECT_EQ(contentOf(post(server, request({user("the second"), user("the first")}))), "other");
+  EXPECT_EQ(contentOf(post(server, request({user("x")}, {{"tools", {{{"type", "function"}}}}}))), "tools");
+  EXPECT_EQ(contentOf(post(server, request({user("x")}, {{"tools", json::array()}}))), "other");
+  json format = {{"response_format", {{"type", "json_object"}}}};
+  EXPECT_EQ(contentOf(post(server, request({user("x")}, {{"response_format", format["response_format"]}, {"model", "m-json"}}))),
+            "format");
+  EXPECT_EQ(contentOf(post(server, request({user("x")}, format))), "other");  // model differs
+  EXPECT_EQ(contentOf(post(server, request({user("x"), assistantCalling("a"), toolResult("one"), assistantCalling("b"),
+                                            toolResult("two")}))),
+            "two results");
+  EXPECT_EQ(contentOf(post(server, request({user("x"), assistantCalling("a"), toolResult("two"), assistantCalling("b"),
+                                            toolResult("one")}))),
+            "other");
+  // Multi-part content counts its text parts.
+  json parts = {{"role", "user"},
+                {"content", {{{"type", "text"}, {"text", "the first"}}, {{"type", "text"}, {"text", " and second"}}}}};
+  EXPECT_EQ(contentOf(post(server, request({parts}))), "users");
+}
+
+TEST(LlmServer, TimesUsesAnEntryUpThenFallsThrough) {
+  LlmServerProcess server(parse(R"({"replies": [
+    {"times": 1, "reply": {"content": "not json at all"}},
+    {"reply": {"content_json": {"ok": true}}}
+  ]})"));
+  EXPECT_EQ(contentOf(post(server, request({user("x")}))), "not json at all");
+  EXPECT_EQ(contentOf(post(server, request({user("x")}))), R"({"ok":true})");
+  EXPECT_EQ(contentOf(post(server, request({user("x")}))), R"({"ok":true})");
+  std::vector<json> log = server.requests();
+  ASSERT_EQ(log.size(), 3u);
+  EXPECT_EQ(log[0]["matched"], 0);
+  EXPECT_EQ(log[1]["matched"], 1);
+  EXPECT_EQ(log[2]["matched"], 1);
+}
+
+TEST(LlmServer, ScriptedStatusAndHeaders) {
+  LlmServerProcess server(parse(R"({"replies": [
+    {"times": 1, "status": 429, "headers": {"Retry-After": "2", "X-Count": 3}},
+    {"reply": {"content": "ok now"}}
+  ]})"));
+
+  auto limited = post(server, request({user("x")}));
+  ASSERT_TRUE(limited);
+  EXPECT_EQ(limited->status, 429);
+  EXPECT_EQ(limited->get_header_value("Retry-After"), "2");
+  EXPECT_EQ(limited->get_header_value("X-Count"), "3");
+  json error = json::parse(limited->body);
+  EXPECT_EQ(error["error"]["message"], "scripted status 429");
+  EXPECT_EQ(error["error"]["type"], "test");
+
+  EXPECT_EQ(contentOf(post(server, request({user("x")}))), "ok now");
+  EXPECT_EQ(server.requests()[0]["status"], 429);
+}
+
+TEST(LlmServer, RawBodyIsSentVerbatim) {
+  LlmServerProcess server(parse(R"({"replies": [
+    {"times": 1, "body": "{\"choices\": [{\"message\": "},
+    {"status": 502, "body": "<html>bad gateway</html>", "content_type": "text/html"}
+  ]})"));
+
+  auto truncated = post(server, request({user("x")}));
+  ASSERT_TRUE(truncated);
+  EXPECT_EQ(truncated->status, 200);
+  EXPECT_EQ(truncated->body, R"({"choices": [{"message": )");
+  EXPECT_EQ(truncated->get_header_value("Content-Type"), "application/json");
+
+  auto html = post(server, request({user("x")}));
+  ASSERT_TRUE(html);
+  EXPECT_EQ(html->status, 502);
+  EXPECT_EQ(html->body, "<html>bad gateway</html>");
+  EXPECT_EQ(html->get_header_value("Content-Type"), "text/html");
+}
+
+TEST(LlmServer, DelayDoesNotBlockOtherRequests) {
+  LlmServerProcess server(parse(R"({"replies": [
+    {"match": {"user_contains": "slow"}, "delay_ms": 500, "reply": {"content": "slow"}},
+    {"reply": {"content": "fast"}}
+  ]})"));
+
+  const auto start = Clock::now();
+  std::atomic<int64_t> slowDoneMs{-1};
+  std::thread slow([&] {
+    EXPECT_EQ(contentOf(post(server, request({user("slow please")}))), "slow");
+    slowDoneMs = msSince(start);
+  });
+  std::this_thread::sleep_for(std::chrono::milliseconds(100));  // the slow one arrives first
+  const auto fastStart = Clock::now();
+  EXPECT_EQ(contentOf(post(server, request({user("fast please")}))), "fast");
+  const int64_t fastMs = msSince(fastStart);
+  EXPECT_EQ(slowDoneMs.load(), -1) << "the fast request waited for the slow one";
+  EXPECT_LT(fastMs, 300);
+  slow.join();
+  EXPECT_GE(slowDoneMs.load(), 500);
+
+  std::vector<json> log = server.requests();
+  ASSERT_EQ(log.size(), 2u);
+  EXPECT_EQ(log[1]["body"]["messages"][0]["content"], "fast please");
+  EXPECT_EQ(log[1]["in_flight"], 2);  // the slow one was still being handled
+  EXPECT_GE(log[0]["answered_ms"].get<int64_t>() - log[0]["arrived_ms"].get<int64_t>(), 500);
+  EXPECT_LT(log[1]["answered_ms"].get<int64_t>(), log[0]["answered_ms"].get<int64_t>());
+}
+
+TEST(LlmServer, NoMatchingEntryIsA500NamingTheRequest) {
+  LlmServerProcess server(
+      parse(R"({"replies": [{"match": {"system_contains": "nobody says this"}, "reply": {"content": "x"}}]})"));
+
+  auto result = post(server, request({systemPrompt("You are a summarizer."), user("sum"), assistantCalling("f"),
+                                      toolResult("the tool said so")}));
+  ASSERT_TRUE(result);
+  EXPECT_EQ(result->status, 500);
+  std::string message = json::parse(result->body)["error"]["message"];
+  EXPECT_NE(message.find("no scripted reply matches this request"), std::string::npos) << message;
+  EXPECT_NE(message.find("You are a summarizer."), std::string::npos) << message;
+  EXPECT_NE(message.find("messages=4"), std::string::npos) << message;
+  EXPECT_NE(message.find("tool_results=1"), std::string::npos) << message;
+  EXPECT_NE(message.find("the tool said so"), std::string::npos) << message;
+
+  std::vector<json> log = server.requests();
+  ASSERT_EQ(log.size(), 1u);
+  EXPECT_TRUE(log[0]["matched"].is_null());
+  EXPECT_EQ(log[0]["status"], 500);
+}
+
+TEST(LlmServer, LogRecordsRequests) {
+  LlmServerProcess server(answering("ok"));
+  json body = request({user("logged")}, {{"temperature", 0}});
+
+  httplib::Client client("127.0.0.1", server.port());
+  client.set_bearer_token_auth("sk-test-123");
+  auto result = client.Post("/v1/chat/completions", {{"X-Trace", "abc"}}, body.dump(), "application/json");
+  ASSERT_TRUE(result);
+  EXPECT_EQ(post(server, body)->status, 200);  // no authorization
+
+  std::vector<json> log = server.requests();
+  ASSERT_EQ(log.size(), 2u);
+  const json &first = log[0];
+  EXPECT_EQ(first["seq"], 1);
+  EXPECT_EQ(first["path"], "/v1/chat/completions");
+  EXPECT_EQ(first["authorization"], "Bearer sk-test-123");
+  EXPECT_EQ(first["headers"]["authorization"], "Bearer sk-test-123");
+  EXPECT_EQ(first["headers"]["x-trace"], "abc");
+  EXPECT_EQ(first["headers"]["content-type"], "application/json");
+  EXPECT_FALSE(first["headers"].contains("remote_addr"));
+  EXPECT_EQ(first["body"], body);
+  EXPECT_EQ(first["matched"], 0);
+  EXPECT_EQ(first["status"], 200);
+  EXPECT_EQ(first["in_flight"], 1);
+  EXPECT_EQ(first["max_in_flight"], 1);
+  EXPECT_LE(first["arrived_ms"].get<int64_t>(), first["answered_ms"].get<int64_t>());
+  EXPECT_EQ(log[1]["seq"], 2);
+  EXPECT_TRUE(log[1]["authorization"].is_null());
+}
+
+TEST(LlmServer, LogCountsRequestsInFlight) {
+  LlmServerProcess server(parse(R"({"replies": [{"delay_ms": 400, "reply": {"content": "ok"}}]})"));
+  constexpr int kRequests = 8;
+  std::vector<std::future<int>> statuses;
+  for (int i = 0; i < kRequests; ++i) {
+    statuses.push_back(std::async(std::launch::async, [&] {
+      auto result = post(server, request({user("x")}));
+      return result ? result->status : -1;
+    }));
+  }
+  for (auto &status : statuses)
+    EXPECT_EQ(status.get(), 200);
+
+  std::vector<json> log = server.requests();
+  ASSERT_EQ(log.size(), static_cast<size_t>(kRequests));
+  int64_t maxInFlight = 0;
+  for (const json &line : log)
+    maxInFlight = std::max(maxInFlight, line["in_flight"].get<int64_t>());
+  EXPECT_EQ(maxInFlight, kRequests);
+  EXPECT_EQ(log.back()["max_in_flight"], kRequests);
+}
+
+// The worker pool is large enough that 64 concurrent requests are all in flight at once.
+TEST(LlmServer, SixtyFourRequestsRunAtOnce) {
+  LlmServerProcess server(parse(R"({"replies": [{"delay_ms": 1500, "reply": {"content": "ok"}}]})"));
+  constexpr int kRequests = 64;
+  const auto start = Clock::now();
+  std::vector<std::future<int>> statuses;
+  for (int i = 0; i < kRequests; ++i) {
+    statuses.push_back(std::async(std::launch::async, [&] {
+      auto result = post(server, request({user("x")}));
+      return result ? result->status : -1;
+    }));
+  }
+  for (auto &status : statuses)
+    EXPECT_EQ(status.get(), 200);
+  EXPECT_LT(msSince(start), 2 * 1500);
+
+  int64_t maxInFlight = 0;
+  for (const json &line : server.requests())
+    maxInFlight = std::max(maxInFlight, line["max_in_flight"].get<int64_t>());
+  EXPECT_EQ(maxInFlight, kRequests);
+}
+
+TEST(LlmServer, BadRequestsAndUnknownRoutes) {
+  LlmServerProcess server(answering("ok"));
+  httplib::Client client("127.0.0.1", server.port());
+
+  auto notJson = client.Post("/v1/chat/completions", "this is not json", "application/json");
+  ASSERT_TRUE(notJson);
+  EXPECT_EQ(notJson->status, 400);
+  EXPECT_TRUE(json::parse(notJson->body)["error"]["message"].is_string());
+
+  auto noMessages = client.Post("/v1/chat/completions", R"({"model": "m"})", "application/json");
+  ASSERT_TRUE(noMessages);
+  EXPECT_EQ(noMessages->status, 400);
+
+  auto models = client.Get("/v1/models");
+  ASSERT_TRUE(models);
+  EXPECT_EQ(models->status, 404);
+  EXPECT_TRUE(json::parse(models->body)["error"]["message"].is_string());
+
+  auto other = client.Post("/v1/completions", request({user("x")}).dump(), "application/json");
+  ASSERT_TRUE(other);
+  EXPECT_EQ(other->status, 404);
+
+  std::vector<json> log = server.requests();
+  ASSERT_EQ(log.size(), 4u);
+  EXPECT_EQ(log[0]["body"], "this is not json");  // the raw text when it is not JSON
+  EXPECT_EQ(log[0]["status"], 400);
+  EXPECT_EQ(log[2]["path"], "/v1/models");
+  EXPECT_EQ(log[2]["status"], 404);
+  EXPECT_TRUE(log[3]["matched"].is_null());
+}
+
+TEST(LlmServer, StoppedServerRefusesConnections) {
+  LlmServerProcess server(answering("ok"));
+  const int port = server.port();
+  EXPECT_EQ(contentOf(post(server, request({user("x")}))), "ok");
+  EXPECT_EQ(connectError(port), 0);
+
+  server.stop();
+  EXPECT_FALSE(server.running());
+  EXPECT_EQ(connectError(port), ECONNREFUSED);
+  EXPECT_FALSE(post(server, request({user("x")})));  // httplib: a connection error
+  EXPECT_EQ(server.requests().size(), 1u);             // the log outlives the process
+  server.stop();                                       // idempotent
+}
+
+// Stopping is quick and drops what is still pending, as a crash would: a request sleeping in
+// its delay gets no answer, and an idle keep-alive connection does not hold the server up.
+TEST(LlmServer, StopDropsPendingRequestsQuickly) {
+  LlmServerProcess server(parse(R"({"replies": [
+    {"match": {"user_contains": "late"}, "delay_ms": 10000, "reply": {"content": "late"}},
+    {"reply": {"content": "now"}}
+  ]})"));
+  httplib::Client keepAlive("127.0.0.1", server.port());
+  keepAlive.set_keep_alive(true);
+  auto now = keepAlive.Post("/v1/chat/completions", request({user("now")}).dump(), "application/json");
+  ASSERT_TRUE(now);
+  EXPECT_EQ(now->status, 200);
+
+  auto pending = std::async(std::launch::async, [&] { return post(server, request({user("late")})); });
+  std::this_thread::sleep_for(std::chrono::milliseconds(200));  // in its delay by now
+  const auto start = Clock::now();
+  server.stop();
+  EXPECT_LT(msSince(start), 1000);
+  EXPECT_FALSE(pending.get()) << "the delayed request was answered";
+  ASSERT_EQ(server.requests().size(), 1u);
+  EXPECT_EQ(server.requests()[0]["body"]["messages"][0]["content"], "now");
+}
+
+TEST(LlmServer, FixedPortServesAndStops) {
+  const int port = LlmServerProcess::unusedPort();
+  {
+    LlmServerProcess server(answering("first"), port);
+    EXPECT_EQ(server.port(), port);
+    EXPECT_EQ(contentOf(post(server, request({user("x")}))), "first");
+  }
+  EXPECT_EQ(connectError(port), ECONNREFUSED);
+  // A new server on the same port: the "LLM came back" half of an outage test.
+  LlmServerProcess again(answering("second"), port);
+  EXPECT_EQ(again.baseUrl(), "http://127.0.0.1:" + std::to_string(port) + "/v1");
+  EXPECT_EQ(contentOf(post(again, request({user("x")}))), "second");
+  again.stop();
+  EXPECT_EQ(connectError(port), ECONNREFUSED);
+}
+
+TEST(LlmServer, BusyFixedPortFailsToStart) {
+  LlmServerProcess server(answering("ok"));
+  try {
+    LlmServerProcess second(answering("ok"), server.port());
+    FAIL() << "a second server started on a busy port";
+  } catch (const std::runtime_error &e) {
+    EXPECT_NE(std::string(e.what()).find("exit status 3"), std::string::npos) << e.what();
+  }
+}
+
+TEST(LlmServer, BadScriptsFailToStart) {
+  const char *badScripts[] = {
+      R"([])",
+      R"({"replies": [{"match": {"sytem_contains": "x"}, "reply": {"content": "x"}}]})",  // a typo
+      R"({"replies": [{"reply": {"content": "x", "content_json": 1}}]})",
+      R"({"replies": [{"match": {"rounds": "one"}, "reply": {"content": "x"}}]})",
+      R"({"replies": [{"times": 2}]})",  // neither reply, body nor a status
+      R"({"replies": [{"status": 42}]})",
+      R"({"replies": [{"reply": {"tool_calls": [{"arguments": {}}]}}]})",  // no name
+  };
+  for (const char *script : badScripts) {
+    try {
+      LlmServerProcess server(parse(script));
+      ADD_FAILURE() << "the server started with " << script;
+    } catch (const std::runtime_error &e) {
+      EXPECT_NE(std::string(e.what()).find("exit status 2"), std::string::npos) << e.what();
+    }
+  }
+}
+
+}  // namespace
+}  // namespace wfc::test

@@ -1,0 +1,737 @@
+// wfc_test_llm_server: a scripted, OpenAI-compatible chat-completions server for the tests.
+//
+//   wfc_test_llm_server --script FILE --log FILE [--port N] [--watch-stdin]
+//
+// It speaks real HTTP on 127.0.0.1 so the runtime's LLM client is tested through its real
+// transport (libcurl, timeouts, retries, concurrency). Every answer comes from the script and
+// every request is logged as one JSON line; docs/test-llm-server.md has both formats.
+#include <httplib.h>
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+#include <atomic>
+#include <cerrno>
+#include <chrono>
+#include <cstdio>
+#include <cstring>
+#include <ctime>
+#include <fstream>
+#include <functional>
+#include <future>
+#include <iostream>
+#include <mutex>
+#include <optional>
+#include <sstream>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <thread>
+#include <utility>
+#include <vector>
+
+#include <csignal>
+
+#include <pthread.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
+namespace {
+
+// ordered_json keeps keys in the order they were written: content_json replies come out as
+// the script spells them and logged bodies as the client sent them.
+using Json = nlohmann::ordered_json;
+using Clock = std::chrono::steady_clock;
+
+constexpr const char *kProgram = "wfc_test_llm_server";
+// Enough workers that a client's own concurrency bound, not the server, limits how many
+// requests are in flight (tests check bounds up to 64).
+constexpr size_t kWorkerThreads = 64;
+
+// ---------------------------------------------------------------------------------------------
+// The script
+// ---------------------------------------------------------------------------------------------
+
+class ScriptError : public std::runtime_error {
+public:
+  using std::runtime_error::runtime_error;
+};
+
+struct Match {
+  std::optional<std::string> systemContains;
+  std::optional<std::string> userContains;
+  std::optional<std::string> lastUserContains;
+  std::optional<std::string> toolResultContains;
+  std::optional<std::string> lastToolResultContains;
+  std::optional<int64_t> toolResults;
+  std::optional<int64_t> rounds;
+  std::optional<bool> hasTools;
+  std::optional<bool> hasResponseFormat;
+  std::optional<std::string> model;
+};
+
+struct ToolCall {
+  std::string name;
+  std::string arguments;  // sent verbatim as function.arguments
+};
+
+struct Reply {
+  std::optional<std::string> content;  // nullopt: "content": null (tool calls only)
+  std::vector<ToolCall> toolCalls;
+  std::string finishReason;
+  int64_t promptTokens = 10;
+  int64_t completionTokens = 5;
+};
+
+struct Entry {
+  Match match;
+  std::optional<Reply> reply;
+  std::optional<int64_t> timesLeft;  // nullopt: unlimited; guarded by LlmServer::scriptMutex_
+  int64_t delayMs = 0;
+  int status = 200;
+  std::optional<std::string> body;
+  std::string contentType = "application/json";
+  std::vector<std::pair<std::string, std::string>> headers;
+};
+
+// Unknown keys are errors: a misspelled matcher would otherwise silently match everything.
+void checkKeys(const Json &object, std::initializer_list<std::string_view> known, const std::string &where) {
+  for (const auto &item : object.items()) {
+    if (std::find(known.begin(), known.end(), item.key()) == known.end())
+      throw ScriptError(where + ": unknown key '" + item.key() + "'");
+  }
+}
+
+const Json &requireObject(const Json &value, const std::string &where) {
+  if (!value.is_object())
+    throw ScriptError(where + ": must be an object");
+  return value;
+}
+
+std::string requireString(const Json &value, const std::string &where) {
+  if (!value.is_string())
+    throw ScriptError(where + ": must be a string");
+  return value.get<std::string>();
+}
+
+int64_t requireCount(const Json &value, const std::string &where) {
+  if (!value.is_number_integer() || value.get<int64_t>() < 0)
+    throw ScriptError(where + ": must be a non-negative integer");
+  return value.get<int64_t>();
+}
+
+bool requireBool(const Json &value, const std::string &where) {
+  if (!value.is_boolean())
+    throw ScriptError(where + ": must be true or false");
+  return value.get<bool>();
+}
+
+Match parseMatch(const Json &json, const std::string &where) {
+  requireObject(json, where);
+  checkKeys(json,
+            {"system_contains", "user_contains", "last_user_contains", "tool_result_contains",
+             "last_tool_result_contains", "tool_results", "rounds", "has_tools", "has_response_format", "model"},
+            where);
+  Match m;
+  auto text = [&](const char *key, std::optional<std::string> &out) {
+    if (auto it = json.find(key); it != json.end())
+      out = requireString(*it, where + "." + key);
+  };
+  auto count = [&](const char *key, std::optional<int64_t> &out) {
+    if (auto it = json.find(key); it != json.end())
+      out = requireCount(*it, where + "." + key);
+  };
+  auto flag = [&](const char *key, std::optional<bool> &out) {
+    if (auto it = json.find(key); it != json.end())
+      out = requireBool(*it, where + "." + key);
+  };
+  text("system_contains", m.systemContains);
+  text("user_contains", m.userContains);
+  text("last_user_contains", m.lastUserContains);
+  text("tool_result_contains", m.toolResultContains);
+  text("last_tool_result_contains", m.lastToolResultContains);
+  count("tool_results", m.toolResults);
+  count("rounds", m.rounds);
+  flag("has_tools", m.hasTools);
+  flag("has_response_format", m.hasResponseFormat);
+  text("model", m.model);
+  return m;
+}
+
+ToolCall parseToolCall(const Json &json, const std::string &where) {
+  requireObject(json, where);
+  checkKeys(json, {"name", "arguments", "arguments_text"}, where);
+  if (!json.contains("name"))
+    throw ScriptError(where + ": needs 'name'");
+  if (json.contains("arguments") && json.contains("arguments_text"))
+    throw ScriptError(where + ": 'arguments' and 'arguments_text' are exclusive");
+  ToolCall call;
+  call.name = requireString(json["name"], where + ".name");
+  if (auto it = json.find("arguments_text"); it != json.end())
+    call.arguments = requireString(*it, where + ".arguments_text");
+  else if (it = json.find("arguments"); it != json.end())
+    call.arguments = it->dump();
+  else
+    call.arguments = "{}";
+  return call;
+}
+
+Reply parseReply(const Json &json, const std::string &where) {
+  requireObject(json, where);
+  checkKeys(json, {"content", "content_json", "tool_calls", "finish_reason", "usage"}, where);
+  if (json.contains("content") && json.contains("content_json"))
+    throw ScriptError(where + ": 'content' and 'content_json' are exclusive");
+  if (!json.contains("content") && !json.contains("content_json") && !json.contains("tool_calls"))
+    throw ScriptError(where + ": needs 'content', 'content_json' or 'tool_calls'");
+  Reply reply;
+  if (auto it = json.find("content"); it != json.end())
+    reply.content = requireString(*it, where + ".content");
+  if (auto it = json.find("content_json"); it != json.end())
+    reply.content = it->dump();
+  if (auto it = json.find("tool_calls"); it != json.end()) {
+    if (!it->is_array() || it->empty())
+      throw ScriptError(where + ".tool_calls: must be a non-empty array");
+    for (size_t i = 0; i < it->size(); ++i)
+      reply.toolCalls.push_back(parseToolCall((*it)[i], where + ".tool_calls[" + std::to_string(i) + "]"));
+  }
+  reply.finishReason = reply.toolCalls.empty() ? "stop" : "tool_calls";
+  if (auto it = json.find("finish_reason"); it != json.end())
+    reply.finishReason = requireString(*it, where + ".finish_reason");
+  if (auto it = json.find("usage"); it != json.end()) {
+    const std::string at = where + ".usage";
+    requireObject(*it, at);
+    checkKeys(*it, {"prompt_tokens", "completion_tokens"}, at);
+    if (auto p = it->find("prompt_tokens"); p != it->end())
+      reply.promptTokens = requireCount(*p, at + ".prompt_tokens");
+    if (auto c = it->find("completion_tokens"); c != it->end())
+      reply.completionTokens = requireCount(*c, at + ".completion_tokens");
+  }
+  return reply;
+}
+
+Entry parseEntry(const Json &json, const std::string &where) {
+  requireObject(json, where);
+  checkKeys(json, {"match", "reply", "times", "delay_ms", "status", "body", "content_type", "headers"}, where);
+  Entry entry;
+  if (auto it = json.find("match"); it != json.end())
+    entry.match = parseMatch(*it, where + ".match");
+  if (auto it = json.find("reply"); it != json.end())
+    entry.reply = parseReply(*it, where + ".reply");
+  if (auto it = json.find("times"); it != json.end())
+    entry.timesLeft = requireCount(*it, where + ".times");
+  if (auto it = json.find("delay_ms"); it != json.end())
+    entry.delayMs = requireCount(*it, where + ".delay_ms");
+  if (auto it = json.find("status"); it != json.end()) {
+    int64_t status = requireCount(*it, where + ".status");
+    if (status < 100 || status > 599)
+      throw ScriptError(where + ".status: must be an HTTP status between 100 and 599");
+    entry.status = static_cast<int>(status);
+  }
+  if (auto it = json.find("body"); it != json.end())
+    entry.body = requireString(*it, where + ".body");
+  if (auto it = json.find("content_type"); it != json.end()) {
+    if (!entry.body)
+      throw ScriptError(where + ".content_type: only applies with 'body'");
+    entry.contentType = requireString(*it, where + ".content_type");
+  }
+  if (auto it = json.find("headers"); it != json.end()) {
+    requireObject(*it, where + ".headers");
+    for (const auto &header : it->items()) {
+      const Json &value = header.value();
+      if (!value.is_string() && !value.is_number())
+        throw ScriptError(where + ".headers." + header.key() + ": must be a string or a number");
+      entry.headers.emplace_back(header.key(), value.is_string() ? value.get<std::string>() : value.dump());
+    }
+  }
+  // Without a reply, a 200 would have nothing to say.
+  if (!entry.reply && !entry.body && entry.status == 200)
+    throw ScriptError(where + ": needs 'reply', 'body' or a non-200 'status'");
+  return entry;
+}
+
+std::vector<Entry> loadScript(const std::string &path) {
+  std::ifstream in(path);
+  if (!in)
+    throw ScriptError("cannot read " + path + ": " + std::strerror(errno));
+  Json script;
+  try {
+    script = Json::parse(in);
+  } catch (const Json::parse_error &e) {
+    throw ScriptError(path + ": not valid JSON: " + e.what());
+  }
+  requireObject(script, path);
+  checkKeys(script, {"replies"}, path);
+  if (!script.contains("replies") || !script["replies"].is_array())
+    throw ScriptError(path + ": needs \"replies\": [...]");
+  std::vector<Entry> entries;
+  const Json &replies = script["replies"];
+  for (size_t i = 0; i < replies.size(); ++i)
+    entries.push_back(parseEntry(replies[i], "replies[" + std::to_string(i) + "]"));
+  return entries;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Requests
+// ---------------------------------------------------------------------------------------------
+
+// A message's text: a string, or the "text" of each part of a multi-part content array.
+std::string messageText(const Json &message) {
+  auto it = message.find("content");
+  if (it == message.end())
+    return {};
+  if (it->is_string())
+    return it->get<std::string>();
+  std::string text;
+  if (it->is_array()) {
+    for (const Json &part : *it) {
+      if (part.is_object() && part.contains("text") && part["text"].is_string())
+        text += part["text"].get<std::string>();
+    }
+  }
+  return text;
+}
+
+// What the matchers look at, computed once per request.
+struct Conversation {
+  std::string system;  // every system message's text, joined by newlines
+  std::optional<std::string> firstUser;
+  std::optional<std::string> lastUser;
+  std::vector<std::string> toolResults;
+  int64_t assistants = 0;
+  size_t messages = 0;
+  bool hasTools = false;
+  bool hasResponseFormat = false;
+  std::optional<std::string> model;
+};
+
+Conversation summarize(const Json &body) {
+  Conversation c;
+  for (const Json &message : body["messages"]) {
+    ++c.messages;
+    if (!message.is_object())
+      continue;
+    std::string role = message.value("role", "");
+    std::string text = messageText(message);
+    if (role == "system") {
+      c.system += (c.system.empty() ? "" : "\n") + text;
+    } else if (role == "user") {
+      if (!c.firstUser)
+        c.firstUser = text;
+      c.lastUser = text;
+    } else if (role == "assistant") {
+      ++c.assistants;
+    } else if (role == "tool") {
+      c.toolResults.push_back(text);
+    }
+  }
+  auto tools = body.find("tools");
+  c.hasTools = tools != body.end() && tools->is_array() && !tools->empty();
+  auto format = body.find("response_format");
+  c.hasResponseFormat = format != body.end() && !format->is_null();
+  if (auto model = body.find("model"); model != body.end() && model->is_string())
+    c.model = model->get<std::string>();
+  return c;
+}
+
+bool holds(const Match &m, const Conversation &c) {
+  // An absent matcher holds; a present one needs its text present and containing the needle.
+  auto contains = [](const std::optional<std::string> &haystack, const std::optional<std::string> &needle) {
+    return !needle || (haystack && haystack->find(*needle) != std::string::npos);
+  };
+  if (!contains(c.system, m.systemContains) || !contains(c.firstUser, m.userContains) ||
+      !contains(c.lastUser, m.lastUserContains))
+    return false;
+  if (m.toolResultContains &&
+      std::none_of(c.toolResults.begin(), c.toolResults.end(),
+                   [&](const std::string &result) { return result.find(*m.toolResultContains) != std::string::npos; }))
+    return false;
+  std::optional<std::string> lastTool;
+  if (!c.toolResults.empty())
+    lastTool = c.toolResults.back();
+  if (!contains(lastTool, m.lastToolResultContains))
+    return false;
+  if (m.toolResults && *m.toolResults != static_cast<int64_t>(c.toolResults.size()))
+    return false;
+  if (m.rounds && *m.rounds != c.assistants)
+    return false;
+  if (m.hasTools && *m.hasTools != c.hasTools)
+    return false;
+  if (m.hasResponseFormat && *m.hasResponseFormat != c.hasResponseFormat)
+    return false;
+  if (m.model && m.model != c.model)
+    return false;
+  return true;
+}
+
+// The head of a text for one-line messages: at most 60 characters, newlines escaped.
+std::string head(const std::string &text) {
+  constexpr size_t kMax = 60;
+  std::string out;
+  for (char ch : text.substr(0, kMax))
+    out += ch == '\n' ? std::string("\\n") : std::string(1, ch);
+  if (text.size() > kMax)
+    out += "...";
+  return out;
+}
+
+// Enough of a request to see why no entry matched it.
+std::string describe(const Conversation &c) {
+  std::ostringstream out;
+  out << "system=\"" << head(c.system) << "\", messages=" << c.messages << ", rounds=" << c.assistants
+      << ", last_user=\"" << head(c.lastUser.value_or("")) << "\", tool_results=" << c.toolResults.size();
+  if (!c.toolResults.empty())
+    out << ", last_tool_result=\"" << head(c.toolResults.back()) << "\"";
+  return out.str();
+}
+
+Json errorBody(const std::string &message, const std::string &type) {
+  return Json{{"error", {{"message", message}, {"type", type}}}};
+}
+
+Json completion(const Reply &reply, int64_t seq, const Conversation &c) {
+  Json message = {{"role", "assistant"}, {"content", nullptr}};
+  if (reply.content)
+    message["content"] = *reply.content;
+  if (!reply.toolCalls.empty()) {
+    Json calls = Json::array();
+    for (size_t i = 0; i < reply.toolCalls.size(); ++i) {
+      const ToolCall &call = reply.toolCalls[i];
+      calls.push_back({{"id", "call_" + std::to_string(seq) + "_" + std::to_string(i)},
+                       {"type", "function"},
+                       {"function", {{"name", call.name}, {"arguments", call.arguments}}}});
+    }
+    message["tool_calls"] = std::move(calls);
+  }
+  return Json{{"id", "chatcmpl-test-" + std::to_string(seq)},
+              {"object", "chat.completion"},
+              {"created", static_cast<int64_t>(std::time(nullptr))},
+              {"model", c.model.value_or("test-model")},
+              {"choices", Json::array({{{"index", 0}, {"message", message}, {"finish_reason", reply.finishReason}}})},
+              {"usage",
+               {{"prompt_tokens", reply.promptTokens},
+                {"completion_tokens", reply.completionTokens},
+                {"total_tokens", reply.promptTokens + reply.completionTokens}}}};
+}
+
+// ---------------------------------------------------------------------------------------------
+// The server
+// ---------------------------------------------------------------------------------------------
+
+class LlmServer {
+public:
+  LlmServer(std::vector<Entry> entries, std::ofstream log) : entries_(std::move(entries)), log_(std::move(log)) {}
+
+  void chat(const httplib::Request &req, httplib::Response &res) {
+    serve(req, res, [&](int64_t seq, const std::optional<Json> &body) { return answerChat(seq, body, res); });
+  }
+
+  void notFound(const httplib::Request &req, httplib::Response &res) {
+    serve(req, res, [&](int64_t, const std::optional<Json> &) {
+      res.status = 404;
+      setJson(res, errorBody("not found: " + req.method + " " + req.path +
+                                 " (this server answers POST /v1/chat/completions and POST /chat/completions)",
+                             "test"));
+      return std::optional<size_t>();
+    });
+  }
+
+private:
+  using Answer = std::function<std::optional<size_t>(int64_t seq, const std::optional<Json> &body)>;
+
+  // The bookkeeping every request gets: its sequence number, the in-flight count, the log line.
+  void serve(const httplib::Request &req, httplib::Response &res, const Answer &answer) {
+    const int64_t arrivedMs = sinceStart();
+    int64_t seq = 0;
+    int64_t inFlight = 0;
+    {
+      std::lock_guard lock(stateMutex_);
+      seq = ++lastSeq_;
+      inFlight = ++inFlight_;
+      maxInFlight_ = std::max(maxInFlight_, inFlight_);
+    }
+    std::optional<Json> body;
+    if (Json parsed = Json::parse(req.body, nullptr, /*allow_exceptions=*/false); !parsed.is_discarded())
+      body = std::move(parsed);
+
+    std::optional<size_t> matched;
+    try {
+      matched = answer(seq, body);
+    } catch (const std::exception &e) {
+      // A bug here must still produce an answer and a log line, or the test would hang or lie.
+      res.status = 500;
+      setJson(res, errorBody(std::string("test server failure: ") + e.what(), "test"));
+      matched.reset();
+    }
+
+    Json line;
+    line["seq"] = seq;
+    line["path"] = req.path;
+    line["authorization"] = req.has_header("Authorization") ? Json(req.get_header_value("Authorization")) : Json();
+    line["headers"] = headers(req);
+    line["body"] = body ? *body : Json(req.body);
+    line["matched"] = matched ? Json(*matched) : Json();
+    line["status"] = res.status;
+    line["in_flight"] = inFlight;
+    {
+      std::lock_guard logLock(logMutex_);
+      {
+        std::lock_guard lock(stateMutex_);
+        // Read at write time, so the last line of the log holds the maximum of the whole run.
+        line["max_in_flight"] = maxInFlight_;
+      }
+      line["arrived_ms"] = arrivedMs;
+      line["answered_ms"] = sinceStart();
+      // replace: a non-UTF-8 body must not keep its request out of the log.
+      log_ << line.dump(-1, ' ', false, Json::error_handler_t::replace) << '\n';
+      log_.flush();
+    }
+    std::lock_guard lock(stateMutex_);
+    --inFlight_;
+  }
+
+  std::optional<size_t> answerChat(int64_t seq, const std::optional<Json> &body, httplib::Response &res) {
+    if (!body || !body->is_object()) {
+      res.status = 400;
+      setJson(res, errorBody("the request body is not a JSON object", "invalid_request_error"));
+      return std::nullopt;
+    }
+    if (!body->contains("messages") || !(*body)["messages"].is_array()) {
+      res.status = 400;
+      setJson(res, errorBody("the request has no \"messages\" array", "invalid_request_error"));
+      return std::nullopt;
+    }
+    const Conversation conversation = summarize(*body);
+
+    std::optional<size_t> matched;
+    {
+      // Matching and using up `times` is one step, so concurrent requests never share a use.
+      std::lock_guard lock(scriptMutex_);
+      for (size_t i = 0; i < entries_.size() && !matched; ++i) {
+        Entry &entry = entries_[i];
+        if ((entry.timesLeft && *entry.timesLeft == 0) || !holds(entry.match, conversation))
+          continue;
+        if (entry.timesLeft)
+          --*entry.timesLeft;
+        matched = i;
+      }
+    }
+    if (!matched) {
+      std::string message = "no scripted reply matches this request: " + describe(conversation);
+      std::cerr << kProgram << ": request " << seq << ": " << message << std::endl;
+      res.status = 500;
+      setJson(res, errorBody(message, "test"));
+      return std::nullopt;
+    }
+
+    // Only timesLeft changes after loading, and only under scriptMutex_: the rest is read freely.
+    const Entry &entry = entries_[*matched];
+    // Sleeps this worker thread only; the other workers keep answering.
+    if (entry.delayMs > 0)
+      std::this_thread::sleep_for(std::chrono::milliseconds(entry.delayMs));
+    res.status = entry.status;
+    if (entry.body)
+      res.set_content(*entry.body, entry.contentType);
+    else if (entry.status != 200)
+      setJson(res, errorBody("scripted status " + std::to_string(entry.status), "test"));
+    else
+      setJson(res, completion(*entry.reply, seq, conversation));
+    for (const auto &[name, value] : entry.headers)
+      res.set_header(name, value);
+    return matched;
+  }
+
+  static void setJson(httplib::Response &res, const Json &json) { res.set_content(json.dump(), "application/json"); }
+
+  // The request's headers, names lowercased; repeated headers joined by ", " as HTTP allows.
+  static Json headers(const httplib::Request &req) {
+    Json out = Json::object();
+    for (const auto &[name, value] : req.headers) {
+      // httplib files the peer's and its own address among the headers; the client sent none.
+      if (name == "REMOTE_ADDR" || name == "REMOTE_PORT" || name == "LOCAL_ADDR" || name == "LOCAL_PORT")
+        continue;
+      std::string lower = name;
+      std::transform(lower.begin(), lower.end(), lower.begin(), [](unsigned char ch) { return std::tolower(ch); });
+      if (out.contains(lower))
+        out[lower] = out[lower].get<std::string>() + ", " + value;
+      else
+        out[lower] = value;
+    }
+    return out;
+  }
+
+  int64_t sinceStart() const {
+    return std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - start_).count();
+  }
+
+  const Clock::time_point start_ = Clock::now();
+
+  std::mutex scriptMutex_;
+  std::vector<Entry> entries_;
+
+  std::mutex stateMutex_;
+  int64_t lastSeq_ = 0;
+  int64_t inFlight_ = 0;
+  int64_t maxInFlight_ = 0;
+
+  std::mutex logMutex_;
+  std::ofstream log_;
+};
+
+// httplib 0.11 listens with a backlog of 5: a burst of 64 connections would overflow it and
+// some clients would only get in after a SYN retransmission, a second later. Calling listen()
+// again on the bound socket raises the backlog; svr_sock_ is protected, hence the subclass.
+class HttpServer : public httplib::Server {
+public:
+  void widenBacklog() { ::listen(svr_sock_, 512); }
+};
+
+struct Options {
+  std::string script;
+  std::string log;
+  int port = 0;
+  bool watchStdin = false;
+};
+
+[[noreturn]] void usage(const std::string &problem) {
+  std::cerr << kProgram << ": " << problem << "\n"
+            << "usage: " << kProgram << " --script FILE --log FILE [--port N] [--watch-stdin]\n";
+  std::exit(2);
+}
+
+Options parseArguments(int argc, char **argv) {
+  Options options;
+  for (int i = 1; i < argc; ++i) {
+    std::string arg = argv[i];
+    auto value = [&]() -> std::string {
+      if (i + 1 >= argc)
+        usage(arg + " needs a value");
+      return argv[++i];
+    };
+    if (arg == "--script") {
+      options.script = value();
+    } else if (arg == "--log") {
+      options.log = value();
+    } else if (arg == "--port") {
+      std::string text = value();
+      char *end = nullptr;
+      long port = std::strtol(text.c_str(), &end, 10);
+      if (text.empty() || *end != '\0' || port < 0 || port > 65535)
+        usage("--port: not a port number: " + text);
+      options.port = static_cast<int>(port);
+    } else if (arg == "--watch-stdin") {
+      options.watchStdin = true;
+    } else if (arg == "--help" || arg == "-h") {
+      std::cout << "usage: " << kProgram << " --script FILE --log FILE [--port N] [--watch-stdin]\n"
+                << "A scripted OpenAI-compatible chat-completions server on 127.0.0.1 for tests;\n"
+                << "see docs/test-llm-server.md. --watch-stdin: exit when stdin reaches end of file.\n";
+      std::exit(0);
+    } else {
+      usage("unknown argument: " + arg);
+    }
+  }
+  if (options.script.empty() || options.log.empty())
+    usage("--script and --log are required");
+  return options;
+}
+
+}  // namespace
+
+int main(int argc, char **argv) {
+  const Options options = parseArguments(argc, argv);
+
+  std::vector<Entry> entries;
+  try {
+    entries = loadScript(options.script);
+  } catch (const ScriptError &e) {
+    std::cerr << kProgram << ": bad script: " << e.what() << std::endl;
+    return 2;
+  }
+  std::ofstream log(options.log, std::ios::app);
+  if (!log) {
+    std::cerr << kProgram << ": cannot open log " << options.log << ": " << std::strerror(errno) << std::endl;
+    return 2;
+  }
+
+  // Block the stop signals in every thread (threads inherit the mask, so before creating any);
+  // main takes them with sigwait, where stopping the server is safe, unlike in a handler.
+  sigset_t stopSignals;
+  sigemptyset(&stopSignals);
+  sigaddset(&stopSignals, SIGTERM);
+  sigaddset(&stopSignals, SIGINT);
+  pthread_sigmask(SIG_BLOCK, &stopSignals, nullptr);
+  // A client that hangs up early must not kill the server.
+  std::signal(SIGPIPE, SIG_IGN);
+
+  LlmServer llm(std::move(entries), std::move(log));
+  HttpServer server;
+  server.new_task_queue = [] { return new httplib::ThreadPool(kWorkerThreads); };
+  // SO_REUSEADDR alone: a server restarted on a fixed port binds despite connections of its
+  // predecessor in TIME_WAIT, but a port another server listens on stays busy (httplib's
+  // default adds SO_REUSEPORT, which would let two servers share it).
+  server.set_socket_options([](socket_t sock) {
+    int yes = 1;
+    ::setsockopt(sock, SOL_SOCKET, SO_REUSEADDR, &yes, sizeof yes);
+  });
+  auto chat = [&](const httplib::Request &req, httplib::Response &res) { llm.chat(req, res); };
+  auto notFound = [&](const httplib::Request &req, httplib::Response &res) { llm.notFound(req, res); };
+  server.Post("/v1/chat/completions", chat);
+  server.Post("/chat/completions", chat);
+  // Routes are tried in order: everything else, with any method, is a logged JSON 404.
+  server.Post(".*", notFound);
+  server.Get(".*", notFound);
+  server.Put(".*", notFound);
+  server.Patch(".*", notFound);
+  server.Delete(".*", notFound);
+  server.Options(".*", notFound);
+
+  int port = options.port;
+  if (port == 0) {
+    port = server.bind_to_any_port("127.0.0.1");
+  } else if (!server.bind_to_port("127.0.0.1", port)) {
+    port = -1;
+  }
+  if (port <= 0) {
+    std::cerr << kProgram << ": cannot listen on 127.0.0.1:" << options.port << std::endl;
+    return 3;
+  }
+  server.widenBacklog();
+
+  std::promise<void> listenDone;
+  std::future<void> listenFinished = listenDone.get_future();
+  std::thread listener([&] {
+    server.listen_after_bind();
+    listenDone.set_value();
+  });
+
+  if (options.watchStdin) {
+    // The parent holds the other end of our stdin: end of file means it is gone (even killed),
+    // and an orphaned server would keep the test's output pipes open.
+    std::thread([] {
+      char buffer[256];
+      for (;;) {
+        ssize_t n = ::read(STDIN_FILENO, buffer, sizeof buffer);
+        if (n == 0 || (n < 0 && errno != EINTR))
+          break;
+      }
+      ::kill(::getpid(), SIGTERM);
+    }).detach();
+  }
+
+  // The socket is already listening (connections queue in the backlog), so this is ready.
+  std::printf("listening on 127.0.0.1:%d\n", port);
+  std::fflush(stdout);
+
+  int received = 0;
+  while (sigwait(&stopSignals, &received) != 0) {
+  }
+  server.stop();  // closes the listening socket: new connections are refused from here on
+  // A stopped server is gone, as a crashed one would be: requests still sleeping in a delay get
+  // no answer (their connections close) and no log line. Idle keep-alive connections would hold
+  // their workers for up to 5 s, so after a moment for answers being written, just leave;
+  // every log line is flushed already.
+  if (listenFinished.wait_for(std::chrono::milliseconds(100)) != std::future_status::ready) {
+    std::fflush(nullptr);
+    std::_Exit(0);
+  }
+  listener.join();
+  return 0;
+}
