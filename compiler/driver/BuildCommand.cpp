@@ -66,8 +66,15 @@ int runBuild(const BuildOptions &build, const CommonOptions &options) {
     llvm::WithColor::error(llvm::errs(), "wfc") << "'wfc build' needs -o DIR: the directory for the C++ source\n";
     return 2;
   }
+  if (!build.outputName.empty() && (build.outputName == "." || build.outputName == ".." ||
+                                    build.outputName.find_first_of("/\\") != std::string::npos)) {
+    llvm::WithColor::error(llvm::errs(), "wfc")
+        << "--output-name '" << build.outputName << "' must be a file name, without a directory\n";
+    return 2;
+  }
   Compilation compilation(options);
-  GenerateOptions generate{build.pack, build.bindings, build.allowUnbound, build.lineDirectives, build.output};
+  GenerateOptions generate{build.pack, build.bindings, build.allowUnbound, build.lineDirectives, build.output,
+                           build.outputName};
   int status = 0;
   std::optional<GeneratedProgram> program = generateProgram(compilation, options, generate, status);
   int finished = compilation.finish();

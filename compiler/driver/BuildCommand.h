@@ -17,6 +17,7 @@ struct BuildOptions {
   bool allowUnbound = false;
   bool lineDirectives = false;
   std::string depfile;  // default: <DIR>/<name>.wfc.d
+  std::string outputName;  // --output-name: <name> itself (default: the pack's id or --composition)
 };
 
 // `wfc build PACK -o DIR` (C++ and a depfile) and `wfc build PACK --emit=ir` (the IR as text).

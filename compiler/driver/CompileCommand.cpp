@@ -41,7 +41,7 @@ int runCompile(const CompileOptions &compile, const CommonOptions &options, cons
     return 2;
   }
   Compilation compilation(options);
-  GenerateOptions generate{compile.pack, compile.bindings, compile.allowUnbound, /*lineDirectives=*/true, ""};
+  GenerateOptions generate{compile.pack, compile.bindings, compile.allowUnbound, /*lineDirectives=*/true, "", ""};
   int status = 0;
   std::optional<GeneratedProgram> program = generateProgram(compilation, options, generate, status);
   int finished = compilation.finish();

@@ -17,6 +17,7 @@ struct GenerateOptions {
   bool allowUnbound = false;
   bool lineDirectives = false;
   std::string outputDir;  // where the .cpp will live (for #line back-references)
+  std::string outputName;  // the stem to use instead of the pack's id / composition, or empty
 };
 
 struct GeneratedProgram {

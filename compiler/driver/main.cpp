@@ -47,6 +47,12 @@ cl::opt<std::string> buildDepfile("depfile", cl::value_desc("file"),
                                   cl::desc("Where to write the depfile (default: DIR/<name>.wfc.d)"),
                                   cl::sub(buildCmd), cl::cat(wfcCategory));
 
+cl::opt<std::string> buildOutputName(
+    "output-name", cl::value_desc("name"),
+    cl::desc("Name the outputs DIR/<name>.wfc.cpp and DIR/<name>.wfc.d (default: the pack's id, or the "
+             "--composition name)"),
+    cl::sub(buildCmd), cl::cat(wfcCategory));
+
 cl::SubCommand compileCmd("compile", "Compile a pack to an executable with the system C++ compiler");
 cl::opt<std::string> compilePack(cl::Positional, cl::Required, cl::desc("<pack file>"), cl::sub(compileCmd),
                                  cl::cat(wfcCategory));
@@ -160,7 +166,8 @@ int main(int argc, char **argv) {
 
   if (checkCmd) return wfc::runCheck({checkFiles.begin(), checkFiles.end()}, bindingsFile, options);
   if (buildCmd)
-    return wfc::runBuild({buildPack, buildOutput, buildEmit, bindingsFile, allowUnbound, buildLineDirectives, buildDepfile},
+    return wfc::runBuild({buildPack, buildOutput, buildEmit, bindingsFile, allowUnbound, buildLineDirectives, buildDepfile,
+                      buildOutputName},
                          options);
   if (compileCmd) {
     wfc::CompileOptions compile;

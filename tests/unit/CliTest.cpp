@@ -482,6 +482,26 @@ TEST(CliTest, BuildWritesSourceAndDepfileOnlyWhenChanged) {
   EXPECT_EQ(std::filesystem::last_write_time(cpp), stamp - std::chrono::hours(1)) << "unchanged file rewritten";
 }
 
+// Build systems (wfc_add_workflow) name the outputs themselves: they cannot read the pack's id.
+TEST(CliTest, BuildOutputNameNamesTheSourceAndDepfile) {
+  TempDir dir;
+  std::string bindings = std::string(WFC_SOURCE_DIR) + "/examples/text-stats/bindings.yaml";
+  ASSERT_EQ(wfc({"build", kTextStats, "--bindings", bindings, "--line-directives", "--output-name", "my_stats",
+                 "-o", dir.str()})
+                .exitCode,
+            0);
+  auto cpp = dir.path() / "my_stats.wfc.cpp", dep = dir.path() / "my_stats.wfc.d";
+  ASSERT_TRUE(std::filesystem::exists(cpp));
+  EXPECT_FALSE(std::filesystem::exists(dir.path() / "text-stats.wfc.cpp"));
+  EXPECT_EQ(test::readFile(dep.string()).rfind(cpp.string() + ":", 0), 0u) << test::readFile(dep.string());
+  EXPECT_NE(test::readFile(cpp.string()).find("\"my_stats.wfc.cpp\""), std::string::npos)
+      << "#line directives return to the file by its real name";
+
+  ProcessResult r = wfc({"build", kTextStats, "--bindings", bindings, "--output-name", "sub/x", "-o", dir.str()});
+  EXPECT_EQ(r.exitCode, 2);
+  EXPECT_NE(r.err.find("--output-name 'sub/x' must be a file name"), std::string::npos) << r.err;
+}
+
 
 TEST(CliTest, CompileReportsTheCxxCompilersErrors) {
   TempDir dir;
