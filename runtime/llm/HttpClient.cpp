@@ -11,7 +11,6 @@
 namespace wfc::llm {
 namespace {
 
-using Clock = std::chrono::steady_clock;
 
 void initCurl() {
   static std::once_flag once;
@@ -121,7 +120,6 @@ void check(CURLMcode code, const std::string &url) {
 HttpResponse post(const HttpRequest &request, const CancellationToken &cancel) {
   initCurl();
   cancel.throwIfCancelled();
-  const auto start = Clock::now();
   const std::string url = redactUrl(request.url);
   Handles &handles = threadHandles();
   CURL *easy = handles.easy;
@@ -195,10 +193,13 @@ HttpResponse post(const HttpRequest &request, const CancellationToken &cancel) {
   if (result == CURLE_ABORTED_BY_CALLBACK || cancel.cancelled())
     throw TransportError(ErrorKind::Cancelled, cancel.reason(), false);
   if (result == CURLE_OPERATION_TIMEDOUT) {
-    auto elapsed = std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - start).count();
-    // libcurl reports both limits with one code; only the connect limit can fire before the total
-    // one. Not connecting may pass on the next attempt; a reply slower than the limit will not.
-    if (elapsed < request.timeoutMs)
+    // libcurl reports both limits with one code; a transfer that never connected hit the connect
+    // limit (its connect time is 0). Not connecting may pass on the next attempt; a reply slower
+    // than the limit will not. (Elapsed time cannot tell them apart: libcurl's timers may fire a
+    // millisecond early.)
+    curl_off_t connected = 0;
+    curl_easy_getinfo(easy, CURLINFO_CONNECT_TIME_T, &connected);
+    if (connected == 0)
       throw TransportError(ErrorKind::Exhausted,
                            "could not connect to " + url + " within " + std::to_string(request.connectTimeoutMs) +
                                " ms",

@@ -5,6 +5,9 @@
 #include "wfc/error.h"
 
 #include <chrono>
+#include <exception>
+#include <thread>
+#include <vector>
 
 namespace wfc::llm {
 namespace {
@@ -103,6 +106,64 @@ Value runPrompt(const StepAttempt &a, const PromptDecl &prompt, const Value &inp
 // A tool result as the model reads it: strings as they are, anything else as JSON.
 std::string toolResultText(const Value &result) { return result.isString() ? result.asString() : result.dump(); }
 
+// One tool call of an agent round: what the model asked, resolved.
+struct PendingCall {
+  const ToolCallRequest *request = nullptr;
+  int tool = -1;
+  std::optional<Value> args;  // absent: `result` already holds the error for the model
+  std::string result;
+};
+
+// "r2c1": the second round's first call, extending the idempotency key run/step/attempt.
+std::string callKey(unsigned round, size_t index) {
+  return "r" + std::to_string(round) + "c" + std::to_string(index + 1);
+}
+
+// Runs one call, leaving its result (or its error, for the model to read) in `call.result`.
+// Cancellation is not the tool's failure: it ends the step.
+void runToolCall(const StepAttempt &a, PendingCall &call, unsigned round, size_t index) {
+  try {
+    call.result = toolResultText(
+        a.run.callTool(call.tool, *call.args, true, a.path, a.attempt, a.cancel, a.span, callKey(round, index)));
+  } catch (const Error &e) {
+    if (e.kind() == ErrorKind::Cancelled || a.cancel.cancelled()) throw;
+    call.result = Json{{"error", e.what()}}.dump();
+  } catch (const std::exception &e) {
+    call.result = Json{{"error", e.what()}}.dump();
+  }
+}
+
+// Runs the resolvable calls before `ending`: concurrently when every one of them is a
+// `none`/`read` tool (SPEC §3), else one after another in the model's order. Results stay in
+// call order either way.
+void runToolCalls(const StepAttempt &a, std::vector<PendingCall> &calls, size_t ending, unsigned round) {
+  std::vector<size_t> runnable;
+  bool concurrent = true;
+  for (size_t i = 0; i < ending; ++i) {
+    if (!calls[i].args) continue;
+    runnable.push_back(i);
+    if (a.run.program().tools[calls[i].tool].effect == Effect::Write) concurrent = false;
+  }
+  if (!concurrent || runnable.size() < 2) {
+    for (size_t i : runnable) runToolCall(a, calls[i], round, i);
+    return;
+  }
+  std::vector<std::exception_ptr> errors(runnable.size());
+  std::vector<std::thread> threads;
+  threads.reserve(runnable.size());
+  for (size_t k = 0; k < runnable.size(); ++k)
+    threads.emplace_back([&, k] {
+      try {
+        runToolCall(a, calls[runnable[k]], round, runnable[k]);
+      } catch (...) {
+        errors[k] = std::current_exception();
+      }
+    });
+  for (std::thread &t : threads) t.join();
+  for (const std::exception_ptr &e : errors)
+    if (e) std::rethrow_exception(e);
+}
+
 Value runAgent(const StepAttempt &a, const PromptDecl &prompt, const Value &input) {
   const ProgramDecl &program = a.run.program();
   Request request = firstRequest(a, prompt, input);
@@ -120,47 +181,43 @@ Value runAgent(const StepAttempt &a, const PromptDecl &prompt, const Value &inpu
     if (reply.toolCalls.empty()) return parseReply(a, reply.content, "the model's final reply");
     if (round == rounds) break;  // the calls of a last round would never be answered
     request.messages.push_back({Message::Role::Assistant, reply.content, reply.toolCalls, {}});
-    for (size_t i = 0; i < reply.toolCalls.size(); ++i) {
-      const ToolCallRequest &call = reply.toolCalls[i];
-      int tool = -1;
+    // Resolve each call: its tool and parsed arguments, or the error the model will read.
+    std::vector<PendingCall> calls;
+    for (const ToolCallRequest &call : reply.toolCalls) {
+      PendingCall pending;
+      pending.request = &call;
       for (int t : a.step.tools)
-        if (call.name == program.tools[t].providerName) tool = t;
-      std::string result;
-      std::optional<Value> args;
-      if (tool < 0) {
-        result = Json{{"error", "no tool named '" + call.name + "' is offered"}}.dump();
+        if (call.name == program.tools[t].providerName) pending.tool = t;
+      if (pending.tool < 0) {
+        pending.result = Json{{"error", "no tool named '" + call.name + "' is offered"}}.dump();
       } else {
         try {
-          args = Value::parse(call.arguments.empty() ? "{}" : call.arguments);
+          pending.args = Value::parse(call.arguments.empty() ? "{}" : call.arguments);
         } catch (const Error &e) {
-          result = Json{{"error", std::string("the arguments are not valid JSON: ") + e.what()}}.dump();
+          pending.result = Json{{"error", std::string("the arguments are not valid JSON: ") + e.what()}}.dump();
         }
       }
-      if (tool >= 0 && args && tool == a.step.toolCalled) {
-        // The ending call: its arguments are the output; the tool itself runs when bound.
-        if (const SchemaValidator *schema = a.step.outputSchema ? a.run.schema(a.step.outputSchema) : nullptr)
-          if (auto problem = schema->validate(*args))
-            throw Error(ErrorKind::StepFailed, "the arguments of the model's call to '" +
-                                                   std::string(program.tools[tool].name) +
-                                                   "' do not match the step's output_schema: " + *problem);
-        if (a.run.isBound(tool))
-          a.run.callTool(tool, *args, true, a.path, a.attempt, a.cancel, a.span,
-                         "r" + std::to_string(round) + "c" + std::to_string(i + 1));
-        return *args;
-      }
-      if (tool >= 0 && args) {
-        try {
-          result = toolResultText(a.run.callTool(tool, *args, true, a.path, a.attempt, a.cancel, a.span,
-                                                 "r" + std::to_string(round) + "c" + std::to_string(i + 1)));
-        } catch (const Error &e) {
-          if (e.kind() == ErrorKind::Cancelled || a.cancel.cancelled()) throw;
-          result = Json{{"error", e.what()}}.dump();  // the model sees the failure and may recover
-        } catch (const std::exception &e) {
-          result = Json{{"error", e.what()}}.dump();
-        }
-      }
-      request.messages.push_back({Message::Role::Tool, std::move(result), {}, call.id});
+      calls.push_back(std::move(pending));
     }
+    // The ending call (tool_called) ends the loop after the calls before it have run.
+    size_t ending = calls.size();
+    for (size_t i = 0; i < calls.size() && ending == calls.size(); ++i)
+      if (calls[i].args && calls[i].tool == a.step.toolCalled) ending = i;
+    runToolCalls(a, calls, ending, round);
+    if (ending < calls.size()) {
+      const PendingCall &end = calls[ending];
+      if (const SchemaValidator *schema = a.step.outputSchema ? a.run.schema(a.step.outputSchema) : nullptr)
+        if (auto problem = schema->validate(*end.args))
+          throw Error(ErrorKind::StepFailed, "the arguments of the model's call to '" +
+                                                 std::string(program.tools[end.tool].name) +
+                                                 "' do not match the step's output_schema: " + *problem);
+      // The tool itself runs when it is bound; its result is not the output.
+      if (a.run.isBound(end.tool))
+        a.run.callTool(end.tool, *end.args, true, a.path, a.attempt, a.cancel, a.span, callKey(round, ending));
+      return *end.args;
+    }
+    for (PendingCall &call : calls)
+      request.messages.push_back({Message::Role::Tool, std::move(call.result), {}, call.request->id});
   }
   throw Error(ErrorKind::Exhausted, "the agent reached max_steps (" + std::to_string(rounds) +
                                         " rounds) without ending: its last reply still called tools");

@@ -16,7 +16,7 @@ done
 for pack in "$root"/examples/*/pack.yaml "$root"/tests/golden/packs/*/pack.yaml; do
   dir="$(dirname "$pack")"
   name="$(basename "$dir")"
-  [[ -f "$dir/bindings.yaml" ]] || continue
+  [[ -f "$dir/bindings.yaml" || -f "$dir/wfc-args" ]] || continue
   args=(--bindings bindings.yaml)
   [[ -f "$dir/wfc-args" ]] && mapfile -t args < "$dir/wfc-args"
   (cd "$dir" && "$wfc" build pack.yaml "${args[@]}" -o -) > "$root/tests/golden/cpp/$name.wfc.cpp"
