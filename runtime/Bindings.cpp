@@ -533,10 +533,10 @@ ToolTable::ToolTable(const std::vector<std::string> &declared, const std::vector
                                           "(wfc --bindings) and add its source" +
                                           didYouMean(e->native, nativeNames));
       binding = tools::makeNativeBinding(e->native, it->fn);
-    } else {
-      throw Error(ErrorKind::Usage, e->where + ": tool " + inQuotes(tool) + " has an " + e->kind + " binding, but " +
-                                        e->kind + " bindings are not supported yet; bind it with exec, mock, "
-                                        "builtin or native for now");
+    } else if (e->kind == "http") {
+      binding = tools::makeHttpBinding(tool, e->where, e->spec);
+    } else if (e->kind == "mcp") {
+      binding = tools::makeMcpBinding(tool, e->where, e->spec);
     }
     bindings_.emplace(tool, std::move(binding));
   }
