@@ -1,0 +1,66 @@
+# wfc's CMake package (docs/cmake.md): `install` puts bin/wfc, lib/libwfc_runtime.a,
+# include/wfc/ and lib/cmake/wfc/ under the prefix, and the build tree is a package too
+# (-Dwfc_DIR=<build>). Both export wfc::wfc (the compiler) and wfc::runtime, and provide
+# wfc_add_workflow(). Included by the top-level CMakeLists.txt after the targets exist.
+include(CMakePackageConfigHelpers)
+
+set(WFC_INSTALL_CMAKEDIR lib/cmake/wfc)  # lib/, as `wfc compile` expects (RuntimeLocation.cpp)
+
+set_target_properties(wfc_runtime PROPERTIES EXPORT_NAME runtime)
+# The headers and the generated code are C++20; consumers compile against them.
+target_compile_features(wfc_runtime INTERFACE cxx_std_20)
+
+# The packages whose targets the runtime links. A static library's private dependencies are
+# link dependencies of whoever links it, so the package config finds all of them. Derived from
+# what the runtime really links, so a new dependency cannot be forgotten: an unknown imported
+# target stops the configure here.
+set(WFC_PACKAGE_DEPENDENCIES "")
+get_target_property(_wfc_runtime_links wfc_runtime LINK_LIBRARIES)
+foreach(_wfc_link IN LISTS _wfc_runtime_links)
+  if(_wfc_link STREQUAL "nlohmann_json::nlohmann_json")
+    list(APPEND WFC_PACKAGE_DEPENDENCIES "nlohmann_json 3.10")
+  elseif(_wfc_link STREQUAL "Threads::Threads")
+    list(APPEND WFC_PACKAGE_DEPENDENCIES "Threads")
+  elseif(_wfc_link MATCHES "^yaml-cpp(::yaml-cpp)?$")
+    list(APPEND WFC_PACKAGE_DEPENDENCIES "yaml-cpp")
+  elseif(_wfc_link MATCHES "^CURL::")
+    list(APPEND WFC_PACKAGE_DEPENDENCIES "CURL")
+  elseif(_wfc_link MATCHES "^SQLite::")
+    list(APPEND WFC_PACKAGE_DEPENDENCIES "SQLite3")
+  elseif(TARGET "${_wfc_link}")
+    get_target_property(_wfc_imported "${_wfc_link}" IMPORTED)
+    if(_wfc_imported)
+      message(FATAL_ERROR "wfc_runtime links '${_wfc_link}': say which package provides it in "
+                          "cmake/WfcPackage.cmake, so that wfcConfig.cmake finds it for consumers")
+    endif()
+  endif()
+endforeach()
+list(REMOVE_DUPLICATES WFC_PACKAGE_DEPENDENCIES)
+set(WFC_FIND_DEPENDENCIES "")
+foreach(_wfc_dependency IN LISTS WFC_PACKAGE_DEPENDENCIES)
+  string(APPEND WFC_FIND_DEPENDENCIES "find_dependency(${_wfc_dependency})\n")
+endforeach()
+
+# Installed package.
+install(EXPORT wfcTargets NAMESPACE wfc:: DESTINATION ${WFC_INSTALL_CMAKEDIR} FILE wfcTargets.cmake)
+configure_package_config_file(${PROJECT_SOURCE_DIR}/cmake/wfcConfig.cmake.in
+  ${PROJECT_BINARY_DIR}/cmake/install/wfcConfig.cmake
+  INSTALL_DESTINATION ${WFC_INSTALL_CMAKEDIR})
+# SameMajorVersion: find_package(wfc 0.1) accepts 0.1 and any later 0.x, not 1.0. The version
+# of the generated code and of the runtime always match (both come from this one package).
+write_basic_package_version_file(${PROJECT_BINARY_DIR}/wfcConfigVersion.cmake
+  VERSION ${PROJECT_VERSION} COMPATIBILITY SameMajorVersion)
+install(FILES
+  ${PROJECT_BINARY_DIR}/cmake/install/wfcConfig.cmake
+  ${PROJECT_BINARY_DIR}/wfcConfigVersion.cmake
+  ${PROJECT_SOURCE_DIR}/cmake/WfcAddWorkflow.cmake
+  DESTINATION ${WFC_INSTALL_CMAKEDIR})
+
+# The build tree as a package: the same config next to a build-tree export, so that
+# -Dwfc_DIR=<build> uses this build's wfc and runtime without installing.
+export(EXPORT wfcTargets NAMESPACE wfc:: FILE ${PROJECT_BINARY_DIR}/wfcTargets.cmake)
+configure_package_config_file(${PROJECT_SOURCE_DIR}/cmake/wfcConfig.cmake.in
+  ${PROJECT_BINARY_DIR}/wfcConfig.cmake
+  INSTALL_DESTINATION ${PROJECT_BINARY_DIR}
+  INSTALL_PREFIX ${PROJECT_BINARY_DIR})
+configure_file(${PROJECT_SOURCE_DIR}/cmake/WfcAddWorkflow.cmake ${PROJECT_BINARY_DIR}/WfcAddWorkflow.cmake COPYONLY)
