@@ -56,6 +56,10 @@ class AttemptContext final : public StepContext {
     if (node.state == Frame::State::Skipped)
       throw Error(ErrorKind::StepFailed, std::string("reference ") + ref + " names step '" + d.id +
                                              "', which was skipped" + skipReason(step));
+    if (node.state == Frame::State::Recovered)
+      throw Error(ErrorKind::StepFailed, std::string("reference ") + ref + " names step '" + d.id +
+                                             "', which failed (its wfc.on_error fallback '" +
+                                             frame_.decl_.steps[d.fallback].id + "' ran instead): " + node.error);
     throw Error(ErrorKind::StepFailed, std::string("internal error: reference ") + ref + " names step '" + d.id +
                                            "', which has not finished");
   }
@@ -94,6 +98,9 @@ class AttemptContext final : public StepContext {
     for (int s = step; s >= 0; s = frame_.decl_.steps[s].parent) {
       const StepDecl &g = frame_.decl_.steps[s];
       if (g.guardedBy < 0) continue;
+      if (g.guard == Guard::Fallback)
+        return " (it is the wfc.on_error fallback of '" + std::string(frame_.decl_.steps[g.guardedBy].id) +
+               "', which did not fail)";
       std::string arm = g.guard == Guard::Then ? "then" : "else";
       std::string self = s == step ? "it is" : std::string("its parallel step '") + g.id + "' is";
       return " (" + self + " the '" + arm + "' target of branch '" + frame_.decl_.steps[g.guardedBy].id +
@@ -184,7 +191,8 @@ void Frame::drain(std::unique_lock<std::mutex> &lock) {
     if (!ready_.empty()) offerHelp();
     const StepDecl &d = decl_.steps[s];
     if (d.guardedBy >= 0 && nodes_[d.guardedBy].taken != d.guard) {
-      skip(s, "not chosen by its branch");
+      skip(s, d.guard == Guard::Fallback ? "not needed: the step it stands in for did not fail"
+                                         : "not chosen by its branch");
       continue;
     }
     if (d.kind == StepKind::Parallel) {
@@ -278,6 +286,24 @@ void Frame::fail(int step, const Error &error) {
   failures_.push_back({step, error.kind(), error.what()});
 }
 
+void Frame::recover(int step, const Error &error) {
+  const StepDecl &d = decl_.steps[step];
+  Node &node = nodes_[step];
+  if (d.fallbackValue) {
+    node.output = Value::parse(d.fallbackValue);
+    node.state = State::Done;
+  } else {
+    node.state = State::Recovered;
+    node.taken = Guard::Fallback;
+    node.error = error.what();
+  }
+  if (Trace *t = run_.trace())
+    t->write("step_recovered", {{"step", stepPath(step)}, {"kind", spell(d.kind)}, {"error", error.what()},
+                                {"parent_span_id", parentSpan_},
+                                {"with", d.fallbackValue ? std::string("value") : std::string(decl_.steps[d.fallback].id)}});
+  finish(step);
+}
+
 void Frame::execute(int step) {
   const StepDecl &d = decl_.steps[step];
   Node &node = nodes_[step];
@@ -330,10 +356,17 @@ void Frame::execute(int step) {
   }
   // A step cancelled because another one failed is not a failure of its own.
   bool collateral = error->kind() == ErrorKind::Cancelled && !outer_.cancelled();
+  // wfc.on_error handles any failure of the step itself (a timeout too), but not a signal.
+  bool handled = (d.fallback >= 0 || d.fallbackValue) && error->kind() != ErrorKind::Cancelled && !outer_.cancelled();
   if (run_.recording())
-    run_.record({stepPath(step), spell(d.kind), collateral ? "cancelled" : "failed", attempts, ms, error->what()});
+    run_.record({stepPath(step), spell(d.kind), collateral ? "cancelled" : handled ? "recovered" : "failed", attempts,
+                 ms, error->what()});
   if (collateral) {
     node.state = State::Failed;
+    return;
+  }
+  if (handled) {
+    recover(step, *error);
     return;
   }
   std::string message = std::string(d.location) + ": step '" + stepPath(step) + "' failed" +

@@ -35,7 +35,9 @@ class Frame : public std::enable_shared_from_this<Frame> {
 
  private:
   friend class AttemptContext;
-  enum class State { Pending, Running, Done, Skipped, Failed };
+  // Recovered: the step failed and its wfc.on_error fallback step stands in for it; it counts as
+  // finished for ordering, like a skipped step.
+  enum class State { Pending, Running, Done, Skipped, Failed, Recovered };
   struct Node {
     State state = State::Pending;
     unsigned remaining = 0;     // unfinished predecessors (+1 for a branch's parallel step)
@@ -43,7 +45,8 @@ class Frame : public std::enable_shared_from_this<Frame> {
     std::vector<int> successors;
     std::vector<int> children;
     Value output;
-    Guard taken = Guard::None;  // branch: the arm it chose
+    Guard taken = Guard::None;  // branch: the arm it chose; Fallback: its fallback step runs
+    std::string error;          // Recovered: why the step failed
     std::chrono::steady_clock::time_point started;
     std::string span;
   };
@@ -63,6 +66,8 @@ class Frame : public std::enable_shared_from_this<Frame> {
   void skip(int step, const char *reason);
   void startParallel(int step);
   void fail(int step, const Error &error);
+  // wfc.on_error: the failed step takes its fallback value, or hands over to its fallback step.
+  void recover(int step, const Error &error);
 
   // Outside the lock: a branch's predicate, a tool or subflow step's attempts.
   void execute(int step);

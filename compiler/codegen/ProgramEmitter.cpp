@@ -17,6 +17,7 @@ const char *const kStepFieldOrder[] = {"id",        "kind",      "effect",     "
                                        "after",     "guard",     "guardedBy",  "run",      "predicate",
                                        "thenStep",  "elseStep",  "reduce",     "into",     "maxAttempts",
                                        "backoffMs", "timeoutMs", "tool",       "argsChecked", "callee",
+                                       "fallback",  "fallbackValue",
                                        "prompt",    "outputSchema", "strictOutput", "tools", "maxSteps",
                                        "toolCalled"};
 
@@ -49,8 +50,6 @@ ir::Effect stepEffect(const ir::Step &s) {
 
 // Modifiers that need runtime support this version does not have yet.
 void checkModifiers(EmitContext &ctx, const ir::Step &s) {
-  if (s.modifiers.fallback || s.modifiers.fallbackValue)
-    ctx.unsupported(s.loc, "step '" + s.id + "' uses 'wfc.on_error', which code generation does not support yet");
   if (s.modifiers.cache)
     ctx.unsupported(s.loc, "step '" + s.id + "' uses 'wfc.cache', which needs the run journal; code generation "
                                              "does not support it yet");
@@ -172,10 +171,14 @@ class CompositionEmitter {
     f["location"] = cppString(ctx_.location(s.loc));
     if (s.parent) f["parent"] = "step::" + names_.steps.at(s.parent);
     if (auto it = previous.find(&s); it != previous.end()) f["after"] = "{step::" + names_.steps.at(it->second) + "}";
-    if (s.guard == ir::Guard::Then || s.guard == ir::Guard::Else) {
-      f["guard"] = s.guard == ir::Guard::Then ? "wfc::Guard::Then" : "wfc::Guard::Else";
+    if (s.guard != ir::Guard::None) {
+      f["guard"] = s.guard == ir::Guard::Then   ? "wfc::Guard::Then"
+                   : s.guard == ir::Guard::Else ? "wfc::Guard::Else"
+                                                : "wfc::Guard::Fallback";
       f["guardedBy"] = "step::" + names_.steps.at(s.guardedBy);
     }
+    if (s.modifiers.fallback) f["fallback"] = "step::" + names_.steps.at(s.modifiers.fallback);
+    if (s.modifiers.fallbackValue) f["fallbackValue"] = cppString(s.modifiers.fallbackValue->dump());
     if (s.modifiers.maxAttempts > 1) f["maxAttempts"] = std::to_string(s.modifiers.maxAttempts);
     if (s.modifiers.backoffMs) f["backoffMs"] = std::to_string(*s.modifiers.backoffMs);
     if (s.modifiers.timeoutMs) f["timeoutMs"] = std::to_string(*s.modifiers.timeoutMs);

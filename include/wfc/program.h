@@ -26,8 +26,9 @@ enum class StepKind : uint8_t { Tool, Branch, Parallel, Subflow, Prompt, Agent }
 // What running a step may do to the world (SPEC §2.2). `none`/`read` work is cancelled when a
 // sibling fails; `write` work is left to finish.
 enum class Effect : uint8_t { None, Read, Write };
-// Why a guarded step may not run: it is a branch's then/else target.
-enum class Guard : uint8_t { None, Then, Else };
+// Why a guarded step may not run: it is a branch's then/else target, or a step's
+// wfc.on_error fallback (it runs only when that step fails).
+enum class Guard : uint8_t { None, Then, Else, Fallback };
 enum class Reduce : uint8_t { Append, Replace, Barrier };
 
 // One attempt of a step (tool, subflow, prompt, agent). Throwing fails the attempt.
@@ -45,7 +46,7 @@ struct StepDecl {
   // list's array lives as long as the program.
   std::initializer_list<int> after = {};
   Guard guard = Guard::None;
-  int guardedBy = -1;         // the branch step choosing this one
+  int guardedBy = -1;         // the branch choosing this one, or the step it is the fallback of
   StepFn run = nullptr;       // tool, subflow
   PredicateFn predicate = nullptr;  // branch
   int thenStep = -1, elseStep = -1;  // branch
@@ -59,6 +60,10 @@ struct StepDecl {
   // meet only permissive subschemas), so the run skips the check.
   bool argsChecked = false;
   int callee = -1;                  // subflow steps: the composition called
+  // wfc.on_error: when the step fails (after its retries), either its fallback step runs
+  // instead, or its output is `fallbackValue` (JSON text).
+  int fallback = -1;
+  const char *fallbackValue = nullptr;
   // prompt and agent steps
   int prompt = -1;                      // the prompt run (an index into ProgramDecl::prompts)
   const char *outputSchema = nullptr;   // JSON text (self-contained): the reply must match it
