@@ -3,6 +3,7 @@
 #include "DidYouMean.h"
 #include "tools/BuiltinTools.h"
 #include "tools/ExecTool.h"
+#include "tools/McpTool.h"
 #include "tools/MockTool.h"
 #include "wfc/error.h"
 
@@ -487,6 +488,33 @@ tools::ExecSpec execSpec(const std::string &tool, const Value &spec) {
   return out;
 }
 
+// An mcp binding: its server is the one its own file defines; bindings to the same server
+// definition share one process.
+std::unique_ptr<tools::ToolBinding> mcpBinding(const BindingsFile::Entry &e, const BindingsFile &file,
+                                               const ToolTable::Options &options, tools::McpServers &servers) {
+  tools::McpToolSpec spec;
+  spec.tool = e.tool;
+  spec.where = e.where;
+  if (auto t = e.spec.get("tool")) spec.mcpTool = t->asString();
+  if (auto t = e.spec.get("timeout_ms")) spec.timeoutMs = t->asInteger();
+  if (auto p = options.parameters.find(e.tool); p != options.parameters.end()) spec.parameters = Value::parse(p->second);
+  const std::string name = e.spec.get("server")->asString();
+  const BindingsFile::McpServer *server = file.findMcpServer(name);
+  if (!server)
+    throw Error(ErrorKind::Usage, e.where + ": tool " + inQuotes(e.tool) + " names MCP server " + inQuotes(name) +
+                                      ", which " + file.origin() + " does not define");
+  tools::McpServerSpec s;
+  s.name = server->name;
+  s.where = server->where;
+  s.command = server->spec.get("command")->asString();
+  if (auto args = server->spec.get("args"))
+    for (size_t i = 0; i < args->size(); ++i) s.args.push_back(args->at(i)->asString());
+  if (auto env = server->spec.get("env"))
+    for (const std::string &k : env->keys()) s.env.emplace_back(k, env->get(k)->asString());
+  if (auto cwd = server->spec.get("cwd")) s.cwd = cwd->asString();
+  return tools::makeMcpBinding(std::move(spec), servers.get(s));
+}
+
 }  // namespace
 
 ToolTable::ToolTable(const std::vector<std::string> &declared, const BindingsFile *defaults,
@@ -536,7 +564,9 @@ ToolTable::ToolTable(const std::vector<std::string> &declared, const std::vector
     } else if (e->kind == "http") {
       binding = tools::makeHttpBinding(tool, e->where, e->spec);
     } else if (e->kind == "mcp") {
-      binding = tools::makeMcpBinding(tool, e->where, e->spec);
+      if (!mcpServers_) mcpServers_ = std::make_unique<tools::McpServers>();
+      const BindingsFile &file = overrides && overrides->find(tool) == e ? *overrides : *defaults;
+      binding = mcpBinding(*e, file, options, *mcpServers_);
     }
     bindings_.emplace(tool, std::move(binding));
   }

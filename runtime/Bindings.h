@@ -14,6 +14,9 @@
 #include <vector>
 
 namespace wfc {
+namespace tools {
+class McpServers;
+}
 
 // One bindings document, parsed and shape-checked, not yet bound to implementations.
 class BindingsFile {
@@ -68,6 +71,9 @@ class ToolTable {
     std::string workspace = ".";  // where builtin file tools are confined
     bool allowUnbound = false;    // an unbound tool is then the caller's run-time error
     std::vector<NativeToolEntry> natives;
+    // The tools' declared `parameters` schemas (JSON text) by tool name: an mcp binding checks
+    // its MCP tool's input schema against them.
+    std::map<std::string, std::string> parameters = {};
   };
 
   // `declared`: the pack's tool names; `required`: those the workflow calls (each must be bound
@@ -87,6 +93,7 @@ class ToolTable {
 
  private:
   std::map<std::string, std::unique_ptr<tools::ToolBinding>, std::less<>> bindings_;
+  std::unique_ptr<tools::McpServers> mcpServers_;  // the run's MCP servers, stopped with the table
 };
 
 }  // namespace wfc

@@ -107,10 +107,11 @@ const char *commandLineHelp() {
   --dry-run               check the input and bindings and print the plan; call nothing
   --quiet                 no progress line on stderr
   --model NAME            the LLM model (default: $WFC_MODEL); needed by prompt and agent steps
-  --llm-base-url URL      the OpenAI-compatible endpoint (default: $WFC_LLM_BASE_URL,
-                          $OPENAI_BASE_URL, or https://api.openai.com/v1); the key, if any,
-                          is read from $OPENAI_API_KEY
-  --provider NAME         openai (default) or replay (anthropic: not yet supported)
+  --llm-base-url URL      the LLM endpoint, ending in /v1 (default: $WFC_LLM_BASE_URL, else
+                          openai: $OPENAI_BASE_URL or https://api.openai.com/v1;
+                          anthropic: $ANTHROPIC_BASE_URL or https://api.anthropic.com/v1)
+  --provider NAME         openai (chat completions, the default; key from $OPENAI_API_KEY),
+                          anthropic (Messages API; key from $ANTHROPIC_API_KEY) or replay
   --record FILE           save every LLM exchange to FILE (no credentials)
   --replay FILE           answer every LLM exchange from a recording, offline
   --events FILE, --journal FILE, --resume RUN_ID

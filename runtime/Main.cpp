@@ -5,6 +5,7 @@
 #include "Run.h"
 #include "SchemaValidator.h"
 #include "Trace.h"
+#include "llm/AnthropicProvider.h"
 #include "llm/OpenAiProvider.h"
 #include "llm/Recording.h"
 #include "wfc/program.h"
@@ -125,7 +126,11 @@ Json plan(const ProgramDecl &program, const ToolTable &tools, const Value &input
       if (!after.empty()) step["after"] = after;
       if (s.parent >= 0) step["parallel"] = c.steps[s.parent].id;
       if (s.guardedBy >= 0)
-        step["runs_if"] = std::string(c.steps[s.guardedBy].id) + (s.guard == Guard::Then ? " takes then" : " takes else");
+        step["runs_if"] = std::string(c.steps[s.guardedBy].id) + (s.guard == Guard::Then   ? " takes then"
+                                                                  : s.guard == Guard::Else ? " takes else"
+                                                                                           : " fails");
+      if (s.fallback >= 0) step["on_error"] = {{"fallback", c.steps[s.fallback].id}};
+      if (s.fallbackValue) step["on_error"] = {{"value", Json::parse(s.fallbackValue)}};
       if (s.tool >= 0) {
         step["tool"] = program.tools[s.tool].name;
         step["binding"] = tools.describe(program.tools[s.tool].name);
@@ -163,9 +168,19 @@ std::optional<std::string> environment(const char *name) {
   return std::string(value);
 }
 
-// The run's LLM (SPEC §5): a replay of a recording, or the OpenAI-compatible endpoint, wrapped
-// by a recorder with --record. Null when the program has no prompt or agent step and no
-// recording is asked for: a tool-only workflow needs no model.
+// The Anthropic base URL from $ANTHROPIC_BASE_URL, read as Anthropic's SDKs read it — the host,
+// without the API version ("https://gateway.example") — so "/v1" is added unless it ends the URL
+// already; default https://api.anthropic.com/v1.
+std::string anthropicBaseUrl() {
+  std::optional<std::string> base = environment("ANTHROPIC_BASE_URL");
+  if (!base) return "https://api.anthropic.com/v1";
+  while (!base->empty() && base->back() == '/') base->pop_back();
+  return base->ends_with("/v1") ? *base : *base + "/v1";
+}
+
+// The run's LLM (SPEC §5): a replay of a recording, or the OpenAI-compatible or Anthropic
+// endpoint, wrapped by a recorder with --record. Null when the program has no prompt or agent
+// step and no recording is asked for: a tool-only workflow needs no model.
 std::unique_ptr<llm::Provider> makeProvider(const CommandLine &cl, const ProgramDecl &program, Trace *trace,
                                            std::string &model) {
   bool wanted = !program.prompts.empty() || cl.record || cl.replay;
@@ -176,25 +191,23 @@ std::unique_ptr<llm::Provider> makeProvider(const CommandLine &cl, const Program
   if (cl.replay && provider != "replay")
     throw Error(ErrorKind::Usage, "--replay answers from a recording, so it cannot be combined with --provider " +
                                       provider);
-  if (provider == "anthropic")
-    throw Error(ErrorKind::Usage, "--provider anthropic is not supported by this version of wfc yet; use an "
-                                  "OpenAI-compatible endpoint (--provider openai --llm-base-url URL)");
   std::unique_ptr<llm::Provider> inner;
   if (provider == "replay") {
     auto replay = std::make_unique<llm::ReplayProvider>(*cl.replay);
     model = cl.model.value_or(replay->header().value("model", "replay"));
     inner = std::move(replay);
   } else {
-    llm::OpenAiProvider::Options options;
-    options.baseUrl = cl.llmBaseUrl ? *cl.llmBaseUrl
-                                    : environment("WFC_LLM_BASE_URL")
-                                          .value_or(environment("OPENAI_BASE_URL").value_or("https://api.openai.com/v1"));
+    const bool anthropic = provider == "anthropic";
+    llm::EndpointOptions options;
+    std::string providerBase =
+        anthropic ? anthropicBaseUrl() : environment("OPENAI_BASE_URL").value_or("https://api.openai.com/v1");
+    options.baseUrl = cl.llmBaseUrl ? *cl.llmBaseUrl : environment("WFC_LLM_BASE_URL").value_or(providerBase);
     std::optional<std::string> chosen = cl.model ? cl.model : environment("WFC_MODEL");
     if (!chosen)
       throw Error(ErrorKind::Usage, "no model: give --model NAME or set WFC_MODEL (or answer offline with --replay FILE)");
     model = *chosen;
     options.model = model;
-    options.apiKey = environment("OPENAI_API_KEY");
+    options.apiKey = environment(anthropic ? "ANTHROPIC_API_KEY" : "OPENAI_API_KEY");
     if (auto timeout = environment("WFC_LLM_TIMEOUT_MS")) {
       char *end = nullptr;
       long ms = std::strtol(timeout->c_str(), &end, 10);
@@ -208,7 +221,8 @@ std::unique_ptr<llm::Provider> makeProvider(const CommandLine &cl, const Program
         trace->write("llm_retry", {{"step", key.step}, {"round", key.round}, {"attempt", key.attempt},
                                    {"transport_attempt", attempt}, {"reason", reason}, {"delay_ms", delayMs}});
       };
-    inner = std::make_unique<llm::OpenAiProvider>(options);
+    if (anthropic) inner = std::make_unique<llm::AnthropicProvider>(options);
+    else inner = std::make_unique<llm::OpenAiProvider>(options);
   }
   if (!cl.record) return inner;
   llm::Json header = {{"workflow", program.name}, {"version", program.version}, {"composition", program.compositions[0].name},
@@ -266,6 +280,7 @@ int runMain(int argc, char **argv, const ProgramDecl &program) {
     options.workspace = cl.workspace.value_or(".");
     options.allowUnbound = program.allowUnbound;
     options.natives.assign(program.natives.begin(), program.natives.end());
+    for (const ToolDecl &t : program.tools) if (t.parameters) options.parameters[t.name] = t.parameters;
     tools = std::make_unique<ToolTable>(toolNames(program, false), toolNames(program, true), defaults ? &*defaults : nullptr,
                                         overrides ? &*overrides : nullptr, options);
     if (cl.trace) trace = std::make_unique<Trace>(*cl.trace);
@@ -289,6 +304,10 @@ int runMain(int argc, char **argv, const ProgramDecl &program) {
   runOptions.provider = provider.get();
   runOptions.model = model;
   Run run(program, *tools, trace.get(), runOptions, cancel);
+  if (program.maxWallTimeMs)  // engine.budget.max_wall_time_sec: the whole run stops, exit 3
+    run.deadlines().schedule(started + std::chrono::milliseconds(program.maxWallTimeMs), cancel,
+                             std::string(kBudgetReason) + ": engine.budget.max_wall_time_sec (" +
+                                 std::to_string(program.maxWallTimeMs / 1000) + " s) exhausted");
   std::string rootSpan = trace ? trace->newSpanId() : "";
   if (trace)
     trace->write("run_start", {{"run_id", run.runId()}, {"span_id", rootSpan}, {"workflow", program.name},
@@ -310,6 +329,10 @@ int runMain(int argc, char **argv, const ProgramDecl &program) {
   if (signals.signal() != 0) {
     code = 128 + signals.signal();
     error = std::string("interrupted by ") + (signals.signal() == SIGINT ? "SIGINT" : "SIGTERM");
+    output.reset();
+  } else if (cancel.cancelled() && cancel.reason().rfind(kBudgetReason, 0) == 0) {
+    code = 3;
+    error = cancel.reason().substr(std::string(kBudgetReason).size() + 2);
     output.reset();
   }
   double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - started).count();

@@ -75,6 +75,14 @@ Value Run::callTool(int tool, const Value &args, bool checkArgs, const std::stri
                                              "' do not match its parameters: " + *problem);
   }
   cancel.throwIfCancelled();
+  if (program_.maxToolCalls && toolCalls_.load() >= program_.maxToolCalls) {
+    // A run-wide limit: it stops the whole run (no wfc.on_error can absorb it), exit 3.
+    std::string reason = "engine.budget.max_tool_calls (" + std::to_string(program_.maxToolCalls) +
+                         ") exhausted: tool '" + decl.name + "' would be call " +
+                         std::to_string(program_.maxToolCalls + 1);
+    cancel_.cancel(std::string(kBudgetReason) + ": " + reason);
+    throw Error(ErrorKind::Cancelled, reason);
+  }
   std::string key;
   key.reserve(runId_.size() + stepPath.size() + 8);
   key.append(runId_).append(1, '/').append(stepPath).append(1, '/').append(std::to_string(attempt));

@@ -51,6 +51,9 @@ struct StepRecord {
   std::string error;
 };
 
+// Cancellation reasons that start with this are budget exhaustion (exit 3), not a signal.
+inline constexpr const char *kBudgetReason = "engine.budget";
+
 class Run {
  public:
   struct Options {

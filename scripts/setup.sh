@@ -22,11 +22,24 @@ packages=(
   libcpp-httplib-dev libgtest-dev libgmock-dev libbenchmark-dev libvalijson-dev
 )
 
+# The mcp binding's tests run real MCP servers from npm (tests/mcp/): Node.js 20 or later. Machines
+# that have it (from NodeSource, with its own npm) keep it; Debian's packages are the fallback.
+if ! command -v npm >/dev/null 2>&1; then packages+=(nodejs npm); fi
+
 if [[ -z "${WFC_SKIP_APT:-}" ]]; then
   if [[ $(id -u) -eq 0 ]]; then sudo=(); else sudo=(sudo); fi
   export DEBIAN_FRONTEND=noninteractive
   "${sudo[@]}" apt-get update -q
   "${sudo[@]}" apt-get install -y -q --no-install-recommends "${packages[@]}"
+fi
+
+# The npm MCP servers the tests use, pinned by tests/mcp/package-lock.json; reinstalled only when
+# the lock file changed. WFC_SKIP_NPM=1 skips this (those tests then skip themselves).
+if [[ -z "${WFC_SKIP_NPM:-}" ]]; then
+  mcp="$root/tests/mcp"
+  if [[ ! -f "$mcp/node_modules/.package-lock.json" || "$mcp/package-lock.json" -nt "$mcp/node_modules/.package-lock.json" ]]; then
+    (cd "$mcp" && npm ci --no-audit --no-fund --loglevel=error)
+  fi
 fi
 
 cmake -S "$root" -B "$build_dir" -G Ninja -DCMAKE_BUILD_TYPE="$build_type"

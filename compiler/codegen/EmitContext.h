@@ -22,6 +22,7 @@ struct CodegenOptions {
   std::optional<std::string> bindingsJson;  // compiled-in bindings
   std::vector<std::string> natives;         // native functions the bindings name
   bool allowUnbound = false;
+  std::optional<ir::Budget> budget;  // the workflow's engine.budget, when the workflow is compiled
 };
 
 // The C++ names of one composition: its namespace and its steps' identifiers.

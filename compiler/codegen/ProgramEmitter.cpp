@@ -447,6 +447,11 @@ std::optional<std::string> emitProgram(const ir::Module &module, const ir::Compo
     extra += "    .natives = kNatives,\n";
   }
   if (options.allowUnbound) extra += "    .allowUnbound = true,\n";
+  if (options.budget && options.budget->maxWallTimeSec)
+    extra += "    .maxWallTimeMs = " + std::to_string(uint64_t(*options.budget->maxWallTimeSec) * 1000) +
+             ",  // engine.budget.max_wall_time_sec\n";
+  if (options.budget && options.budget->maxToolCalls)
+    extra += "    .maxToolCalls = " + std::to_string(*options.budget->maxToolCalls) + ",  // engine.budget.max_tool_calls\n";
   p.emit({{"name", cppString(module.id)}, {"version", cppString(module.version)},
           {"source", cppString(options.sourcePath)}, {"wfc_version", cppString(options.wfcVersion)},
           {"description", cppString(module.name)}, {"bindings", options.bindingsJson ? "kBindings" : "nullptr"},

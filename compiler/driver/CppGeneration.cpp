@@ -68,6 +68,8 @@ std::optional<GeneratedProgram> generateProgram(Compilation &compilation, const 
   cg.sourcePath = displayPath(generate.pack);
   cg.wfcVersion = WFC_VERSION;
   cg.allowUnbound = generate.allowUnbound;
+  // The workflow's budget binds the run when the workflow is what is compiled (not --composition).
+  if (options.composition.empty() && module->workflow) cg.budget = module->workflow->budget;
   GeneratedProgram program;
   program.stem = options.composition.empty() ? module->id : options.composition;
   if (!generate.outputName.empty()) program.stem = generate.outputName;  // build systems name it

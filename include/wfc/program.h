@@ -132,6 +132,9 @@ struct ProgramDecl {
   const char *bindings = nullptr;                 // compiled-in bindings (JSON text), or nullptr
   std::span<const NativeToolEntry> natives = {};  // native functions linked into the executable
   bool allowUnbound = false;                  // built with --allow-unbound
+  // The workflow's engine.budget (0: none): the run's wall time, and tool calls in all.
+  uint64_t maxWallTimeMs = 0;
+  uint64_t maxToolCalls = 0;
 };
 
 // The compiled executable's whole life (SPEC §5): the command line, input, the run, output and

@@ -58,8 +58,19 @@ bool equalsIgnoreCase(std::string_view a, std::string_view b) {
 
 // The callbacks run inside libcurl's C frames: no exception may cross them. A short count makes
 // libcurl abort the transfer (CURLE_WRITE_ERROR) instead.
+struct BodySink {
+  HttpResponse *response;
+  size_t limit;  // 0: none
+  bool overflow = false;
+};
+
 size_t onBody(char *data, size_t size, size_t count, void *user) try {
-  static_cast<HttpResponse *>(user)->body.append(data, size * count);
+  auto *sink = static_cast<BodySink *>(user);
+  if (sink->limit && sink->response->body.size() + size * count > sink->limit) {
+    sink->overflow = true;
+    return 0;
+  }
+  sink->response->body.append(data, size * count);
   return size * count;
 } catch (...) {
   return 0;
@@ -115,9 +126,33 @@ void check(CURLMcode code, const std::string &url) {
                          false);
 }
 
-}  // namespace
+// How `method` goes on the wire: POST, PUT and PATCH always carry the body; GET and HEAD never do;
+// DELETE and any other method only when it is not empty.
+void setMethod(CURL *easy, const std::string &method, const std::string &body) {
+  bool token = !method.empty() && std::all_of(method.begin(), method.end(), [](unsigned char c) {
+    return std::isupper(c) || c == '-' || c == '_';
+  });
+  if (!token)
+    throw TransportError(ErrorKind::StepFailed, "cannot set up the HTTP request: bad method \"" + method + "\"",
+                         false);
+  auto withBody = [&] {
+    check(curl_easy_setopt(easy, CURLOPT_POST, 1L), "post");
+    check(curl_easy_setopt(easy, CURLOPT_POSTFIELDS, body.data()), "body");
+    check(curl_easy_setopt(easy, CURLOPT_POSTFIELDSIZE_LARGE, curl_off_t(body.size())), "body size");
+  };
+  if (method == "GET") {
+    check(curl_easy_setopt(easy, CURLOPT_HTTPGET, 1L), "get");
+  } else if (method == "HEAD") {
+    check(curl_easy_setopt(easy, CURLOPT_NOBODY, 1L), "head");
+  } else if (method == "POST") {
+    withBody();
+  } else {
+    if (method == "PUT" || method == "PATCH" || !body.empty()) withBody();
+    check(curl_easy_setopt(easy, CURLOPT_CUSTOMREQUEST, method.c_str()), "method");
+  }
+}
 
-HttpResponse post(const HttpRequest &request, const CancellationToken &cancel) {
+HttpResponse perform(const HttpRequest &request, const std::string &method, const CancellationToken &cancel) {
   initCurl();
   cancel.throwIfCancelled();
   const std::string url = redactUrl(request.url);
@@ -141,13 +176,12 @@ HttpResponse post(const HttpRequest &request, const CancellationToken &cancel) {
 
   check(curl_easy_setopt(easy, CURLOPT_URL, request.url.c_str()), "url");
   check(curl_easy_setopt(easy, CURLOPT_PROTOCOLS_STR, "http,https"), "protocols");
-  check(curl_easy_setopt(easy, CURLOPT_POST, 1L), "post");
-  check(curl_easy_setopt(easy, CURLOPT_POSTFIELDS, request.body.data()), "body");
-  check(curl_easy_setopt(easy, CURLOPT_POSTFIELDSIZE_LARGE, curl_off_t(request.body.size())), "body size");
+  setMethod(easy, method, request.body);
   check(curl_easy_setopt(easy, CURLOPT_HTTPHEADER, headers.get()), "headers");
   check(curl_easy_setopt(easy, CURLOPT_ACCEPT_ENCODING, ""), "encoding");
   check(curl_easy_setopt(easy, CURLOPT_WRITEFUNCTION, &onBody), "write");
-  check(curl_easy_setopt(easy, CURLOPT_WRITEDATA, &response), "write");
+  BodySink sink{&response, request.maxBodyBytes};
+  check(curl_easy_setopt(easy, CURLOPT_WRITEDATA, &sink), "write");
   check(curl_easy_setopt(easy, CURLOPT_HEADERFUNCTION, &onHeader), "header");
   check(curl_easy_setopt(easy, CURLOPT_HEADERDATA, &response), "header");
   check(curl_easy_setopt(easy, CURLOPT_NOPROGRESS, 0L), "progress");
@@ -208,8 +242,24 @@ HttpResponse post(const HttpRequest &request, const CancellationToken &cancel) {
                          "the request to " + url + " timed out after " + std::to_string(request.timeoutMs) + " ms",
                          false);
   }
+  if (sink.overflow)
+    throw TransportError(ErrorKind::StepFailed,
+                         "the response from " + url + " is larger than " + std::to_string(request.maxBodyBytes) +
+                             " bytes",
+                         false);
   std::string detail = curlError[0] ? std::string(curlError) : std::string(curl_easy_strerror(result));
   throw TransportError(ErrorKind::StepFailed, "the request to " + url + " failed: " + detail, retryable(result));
+}
+
+}  // namespace
+
+HttpResponse post(const HttpRequest &request, const CancellationToken &cancel) {
+  static const std::string kPost = "POST";
+  return perform(request, kPost, cancel);
+}
+
+HttpResponse send(const HttpRequest &request, const CancellationToken &cancel) {
+  return perform(request, request.method, cancel);
 }
 
 std::optional<long> retryAfterMs(const std::string &value, std::chrono::system_clock::time_point now) {

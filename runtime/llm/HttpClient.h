@@ -1,5 +1,5 @@
-// A blocking HTTP POST over libcurl, cancellable by a CancellationToken: the transport under the
-// LLM providers (and, later, the http tool bindings).
+// A blocking HTTP request over libcurl, cancellable by a CancellationToken: the transport under the
+// LLM providers (POST) and the http tool bindings (any method).
 //
 // Each thread keeps one curl handle pair, so consecutive requests from a worker reuse its
 // keep-alive connections (TLS handshakes dominate small LLM calls). The transfer runs on a multi
@@ -22,9 +22,12 @@ namespace wfc::llm {
 struct HttpRequest {
   std::string url;
   std::vector<std::string> headers;  // "Name: value"
-  std::string body;
+  std::string body;  // not sent by GET or HEAD; by DELETE (or another method) only when not empty
   long connectTimeoutMs = 10000;
   long timeoutMs = 120000;  // the whole exchange, connect included
+  // Last, so that aggregate initializations of the fields above stay valid:
+  std::string method = "POST";  // for send(); post() always POSTs
+  size_t maxBodyBytes = 0;      // a longer response body fails the request (0: no limit)
 };
 
 struct HttpResponse {
@@ -49,6 +52,10 @@ class TransportError : public Error {
 // POSTs `request.body`. Any HTTP status is a response (the caller decides what 429 or 500 means);
 // only a failure to get one throws TransportError.
 HttpResponse post(const HttpRequest &request, const CancellationToken &cancel);
+
+// Sends `request` with `request.method` (an upper-case token: GET, POST, PUT, PATCH, DELETE, HEAD…),
+// otherwise as post().
+HttpResponse send(const HttpRequest &request, const CancellationToken &cancel);
 
 // How long a Retry-After value asks to wait: delta-seconds ("120") or an HTTP-date (in the past:
 // 0). nullopt when it is neither.

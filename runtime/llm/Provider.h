@@ -1,10 +1,10 @@
 // The LLM provider interface (SPEC §5): one chat exchange — a conversation, the tools offered,
 // an optional structured-output schema — answered by a reply with text and/or tool calls.
 //
-// Providers: OpenAiProvider (chat completions over libcurl), ReplayProvider (answers from a
-// --record file, offline), and RecordingProvider (wraps another and saves every exchange).
-// Anthropic's Messages API is the next one (issue 8); these neutral types are what lets it fit:
-// nothing here is OpenAI's wire format.
+// Providers: OpenAiProvider (chat completions over libcurl), AnthropicProvider (the Messages
+// API), ReplayProvider (answers from a --record file, offline), and RecordingProvider (wraps
+// another and saves every exchange). These neutral types are what lets them all fit: nothing
+// here is one API's wire format.
 #pragma once
 
 #include "wfc/cancellation.h"

@@ -26,8 +26,8 @@ std::unique_ptr<ToolBinding> makeExecBinding(ExecSpec spec);
 std::unique_ptr<ToolBinding> makeMockBinding(MockTool mock);
 std::unique_ptr<ToolBinding> makeBuiltinBinding(std::string name, std::shared_ptr<const BuiltinTools> builtins);
 std::unique_ptr<ToolBinding> makeNativeBinding(std::string name, NativeTool fn);
-// `where`: the binding's place in its file, for errors. Defined in HttpTool.cpp / McpTool.cpp.
+// `where`: the binding's place in its file, for errors. Defined in HttpTool.cpp. (makeMcpBinding:
+// tools/McpTool.h.)
 std::unique_ptr<ToolBinding> makeHttpBinding(const std::string &tool, const std::string &where, const Value &spec);
-std::unique_ptr<ToolBinding> makeMcpBinding(const std::string &tool, const std::string &where, const Value &spec);
 
 }  // namespace wfc::tools

@@ -10,6 +10,8 @@
 #include <signal.h>
 #include <unistd.h>
 
+#include <algorithm>
+#include <chrono>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -43,7 +45,7 @@ class E2ETest : public ::testing::Test {
     std::string pattern = (fs::temp_directory_path() / "wfc-e2e-XXXXXX").string();
     ASSERT_NE(mkdtemp(pattern.data()), nullptr);
     dir_ = pattern;
-    for (const char *name : {"branches", "refs", "parallel", "subflow", "resilience"}) {
+    for (const char *name : {"branches", "refs", "parallel", "subflow", "resilience", "on-error", "workflow-budget"}) {
       exes_[name] = std::string(WFC_E2E_EXE_DIR) + "/" + name;
       ASSERT_TRUE(fs::exists(exes_[name])) << exes_[name] << " was not built";
     }
@@ -355,6 +357,89 @@ TEST_F(E2ETest, InputFromStdinAndOutputToAFilePretty) {
   ASSERT_EQ(r.exitCode, 0) << r.err;
   EXPECT_EQ(r.out, "");
   EXPECT_EQ(readText(out), "{\n  \"v\": 1\n}\n");
+}
+
+// ---- wfc.on_error (SPEC §2.2): a fallback step, or a fallback value
+
+// `lookup` echoes its arguments, except a call whose arguments name "lookup" itself, which hangs
+// past the step's timeout.
+constexpr const char *kLookupHangsOnItself =
+    "{exec: {argv: [sh, -c, 'read x; case \"$x\" in *lookup*) sleep 5;; *) echo \"$x\";; esac']}}";
+
+TEST_F(E2ETest, FallbackStepRunsOnlyWhenItsStepFails) {
+  std::string b = bindings("on-error-fail", std::string("tools:\n  primary: {exec: {argv: [sh, -c, 'echo down >&2; exit 1']}}\n"
+                                                        "  backup: ") + kEcho + "\n  lookup: " + kEcho + "\n");
+  std::string report = (dir_ / "on-error-report.json").string(), trace = (dir_ / "on-error-trace.jsonl").string();
+  ProcessResult r = run("on-error", {"--bindings", b, "--report", report, "--trace", trace});
+  ASSERT_EQ(r.exitCode, 0) << r.err;
+  EXPECT_EQ(json(r.out), Json::parse(R"({"count": {"from": "lookup"}})"));
+  std::map<std::string, std::string> status;
+  Json steps = json(readText(report))["steps"];
+  for (const Json &s : steps) status[s["step"].get<std::string>()] = s["status"].get<std::string>();
+  EXPECT_EQ(status["fetch"], "recovered");
+  EXPECT_EQ(status["fetch_backup"], "ok");
+  bool traced = false;
+  std::istringstream lines(readText(trace));
+  for (std::string line; std::getline(lines, line);) {
+    Json e = json(line);
+    if (e["event"] != "step_recovered") continue;
+    traced = true;
+    EXPECT_EQ(e["step"], "fetch");
+    EXPECT_EQ(e["with"], "fetch_backup");
+    EXPECT_NE(e["error"].get<std::string>().find("down"), std::string::npos) << e;
+  }
+  EXPECT_TRUE(traced);
+
+  std::string ok = bindings("on-error-ok", std::string("tools:\n  primary: ") + kEcho + "\n  backup: " + kEcho +
+                                               "\n  lookup: " + kEcho + "\n");
+  r = run("on-error", {"--bindings", ok, "--report", report});
+  ASSERT_EQ(r.exitCode, 0) << r.err;
+  status.clear();
+  steps = json(readText(report))["steps"];
+  for (const Json &s : steps) status[s["step"].get<std::string>()] = s["status"].get<std::string>();
+  EXPECT_EQ(status["fetch"], "ok");
+  EXPECT_EQ(status["fetch_backup"], "skipped") << "the fallback runs only when its step fails";
+}
+
+TEST_F(E2ETest, FallbackValueStandsInForAStepThatTimedOut) {
+  std::string b = bindings("on-error-value", std::string("tools:\n  primary: ") + kEcho + "\n  backup: " + kEcho +
+                                                 "\n  lookup: " + kLookupHangsOnItself + "\n");
+  std::string report = (dir_ / "on-error-value.json").string();
+  ProcessResult r = run("on-error", {"--bindings", b, "--report", report});
+  ASSERT_EQ(r.exitCode, 0) << "a timeout handled by wfc.on_error is not exit 3: " << r.err;
+  EXPECT_EQ(json(r.out), Json::parse(R"({"count": {"count": 0, "source": "default"}})"));
+  Json steps = json(readText(report))["steps"];
+  for (const Json &s : steps)
+    if (s["step"] == "count") {
+      EXPECT_EQ(s["status"], "recovered");
+      EXPECT_EQ(s["attempts"], 2) << "the value stands in after the retries";
+    }
+}
+
+// ---- engine.budget (SPEC §3 Workflow): run-wide limits, exit 3, not absorbed by wfc.on_error
+
+TEST_F(E2ETest, ToolCallBudgetStopsTheRunWithExitThree) {
+  std::string log = (dir_ / "budget-calls.log").string();
+  std::string b = bindings("budget-calls", "tools:\n  work: {exec: {argv: [sh, -c, 'cat >> " + log +
+                                               "; echo >> " + log + "; echo {}']}}\n");
+  ProcessResult r = run("workflow-budget", {"--bindings", b});
+  EXPECT_EQ(r.exitCode, 3) << r.err;
+  EXPECT_EQ(r.out, "");
+  EXPECT_NE(r.err.find("engine.budget.max_tool_calls (2) exhausted: tool 'work' would be call 3"), std::string::npos)
+      << r.err;
+  std::string calls = readText(log);
+  EXPECT_EQ(std::count(calls.begin(), calls.end(), '\n'), 2) << "exactly two calls were made: " << calls;
+}
+
+TEST_F(E2ETest, WallTimeBudgetCancelsTheRunWithExitThree) {
+  std::string b = bindings("budget-wall", "tools:\n  work: {exec: {argv: [sleep, '5']}}\n");
+  auto start = std::chrono::steady_clock::now();
+  ProcessResult r = run("workflow-budget", {"--bindings", b});
+  double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  EXPECT_EQ(r.exitCode, 3) << r.err;
+  EXPECT_EQ(r.out, "");
+  EXPECT_NE(r.err.find("engine.budget.max_wall_time_sec (1 s) exhausted"), std::string::npos) << r.err;
+  EXPECT_LT(seconds, 3.0) << "the sleeping tool was killed at the budget";
 }
 
 }  // namespace

@@ -3,53 +3,13 @@
 // (tests/e2e/CMakeLists.txt) and run as black boxes against the scripted test LLM server
 // (docs/test-llm-server.md), checking exit codes, stdout, stderr, traces, reports, recordings and
 // the requests the server received.
-#include "LlmServerProcess.h"
-#include "RunProcess.h"
-
-#include <gtest/gtest.h>
-#include <nlohmann/json.hpp>
-
-#include <unistd.h>
+#include "LlmPackTest.h"
 
 #include <algorithm>
 #include <cstdlib>
-#include <filesystem>
-#include <fstream>
-#include <map>
-#include <sstream>
 
 namespace wfc::test {
 namespace {
-
-namespace fs = std::filesystem;
-using Json = nlohmann::json;
-
-std::string readText(const fs::path &path) {
-  std::ifstream in(path, std::ios::binary);
-  std::ostringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
-
-void writeText(const fs::path &path, const std::string &text) {
-  std::ofstream out(path, std::ios::binary | std::ios::trunc);
-  out << text;
-}
-
-std::vector<Json> jsonLines(const fs::path &path) {
-  std::vector<Json> out;
-  std::istringstream lines(readText(path));
-  for (std::string line; std::getline(lines, line);)
-    if (!line.empty()) out.push_back(Json::parse(line));
-  return out;
-}
-
-std::vector<Json> events(const std::vector<Json> &trace, const std::string &name) {
-  std::vector<Json> out;
-  for (const Json &e : trace)
-    if (e.value("event", "") == name) out.push_back(e);
-  return out;
-}
 
 // The text of a request's message, or "" (null content).
 std::string text(const Json &message) {
@@ -79,97 +39,15 @@ std::vector<std::string> toolNames(const Json &body) {
   return names;
 }
 
-class LlmE2ETest : public ::testing::Test {
+class LlmE2ETest : public LlmPackTest {
  protected:
-  static fs::path dir_;
-  static std::map<std::string, std::string> exes_;
-
-  static void SetUpTestSuite() {
-    std::string pattern = (fs::temp_directory_path() / "wfc-llm-e2e-XXXXXX").string();
-    ASSERT_NE(mkdtemp(pattern.data()), nullptr);
-    dir_ = pattern;
-    for (const char *name : {"llm-template", "llm-structured", "llm-agent"}) {
-      exes_[name] = std::string(WFC_E2E_EXE_DIR) + "/" + name;
-      ASSERT_TRUE(fs::exists(exes_[name])) << exes_[name] << " was not built";
-    }
-  }
-  static void TearDownTestSuite() {
-    std::error_code ec;
-    fs::remove_all(dir_, ec);
-  }
-
-  static std::string path(const std::string &name) { return (dir_ / name).string(); }
-
-  // Writes a bindings file for this test and returns its path.
-  static std::string bindings(const std::string &name, const std::string &yaml) {
-    std::string p = path(name + ".yaml");
-    writeText(p, yaml);
-    return p;
-  }
-
-  // Runs a compiled pack through /usr/bin/env: none of the LLM variables of the test's own
-  // environment leak into the child, and `env` ("NAME=value") adds the ones a test wants.
-  static ProcessResult run(const std::string &pack, const std::vector<std::string> &args,
-                           const std::vector<std::string> &env = {}, double timeout = 20) {
-    std::vector<std::string> argv;
-    for (const char *name : {"OPENAI_API_KEY", "WFC_MODEL", "WFC_LLM_BASE_URL", "OPENAI_BASE_URL",
-                             "WFC_LLM_TIMEOUT_MS", "ANTHROPIC_API_KEY"}) {
-      argv.push_back("-u");
-      argv.push_back(name);
-    }
-    argv.insert(argv.end(), env.begin(), env.end());
-    argv.push_back(exes_.at(pack));
-    argv.insert(argv.end(), args.begin(), args.end());
-    return runProcess("/usr/bin/env", argv, timeout);
-  }
-
   // The flags that point a run at `server` with a model.
   static std::vector<std::string> llm(const LlmServerProcess &server, std::vector<std::string> more = {}) {
     std::vector<std::string> args = {"--llm-base-url", server.baseUrl(), "--model", "test-model"};
     args.insert(args.end(), more.begin(), more.end());
     return args;
   }
-
-  static Json json(const std::string &text) { return Json::parse(text); }
-  static Json schemaFile(const std::string &name) {
-    return Json::parse(readText(fs::path(WFC_SOURCE_DIR) / "tests/e2e/packs/schemas" / name));
-  }
-
-  // kb.lookup as a real process: echoes the term with a definition.
-  static std::string kbLookup() {
-    return "  kb.lookup: {exec: {argv: [python3, -c, 'import json, sys; a = json.load(sys.stdin); "
-           "print(json.dumps({\"term\": a[\"term\"], \"definition\": \"a workflow compiler\"}))']}}\n";
-  }
-
-  static constexpr const char *kTemplateInput =
-      R"({"text": "Please say hello.", "obj": {"audience": "devs", "style": {"tone": "dry", "tags": ["terse", "x"]}, "count": 7, "extra": "kept"}})";
-  static constexpr const char *kStrictPerson = R"({"name": "Ada", "age": 36, "tags": ["math", "engines"]})";
-
-  // The template pack's three exchanges: greet (string input), greet_object (object input), plain
-  // (no input), each with its own usage.
-  static Json templateScript() {
-    return json(R"({"replies": [
-      {"match": {"user_contains": "Please say hello."}, "reply": {"content": "Hi, world!", "usage": {"prompt_tokens": 11, "completion_tokens": 7}}},
-      {"match": {"user_contains": "\"audience\""}, "reply": {"content": "Hello devs", "usage": {"prompt_tokens": 13, "completion_tokens": 2}}},
-      {"reply": {"content": "Hello, whoever you are", "usage": {"prompt_tokens": 17, "completion_tokens": 3}}}
-    ]})");
-  }
-
-  // The research agent's two rounds: a kb.lookup call, then (having seen its result) the ending
-  // report.submit call.
-  static Json researchScript(const std::string &secondRoundNeeds = "a workflow compiler") {
-    Json script = json(R"({"replies": [
-      {"match": {"rounds": 0}, "reply": {"tool_calls": [{"name": "kb_lookup", "arguments": {"term": "wfc"}}], "usage": {"prompt_tokens": 100, "completion_tokens": 20}}},
-      {"match": {"rounds": 1}, "reply": {"tool_calls": [{"name": "report_submit", "arguments": {"answer": "wfc compiles workflows", "sources": ["kb:wfc"]}}], "usage": {"prompt_tokens": 200, "completion_tokens": 30}}}
-    ]})");
-    script["replies"][1]["match"]["last_tool_result_contains"] = secondRoundNeeds;
-    return script;
-  }
-  static constexpr const char *kReport = R"({"answer": "wfc compiles workflows", "sources": ["kb:wfc"]})";
 };
-
-fs::path LlmE2ETest::dir_;
-std::map<std::string, std::string> LlmE2ETest::exes_;
 
 // ---- prompt steps: templates, inputs, structured output
 
@@ -584,14 +462,6 @@ TEST_F(LlmE2ETest, ReplayMissIsExitOneNamingStepAndPrompt) {
 // echoes it in an error.
 TEST_F(LlmE2ETest, ApiKeyIsSentAsBearerAndNeverWrittenAnywhere) {
   const std::string secret = "sk-test-SECRET";
-  auto leaks = [&](const ProcessResult &r, const std::vector<std::string> &files) {
-    std::string where;
-    if (r.out.find(secret) != std::string::npos) where += " stdout";
-    if (r.err.find(secret) != std::string::npos) where += " stderr";
-    for (const std::string &f : files)
-      if (readText(f).find(secret) != std::string::npos) where += " " + fs::path(f).filename().string();
-    return where;
-  };
   {
     LlmServerProcess server(templateScript());
     std::vector<std::string> files = {path("key-trace.jsonl"), path("key-report.json"), path("key-record.jsonl")};
@@ -604,7 +474,7 @@ TEST_F(LlmE2ETest, ApiKeyIsSentAsBearerAndNeverWrittenAnywhere) {
     ASSERT_EQ(requests.size(), 3u);
     for (const Json &q : requests) EXPECT_EQ(q["authorization"], "Bearer " + secret);
     for (const std::string &f : files) EXPECT_TRUE(fs::exists(f)) << f;
-    EXPECT_EQ(leaks(r, files), "") << "the key leaked";
+    EXPECT_EQ(leaks(secret, r, files), "") << "the key leaked";
   }
   {
     LlmServerProcess server(templateScript());
@@ -633,7 +503,7 @@ TEST_F(LlmE2ETest, ApiKeyIsSentAsBearerAndNeverWrittenAnywhere) {
     EXPECT_NE(r.err.find("401"), std::string::npos) << r.err;
     EXPECT_NE(r.err.find("Incorrect API key provided"), std::string::npos) << "the server's message is kept: " << r.err;
     for (const std::string &f : files) EXPECT_TRUE(fs::exists(f)) << f;
-    EXPECT_EQ(leaks(r, files), "") << "the key leaked on a failing run";
+    EXPECT_EQ(leaks(secret, r, files), "") << "the key leaked on a failing run";
   }
 }
 

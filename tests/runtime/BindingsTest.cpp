@@ -300,7 +300,7 @@ TEST(BindingsTest, NativeNamesACIdentifier) {
   EXPECT_EQ(BindingsFile::parse("tools: {t: {native: _f2}}", "b.yaml").entries()[0].native, "_f2");
 }
 
-// ---- http, mcp (parsed for a later version)
+// ---- http, mcp: the shapes (the bindings themselves: HttpToolTest, McpClientTest)
 
 TEST(BindingsTest, HttpFieldsAreChecked) {
   EXPECT_EQ(parseError("tools:\n  t: {http: {method: POST}}\n"),

@@ -216,15 +216,19 @@ TEST(ToolTableTest, NativeFunctionMustBeLinkedIn) {
             "time (wfc --bindings) and add its source");
 }
 
-TEST(ToolTableTest, HttpAndMcpBindingsAreNotSupportedYet) {
-  BindingsFile http = parse("tools:\n  kb.lookup: {http: {url: 'http://127.0.0.1:8080/kb'}}\n");
-  EXPECT_EQ(tableError({"kb.lookup"}, &http, nullptr),
-            "b.yaml:2:3: tool 'kb.lookup' has an http binding, but http bindings are not supported yet; bind it with "
-            "exec, mock, builtin or native for now");
-  BindingsFile mcp = parse("mcp_servers:\n  files: {command: npx}\ntools:\n  fs.read: {mcp: {server: files}}\n");
-  EXPECT_EQ(tableError({"fs.read"}, &mcp, nullptr, allowingUnbound()),
-            "b.yaml:4:3: tool 'fs.read' has an mcp binding, but mcp bindings are not supported yet; bind it with "
-            "exec, mock, builtin or native for now");
+TEST(ToolTableTest, HttpBindingsAreMadeWithTheTable) {
+  BindingsFile http = parse("tools:\n  kb.lookup: {http: {url: 'http://127.0.0.1:8080/kb', method: get}}\n");
+  ToolTable table({"kb.lookup"}, &http, nullptr, {});
+  EXPECT_EQ(table.describe("kb.lookup"), "http: GET http://127.0.0.1:8080/kb (timeout 30000 ms)");
+  // headers_from_env is read then: an unset variable is located.
+  ::unsetenv("WFC_TOOL_TABLE_TEST_UNSET");
+  BindingsFile env = parse("tools:\n  kb.lookup: {http: {url: 'http://h/kb', headers_from_env: {X-Key: "
+                           "WFC_TOOL_TABLE_TEST_UNSET}}}\n");
+  EXPECT_EQ(tableError({"kb.lookup"}, &env, nullptr),
+            "b.yaml:2:3: header 'X-Key' of the http binding of tool 'kb.lookup' comes from environment variable "
+            "WFC_TOOL_TABLE_TEST_UNSET, which is not set; set it before the run");
+  // http calls: tests/runtime/HttpToolTest.cpp.
+  // mcp bindings run: tests/runtime/McpClientTest.cpp.
 }
 
 TEST(ToolTableTest, CompiledInJsonBindsLikeTheFile) {

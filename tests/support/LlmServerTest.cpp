@@ -498,5 +498,178 @@ TEST(LlmServer, BadScriptsFailToStart) {
   }
 }
 
+// ---- The Messages API route (Anthropic)
+
+json textBlock(const std::string &text) { return {{"type", "text"}, {"text", text}}; }
+json mUser(const std::string &text) { return {{"role", "user"}, {"content", json::array({textBlock(text)})}}; }
+json mAssistantCalling(const std::string &id, const std::string &name) {
+  return {{"role", "assistant"},
+          {"content", json::array({{{"type", "tool_use"}, {"id", id}, {"name", name}, {"input", json::object()}}})}};
+}
+json mToolResult(const std::string &id, const json &content) {
+  return {{"type", "tool_result"}, {"tool_use_id", id}, {"content", content}};
+}
+json mResults(std::vector<json> results) { return {{"role", "user"}, {"content", std::move(results)}}; }
+
+json messagesRequest(std::vector<json> messages, json extra = json::object()) {
+  json body = {{"model", "claude-test"}, {"max_tokens", 1024}, {"messages", std::move(messages)}};
+  body.update(extra);
+  return body;
+}
+
+httplib::Result postMessages(const LlmServerProcess &server, const json &body, const std::string &path = "/v1/messages") {
+  return post(server, body, {{"x-api-key", "sk-ant-test"}, {"anthropic-version", "2023-06-01"}}, path);
+}
+
+// The reply, after checking the HTTP status and the message's shape.
+json messageReplyOf(const httplib::Result &result) {
+  EXPECT_TRUE(result) << "no HTTP response";
+  if (!result)
+    return json();
+  EXPECT_EQ(result->status, 200) << result->body;
+  json reply = json::parse(result->body);
+  EXPECT_EQ(reply["type"], "message");
+  EXPECT_EQ(reply["role"], "assistant");
+  EXPECT_TRUE(reply["content"].is_array());
+  return reply;
+}
+
+TEST(LlmServerMessages, AnswersInTheMessagesShape) {
+  LlmServerProcess server(parse(R"({"replies": [{"reply": {"content": "hello there",
+                                                            "usage": {"prompt_tokens": 30, "completion_tokens": 4}}}]})"));
+  json reply = messageReplyOf(postMessages(server, messagesRequest({mUser("hi")})));
+  EXPECT_EQ(reply["id"], "msg_test_1");
+  EXPECT_EQ(reply["model"], "claude-test");  // echoed
+  EXPECT_EQ(reply["content"], json::array({textBlock("hello there")}));
+  EXPECT_EQ(reply["stop_reason"], "end_turn");
+  EXPECT_TRUE(reply["stop_sequence"].is_null());
+  EXPECT_EQ(reply["usage"], json({{"input_tokens", 30}, {"output_tokens", 4}}));
+
+  // The path without /v1 answers too; a string content is a user message as well.
+  json again = messageReplyOf(postMessages(server, messagesRequest({{{"role", "user"}, {"content", "hi"}}}), "/messages"));
+  EXPECT_EQ(again["content"][0]["text"], "hello there");
+
+  std::vector<json> log = server.requests();
+  ASSERT_EQ(log.size(), 2u);
+  EXPECT_EQ(log[0]["path"], "/v1/messages");
+  EXPECT_EQ(log[0]["headers"]["x-api-key"], "sk-ant-test");
+  EXPECT_EQ(log[0]["headers"]["anthropic-version"], "2023-06-01");
+  EXPECT_TRUE(log[0]["authorization"].is_null());
+}
+
+TEST(LlmServerMessages, ToolCallsAreToolUseBlocksWithParsedInput) {
+  LlmServerProcess server(parse(R"({"replies": [
+    {"reply": {"content": "let me look",
+               "tool_calls": [{"name": "search", "arguments": {"query": "wfc", "limit": 3}},
+                              {"name": "broken", "arguments_text": "{\"x\": "},
+                              {"name": "finish"}]}}
+  ]})"));
+  json reply = messageReplyOf(postMessages(server, messagesRequest({mUser("go")})));
+  EXPECT_EQ(reply["stop_reason"], "tool_use");
+  ASSERT_EQ(reply["content"].size(), 4u);
+  EXPECT_EQ(reply["content"][0], textBlock("let me look"));
+  EXPECT_EQ(reply["content"][1],
+            json({{"type", "tool_use"}, {"id", "toolu_1_0"}, {"name", "search"}, {"input", {{"limit", 3}, {"query", "wfc"}}}}));
+  EXPECT_EQ(reply["content"][2]["input"], "{\"x\": ");  // not JSON: the text, as a string
+  EXPECT_EQ(reply["content"][3]["id"], "toolu_1_2");
+  EXPECT_EQ(reply["content"][3]["input"], json::object());
+}
+
+TEST(LlmServerMessages, MatchersReadSystemUserTextAndToolResultBlocks) {
+  LlmServerProcess server(parse(R"({"replies": [
+    {"match": {"system_contains": "You are the planner"}, "reply": {"content": "plan"}},
+    {"match": {"tool_result_contains": "answer=42", "last_tool_result_contains": "b=2", "tool_results": 2,
+               "rounds": 1, "last_user_contains": "compute", "user_contains": "compute"},
+     "reply": {"content": "final: 42"}},
+    {"match": {"rounds": 0, "has_tools": true}, "reply": {"tool_calls": [{"name": "compute"}]}},
+    {"reply": {"content": "fallback"}}
+  ]})"));
+
+  auto contentOfMessage = [&](const json &body) { return messageReplyOf(postMessages(server, body))["content"][0]; };
+  EXPECT_EQ(contentOfMessage(messagesRequest({mUser("plan it")}, {{"system", "Hi. You are the planner."}}))["text"], "plan");
+  // The system as an array of text blocks.
+  EXPECT_EQ(contentOfMessage(messagesRequest({mUser("plan it")}, {{"system", {textBlock("You are the planner.")}}}))["text"],
+            "plan");
+  json tools = {{"tools", {{{"name", "compute"}, {"input_schema", {{"type", "object"}}}}}}};
+  EXPECT_EQ(contentOfMessage(messagesRequest({mUser("compute")}, tools))["name"], "compute");
+  // The tool results (a string content and a text block list) in one user message: not a user message.
+  json round = messagesRequest({mUser("compute"),
+                                {{"role", "assistant"},
+                                 {"content", {{{"type", "tool_use"}, {"id", "a"}, {"name", "compute"}, {"input", json::object()}},
+                                              {{"type", "tool_use"}, {"id", "b"}, {"name", "compute"}, {"input", json::object()}}}}},
+                                mResults({mToolResult("a", "answer=42"), mToolResult("b", json::array({textBlock("b=2")}))})},
+                               tools);
+  EXPECT_EQ(contentOfMessage(round)["text"], "final: 42");
+}
+
+TEST(LlmServerMessages, AForcedToolAnswersJsonContentAsItsInput) {
+  LlmServerProcess server(parse(R"({"replies": [
+    {"match": {"has_response_format": true, "user_contains": "json"}, "reply": {"content_json": {"name": "Ada", "age": 36}}},
+    {"match": {"has_response_format": true}, "reply": {"content": "not json"}},
+    {"reply": {"content_json": {"free": true}}}
+  ]})"));
+  json forced = {{"tools", {{{"name", "extract"}, {"input_schema", {{"type", "object"}}}}}},
+                 {"tool_choice", {{"type", "tool"}, {"name", "extract"}}}};
+  json reply = messageReplyOf(postMessages(server, messagesRequest({mUser("json please")}, forced)));
+  EXPECT_EQ(reply["stop_reason"], "tool_use");
+  ASSERT_EQ(reply["content"].size(), 1u);
+  EXPECT_EQ(reply["content"][0], json({{"type", "tool_use"}, {"id", "toolu_1_0"}, {"name", "extract"},
+                                       {"input", {{"name", "Ada"}, {"age", 36}}}}));
+  // Text that is not JSON stays text.
+  json text = messageReplyOf(postMessages(server, messagesRequest({mUser("text please")}, forced)));
+  EXPECT_EQ(text["content"], json::array({textBlock("not json")}));
+  EXPECT_EQ(text["stop_reason"], "end_turn");
+  // tool_choice auto forces nothing: content_json is text.
+  json free = messageReplyOf(postMessages(
+      server, messagesRequest({mUser("json please")}, {{"tool_choice", {{"type", "auto"}}}, {"tools", forced["tools"]}})));
+  EXPECT_EQ(free["content"], json::array({textBlock(R"({"free":true})")}));
+}
+
+TEST(LlmServerMessages, RequestsTheApiWouldRejectAre400sInItsErrorShape) {
+  LlmServerProcess server(parse(R"({"replies": [
+    {"match": {"user_contains": "nobody says this"}, "reply": {"content": "x"}},
+    {"match": {"user_contains": "limited"}, "status": 529}
+  ]})"));
+  auto problem = [&](const json &body) {
+    auto result = postMessages(server, body);
+    EXPECT_TRUE(result);
+    if (!result)
+      return std::string();
+    EXPECT_EQ(result->status, 400) << result->body;
+    json error = json::parse(result->body);
+    EXPECT_EQ(error["type"], "error");
+    EXPECT_EQ(error["error"]["type"], "invalid_request_error");
+    return error["error"]["message"].get<std::string>();
+  };
+  json noMax = messagesRequest({mUser("x")});
+  noMax.erase("max_tokens");
+  EXPECT_EQ(problem(noMax), "max_tokens: Field required");
+  EXPECT_EQ(problem(messagesRequest({})), "messages: at least one message is required");
+  EXPECT_EQ(problem(messagesRequest({{{"role", "system"}, {"content", "x"}}, mUser("x")})),
+            "messages.0.role: Input should be 'user' or 'assistant'");
+  // Each round's tool_use blocks need their tool_result blocks in the very next message.
+  EXPECT_NE(problem(messagesRequest({mUser("x"), mAssistantCalling("t1", "f"), mUser("no results")}))
+                .find("messages.2: `tool_use` ids were found without `tool_result` blocks immediately after: t1."),
+            std::string::npos);
+  EXPECT_NE(problem(messagesRequest({mUser("x"), mAssistantCalling("t1", "f"), mResults({mToolResult("t1", "r")}),
+                                     mResults({mToolResult("t1", "again")})}))
+                .find("messages.3: unexpected `tool_use_id` found in `tool_result` blocks: t1."),
+            std::string::npos);
+
+  // No match, and a scripted status: 500 and 529, in the Messages API's error shape.
+  auto unmatched = postMessages(server, messagesRequest({mUser("hello")}, {{"system", "You are a summarizer."}}));
+  ASSERT_TRUE(unmatched);
+  EXPECT_EQ(unmatched->status, 500);
+  json error = json::parse(unmatched->body);
+  EXPECT_EQ(error["type"], "error");
+  EXPECT_NE(error["error"]["message"].get<std::string>().find("system=\"You are a summarizer.\""), std::string::npos)
+      << error.dump();
+  auto overloaded = postMessages(server, messagesRequest({mUser("limited")}));
+  ASSERT_TRUE(overloaded);
+  EXPECT_EQ(overloaded->status, 529);
+  EXPECT_EQ(json::parse(overloaded->body),
+            json({{"type", "error"}, {"error", {{"type", "test"}, {"message", "scripted status 529"}}}}));
+}
+
 }  // namespace
 }  // namespace wfc::test

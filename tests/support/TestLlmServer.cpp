@@ -1,8 +1,9 @@
-// wfc_test_llm_server: a scripted, OpenAI-compatible chat-completions server for the tests.
+// wfc_test_llm_server: a scripted LLM server for the tests, speaking OpenAI's chat completions
+// and Anthropic's Messages API from the same script.
 //
 //   wfc_test_llm_server --script FILE --log FILE [--port N] [--watch-stdin]
 //
-// It speaks real HTTP on 127.0.0.1 so the runtime's LLM client is tested through its real
+// It speaks real HTTP on 127.0.0.1 so the runtime's LLM clients are tested through their real
 // transport (libcurl, timeouts, retries, concurrency). Every answer comes from the script and
 // every request is logged as one JSON line; docs/test-llm-server.md has both formats.
 #include <httplib.h>
@@ -71,13 +72,13 @@ struct Match {
 
 struct ToolCall {
   std::string name;
-  std::string arguments;  // sent verbatim as function.arguments
+  std::string arguments;  // sent verbatim as function.arguments (Messages API: parsed, as input)
 };
 
 struct Reply {
   std::optional<std::string> content;  // nullopt: "content": null (tool calls only)
   std::vector<ToolCall> toolCalls;
-  std::string finishReason;
+  std::optional<std::string> finishReason;  // nullopt: the API's own for the reply
   int64_t promptTokens = 10;
   int64_t completionTokens = 5;
 };
@@ -193,7 +194,6 @@ Reply parseReply(const Json &json, const std::string &where) {
     for (size_t i = 0; i < it->size(); ++i)
       reply.toolCalls.push_back(parseToolCall((*it)[i], where + ".tool_calls[" + std::to_string(i) + "]"));
   }
-  reply.finishReason = reply.toolCalls.empty() ? "stop" : "tool_calls";
   if (auto it = json.find("finish_reason"); it != json.end())
     reply.finishReason = requireString(*it, where + ".finish_reason");
   if (auto it = json.find("usage"); it != json.end()) {
@@ -273,21 +273,27 @@ std::vector<Entry> loadScript(const std::string &path) {
 // Requests
 // ---------------------------------------------------------------------------------------------
 
-// A message's text: a string, or the "text" of each part of a multi-part content array.
-std::string messageText(const Json &message) {
-  auto it = message.find("content");
-  if (it == message.end())
-    return {};
-  if (it->is_string())
-    return it->get<std::string>();
+// The two APIs this server speaks, on their own routes.
+enum class Api { ChatCompletions, Messages };
+
+// A content's text: a string, or the "text" of each part of a multi-part content array.
+std::string contentText(const Json &content) {
+  if (content.is_string())
+    return content.get<std::string>();
   std::string text;
-  if (it->is_array()) {
-    for (const Json &part : *it) {
+  if (content.is_array()) {
+    for (const Json &part : content) {
       if (part.is_object() && part.contains("text") && part["text"].is_string())
         text += part["text"].get<std::string>();
     }
   }
   return text;
+}
+
+// A message's (or a tool_result block's) text: its content's.
+std::string messageText(const Json &message) {
+  auto it = message.find("content");
+  return it == message.end() ? std::string() : contentText(*it);
 }
 
 // What the matchers look at, computed once per request.
@@ -299,11 +305,20 @@ struct Conversation {
   int64_t assistants = 0;
   size_t messages = 0;
   bool hasTools = false;
-  bool hasResponseFormat = false;
+  bool hasResponseFormat = false;  // Messages API: a forced tool, how it asks for structured output
+  std::optional<std::string> forcedTool;  // Messages API: tool_choice {type: tool, name}
   std::optional<std::string> model;
 };
 
-Conversation summarize(const Json &body) {
+// What both APIs spell alike: the tools and the model.
+void summarizeCommon(const Json &body, Conversation &c) {
+  auto tools = body.find("tools");
+  c.hasTools = tools != body.end() && tools->is_array() && !tools->empty();
+  if (auto model = body.find("model"); model != body.end() && model->is_string())
+    c.model = model->get<std::string>();
+}
+
+Conversation summarizeChat(const Json &body) {
   Conversation c;
   for (const Json &message : body["messages"]) {
     ++c.messages;
@@ -323,13 +338,100 @@ Conversation summarize(const Json &body) {
       c.toolResults.push_back(text);
     }
   }
-  auto tools = body.find("tools");
-  c.hasTools = tools != body.end() && tools->is_array() && !tools->empty();
+  summarizeCommon(body, c);
   auto format = body.find("response_format");
   c.hasResponseFormat = format != body.end() && !format->is_null();
-  if (auto model = body.find("model"); model != body.end() && model->is_string())
-    c.model = model->get<std::string>();
   return c;
+}
+
+// The Messages API: the top-level `system`; a user message's text blocks are its text and its
+// tool_result blocks tool results (a user message of tool results only is not a user message).
+Conversation summarizeMessages(const Json &body) {
+  Conversation c;
+  if (auto system = body.find("system"); system != body.end())
+    c.system = contentText(*system);
+  for (const Json &message : body["messages"]) {
+    ++c.messages;
+    if (!message.is_object())
+      continue;
+    std::string role = message.value("role", "");
+    if (role == "assistant") {
+      ++c.assistants;
+    } else if (role == "user") {
+      const Json content = message.value("content", Json());
+      bool hasText = content.is_string();
+      if (content.is_array()) {
+        for (const Json &block : content) {
+          std::string type = block.is_object() ? block.value("type", "") : "";
+          if (type == "tool_result")
+            c.toolResults.push_back(messageText(block));
+          hasText = hasText || type == "text";
+        }
+      }
+      if (hasText) {
+        if (!c.firstUser)
+          c.firstUser = contentText(content);
+        c.lastUser = contentText(content);
+      }
+    }
+  }
+  summarizeCommon(body, c);
+  auto choice = body.find("tool_choice");
+  if (choice != body.end() && choice->is_object() && choice->value("type", "") == "tool" &&
+      choice->contains("name") && (*choice)["name"].is_string())
+    c.forcedTool = (*choice)["name"].get<std::string>();
+  c.hasResponseFormat = c.forcedTool.has_value();
+  return c;
+}
+
+// The `idKey` of each block of type `type` in a message's content: the ids of its tool_use blocks,
+// or those its tool_result blocks answer.
+std::vector<std::string> blockIds(const Json &message, const char *type, const char *idKey) {
+  std::vector<std::string> ids;
+  const Json content = message.is_object() ? message.value("content", Json()) : Json();
+  if (content.is_array()) {
+    for (const Json &block : content) {
+      if (block.is_object() && block.value("type", "") == type && block.contains(idKey) && block[idKey].is_string())
+        ids.push_back(block[idKey].get<std::string>());
+    }
+  }
+  return ids;
+}
+
+// What the Messages API itself rejects with a 400 (its messages, shortened), so that a client
+// breaking its rules fails here as it would there: no max_tokens, a role other than user and
+// assistant, and tool_use blocks not answered by tool_result blocks in the very next message.
+std::optional<std::string> messagesProblem(const Json &body) {
+  auto maxTokens = body.find("max_tokens");
+  if (maxTokens == body.end())
+    return "max_tokens: Field required";
+  if (!maxTokens->is_number_integer() || maxTokens->get<int64_t>() < 1)
+    return "max_tokens: Input should be a positive integer";
+  const Json &messages = body["messages"];
+  if (messages.empty())
+    return "messages: at least one message is required";
+  for (size_t i = 0; i < messages.size(); ++i) {
+    const Json &message = messages[i];
+    const std::string at = "messages." + std::to_string(i);
+    std::string role = message.is_object() ? message.value("role", "") : "";
+    if (role != "user" && role != "assistant")
+      return at + ".role: Input should be 'user' or 'assistant'";
+    if (!message.contains("content") || !(message["content"].is_string() || message["content"].is_array()))
+      return at + ".content: Input should be a string or a list of content blocks";
+    std::vector<std::string> uses = i > 0 ? blockIds(messages[i - 1], "tool_use", "id") : std::vector<std::string>();
+    std::vector<std::string> results = blockIds(message, "tool_result", "tool_use_id");
+    for (const std::string &use : uses) {
+      if (std::find(results.begin(), results.end(), use) == results.end())
+        return at + ": `tool_use` ids were found without `tool_result` blocks immediately after: " + use +
+               ". Each `tool_use` block must have a corresponding `tool_result` block in the next message.";
+    }
+    for (const std::string &result : results) {
+      if (std::find(uses.begin(), uses.end(), result) == uses.end())
+        return at + ": unexpected `tool_use_id` found in `tool_result` blocks: " + result +
+               ". Each `tool_result` block must have a corresponding `tool_use` block in the previous message.";
+    }
+  }
+  return std::nullopt;
 }
 
 bool holds(const Match &m, const Conversation &c) {
@@ -383,11 +485,15 @@ std::string describe(const Conversation &c) {
   return out.str();
 }
 
-Json errorBody(const std::string &message, const std::string &type) {
+// An error in the API's shape.
+Json errorBody(Api api, const std::string &message, const std::string &type) {
+  if (api == Api::Messages)
+    return Json{{"type", "error"}, {"error", {{"type", type}, {"message", message}}}};
   return Json{{"error", {{"message", message}, {"type", type}}}};
 }
 
 Json completion(const Reply &reply, int64_t seq, const Conversation &c) {
+  const std::string finishReason = reply.finishReason.value_or(reply.toolCalls.empty() ? "stop" : "tool_calls");
   Json message = {{"role", "assistant"}, {"content", nullptr}};
   if (reply.content)
     message["content"] = *reply.content;
@@ -405,11 +511,43 @@ Json completion(const Reply &reply, int64_t seq, const Conversation &c) {
               {"object", "chat.completion"},
               {"created", static_cast<int64_t>(std::time(nullptr))},
               {"model", c.model.value_or("test-model")},
-              {"choices", Json::array({{{"index", 0}, {"message", message}, {"finish_reason", reply.finishReason}}})},
+              {"choices", Json::array({{{"index", 0}, {"message", message}, {"finish_reason", finishReason}}})},
               {"usage",
                {{"prompt_tokens", reply.promptTokens},
                 {"completion_tokens", reply.completionTokens},
                 {"total_tokens", reply.promptTokens + reply.completionTokens}}}};
+}
+
+// A Messages API reply: a text block for the content, a tool_use block per call (the arguments
+// parsed as its input; arguments_text that is not JSON goes as a string). When the request forces
+// a tool and the reply calls none, content that is JSON is that tool's input instead: forcing a
+// tool is how structured output is asked for, so the same script answers both APIs.
+Json messageResponse(const Reply &reply, int64_t seq, const Conversation &c) {
+  std::optional<std::string> text = reply.content;
+  std::vector<ToolCall> calls = reply.toolCalls;
+  if (c.forcedTool && calls.empty() && text &&
+      !Json::parse(*text, nullptr, /*allow_exceptions=*/false).is_discarded()) {
+    calls.push_back({*c.forcedTool, *text});
+    text.reset();
+  }
+  Json content = Json::array();
+  if (text)
+    content.push_back({{"type", "text"}, {"text", *text}});
+  for (size_t i = 0; i < calls.size(); ++i) {
+    Json input = Json::parse(calls[i].arguments, nullptr, /*allow_exceptions=*/false);
+    content.push_back({{"type", "tool_use"},
+                       {"id", "toolu_" + std::to_string(seq) + "_" + std::to_string(i)},
+                       {"name", calls[i].name},
+                       {"input", input.is_discarded() ? Json(calls[i].arguments) : input}});
+  }
+  return Json{{"id", "msg_test_" + std::to_string(seq)},
+              {"type", "message"},
+              {"role", "assistant"},
+              {"model", c.model.value_or("test-model")},
+              {"content", std::move(content)},
+              {"stop_reason", reply.finishReason.value_or(calls.empty() ? "end_turn" : "tool_use")},
+              {"stop_sequence", nullptr},
+              {"usage", {{"input_tokens", reply.promptTokens}, {"output_tokens", reply.completionTokens}}}};
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -420,15 +558,17 @@ class LlmServer {
 public:
   LlmServer(std::vector<Entry> entries, std::ofstream log) : entries_(std::move(entries)), log_(std::move(log)) {}
 
-  void chat(const httplib::Request &req, httplib::Response &res) {
-    serve(req, res, [&](int64_t seq, const std::optional<Json> &body) { return answerChat(seq, body, res); });
+  void chat(Api api, const httplib::Request &req, httplib::Response &res) {
+    serve(req, res, [&](int64_t seq, const std::optional<Json> &body) { return answer(api, seq, body, res); });
   }
 
   void notFound(const httplib::Request &req, httplib::Response &res) {
     serve(req, res, [&](int64_t, const std::optional<Json> &) {
       res.status = 404;
-      setJson(res, errorBody("not found: " + req.method + " " + req.path +
-                                 " (this server answers POST /v1/chat/completions and POST /chat/completions)",
+      setJson(res, errorBody(Api::ChatCompletions,
+                             "not found: " + req.method + " " + req.path +
+                                 " (this server answers POST /v1/chat/completions, /chat/completions, /v1/messages "
+                                 "and /messages)",
                              "test"));
       return std::optional<size_t>();
     });
@@ -458,7 +598,7 @@ private:
     } catch (const std::exception &e) {
       // A bug here must still produce an answer and a log line, or the test would hang or lie.
       res.status = 500;
-      setJson(res, errorBody(std::string("test server failure: ") + e.what(), "test"));
+      setJson(res, errorBody(Api::ChatCompletions, std::string("test server failure: ") + e.what(), "test"));
       matched.reset();
     }
 
@@ -488,18 +628,21 @@ private:
     --inFlight_;
   }
 
-  std::optional<size_t> answerChat(int64_t seq, const std::optional<Json> &body, httplib::Response &res) {
-    if (!body || !body->is_object()) {
-      res.status = 400;
-      setJson(res, errorBody("the request body is not a JSON object", "invalid_request_error"));
-      return std::nullopt;
+  std::optional<size_t> answer(Api api, int64_t seq, const std::optional<Json> &body, httplib::Response &res) {
+    auto fail = [&](int status, const std::string &message, const std::string &type) {
+      res.status = status;
+      setJson(res, errorBody(api, message, type));
+      return std::optional<size_t>();
+    };
+    if (!body || !body->is_object())
+      return fail(400, "the request body is not a JSON object", "invalid_request_error");
+    if (!body->contains("messages") || !(*body)["messages"].is_array())
+      return fail(400, "the request has no \"messages\" array", "invalid_request_error");
+    if (api == Api::Messages) {
+      if (std::optional<std::string> problem = messagesProblem(*body))
+        return fail(400, *problem, "invalid_request_error");
     }
-    if (!body->contains("messages") || !(*body)["messages"].is_array()) {
-      res.status = 400;
-      setJson(res, errorBody("the request has no \"messages\" array", "invalid_request_error"));
-      return std::nullopt;
-    }
-    const Conversation conversation = summarize(*body);
+    const Conversation conversation = api == Api::Messages ? summarizeMessages(*body) : summarizeChat(*body);
 
     std::optional<size_t> matched;
     {
@@ -517,9 +660,7 @@ private:
     if (!matched) {
       std::string message = "no scripted reply matches this request: " + describe(conversation);
       std::cerr << kProgram << ": request " << seq << ": " << message << std::endl;
-      res.status = 500;
-      setJson(res, errorBody(message, "test"));
-      return std::nullopt;
+      return fail(500, message, "test");
     }
 
     // Only timesLeft changes after loading, and only under scriptMutex_: the rest is read freely.
@@ -531,7 +672,9 @@ private:
     if (entry.body)
       res.set_content(*entry.body, entry.contentType);
     else if (entry.status != 200)
-      setJson(res, errorBody("scripted status " + std::to_string(entry.status), "test"));
+      setJson(res, errorBody(api, "scripted status " + std::to_string(entry.status), "test"));
+    else if (api == Api::Messages)
+      setJson(res, messageResponse(*entry.reply, seq, conversation));
     else
       setJson(res, completion(*entry.reply, seq, conversation));
     for (const auto &[name, value] : entry.headers)
@@ -621,8 +764,9 @@ Options parseArguments(int argc, char **argv) {
       options.watchStdin = true;
     } else if (arg == "--help" || arg == "-h") {
       std::cout << "usage: " << kProgram << " --script FILE --log FILE [--port N] [--watch-stdin]\n"
-                << "A scripted OpenAI-compatible chat-completions server on 127.0.0.1 for tests;\n"
-                << "see docs/test-llm-server.md. --watch-stdin: exit when stdin reaches end of file.\n";
+                << "A scripted LLM server on 127.0.0.1 for tests, speaking chat completions and the\n"
+                << "Messages API; see docs/test-llm-server.md. --watch-stdin: exit when stdin\n"
+                << "reaches end of file.\n";
       std::exit(0);
     } else {
       usage("unknown argument: " + arg);
@@ -671,10 +815,13 @@ int main(int argc, char **argv) {
     int yes = 1;
     ::setsockopt(sock, SOL_SOCKET, SO_REUSEADDR, &yes, sizeof yes);
   });
-  auto chat = [&](const httplib::Request &req, httplib::Response &res) { llm.chat(req, res); };
+  auto chat = [&](const httplib::Request &req, httplib::Response &res) { llm.chat(Api::ChatCompletions, req, res); };
+  auto messages = [&](const httplib::Request &req, httplib::Response &res) { llm.chat(Api::Messages, req, res); };
   auto notFound = [&](const httplib::Request &req, httplib::Response &res) { llm.notFound(req, res); };
   server.Post("/v1/chat/completions", chat);
   server.Post("/chat/completions", chat);
+  server.Post("/v1/messages", messages);
+  server.Post("/messages", messages);
   // Routes are tried in order: everything else, with any method, is a logged JSON 404.
   server.Post(".*", notFound);
   server.Get(".*", notFound);

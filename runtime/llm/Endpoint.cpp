@@ -1,0 +1,140 @@
+#include "llm/Endpoint.h"
+
+#include "llm/HttpClient.h"
+
+#include <algorithm>
+#include <chrono>
+#include <random>
+#include <utility>
+
+namespace wfc::llm {
+namespace {
+
+const char *const kRedacted = "[redacted]";
+
+std::string attempts(unsigned n) { return std::to_string(n) + (n == 1 ? " attempt" : " attempts"); }
+
+// Before retry n (after failed attempt n): base * 2^(n-1), jittered to 50–150%, capped.
+long backoffMs(uint64_t baseMs, uint64_t maxMs, unsigned failedAttempt) {
+  if (baseMs == 0) return 0;
+  thread_local std::mt19937_64 random(std::random_device{}());
+  double delay = double(baseMs) * double(uint64_t(1) << std::min(failedAttempt - 1, 30u));
+  delay *= std::uniform_real_distribution<double>(0.5, 1.5)(random);
+  return long(std::min(delay, double(maxMs)));
+}
+
+}  // namespace
+
+void addParameters(Json &body, const Json &parameters) {
+  if (!parameters.is_object()) return;
+  for (const auto &[key, value] : parameters.items())
+    if (key != "stream" && !body.contains(key)) body[key] = value;
+}
+
+std::string textHead(const std::string &text, size_t limit) {
+  std::string flat;
+  for (char c : text) {
+    bool space = c == ' ' || c == '\n' || c == '\r' || c == '\t';
+    if (!space) flat += c;
+    else if (!flat.empty() && flat.back() != ' ') flat += ' ';
+  }
+  while (!flat.empty() && flat.back() == ' ') flat.pop_back();
+  if (flat.size() <= limit) return flat;
+  size_t cut = limit;
+  while (cut > 0 && (static_cast<unsigned char>(flat[cut]) & 0xC0) == 0x80) --cut;
+  return flat.substr(0, cut) + "…";
+}
+
+Error malformedReply(const std::string &problem) { return Error(ErrorKind::StepFailed, "the LLM reply " + problem); }
+
+Json parseReplyObject(const std::string &body) {
+  if (body.find_first_not_of(" \t\r\n") == std::string::npos) throw malformedReply("is empty");
+  Json reply;
+  try {
+    reply = Json::parse(body);
+  } catch (const Json::parse_error &e) {
+    // "[json.exception.parse_error.101] parse error at line 1, column 2: …": the tag says nothing.
+    std::string what = e.what();
+    if (size_t tag = what.find("] "); what.starts_with("[json.exception") && tag != std::string::npos)
+      what.erase(0, tag + 2);
+    throw malformedReply("is not valid JSON: " + textHead(what, 300));
+  }
+  if (!reply.is_object()) throw malformedReply("is not a JSON object");
+  return reply;
+}
+
+uint64_t tokenCount(const Json &usage, const char *name) {
+  auto it = usage.find(name);
+  if (it == usage.end() || !it->is_number()) return 0;
+  if (it->is_number_unsigned()) return it->get<uint64_t>();
+  if (it->is_number_integer()) return uint64_t(std::max<int64_t>(0, it->get<int64_t>()));
+  return uint64_t(std::max(0.0, it->get<double>()));
+}
+
+Endpoint::Endpoint(EndpointOptions options, const std::string &path) : options_(std::move(options)) {
+  std::string base = options_.baseUrl;
+  while (!base.empty() && base.back() == '/') base.pop_back();
+  url_ = base + path;
+  if (options_.maxTransportAttempts == 0) options_.maxTransportAttempts = 1;
+}
+
+std::string Endpoint::describe(const std::string &provider) const {
+  return scrub(provider + " " + options_.model + " at " + redactUrl(options_.baseUrl));
+}
+
+std::string Endpoint::scrub(std::string message) const {
+  if (!options_.apiKey || options_.apiKey->empty()) return message;
+  const std::string &key = *options_.apiKey;
+  const std::string redacted = kRedacted;
+  for (size_t at = message.find(key); at != std::string::npos; at = message.find(key, at + redacted.size()))
+    message.replace(at, key.size(), redacted);
+  return message;
+}
+
+Reply Endpoint::exchange(const std::vector<std::string> &headers, const std::string &body, const ExchangeKey &key,
+                         const CancellationToken &cancel,
+                         const std::function<Reply(const std::string &body)> &parse) const {
+  HttpRequest http;
+  http.url = url_;
+  http.connectTimeoutMs = options_.connectTimeoutMs;
+  http.timeoutMs = options_.timeoutMs;
+  http.headers = {"Content-Type: application/json", "Accept: application/json"};
+  http.headers.insert(http.headers.end(), headers.begin(), headers.end());
+  http.body = body;
+
+  const unsigned maxAttempts = options_.maxTransportAttempts;
+  try {
+    for (unsigned attempt = 1;; ++attempt) {
+      std::string reason;
+      long delayMs = 0;
+      try {
+        HttpResponse response = post(http, cancel);
+        if (response.status >= 200 && response.status < 300) return parse(response.body);
+        bool retryable = response.status == 429 || (response.status >= 500 && response.status < 600);
+        if (!retryable || attempt >= maxAttempts)
+          throw Error(ErrorKind::StepFailed, "the LLM endpoint answered HTTP " + std::to_string(response.status) +
+                                                 " after " + attempts(attempt) + ": " +
+                                                 textHead(response.body, 300));
+        reason = "HTTP " + std::to_string(response.status);
+        std::optional<long> asked = response.retryAfter ? retryAfterMs(*response.retryAfter) : std::nullopt;
+        delayMs = asked ? std::min<long>(*asked, long(options_.maxBackoffMs))
+                        : backoffMs(options_.backoffBaseMs, options_.maxBackoffMs, attempt);
+      } catch (const TransportError &e) {
+        if (!e.retryable()) throw;
+        if (attempt >= maxAttempts)
+          throw Error(e.kind(), "the LLM endpoint could not be reached after " + attempts(attempt) + ": " + e.what());
+        reason = e.what();
+        delayMs = backoffMs(options_.backoffBaseMs, options_.maxBackoffMs, attempt);
+      }
+      if (options_.onRetry) options_.onRetry(key, attempt, scrub(reason), delayMs);
+      if (cancel.waitFor(std::chrono::milliseconds(delayMs))) throw Error(ErrorKind::Cancelled, cancel.reason());
+    }
+  } catch (const Error &e) {
+    // The one place every message leaves through: a server may echo the key in its error body.
+    std::string message = scrub(e.what());
+    if (message != e.what()) throw Error(e.kind(), message);
+    throw;
+  }
+}
+
+}  // namespace wfc::llm
