@@ -285,6 +285,10 @@ int runMain(int argc, char **argv, const ProgramDecl &program) {
                                         overrides ? &*overrides : nullptr, options);
     if (cl.trace) trace = std::make_unique<Trace>(*cl.trace);
     if (!cl.dryRun) provider = makeProvider(cl, program, trace.get(), model);
+    // The provider has read its key; tools (exec processes, MCP servers) must not inherit it,
+    // or a tool printing its environment would carry the key into errors, traces and reports.
+    unsetenv("OPENAI_API_KEY");
+    unsetenv("ANTHROPIC_API_KEY");
   } catch (const Error &e) {
     return fail(cl, e.exitCode() == 1 ? 2 : e.exitCode(), e.what());
   }

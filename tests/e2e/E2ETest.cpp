@@ -442,5 +442,20 @@ TEST_F(E2ETest, WallTimeBudgetCancelsTheRunWithExitThree) {
   EXPECT_LT(seconds, 3.0) << "the sleeping tool was killed at the budget";
 }
 
+// ---- secrets: tools never inherit the LLM keys, so a tool printing its environment cannot leak them
+
+TEST_F(E2ETest, ToolsDoNotInheritTheApiKeys) {
+  std::string b = bindings("leak", "tools:\n  primary: {exec: {argv: [sh, -c, 'echo \"env $OPENAI_API_KEY $ANTHROPIC_API_KEY\" >&2; exit 1']}}\n"
+                                   "  backup: {exec: {argv: [cat]}}\n  lookup: {exec: {argv: [cat]}}\n");
+  std::string report = (dir_ / "leak-report.json").string(), trace = (dir_ / "leak-trace.jsonl").string();
+  ProcessResult r = runProcess("/usr/bin/env", {"OPENAI_API_KEY=sk-leak-OPENAI", "ANTHROPIC_API_KEY=sk-leak-ANTHROPIC",
+                                                exes_.at("on-error"), "--bindings", b, "--report", report, "--trace", trace},
+                               20);
+  ASSERT_EQ(r.exitCode, 0) << r.err;
+  for (const std::string &text : {r.out, r.err, readText(report), readText(trace)})
+    EXPECT_EQ(text.find("sk-leak"), std::string::npos) << text;
+  EXPECT_NE(readText(report).find("env"), std::string::npos) << "the tool's stderr is in the report";
+}
+
 }  // namespace
 }  // namespace wfc::test
