@@ -31,9 +31,10 @@ void addParameters(Json &body, const Json &parameters) {
     if (key != "stream" && !body.contains(key)) body[key] = value;
 }
 
-std::string textHead(const std::string &text, size_t limit) {
+std::string textHead(std::string_view text, size_t limit) {
   std::string flat;
   for (char c : text) {
+    if (flat.size() > limit + 4) break;  // enough to cut at `limit`: a 256 MiB body is not copied
     bool space = c == ' ' || c == '\n' || c == '\r' || c == '\t';
     if (!space) flat += c;
     else if (!flat.empty() && flat.back() != ' ') flat += ' ';

@@ -12,6 +12,8 @@
 #include "llm/Provider.h"
 #include "wfc/error.h"
 
+#include <string_view>
+
 #include <cstdint>
 #include <functional>
 #include <optional>
@@ -67,7 +69,7 @@ void addParameters(Json &body, const Json &parameters);
 
 // The start of a server's text for an error message: whitespace runs collapsed (error bodies are
 // often pretty-printed JSON), at most `limit` bytes, never cutting a UTF-8 sequence.
-std::string textHead(const std::string &text, size_t limit);
+std::string textHead(std::string_view text, size_t limit);
 
 // Error(StepFailed, "the LLM reply " + problem).
 Error malformedReply(const std::string &problem);

@@ -7,16 +7,6 @@
 namespace wfc::llm {
 namespace {
 
-const char *role(Message::Role role) {
-  switch (role) {
-    case Message::Role::System: return "system";
-    case Message::Role::User: return "user";
-    case Message::Role::Assistant: return "assistant";
-    case Message::Role::Tool: return "tool";
-  }
-  return "user";
-}
-
 // Text content: a string, null, or (some servers) an array of {type: "text", text} parts.
 std::string contentText(const Json &message) {
   auto it = message.find("content");
@@ -70,7 +60,7 @@ Json toOpenAiBody(const Request &request) {
 
   Json messages = Json::array();
   for (const Message &m : request.messages) {
-    Json message = {{"role", role(m.role)}};
+    Json message = {{"role", Message::spell(m.role)}};
     if (m.role == Message::Role::Tool) message["tool_call_id"] = m.toolCallId;
     if (m.role == Message::Role::Assistant && !m.toolCalls.empty()) {
       // OpenAI wants null, not "", beside tool calls.

@@ -30,6 +30,8 @@ struct ToolCallRequest {
 
 struct Message {
   enum class Role { System, User, Assistant, Tool };
+  // "system", "user", "assistant", "tool": as OpenAI and recordings spell a role.
+  static const char *spell(Role role);
   Role role = Role::User;
   std::string content;                    // text (an assistant message with tool calls may have none)
   std::vector<ToolCallRequest> toolCalls;  // assistant

@@ -7,16 +7,6 @@
 namespace wfc::llm {
 namespace {
 
-const char *roleName(Message::Role role) {
-  switch (role) {
-    case Message::Role::System: return "system";
-    case Message::Role::User: return "user";
-    case Message::Role::Assistant: return "assistant";
-    case Message::Role::Tool: return "tool";
-  }
-  return "user";
-}
-
 Json toolCallsToJson(const std::vector<ToolCallRequest> &calls) {
   Json out = Json::array();
   for (const ToolCallRequest &c : calls) out.push_back({{"id", c.id}, {"name", c.name}, {"arguments", c.arguments}});
@@ -41,7 +31,7 @@ const char *kindName(ErrorKind kind) {
 Json requestToJson(const Request &request) {
   Json messages = Json::array();
   for (const Message &m : request.messages) {
-    Json j = {{"role", roleName(m.role)}, {"content", m.content}};
+    Json j = {{"role", Message::spell(m.role)}, {"content", m.content}};
     if (!m.toolCalls.empty()) j["tool_calls"] = toolCallsToJson(m.toolCalls);
     if (!m.toolCallId.empty()) j["tool_call_id"] = m.toolCallId;
     messages.push_back(std::move(j));

@@ -14,6 +14,7 @@
 // shown without any "user:password@".
 #include "tools/ToolBinding.h"
 
+#include "llm/Endpoint.h"
 #include "llm/HttpClient.h"
 
 #include <algorithm>
@@ -50,23 +51,6 @@ bool isHeaderName(std::string_view name) {
 
 // A value that would end the header line (and start another one) is never sent.
 bool isHeaderValue(std::string_view value) { return value.find_first_of(std::string_view("\r\n\0", 3)) == std::string_view::npos; }
-
-// The start of a server's text for an error message: whitespace runs collapsed (error bodies are
-// often pretty-printed JSON), at most `limit` bytes, never cutting a UTF-8 sequence.
-std::string head(std::string_view text, size_t limit) {
-  std::string flat;
-  for (char c : text) {
-    if (flat.size() > limit + 4) break;
-    bool space = c == ' ' || c == '\n' || c == '\r' || c == '\t';
-    if (!space) flat += c;
-    else if (!flat.empty() && flat.back() != ' ') flat += ' ';
-  }
-  while (!flat.empty() && flat.back() == ' ') flat.pop_back();
-  if (flat.size() <= limit) return flat;
-  size_t cut = limit;
-  while (cut > 0 && (static_cast<unsigned char>(flat[cut]) & 0xC0) == 0x80) --cut;
-  return flat.substr(0, cut) + "…";
-}
 
 // RFC 3986 percent-encoding of a query component: everything but the unreserved characters.
 std::string percentEncode(std::string_view s) {
@@ -165,7 +149,7 @@ class HttpBinding final : public ToolBinding {
     const std::string answered = toolText + ": " + method_ + " " + shownUrl_ + " answered HTTP " +
                                  std::to_string(response.status);
     if (response.status < 200 || response.status > 299) {
-      std::string body = head(response.body, kBodyHeadBytes);
+      std::string body = llm::textHead(response.body, kBodyHeadBytes);
       throw Error(ErrorKind::StepFailed, answered + (body.empty() ? " with an empty body" : ": " + body));
     }
     if (response.body.find_first_not_of(" \t\r\n") == std::string::npos) return Value();
@@ -175,7 +159,7 @@ class HttpBinding final : public ToolBinding {
       std::string_view why = e.what();
       if (why.rfind("invalid JSON: ", 0) == 0) why.remove_prefix(14);
       throw Error(ErrorKind::StepFailed, answered + " with a body that is not JSON (" + std::string(why) +
-                                             "): " + head(response.body, kBodyHeadBytes));
+                                             "): " + llm::textHead(response.body, kBodyHeadBytes));
     }
   }
 
@@ -186,7 +170,7 @@ class HttpBinding final : public ToolBinding {
     if (!args.isObject())
       throw Error(ErrorKind::StepFailed, "tool " + inQuotes(tool_) + ": a " + method_ +
                                              " binding sends its arguments as query parameters, so they must be "
-                                             "an object, not " + head(args.dump(), 100));
+                                             "an object, not " + llm::textHead(args.dump(), 100));
     std::string query;
     for (const std::string &name : args.keys()) {
       Value v = *args.get(name);
