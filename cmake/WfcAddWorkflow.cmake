@@ -130,8 +130,8 @@ function(wfc_add_workflow target)
 endfunction()
 
 # STATIC: libstdc++ and libgcc, and those of the runtime's libraries whose static archive needs
-# nothing but libc, are linked into the executable. libcurl stays shared (docs/cmake.md says why),
-# and so do glibc and libm.
+# nothing but libc, are linked into the executable. glibc and libm stay shared; libcurl is not
+# linked at all (the runtime loads it at its first HTTP request; docs/cmake.md).
 function(_wfc_link_statically target)
   if(NOT CMAKE_CXX_COMPILER_ID MATCHES "GNU|Clang")
     message(WARNING "wfc_add_workflow(${target}): STATIC is only implemented for GCC and Clang; "

@@ -20,5 +20,16 @@ find_package(fmt REQUIRED)
 find_package(nlohmann_json 3.10 REQUIRED)
 find_package(Boost 1.74 REQUIRED)   # Boost.Graph is header-only
 
-# libcurl: the runtime's HTTP client (LLM providers, later http tool bindings).
+# libcurl: the runtime's HTTP client (LLM providers, http tool bindings). Its headers only: the
+# runtime loads libcurl.so.4 with dlopen() at the first HTTP request (runtime/llm/CurlLibrary.h).
 find_package(CURL REQUIRED)
+
+# dlopen(): in libc since glibc 2.34 (Debian 12); older systems need libdl. WFC_DL_LIBS is what
+# the runtime and `wfc compile`'s link line add for it (empty where libc has it).
+include(CheckSymbolExists)
+check_symbol_exists(dlopen dlfcn.h WFC_DLOPEN_IN_LIBC)
+if(WFC_DLOPEN_IN_LIBC)
+  set(WFC_DL_LIBS "")
+else()
+  set(WFC_DL_LIBS ${CMAKE_DL_LIBS})
+endif()

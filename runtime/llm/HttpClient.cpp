@@ -1,38 +1,27 @@
 #include "llm/HttpClient.h"
 
-#include <curl/curl.h>
+#include "llm/CurlLibrary.h"
 
 #include <algorithm>
 #include <cctype>
 #include <memory>
-#include <mutex>
 #include <string_view>
 
 namespace wfc::llm {
 namespace {
 
-
-void initCurl() {
-  static std::once_flag once;
-  static CURLcode result = CURLE_OK;
-  // curl_global_init is not thread-safe; every thread's first request passes through here.
-  std::call_once(once, [] { result = curl_global_init(CURL_GLOBAL_DEFAULT); });
-  if (result != CURLE_OK)
-    throw TransportError(ErrorKind::StepFailed, std::string("cannot initialize libcurl: ") + curl_easy_strerror(result),
-                         false);
-}
-
 // One easy handle driven by one multi handle per thread. The multi handle owns the connection
 // cache, so a worker's next request to the same endpoint reuses the open connection.
 struct Handles {
-  CURLM *multi = curl_multi_init();
-  CURL *easy = curl_easy_init();
+  const CurlLibrary &lib = curl();
+  CURLM *multi = lib.multi_init();
+  CURL *easy = lib.easy_init();
   Handles() = default;
   Handles(const Handles &) = delete;
   Handles &operator=(const Handles &) = delete;
   ~Handles() {
-    if (easy) curl_easy_cleanup(easy);
-    if (multi) curl_multi_cleanup(multi);
+    if (easy) lib.easy_cleanup(easy);
+    if (multi) lib.multi_cleanup(multi);
   }
 };
 
@@ -116,19 +105,20 @@ bool retryable(CURLcode code) {
 void check(CURLcode code, const char *what) {
   if (code != CURLE_OK)
     throw TransportError(ErrorKind::StepFailed, std::string("cannot set up the HTTP request (") + what +
-                                                    "): " + curl_easy_strerror(code),
+                                                    "): " + curl().easy_strerror(code),
                          false);
 }
 
 void check(CURLMcode code, const std::string &url) {
   if (code != CURLM_OK)
-    throw TransportError(ErrorKind::StepFailed, "the request to " + url + " failed: " + curl_multi_strerror(code),
+    throw TransportError(ErrorKind::StepFailed, "the request to " + url + " failed: " + curl().multi_strerror(code),
                          false);
 }
 
 // How `method` goes on the wire: POST, PUT and PATCH always carry the body; GET and HEAD never do;
 // DELETE and any other method only when it is not empty.
 void setMethod(CURL *easy, const std::string &method, const std::string &body) {
+  const CurlLibrary &lib = curl();
   bool token = !method.empty() && std::all_of(method.begin(), method.end(), [](unsigned char c) {
     return std::isupper(c) || c == '-' || c == '_';
   });
@@ -136,35 +126,36 @@ void setMethod(CURL *easy, const std::string &method, const std::string &body) {
     throw TransportError(ErrorKind::StepFailed, "cannot set up the HTTP request: bad method \"" + method + "\"",
                          false);
   auto withBody = [&] {
-    check(curl_easy_setopt(easy, CURLOPT_POST, 1L), "post");
-    check(curl_easy_setopt(easy, CURLOPT_POSTFIELDS, body.data()), "body");
-    check(curl_easy_setopt(easy, CURLOPT_POSTFIELDSIZE_LARGE, curl_off_t(body.size())), "body size");
+    check(lib.easy_setopt(easy, CURLOPT_POST, 1L), "post");
+    check(lib.easy_setopt(easy, CURLOPT_POSTFIELDS, body.data()), "body");
+    check(lib.easy_setopt(easy, CURLOPT_POSTFIELDSIZE_LARGE, curl_off_t(body.size())), "body size");
   };
   if (method == "GET") {
-    check(curl_easy_setopt(easy, CURLOPT_HTTPGET, 1L), "get");
+    check(lib.easy_setopt(easy, CURLOPT_HTTPGET, 1L), "get");
   } else if (method == "HEAD") {
-    check(curl_easy_setopt(easy, CURLOPT_NOBODY, 1L), "head");
+    check(lib.easy_setopt(easy, CURLOPT_NOBODY, 1L), "head");
   } else if (method == "POST") {
     withBody();
   } else {
     if (method == "PUT" || method == "PATCH" || !body.empty()) withBody();
-    check(curl_easy_setopt(easy, CURLOPT_CUSTOMREQUEST, method.c_str()), "method");
+    check(lib.easy_setopt(easy, CURLOPT_CUSTOMREQUEST, method.c_str()), "method");
   }
 }
 
 HttpResponse perform(const HttpRequest &request, const std::string &method, const CancellationToken &cancel) {
-  initCurl();
+  const CurlLibrary &lib = curl();  // first HTTP request of the process: loads libcurl
   cancel.throwIfCancelled();
   const std::string url = redactUrl(request.url);
   Handles &handles = threadHandles();
   CURL *easy = handles.easy;
-  curl_easy_reset(easy);
+  lib.easy_reset(easy);
 
   HttpResponse response;
   char curlError[CURL_ERROR_SIZE] = "";
-  std::unique_ptr<curl_slist, decltype(&curl_slist_free_all)> headers(nullptr, &curl_slist_free_all);
+  auto freeList = [&lib](curl_slist *list) { lib.slist_free_all(list); };
+  std::unique_ptr<curl_slist, decltype(freeList)> headers(nullptr, freeList);
   auto addHeader = [&](const std::string &header) {
-    curl_slist *list = curl_slist_append(headers.get(), header.c_str());
+    curl_slist *list = lib.slist_append(headers.get(), header.c_str());
     if (!list) throw TransportError(ErrorKind::StepFailed, "cannot set up the HTTP request (out of memory)", false);
     headers.release();
     headers.reset(list);
@@ -174,40 +165,41 @@ HttpResponse perform(const HttpRequest &request, const std::string &method, cons
   // second for a server that never answers it.
   addHeader("Expect:");
 
-  check(curl_easy_setopt(easy, CURLOPT_URL, request.url.c_str()), "url");
-  check(curl_easy_setopt(easy, CURLOPT_PROTOCOLS_STR, "http,https"), "protocols");
+  check(lib.easy_setopt(easy, CURLOPT_URL, request.url.c_str()), "url");
+  check(lib.easy_setopt(easy, CURLOPT_PROTOCOLS_STR, "http,https"), "protocols");
   setMethod(easy, method, request.body);
-  check(curl_easy_setopt(easy, CURLOPT_HTTPHEADER, headers.get()), "headers");
-  check(curl_easy_setopt(easy, CURLOPT_ACCEPT_ENCODING, ""), "encoding");
-  check(curl_easy_setopt(easy, CURLOPT_WRITEFUNCTION, &onBody), "write");
+  check(lib.easy_setopt(easy, CURLOPT_HTTPHEADER, headers.get()), "headers");
+  check(lib.easy_setopt(easy, CURLOPT_ACCEPT_ENCODING, ""), "encoding");
+  check(lib.easy_setopt(easy, CURLOPT_WRITEFUNCTION, &onBody), "write");
   BodySink sink{&response, request.maxBodyBytes};
-  check(curl_easy_setopt(easy, CURLOPT_WRITEDATA, &sink), "write");
-  check(curl_easy_setopt(easy, CURLOPT_HEADERFUNCTION, &onHeader), "header");
-  check(curl_easy_setopt(easy, CURLOPT_HEADERDATA, &response), "header");
-  check(curl_easy_setopt(easy, CURLOPT_NOPROGRESS, 0L), "progress");
-  check(curl_easy_setopt(easy, CURLOPT_XFERINFOFUNCTION, &onProgress), "progress");
-  check(curl_easy_setopt(easy, CURLOPT_XFERINFODATA, const_cast<CancellationToken *>(&cancel)), "progress");
+  check(lib.easy_setopt(easy, CURLOPT_WRITEDATA, &sink), "write");
+  check(lib.easy_setopt(easy, CURLOPT_HEADERFUNCTION, &onHeader), "header");
+  check(lib.easy_setopt(easy, CURLOPT_HEADERDATA, &response), "header");
+  check(lib.easy_setopt(easy, CURLOPT_NOPROGRESS, 0L), "progress");
+  check(lib.easy_setopt(easy, CURLOPT_XFERINFOFUNCTION, &onProgress), "progress");
+  check(lib.easy_setopt(easy, CURLOPT_XFERINFODATA, const_cast<CancellationToken *>(&cancel)), "progress");
   // Worker threads must not get SIGALRM from the resolver's timeout.
-  check(curl_easy_setopt(easy, CURLOPT_NOSIGNAL, 1L), "nosignal");
-  check(curl_easy_setopt(easy, CURLOPT_CONNECTTIMEOUT_MS, request.connectTimeoutMs), "connect timeout");
-  check(curl_easy_setopt(easy, CURLOPT_TIMEOUT_MS, request.timeoutMs), "timeout");
-  check(curl_easy_setopt(easy, CURLOPT_ERRORBUFFER, curlError), "error buffer");
+  check(lib.easy_setopt(easy, CURLOPT_NOSIGNAL, 1L), "nosignal");
+  check(lib.easy_setopt(easy, CURLOPT_CONNECTTIMEOUT_MS, request.connectTimeoutMs), "connect timeout");
+  check(lib.easy_setopt(easy, CURLOPT_TIMEOUT_MS, request.timeoutMs), "timeout");
+  check(lib.easy_setopt(easy, CURLOPT_ERRORBUFFER, curlError), "error buffer");
 
-  check(curl_multi_add_handle(handles.multi, easy), url);
+  check(lib.multi_add_handle(handles.multi, easy), url);
   struct Detach {
+    const CurlLibrary &lib;
     CURLM *multi;
     CURL *easy;
-    ~Detach() { curl_multi_remove_handle(multi, easy); }  // mid-transfer: closes that connection
-  } detach{handles.multi, easy};
+    ~Detach() { lib.multi_remove_handle(multi, easy); }  // mid-transfer: closes that connection
+  } detach{lib, handles.multi, easy};
   // curl_multi_wakeup is the one multi call that is safe from another thread.
-  auto wakeOnCancel = cancel.onCancel([multi = handles.multi] { curl_multi_wakeup(multi); });
+  auto wakeOnCancel = cancel.onCancel([&lib, multi = handles.multi] { lib.multi_wakeup(multi); });
 
   CURLcode result = CURLE_OK;
   for (bool done = false; !done;) {
     int running = 0;
-    check(curl_multi_perform(handles.multi, &running), url);
+    check(lib.multi_perform(handles.multi, &running), url);
     int queued = 0;
-    while (CURLMsg *message = curl_multi_info_read(handles.multi, &queued)) {
+    while (CURLMsg *message = lib.multi_info_read(handles.multi, &queued)) {
       if (message->msg == CURLMSG_DONE && message->easy_handle == easy) {
         result = message->data.result;
         done = true;
@@ -217,11 +209,11 @@ HttpResponse perform(const HttpRequest &request, const std::string &method, cons
     if (cancel.cancelled()) throw TransportError(ErrorKind::Cancelled, cancel.reason(), false);
     if (running == 0)
       throw TransportError(ErrorKind::StepFailed, "the request to " + url + " ended without a result", false);
-    check(curl_multi_poll(handles.multi, nullptr, 0, 1000, nullptr), url);
+    check(lib.multi_poll(handles.multi, nullptr, 0, 1000, nullptr), url);
   }
 
   if (result == CURLE_OK) {
-    curl_easy_getinfo(easy, CURLINFO_RESPONSE_CODE, &response.status);
+    lib.easy_getinfo(easy, CURLINFO_RESPONSE_CODE, &response.status);
     return response;
   }
   if (result == CURLE_ABORTED_BY_CALLBACK || cancel.cancelled())
@@ -232,7 +224,7 @@ HttpResponse perform(const HttpRequest &request, const std::string &method, cons
     // than the limit will not. (Elapsed time cannot tell them apart: libcurl's timers may fire a
     // millisecond early.)
     curl_off_t connected = 0;
-    curl_easy_getinfo(easy, CURLINFO_CONNECT_TIME_T, &connected);
+    lib.easy_getinfo(easy, CURLINFO_CONNECT_TIME_T, &connected);
     if (connected == 0)
       throw TransportError(ErrorKind::Exhausted,
                            "could not connect to " + url + " within " + std::to_string(request.connectTimeoutMs) +
@@ -247,7 +239,7 @@ HttpResponse perform(const HttpRequest &request, const std::string &method, cons
                          "the response from " + url + " is larger than " + std::to_string(request.maxBodyBytes) +
                              " bytes",
                          false);
-  std::string detail = curlError[0] ? std::string(curlError) : std::string(curl_easy_strerror(result));
+  std::string detail = curlError[0] ? std::string(curlError) : std::string(lib.easy_strerror(result));
   throw TransportError(ErrorKind::StepFailed, "the request to " + url + " failed: " + detail, retryable(result));
 }
 
@@ -272,7 +264,7 @@ std::optional<long> retryAfterMs(const std::string &value, std::chrono::system_c
     if (text.size() > 6) return 86400L * 1000;
     return std::min(std::stol(std::string(text)), 86400L) * 1000;
   }
-  time_t when = curl_getdate(std::string(text).c_str(), nullptr);
+  time_t when = curl().getdate(std::string(text).c_str(), nullptr);
   if (when == -1) return std::nullopt;
   auto delay = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::system_clock::from_time_t(when) - now);
   return std::clamp<long>(long(delay.count()), 0L, 86400L * 1000);

@@ -4,7 +4,8 @@
 // Each thread keeps one curl handle pair, so consecutive requests from a worker reuse its
 // keep-alive connections (TLS handshakes dominate small LLM calls). The transfer runs on a multi
 // handle that a cancel wakes at once, so a cancelled request returns within milliseconds, not at
-// libcurl's next one-second progress tick.
+// libcurl's next one-second progress tick. libcurl itself is loaded by the first request
+// (llm/CurlLibrary.h): a workflow that makes none never maps it.
 //
 // Header values are never printed, logged or put in an error: they carry API keys.
 #pragma once

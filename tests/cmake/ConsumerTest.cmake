@@ -129,6 +129,7 @@ if(MODE STREQUAL "installed")
     message(STATUS "greeter (STATIC) needs:\n${needed}")
     expect_match("${needed}" "libc\\.so" "readelf -d lists the needed libraries")
     expect_no_match("${needed}" "libstdc\\+\\+|libgcc_s|libyaml-cpp" "STATIC links these statically")
+    expect_no_match("${needed}" "libcurl" "libcurl is loaded at the first HTTP request, never linked")
   endif()
 endif()
 

@@ -349,5 +349,25 @@ TEST_F(HttpE2ETest, ACompiledInBindingRunsWithoutBindingsFile) {
   EXPECT_FALSE(contains(readText(exe), kSecret));
 }
 
+// libcurl is loaded by the first HTTP request (runtime/llm/CurlLibrary.h), not linked: the
+// executable does not need it to start, and one that cannot load it fails the step that makes the
+// request, saying what to install — and sends nothing.
+TEST_F(HttpE2ETest, LibcurlIsLoadedAtTheFirstRequestNotLinked) {
+  ProcessResult elf = runProcess("/usr/bin/readelf", {"-d", exe_}, 30);
+  ASSERT_EQ(elf.exitCode, 0) << elf.describe() << "\n" << elf.err;
+  EXPECT_TRUE(contains(elf.out, "(NEEDED)")) << elf.out;
+  EXPECT_FALSE(contains(elf.out, "libcurl")) << elf.out;
+
+  server_.on("/kb/search", reply(200, kHits));
+  ::setenv("WFC_LIBCURL", "libwfc-missing-curl.so.4", 1);
+  ProcessResult r = run({"--bindings", bindings("no-curl")});
+  ::unsetenv("WFC_LIBCURL");
+  EXPECT_EQ(r.exitCode, 1) << r.describe() << "\n" << r.err;
+  EXPECT_TRUE(contains(r.err, "step 'search' failed")) << r.err;
+  EXPECT_TRUE(contains(r.err, "cannot load libcurl: libwfc-missing-curl.so.4: cannot open shared object file")) << r.err;
+  EXPECT_TRUE(contains(r.err, "(on Debian and Ubuntu: the libcurl4 package)")) << r.err;
+  EXPECT_TRUE(server_.seen("/kb/search").empty());
+}
+
 }  // namespace
 }  // namespace wfc::test
