@@ -1,5 +1,7 @@
 #include "Frame.h"
 
+#include "evals/StepEvals.h"
+#include "llm/Judge.h"
 #include "llm/LlmStep.h"
 
 #include <nlohmann/json.hpp>
@@ -25,6 +27,9 @@ const char *spell(StepKind kind) {
     case StepKind::Subflow: return "wfc.subflow";
     case StepKind::Prompt: return "prompt";
     case StepKind::Agent: return "agent";
+    case StepKind::Foreach: return "wfc.foreach";
+    case StepKind::Loop: return "wfc.loop";
+    case StepKind::Judge: return "wfc.judge";
   }
   return "step";
 }
@@ -50,7 +55,7 @@ class AttemptContext final : public StepContext {
   const Value &input() const override { return frame_.input_; }
 
   const Value &output(int step, const char *ref) const override {
-    const Frame::Node &node = frame_.nodes_[step];
+    const Frame::Node &node = frame_.frameOf(step).nodes_[step];
     if (node.state == Frame::State::Done) return node.output;
     const StepDecl &d = frame_.decl_.steps[step];
     if (node.state == Frame::State::Skipped)
@@ -65,9 +70,11 @@ class AttemptContext final : public StepContext {
   }
 
   bool exists(int step, std::initializer_list<PathStep> path) const override {
-    const Frame::Node &node = frame_.nodes_[step];
+    const Frame::Node &node = frame_.frameOf(step).nodes_[step];
     return node.state == Frame::State::Done && node.output.find(std::vector<PathStep>(path)).has_value();
   }
+
+  const Value &workflow() const override { return frame_.run_.workflow(); }
 
   Value callTool(int tool, const Value &args) override {
     bool check = !frame_.decl_.steps[step_].argsChecked;
@@ -78,8 +85,41 @@ class AttemptContext final : public StepContext {
     const StepDecl &d = frame_.decl_.steps[step_];
     if (d.prompt < 0)
       throw Error(ErrorKind::StepFailed, std::string("internal error: step '") + d.id + "' runs no prompt");
-    return llm::runLlmStep({frame_.run_, d, frame_.stepPath(step_), attempt_, cancel_, span_, std::nullopt, tokens_},
-                           input);
+    // Record/replay keys carry the nearest wfc.foreach's item index (SPEC §5); the step path
+    // already tells every item and iteration apart ("each[2]__summarize").
+    std::optional<int64_t> item;
+    if (const Frame *f = frame_.nearestIteration(StepKind::Foreach)) item = f->iteration_.index;
+    llm::StepAttempt attempt{frame_.run_, d, frame_.stepPath(step_), attempt_, cancel_, span_, item, tokens_};
+    if (d.kind == StepKind::Judge) return llm::judge(attempt, d.prompt, input, d.rubric);
+    return llm::runLlmStep(attempt, input);
+  }
+
+  Value runForeach(const Value &items) override { return frame_.runForeach(step_, items, cancel_, span_); }
+  Value runLoop() override { return frame_.runLoop(step_, attempt_, cancel_, span_); }
+
+  const Value &item() const override { return iteration(StepKind::Foreach, "${item}").iteration_.item; }
+  int64_t itemIndex() const override { return iteration(StepKind::Foreach, "${item_index}").iteration_.index; }
+  int64_t loopIteration() const override { return iteration(StepKind::Loop, "${loop.iteration}").iteration_.index; }
+
+  const Value &previous(int step, const char *ref) const override {
+    const Frame &loop = iteration(StepKind::Loop, ref);
+    const StepDecl &d = frame_.decl_.steps[step];
+    if (!loop.iteration_.previous)
+      throw Error(ErrorKind::StepFailed, std::string("reference ") + ref + " is absent in the first iteration of wfc.loop '" +
+                                             frame_.decl_.steps[loop.iteration_.step].id +
+                                             "' (test it with an 'exists' predicate)");
+    const Frame::Node &node = loop.iteration_.previous->nodes_[step];
+    if (node.state != Frame::State::Done)
+      throw Error(ErrorKind::StepFailed, std::string("reference ") + ref + " names step '" + d.id +
+                                             "', which did not run in the previous iteration");
+    return node.output;
+  }
+
+  bool previousExists(int step, std::initializer_list<PathStep> path) const override {
+    const Frame &loop = iteration(StepKind::Loop, "${loop.previous…}");
+    if (!loop.iteration_.previous) return false;
+    const Frame::Node &node = loop.iteration_.previous->nodes_[step];
+    return node.state == Frame::State::Done && node.output.find(std::vector<PathStep>(path)).has_value();
   }
   // The tokens this attempt's exchanges used (prompt and agent steps).
   const llm::Usage &tokens() const { return tokens_; }
@@ -94,6 +134,12 @@ class AttemptContext final : public StepContext {
   }
 
  private:
+  // The nearest frame iterating a `kind` step; the compiler proved there is one.
+  const Frame &iteration(StepKind kind, const char *ref) const {
+    if (const Frame *f = frame_.nearestIteration(kind)) return *f;
+    throw Error(ErrorKind::StepFailed, std::string("internal error: ") + ref + " used outside a " + spell(kind) + " step");
+  }
+
   std::string skipReason(int step) const {
     for (int s = step; s >= 0; s = frame_.decl_.steps[s].parent) {
       const StepDecl &g = frame_.decl_.steps[s];
@@ -127,21 +173,68 @@ Frame::Frame(Run &run, const CompositionDecl &composition, Value input, Cancella
       path_(std::move(path)),
       parentSpan_(std::move(parentSpan)),
       nodes_(composition.steps.size()) {
+  wire();
+}
+
+Frame::Frame(Frame &enclosing, Iteration iteration, CancellationToken outer, std::string path, std::string parentSpan)
+    : run_(enclosing.run_),
+      decl_(enclosing.decl_),
+      input_(enclosing.input_),
+      outer_(std::move(outer)),
+      stop_(outer_.child()),
+      path_(std::move(path)),
+      parentSpan_(std::move(parentSpan)),
+      enclosing_(&enclosing),
+      iteration_(std::move(iteration)),
+      owners_(enclosing.owners_),
+      nodes_(decl_.steps.size()) {
+  wire();
+}
+
+void Frame::wire() {
+  if (owners_.empty())
+    for (size_t i = 0; i < decl_.steps.size(); ++i) owners_.push_back(iterationOwner(int(i)));
   paths_.reserve(nodes_.size());
   for (const StepDecl &d : decl_.steps) paths_.push_back(path_ + d.id);
   for (size_t i = 0; i < nodes_.size(); ++i) {
+    if (!schedules(int(i))) continue;  // an iteration's inner step: its own frames run it
     const StepDecl &d = decl_.steps[i];
-    nodes_[i].remaining = unsigned(d.after.size()) + (d.parent >= 0 ? 1 : 0);
-    for (int p : d.after) nodes_[p].successors.push_back(int(i));
-    if (d.parent >= 0) nodes_[d.parent].children.push_back(int(i));
+    // Predecessors outside this frame (the enclosing frame's steps) finished before it started.
+    for (int p : d.after)
+      if (schedules(p)) {
+        ++nodes_[i].remaining;
+        nodes_[p].successors.push_back(int(i));
+      }
+    if (d.parent >= 0 && d.parent != iteration_.step) {  // a parallel branch
+      ++nodes_[i].remaining;
+      nodes_[d.parent].children.push_back(int(i));
+    }
   }
+}
+
+int Frame::iterationOwner(int step) const {
+  for (int p = decl_.steps[step].parent; p >= 0; p = decl_.steps[p].parent)
+    if (decl_.steps[p].kind == StepKind::Foreach || decl_.steps[p].kind == StepKind::Loop) return p;
+  return -1;
+}
+
+const Frame &Frame::frameOf(int step) const {
+  const Frame *f = this;
+  while (!f->schedules(step) && f->enclosing_) f = f->enclosing_;
+  return *f;
+}
+
+const Frame *Frame::nearestIteration(StepKind kind) const {
+  for (const Frame *f = this; f && f->iteration_.step >= 0; f = f->enclosing_)
+    if (decl_.steps[f->iteration_.step].kind == kind) return f;
+  return nullptr;
 }
 
 Value Frame::run() {
   {
     std::unique_lock lock(mutex_);
     for (size_t i = 0; i < nodes_.size(); ++i)
-      if (nodes_[i].remaining == 0) makeReady(int(i));
+      if (schedules(int(i)) && nodes_[i].remaining == 0) makeReady(int(i));
     for (;;) {
       drain(lock);
       if (ready_.empty() && inFlight_ == 0) break;
@@ -154,7 +247,14 @@ Value Frame::run() {
     throw Error(first.kind, first.message);
   }
   outer_.throwIfCancelled();
+  stop_.throwIfCancelled();  // stopped from outside (a sibling foreach item failed): no output
 
+  // An iteration's output: its last inner step (in declaration order) that ran.
+  if (iteration_.step >= 0) {
+    for (size_t i = nodes_.size(); i-- > 0;)
+      if (decl_.steps[i].parent == iteration_.step && nodes_[i].state == State::Done) return nodes_[i].output;
+    return Value();
+  }
   if (decl_.output >= 0) {
     const Node &node = nodes_[decl_.output];
     if (node.state != State::Done)
@@ -170,19 +270,23 @@ Value Frame::run() {
 void Frame::makeReady(int step) { ready_.push_back(step); }
 
 void Frame::offerHelp() {
-  if (run_.pool().maxThreads() == 0 || helpersWanted_ >= ready_.size()) return;
-  ++helpersWanted_;
-  run_.pool().submit([self = shared_from_this()] {
-    std::unique_lock lock(self->mutex_);
-    --self->helpersWanted_;
-    self->drain(lock);
-    self->changed_.notify_all();
-  });
+  // One helper per ready step, all asked for at once: asking for one that asks for the next
+  // when it gets to run started a fan-out's last branch a thread start-up per branch late.
+  while (helpersWanted_ < ready_.size() && helpersWanted_ < run_.pool().maxThreads()) {
+    ++helpersWanted_;
+    run_.pool().submit([self = shared_from_this()] {
+      std::unique_lock lock(self->mutex_);
+      --self->helpersWanted_;
+      self->drain(lock);
+      self->changed_.notify_all();
+    });
+  }
 }
 
 void Frame::drain(std::unique_lock<std::mutex> &lock) {
   while (!ready_.empty()) {
-    if (!failures_.empty() || outer_.cancelled()) {
+    // stop_ is also cancelled from outside when a sibling foreach item failed (stopNonWrite).
+    if (!failures_.empty() || outer_.cancelled() || stop_.cancelled()) {
       ready_.clear();  // nothing new starts once a step has failed
       break;
     }
@@ -318,8 +422,7 @@ void Frame::execute(int step) {
       t->write("step_start", {{"step", stepPath(step)}, {"kind", "branch"}, {"span_id", span},
                               {"parent_span_id", parentSpan_}, {"attempt", 1}});
     try {
-      AttemptContext ctx(*this, step, 1, stop_, span);
-      taken = d.predicate(ctx) ? Guard::Then : d.elseStep >= 0 ? Guard::Else : Guard::None;
+      taken = evaluate(step, 1, stop_, span) ? Guard::Then : d.elseStep >= 0 ? Guard::Else : Guard::None;
       output = Value::object({{"taken", taken == Guard::Then   ? Value::string("then")
                                         : taken == Guard::Else ? Value::string("else")
                                                                : Value()}});
@@ -380,6 +483,11 @@ void Frame::execute(int step) {
   }
 }
 
+bool Frame::evaluate(int step, unsigned attempt, const CancellationToken &cancel, const std::string &span) {
+  AttemptContext ctx(*this, step, attempt, cancel, span);
+  return decl_.steps[step].predicate(ctx);
+}
+
 Value Frame::runAttempts(int step, unsigned &attempts) {
   const StepDecl &d = decl_.steps[step];
   for (unsigned attempt = 1;; ++attempt) {
@@ -401,12 +509,17 @@ Value Frame::runAttempts(int step, unsigned &attempts) {
     AttemptContext ctx(*this, step, attempt, token, span);
     // step_end carries the attempt's tokens for steps that talk to a model.
     auto withTokens = [&](nlohmann::ordered_json fields) {
-      if (d.kind == StepKind::Prompt || d.kind == StepKind::Agent)
+      if (d.kind == StepKind::Prompt || d.kind == StepKind::Agent || d.kind == StepKind::Judge)
         fields["tokens"] = {{"prompt", ctx.tokens().promptTokens}, {"completion", ctx.tokens().completionTokens}};
       return fields;
     };
     try {
       Value out = d.run(ctx);
+      if (d.evals.size() > 0) {  // part of the attempt: a gating eval's failure fails it (docs/evals.md)
+        std::optional<int64_t> item;
+        if (const Frame *f = nearestIteration(StepKind::Foreach)) item = f->iteration_.index;
+        evals::runStepEvals({run_, d, stepPath(step), attempt, item, millisSince(start), token, span}, out);
+      }
       if (deadline) run_.deadlines().cancel(deadline);
       if (trace)
         trace->write("step_end", withTokens({{"step", stepPath(step)}, {"kind", spell(d.kind)}, {"span_id", span},

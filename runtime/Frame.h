@@ -29,6 +29,18 @@ class Frame : public std::enable_shared_from_this<Frame> {
   Frame(Run &run, const CompositionDecl &composition, Value input, CancellationToken outer, std::string path,
         std::string parentSpan);
 
+  // What a frame running one item of a wfc.foreach, or one iteration of a wfc.loop, adds to the
+  // frame it runs inside (Iteration.cpp).
+  struct Iteration {
+    int step = -1;           // the foreach or loop step whose inner steps the frame runs
+    int64_t index = 0;       // the item index, or the loop iteration (0-based)
+    Value item;              // foreach: the item
+    std::shared_ptr<Frame> previous;  // loop: the previous iteration's frame (null in the first)
+  };
+  // A frame for one iteration of `enclosing`'s step `iteration.step`: it schedules only that
+  // step's inner steps and reads everything else (input, outer steps) from `enclosing`.
+  Frame(Frame &enclosing, Iteration iteration, CancellationToken outer, std::string path, std::string parentSpan);
+
   // Runs the composition on the calling thread (with pool threads helping) to its output.
   // Throws the frame's failure as wfc::Error.
   Value run();
@@ -69,6 +81,23 @@ class Frame : public std::enable_shared_from_this<Frame> {
   // wfc.on_error: the failed step takes its fallback value, or hands over to its fallback step.
   void recover(int step, const Error &error);
 
+  // Iteration.cpp: a wfc.foreach or wfc.loop step's one attempt, on the attempt's token.
+  Value runForeach(int step, const Value &items, const CancellationToken &cancel, const std::string &span);
+  Value runLoop(int step, unsigned attempt, const CancellationToken &cancel, const std::string &span);
+  // Builds the nodes of the steps this frame schedules and their edges (both constructors).
+  void wire();
+  // A branch's predicate or a loop's `until`, against this frame's steps.
+  bool evaluate(int step, unsigned attempt, const CancellationToken &cancel, const std::string &span);
+  // Stops the frame's none/read work, as when one of its own steps fails (a sibling item failed).
+  void stopNonWrite(const std::string &reason) { stop_.cancel(reason); }
+  // The step's nearest enclosing wfc.foreach or wfc.loop (-1: none): the frame that runs it.
+  int iterationOwner(int step) const;
+  bool schedules(int step) const { return owners_[step] == iteration_.step; }
+  // The frame (this or one it runs inside) that holds step `step`'s node.
+  const Frame &frameOf(int step) const;
+  // The nearest frame (this or one it runs inside) iterating a step of kind `kind`, or null.
+  const Frame *nearestIteration(StepKind kind) const;
+
   // Outside the lock: a branch's predicate, a tool or subflow step's attempts.
   void execute(int step);
   Value runAttempts(int step, unsigned &attempts);
@@ -83,6 +112,12 @@ class Frame : public std::enable_shared_from_this<Frame> {
   const std::string path_;
   const std::string parentSpan_;
   std::vector<std::string> paths_;  // each step's path ("call__inner"), built once
+  // Iteration frames: the frame this one runs inside (null at a composition's top), and which
+  // iteration this is. owners_[s] is iterationOwner(s); this frame schedules the steps whose
+  // owner is iteration_.step (-1 at the top).
+  Frame *enclosing_ = nullptr;
+  Iteration iteration_;
+  std::vector<int> owners_;
 
   std::mutex mutex_;
   std::condition_variable changed_;

@@ -8,6 +8,8 @@
 #include "llm/AnthropicProvider.h"
 #include "llm/OpenAiProvider.h"
 #include "llm/Recording.h"
+#include "workflow/EventFile.h"
+#include "workflow/StateMachine.h"
 #include "wfc/program.h"
 
 #include <nlohmann/json.hpp>
@@ -97,10 +99,32 @@ std::string describeInput(const CompositionDecl &c) {
   return out;
 }
 
+// The compositions that receive the run's input: the one that runs, or every composition a
+// workflow state runs (each state sees the workflow input, SPEC §3 Workflow).
+std::vector<int> inputCompositions(const ProgramDecl &program) {
+  if (!program.workflow) return {0};
+  std::vector<int> out;
+  for (const StateDecl &s : program.workflow->states)
+    if (s.composition >= 0 && std::find(out.begin(), out.end(), s.composition) == out.end()) out.push_back(s.composition);
+  return out;
+}
+
 void printHelp(const CommandLine &cl, const ProgramDecl &program) {
-  const CompositionDecl &entry = program.compositions[0];
   std::cout << "Usage: " << cl.program << " [options]\n\n";
   if (*program.description) std::cout << program.description << "\n\n";
+  if (const WorkflowDecl *wf = program.workflow) {
+    std::cout << "Runs the workflow of " << program.name << " " << program.version << " (" << program.source
+              << "), compiled by wfc " << program.wfcVersion << ": from state '" << wf->states[wf->entry].name
+              << "' through";
+    for (const StateDecl &s : wf->states) std::cout << " " << s.name << (&s == &wf->states.back() ? "" : ",");
+    std::cout << ".\n\n";
+    std::vector<int> inputs = inputCompositions(program);
+    if (inputs.empty()) std::cout << "Input: a JSON object (its keys are the prompts' template variables).\n";
+    else std::cout << describeInput(program.compositions[inputs.front()]);
+    std::cout << "\n" << commandLineHelp();
+    return;
+  }
+  const CompositionDecl &entry = program.compositions[0];
   std::cout << "Runs composition '" << entry.name << "' of " << program.name << " " << program.version << " ("
             << program.source << "), compiled by wfc " << program.wfcVersion << ".\n\n";
   std::cout << describeInput(entry) << "\n" << commandLineHelp();
@@ -119,12 +143,16 @@ Json plan(const ProgramDecl &program, const ToolTable &tools, const Value &input
   for (const CompositionDecl &c : program.compositions) {
     Json steps = Json::array();
     for (const StepDecl &s : c.steps) {
-      static const char *kinds[] = {"tool", "branch", "parallel", "wfc.subflow", "prompt", "agent"};
+      static const char *kinds[] = {"tool",  "branch",      "parallel", "wfc.subflow", "prompt",
+                                    "agent", "wfc.foreach", "wfc.loop", "wfc.judge"};
       Json step = {{"id", s.id}, {"kind", kinds[int(s.kind)]}, {"location", s.location}};
       Json after = Json::array();
       for (int a : s.after) after.push_back(c.steps[a].id);
       if (!after.empty()) step["after"] = after;
-      if (s.parent >= 0) step["parallel"] = c.steps[s.parent].id;
+      // A parallel's branch, or an inner step of the wfc.foreach / wfc.loop it runs in.
+      if (s.parent >= 0) step[c.steps[s.parent].kind == StepKind::Parallel ? "parallel" : "inside"] = c.steps[s.parent].id;
+      if (s.kind == StepKind::Foreach && s.maxConcurrency) step["max_concurrency"] = s.maxConcurrency;
+      if (s.kind == StepKind::Loop) step["max_iterations"] = s.maxIterations;
       if (s.guardedBy >= 0)
         step["runs_if"] = std::string(c.steps[s.guardedBy].id) + (s.guard == Guard::Then   ? " takes then"
                                                                   : s.guard == Guard::Else ? " takes else"
@@ -144,12 +172,36 @@ Json plan(const ProgramDecl &program, const ToolTable &tools, const Value &input
         step["max_steps"] = s.maxSteps;
         if (s.toolCalled >= 0) step["tool_called"] = program.tools[s.toolCalled].name;
       }
+      if (s.evals.size() > 0) {  // run after each successful attempt (docs/evals.md)
+        Json evals = Json::array();
+        for (int e : s.evals) evals.push_back(program.evals[e].id);
+        step["evals"] = evals;
+      }
       steps.push_back(step);
     }
     compositions.push_back({{"name", c.name}, {"steps", steps}});
   }
-  return {{"workflow", program.name}, {"version", program.version}, {"input", input.json()},
-          {"compositions", compositions}};
+  Json out = {{"workflow", program.name}, {"version", program.version}, {"input", input.json()},
+              {"compositions", compositions}};
+  if (const WorkflowDecl *wf = program.workflow) {
+    Json states = Json::array();
+    for (const StateDecl &s : wf->states) {
+      static const char *kinds[] = {"composition", "internal", "external"};
+      Json state = {{"name", s.name}, {"kind", kinds[int(s.kind)]}, {"location", s.location}};
+      if (s.composition >= 0) state["composition"] = program.compositions[s.composition].name;
+      if (s.prompt >= 0) state["prompt"] = program.prompts[s.prompt].key;
+      if (s.terminal) state["terminal"] = true;
+      Json events = Json::object();
+      for (const char *e : s.events) events[e] = wf->states[wf->transition(int(&s - wf->states.data()), e)].name;
+      if (!events.empty()) state["on_event"] = events;
+      if (s.maxVisits) state["max_visits"] = s.maxVisits;
+      if (s.onMaxVisits >= 0) state["on_max_visits"] = wf->states[s.onMaxVisits].name;
+      states.push_back(state);
+    }
+    out["entry"] = wf->states[wf->entry].name;
+    out["states"] = states;
+  }
+  return out;
 }
 
 bool writeOutput(const CommandLine &cl, const std::string &text) {
@@ -225,9 +277,18 @@ std::unique_ptr<llm::Provider> makeProvider(const CommandLine &cl, const Program
     else inner = std::make_unique<llm::OpenAiProvider>(options);
   }
   if (!cl.record) return inner;
-  llm::Json header = {{"workflow", program.name}, {"version", program.version}, {"composition", program.compositions[0].name},
+  llm::Json header = {{"workflow", program.name}, {"version", program.version}, {"composition", nullptr},
                       {"provider", provider}, {"model", model}};
+  if (program.workflow) header["entry"] = program.workflow->states[program.workflow->entry].name;
+  else header["composition"] = program.compositions[0].name;
   return std::make_unique<llm::RecordingProvider>(std::move(inner), *cl.record, header);
+}
+
+// What a run runs, for the trace and the report: the composition, or null for a workflow
+// (whose states the report lists).
+Json runs(const ProgramDecl &program) {
+  if (program.workflow) return nullptr;
+  return program.compositions[0].name;
 }
 
 int fail(const CommandLine &cl, int code, const std::string &message) {
@@ -256,7 +317,7 @@ int runMain(int argc, char **argv, const ProgramDecl &program) {
     std::cout << program.name << " " << program.version << " (wfc " << program.wfcVersion << ")\n";
     return 0;
   }
-  for (const auto &[given, name] : {std::pair{&cl.journal, "--journal"}, {&cl.resume, "--resume"}, {&cl.events, "--events"}})
+  for (const auto &[given, name] : {std::pair{&cl.journal, "--journal"}, {&cl.resume, "--resume"}})
     if (*given) return fail(cl, 2, std::string("option '") + name + "' is not supported by this version of wfc yet");
   if (cl.provider && *cl.provider != "openai" && *cl.provider != "anthropic" && *cl.provider != "replay")
     return fail(cl, 2, "--provider takes openai, anthropic or replay, not '" + *cl.provider + "'");
@@ -266,13 +327,19 @@ int runMain(int argc, char **argv, const ProgramDecl &program) {
   std::unique_ptr<Trace> trace;
   std::unique_ptr<llm::Provider> provider;
   std::string model;
+  std::optional<workflow::EventFile> events;
   try {
     input = readInput(cl);
-    if (const char *schema = program.compositions[0].inputSchema) {
+    for (int c : inputCompositions(program)) {
+      const char *schema = program.compositions[c].inputSchema;
+      if (!schema) continue;
       if (auto problem = SchemaValidator(Value::parse(schema)).validate(input))
         throw Error(ErrorKind::Usage, "the input does not match the input_schema of composition '" +
-                                          std::string(program.compositions[0].name) + "': " + *problem);
+                                          std::string(program.compositions[c].name) + "'" +
+                                          (program.workflow ? " (every workflow state receives the input)" : "") +
+                                          ": " + *problem);
     }
+    if (cl.events) events = workflow::EventFile::load(*cl.events);
     std::optional<BindingsFile> defaults, overrides;
     if (program.bindings) defaults = BindingsFile::parse(program.bindings, "<compiled-in bindings>");
     if (cl.bindings) overrides = BindingsFile::load(*cl.bindings);
@@ -315,13 +382,17 @@ int runMain(int argc, char **argv, const ProgramDecl &program) {
   std::string rootSpan = trace ? trace->newSpanId() : "";
   if (trace)
     trace->write("run_start", {{"run_id", run.runId()}, {"span_id", rootSpan}, {"workflow", program.name},
-                               {"version", program.version}, {"composition", program.compositions[0].name}});
+                               {"version", program.version}, {"composition", runs(program)}});
 
   int code = 0;
   std::string error;
   std::optional<Value> output;
+  std::vector<workflow::VisitRecord> visits;
   try {
-    output = run.runComposition(0, input, cancel, "", rootSpan);
+    if (program.workflow)
+      output = workflow::runWorkflow(run, input, cancel, rootSpan, events ? &*events : nullptr, visits);
+    else
+      output = run.runComposition(0, input, cancel, "", rootSpan);
   } catch (const Error &e) {
     code = e.exitCode();
     error = e.what();
@@ -356,10 +427,37 @@ int runMain(int argc, char **argv, const ProgramDecl &program) {
       steps.push_back(s);
     }
     Json report = {{"run_id", run.runId()},  {"workflow", program.name}, {"version", program.version},
-                   {"composition", program.compositions[0].name}, {"status", status}, {"exit_code", code},
+                   {"composition", runs(program)}, {"status", status}, {"exit_code", code},
                    {"duration_ms", ms},       {"tool_calls", run.toolCalls()},
                    {"tokens", {{"prompt", run.promptTokens()}, {"completion", run.completionTokens()}}},
                    {"steps", steps}};
+    if (std::vector<evals::EvalRecord> evals = run.evalRecords(); !evals.empty()) {
+      Json list = Json::array();
+      for (const evals::EvalRecord &r : evals) {
+        Json e = {{"step", r.step}, {"eval", r.eval}, {"type", r.type}, {"attempt", r.attempt}};
+        if (r.item) e["item"] = *r.item;
+        e["status"] = r.status;
+        if (r.score) e["score"] = *r.score;
+        if (!r.threshold.empty()) e["threshold"] = r.threshold;
+        e["gate"] = r.gate;
+        if (!r.message.empty()) e["message"] = r.message;
+        if (!r.rationale.empty()) e["rationale"] = r.rationale;
+        e["duration_ms"] = r.durationMs;
+        list.push_back(std::move(e));
+      }
+      report["evals"] = std::move(list);
+    }
+    if (program.workflow) {
+      Json states = Json::array();
+      for (const workflow::VisitRecord &v : visits) {
+        Json s = {{"state", v.state}, {"kind", v.kind}, {"visit", v.visit}, {"status", v.status},
+                  {"duration_ms", v.durationMs}};
+        if (!v.event.empty()) s["event"] = v.event, s["next"] = v.next;
+        if (!v.error.empty()) s["error"] = v.error;
+        states.push_back(s);
+      }
+      report["states"] = states;
+    }
     if (trace) report["trace_id"] = trace->traceId();
     if (!error.empty()) report["error"] = error;
     std::ofstream file(*cl.report, std::ios::binary | std::ios::trunc);

@@ -96,4 +96,12 @@ bool StepContext::inputExists(std::initializer_list<PathStep> path) const {
   return input().find(std::vector<PathStep>(path)).has_value();
 }
 
+bool StepContext::workflowExists(std::initializer_list<PathStep> path) const {
+  return workflow().find(std::vector<PathStep>(path)).has_value();
+}
+
+bool StepContext::itemExists(std::initializer_list<PathStep> path) const {
+  return item().find(std::vector<PathStep>(path)).has_value();
+}
+
 }  // namespace wfc

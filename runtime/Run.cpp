@@ -32,6 +32,7 @@ Run::Run(const ProgramDecl &program, const ToolTable &tools, Trace *trace, Optio
       model_(options.model) {
   std::mt19937_64 random(std::random_device{}());
   runId_ = randomHex(random, 16);
+  workflow_ = Value::object({{"context", Value()}, {"artifacts", Value::object({})}});
   for (const CompositionDecl &c : program.compositions) {
     inputSchemas_.emplace_back(c.inputSchema);
     outputSchemas_.emplace_back(c.outputSchema);

@@ -7,6 +7,7 @@
 #include "SchemaValidator.h"
 #include "Trace.h"
 #include "WorkerPool.h"
+#include "evals/EvalRecord.h"
 #include "llm/Provider.h"
 #include "wfc/error.h"
 #include "wfc/program.h"
@@ -95,6 +96,12 @@ class Run {
   uint64_t promptTokens() const { return promptTokens_.load(); }
   uint64_t completionTokens() const { return completionTokens_.load(); }
 
+  // The workflow's context and artifacts as `${workflow…}` reads them: {"context": …,
+  // "artifacts": {…}}. The state machine sets it between states, when no step runs.
+  const Value &workflow() const { return workflow_; }
+  void setWorkflow(Value workflow) { workflow_ = std::move(workflow); }
+  bool runsWorkflow() const { return program_.workflow != nullptr; }
+
   const ProgramDecl &program() const { return program_; }
   const std::string &runId() const { return runId_; }
   Trace *trace() const { return trace_; }
@@ -107,6 +114,16 @@ class Run {
   void record(StepRecord record);
   void clearProgress() const;
   std::vector<StepRecord> records() const;
+  // The evals run after step attempts, for --report (docs/evals.md).
+  void recordEval(evals::EvalRecord record) {
+    if (!keepRecords_) return;
+    std::lock_guard lock(recordsMutex_);
+    evalRecords_.push_back(std::move(record));
+  }
+  std::vector<evals::EvalRecord> evalRecords() const {
+    std::lock_guard lock(recordsMutex_);
+    return evalRecords_;
+  }
   uint64_t toolCalls() const { return toolCalls_.load(); }
 
  private:
@@ -129,8 +146,10 @@ class Run {
   size_t recorded_ = 0;
   llm::Provider *provider_ = nullptr;
   std::string model_;
+  Value workflow_;
   std::mutex schemasMutex_;
   std::unordered_map<const char *, std::unique_ptr<LazySchema>> schemas_;
+  std::vector<evals::EvalRecord> evalRecords_;
 };
 
 }  // namespace wfc

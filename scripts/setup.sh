@@ -20,6 +20,8 @@ packages=(
   libcurl4-openssl-dev libsqlite3-dev llvm-14-dev
   # tests and benchmark
   libcpp-httplib-dev libgtest-dev libgmock-dev libbenchmark-dev libvalijson-dev
+  # test doubles run as real processes (exec tools, a fake MCP server) and the benchmark driver
+  python3
 )
 
 # The mcp binding's tests run real MCP servers from npm (tests/mcp/): Node.js 20 or later. Machines

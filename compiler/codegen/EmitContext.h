@@ -48,6 +48,8 @@ class EmitContext {
   const std::string &tool(const ir::Tool &tool) const { return tools_.at(&tool); }
   void namePrompt(const ir::Prompt &prompt) { prompts_.emplace(&prompt, promptNames_.add(prompt.key)); }
   const std::string &prompt(const ir::Prompt &prompt) const { return prompts_.at(&prompt); }
+  void nameEval(const ir::Eval &eval) { evals_.emplace(&eval, evalNames_.add(eval.id)); }  // "prompt/id": prompt_id
+  const std::string &eval(const ir::Eval &eval) const { return evals_.at(&eval); }
   CompositionNames &nameComposition(const ir::Composition &c);
   const CompositionNames &composition(const ir::Composition &c) const { return compositions_.at(&c); }
 
@@ -64,6 +66,8 @@ class EmitContext {
   NameTable toolNames_, compositionNames_, promptNames_;
   std::map<const ir::Tool *, std::string> tools_;
   std::map<const ir::Prompt *, std::string> prompts_;
+  NameTable evalNames_;
+  std::map<const ir::Eval *, std::string> evals_;
   std::map<const ir::Composition *, CompositionNames> compositions_;
   std::map<std::string, std::string> constantByText_;
   std::vector<std::pair<std::string, std::string>> constantList_;  // name, JSON text

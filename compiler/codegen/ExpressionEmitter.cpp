@@ -55,6 +55,20 @@ std::string ExpressionEmitter::path(const std::vector<ir::PathElement> &path) {
   return out + "}";
 }
 
+// The path of a ${workflow…} reference below ctx.workflow(): {"context", …} or
+// {"artifacts", "NAME", …}.
+std::string ExpressionEmitter::workflowPath(const ir::Reference &ref) {
+  std::vector<ir::PathElement> full;
+  if (ref.root == ir::RefRoot::WorkflowContext) {
+    full.push_back({"context", std::nullopt});
+  } else {
+    full.push_back({"artifacts", std::nullopt});
+    full.push_back({ref.name, std::nullopt});
+  }
+  full.insert(full.end(), ref.path.begin(), ref.path.end());
+  return path(full);
+}
+
 std::string ExpressionEmitter::reference(const ir::Reference &ref) {
   std::string text = cppString(ir::spell(ref));
   switch (ref.root) {
@@ -64,6 +78,21 @@ std::string ExpressionEmitter::reference(const ir::Reference &ref) {
       std::string step = "step::" + names_.steps.at(ref.step);
       if (ref.path.empty()) return "ctx.output(" + step + ", " + text + ")";
       return "ctx.output(" + step + ", " + path(ref.path) + ", " + text + ")";
+    }
+    case ir::RefRoot::WorkflowContext:
+    case ir::RefRoot::WorkflowArtifact:
+      return "ctx.at(ctx.workflow(), " + workflowPath(ref) + ", " + text + ")";
+    // Inside wfc.foreach and wfc.loop: the nearest one's item, index, iteration, previous outputs.
+    case ir::RefRoot::Item:
+      return ref.path.empty() ? "ctx.item()" : "ctx.item(" + path(ref.path) + ", " + text + ")";
+    case ir::RefRoot::ItemIndex:
+      return "Value::integer(ctx.itemIndex())";
+    case ir::RefRoot::LoopIteration:
+      return "Value::integer(ctx.loopIteration())";
+    case ir::RefRoot::LoopPrevious: {
+      std::string step = "step::" + names_.steps.at(ref.step);
+      if (ref.path.empty()) return "ctx.previous(" + step + ", " + text + ")";
+      return "ctx.previous(" + step + ", " + path(ref.path) + ", " + text + ")";
     }
     default:
       ctx_.unsupported(ref.loc, "reference " + ir::spell(ref) +
@@ -111,6 +140,16 @@ std::string ExpressionEmitter::exists(const ir::Reference &ref) {
       return "ctx.inputExists(" + path(ref.path) + ")";
     case ir::RefRoot::StepOutput:
       return "ctx.exists(step::" + names_.steps.at(ref.step) + ", " + path(ref.path) + ")";
+    case ir::RefRoot::WorkflowContext:
+    case ir::RefRoot::WorkflowArtifact:
+      return "ctx.workflowExists(" + workflowPath(ref) + ")";
+    case ir::RefRoot::Item:
+      return "ctx.itemExists(" + path(ref.path) + ")";
+    case ir::RefRoot::ItemIndex:
+    case ir::RefRoot::LoopIteration:
+      return "true";  // always there inside the step that offers it
+    case ir::RefRoot::LoopPrevious:
+      return "ctx.previousExists(step::" + names_.steps.at(ref.step) + ", " + path(ref.path) + ")";
     default:
       return reference(ref);  // reports the unsupported root
   }

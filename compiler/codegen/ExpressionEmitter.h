@@ -26,6 +26,7 @@ class ExpressionEmitter {
 
  private:
   std::string exists(const ir::Reference &ref);
+  static std::string workflowPath(const ir::Reference &ref);
 
   EmitContext &ctx_;
   const CompositionNames &names_;

@@ -1,8 +1,10 @@
 #include "codegen/ProgramEmitter.h"
 
+#include "codegen/EvalEmitter.h"
 #include "codegen/ExpressionEmitter.h"
 #include "codegen/Printer.h"
 #include "codegen/StepEmitter.h"
+#include "codegen/WorkflowEmitter.h"
 #include "ir/ReferenceOrder.h"
 
 #include <llvm/ADT/StringExtras.h>
@@ -19,7 +21,8 @@ const char *const kStepFieldOrder[] = {"id",        "kind",      "effect",     "
                                        "backoffMs", "timeoutMs", "tool",       "argsChecked", "callee",
                                        "fallback",  "fallbackValue",
                                        "prompt",    "outputSchema", "strictOutput", "tools", "maxSteps",
-                                       "toolCalled"};
+                                       "toolCalled",
+                                       "maxConcurrency", "maxIterations", "rubric", "evals"};
 
 const char *effectName(ir::Effect e) {
   switch (e) {
@@ -34,7 +37,9 @@ ir::Effect stepEffect(const ir::Step &s) {
   switch (s.kind) {
     case ir::StepKind::Tool: return s.tool ? s.tool->effect : ir::Effect::Write;
     case ir::StepKind::Subflow: return s.callee ? s.callee->effect : ir::Effect::Write;
-    case ir::StepKind::Parallel: {
+    case ir::StepKind::Parallel:
+    case ir::StepKind::Foreach:
+    case ir::StepKind::Loop: {  // the strongest effect of the steps inside
       ir::Effect e = ir::Effect::None;
       for (const auto &c : s.children) e = std::max(e, stepEffect(*c));
       return e;
@@ -53,8 +58,6 @@ void checkModifiers(EmitContext &ctx, const ir::Step &s) {
   if (s.modifiers.cache)
     ctx.unsupported(s.loc, "step '" + s.id + "' uses 'wfc.cache', which needs the run journal; code generation "
                                              "does not support it yet");
-  if (!s.modifiers.evals.empty())
-    ctx.unsupported(s.loc, "step '" + s.id + "' runs evals, which code generation does not support yet");
 }
 
 class CompositionEmitter {
@@ -122,6 +125,15 @@ class CompositionEmitter {
       if (last) previous[s] = last;
       last = s;
     }
+    // A wfc.loop's steps run one at a time in each iteration, in the reference order of its list.
+    ir::forEachStep(c_.steps, [&](const ir::Step &s) {
+      if (s.kind != ir::StepKind::Loop) return;
+      const ir::Step *inner = nullptr;
+      for (const ir::Step *x : ir::referenceOrder(s.children)) {
+        if (inner) previous[x] = inner;
+        inner = x;
+      }
+    });
     {
       auto indent = p.indent();
       ir::forEachStep(c_.steps, [&](const ir::Step &s) {
@@ -165,6 +177,9 @@ class CompositionEmitter {
       case ir::StepKind::Subflow: f["kind"] = "wfc::StepKind::Subflow"; break;
       case ir::StepKind::Prompt: f["kind"] = "wfc::StepKind::Prompt"; break;
       case ir::StepKind::Agent: f["kind"] = "wfc::StepKind::Agent"; break;
+      case ir::StepKind::Foreach: f["kind"] = "wfc::StepKind::Foreach"; break;
+      case ir::StepKind::Loop: f["kind"] = "wfc::StepKind::Loop"; break;
+      case ir::StepKind::Judge: f["kind"] = "wfc::StepKind::Judge"; break;
       default: f["kind"] = "wfc::StepKind::Tool"; break;
     }
     if (stepEffect(s) != ir::Effect::None) f["effect"] = effectName(stepEffect(s));
@@ -182,6 +197,11 @@ class CompositionEmitter {
     if (s.modifiers.maxAttempts > 1) f["maxAttempts"] = std::to_string(s.modifiers.maxAttempts);
     if (s.modifiers.backoffMs) f["backoffMs"] = std::to_string(*s.modifiers.backoffMs);
     if (s.modifiers.timeoutMs) f["timeoutMs"] = std::to_string(*s.modifiers.timeoutMs);
+    if (!s.modifiers.runEvals.empty()) {
+      std::vector<std::string> evals;
+      for (const ir::Eval *e : s.modifiers.runEvals) evals.push_back("eval::" + ctx_.eval(*e));
+      f["evals"] = "{" + llvm::join(evals, ", ") + "}";
+    }
     return f;
   }
 
@@ -279,9 +299,10 @@ void emitPrompts(Printer &p, EmitContext &ctx, const std::vector<const ir::Promp
 
 }  // namespace
 
-std::vector<const ir::Composition *> programCompositions(const ir::Module &module, const ir::Composition &entry) {
-  std::set<const ir::Composition *> reached = {&entry};
-  std::vector<const ir::Composition *> work = {&entry};
+std::vector<const ir::Composition *> programCompositions(const ir::Module &module,
+                                                         const std::vector<const ir::Composition *> &roots) {
+  std::set<const ir::Composition *> reached(roots.begin(), roots.end());
+  std::vector<const ir::Composition *> work(roots.begin(), roots.end());
   while (!work.empty()) {
     const ir::Composition *c = work.back();
     work.pop_back();
@@ -289,17 +310,31 @@ std::vector<const ir::Composition *> programCompositions(const ir::Module &modul
       if (s.kind == ir::StepKind::Subflow && s.callee && reached.insert(s.callee).second) work.push_back(s.callee);
     });
   }
-  std::vector<const ir::Composition *> out = {&entry};
+  std::vector<const ir::Composition *> out;
+  if (!roots.empty()) out.push_back(roots.front());
   for (const auto &c : module.compositions)
-    if (c.get() != &entry && reached.count(c.get())) out.push_back(c.get());
+    if ((roots.empty() || c.get() != roots.front()) && reached.count(c.get())) out.push_back(c.get());
   return out;
 }
 
-std::optional<std::string> emitProgram(const ir::Module &module, const ir::Composition &entry,
+std::vector<const ir::Composition *> programRoots(const ir::Module &module, const ir::Composition *entry) {
+  if (entry) return {entry};
+  std::vector<const ir::Composition *> roots;
+  if (module.workflow)
+    for (const ir::State &s : module.workflow->states)
+      if (s.composition && std::find(roots.begin(), roots.end(), s.composition) == roots.end())
+        roots.push_back(s.composition);
+  return roots;
+}
+
+std::optional<std::string> emitProgram(const ir::Module &module, const ir::Composition *entry,
                                        const CodegenOptions &options, DiagnosticEngine &diags,
                                        std::function<unsigned(llvm::SMLoc)> lineOf) {
   EmitContext ctx(module, options, diags, std::move(lineOf));
-  std::vector<const ir::Composition *> compositions = programCompositions(module, entry);
+  // Without an entry composition the program runs the pack's workflow: its states' compositions.
+  const ir::Workflow *workflow = entry ? nullptr : &*module.workflow;
+  llvm::SMLoc where = entry ? entry->loc : workflow->loc;
+  std::vector<const ir::Composition *> compositions = programCompositions(module, programRoots(module, entry));
   for (const auto &t : module.tools) ctx.nameTool(*t);
   for (const ir::Composition *c : compositions) ctx.nameComposition(*c);
   // `called` tools must be bound; `offered` ones (an agent's) are described to the model. An
@@ -310,13 +345,32 @@ std::optional<std::string> emitProgram(const ir::Module &module, const ir::Compo
   for (const ir::Composition *c : compositions)
     ir::forEachStep(c->steps, [&](const ir::Step &s) {
       if (s.kind == ir::StepKind::Tool && s.tool) called.insert(s.tool);
-      if ((s.kind == ir::StepKind::Prompt || s.kind == ir::StepKind::Agent) && s.prompt) prompts.insert(s.prompt);
+      if ((s.kind == ir::StepKind::Prompt || s.kind == ir::StepKind::Agent || s.kind == ir::StepKind::Judge) &&
+          s.prompt)
+        prompts.insert(s.prompt);
       if (s.kind == ir::StepKind::Agent)
         for (const ir::Tool *t : s.tools) {
           offered.insert(t);
           if (t != s.toolCalled) called.insert(t);
         }
     });
+  // Internal and external states run prompts too; an internal state offers its prompt's tools.
+  if (workflow)
+    for (const ir::State &st : workflow->states) {
+      if (!st.prompt) continue;
+      prompts.insert(st.prompt);
+      if (st.kind == ir::State::Kind::Internal)
+        for (const ir::Tool *t : st.prompt->tools) {
+          offered.insert(t);
+          called.insert(t);
+        }
+    }
+  // Evals run after steps; an llm_judge eval runs its prompt.
+  std::vector<const ir::Eval *> evals = programEvals(module, compositions);
+  for (const ir::Eval *e : evals) {
+    ctx.nameEval(*e);
+    if (e->judge) prompts.insert(e->judge);
+  }
   std::vector<const ir::Prompt *> usedPrompts;
   for (const auto &pr : module.prompts)
     if (prompts.count(pr.get())) {
@@ -330,7 +384,7 @@ std::optional<std::string> emitProgram(const ir::Module &module, const ir::Compo
     Printer p(body);
     for (const ir::Composition *c : compositions) CompositionEmitter(ctx, *c).emit(p);
     if (p.failed()) {
-      for (const std::string &e : p.errors()) diags.error(entry.loc, "internal error in code generation: " + e);
+      for (const std::string &e : p.errors()) diags.error(where, "internal error in code generation: " + e);
       return std::nullopt;
     }
   }
@@ -338,15 +392,17 @@ std::optional<std::string> emitProgram(const ir::Module &module, const ir::Compo
 
   std::string out;
   Printer p(out);
+  std::string what = entry ? "composition '" + entry->name + "'" : "workflow (entry '" + workflow->entry + "')";
+  std::string graph = workflow ? "//\n" + stateGraphComment(*workflow) : "";
   p.emit({{"version", options.wfcVersion}, {"source", options.sourcePath}, {"pack", module.id},
-          {"pack_version", module.version}, {"composition", entry.name}},
+          {"pack_version", module.version}, {"what", what}, {"graph", graph}},
          R"cc(
            // Generated by wfc $version$ from $source$. DO NOT EDIT.
            //
-           // Pack '$pack$' $pack_version$, composition '$composition$'. Each run_<step> function is one
+           // Pack '$pack$' $pack_version$, $what$. Each run_<step> function is one
            // attempt of that step and each when_<step> a branch's predicate; the runtime (libwfc_runtime)
            // schedules them as the step tables at the end of each composition say.
-
+           $graph$
            #include <wfc/program.h>
 
          )cc");
@@ -373,22 +429,27 @@ std::optional<std::string> emitProgram(const ir::Module &module, const ir::Compo
     p.emit("};\n}  // namespace tool\n");
     p.blankLine();
   }
-  p.emit(R"cc(
-    // The compositions in this program: the first runs, the others are called by wfc.subflow steps.
-    namespace composition {
-    enum Id : int {
-  )cc");
-  {
-    auto indent = p.indent();
-    for (const ir::Composition *c : compositions)
-      p.emit({{"name", ctx.composition(*c).ns}}, "$name$,\n");
-  }
-  p.emit(R"cc(
-    };
-    }  // namespace composition
+  // A workflow of internal and external states only has no compositions (and C++ has no empty
+  // arrays): then neither the enum nor the table is written.
+  if (!compositions.empty()) {
+    p.emit({{"which", workflow ? "the workflow's states run some, " : "the first runs, "}}, R"cc(
+      // The compositions in this program: $which$the others are called by wfc.subflow steps.
+      namespace composition {
+      enum Id : int {
+    )cc");
+    {
+      auto indent = p.indent();
+      for (const ir::Composition *c : compositions)
+        p.emit({{"name", ctx.composition(*c).ns}}, "$name$,\n");
+    }
+    p.emit(R"cc(
+      };
+      }  // namespace composition
 
-  )cc");
+    )cc");
+  }
   if (!usedPrompts.empty()) emitPrompts(p, ctx, usedPrompts);
+  if (!evals.empty()) emitEvals(p, ctx, evals);
   if (!ctx.constants().empty()) {
     p.emit("// Constant values (arguments, predicate operands), parsed once at start-up.\n");
     for (const auto &[name, text] : ctx.constants())
@@ -396,6 +457,7 @@ std::optional<std::string> emitProgram(const ir::Module &module, const ir::Compo
     p.blankLine();
   }
   out += body;
+  if (workflow) emitWorkflow(p, ctx, *workflow);
 
   // Tool parameter schemas, then the program table.
   for (const auto &t : module.tools) {
@@ -431,11 +493,12 @@ std::optional<std::string> emitProgram(const ir::Module &module, const ir::Compo
       $tools$};
 
     )cc");
-  p.emit({{"compositions", comps}}, R"cc(
-    const wfc::CompositionDecl kCompositions[] = {
-    $compositions$};
+  if (!compositions.empty())
+    p.emit({{"compositions", comps}}, R"cc(
+      const wfc::CompositionDecl kCompositions[] = {
+      $compositions$};
 
-  )cc");
+    )cc");
   if (!options.natives.empty()) {
     std::string natives;
     for (const std::string &n : options.natives) natives += "    {" + cppString(n) + ", &::" + n + "},\n";
@@ -452,11 +515,13 @@ std::optional<std::string> emitProgram(const ir::Module &module, const ir::Compo
              ",  // engine.budget.max_wall_time_sec\n";
   if (options.budget && options.budget->maxToolCalls)
     extra += "    .maxToolCalls = " + std::to_string(*options.budget->maxToolCalls) + ",  // engine.budget.max_tool_calls\n";
+  if (workflow) extra += "    .workflow = &kWorkflow,\n";
   p.emit({{"name", cppString(module.id)}, {"version", cppString(module.version)},
           {"source", cppString(options.sourcePath)}, {"wfc_version", cppString(options.wfcVersion)},
           {"description", cppString(module.name)}, {"bindings", options.bindingsJson ? "kBindings" : "nullptr"},
-          {"extra", extra}, {"prompts", usedPrompts.empty() ? "" : "    .prompts = kPrompts,\n"},
-          {"tools", module.tools.empty() ? "" : "    .tools = kTools,\n"}},
+          {"extra", extra + (evals.empty() ? "" : "    .evals = kEvals,\n")}, {"prompts", usedPrompts.empty() ? "" : "    .prompts = kPrompts,\n"},
+          {"tools", module.tools.empty() ? "" : "    .tools = kTools,\n"},
+          {"compositions", compositions.empty() ? "" : "    .compositions = kCompositions,\n"}},
          R"cc(
            const wfc::ProgramDecl kProgram = {
                .name = $name$,
@@ -464,8 +529,7 @@ std::optional<std::string> emitProgram(const ir::Module &module, const ir::Compo
                .source = $source$,
                .description = $description$,
                .wfcVersion = $wfc_version$,
-           $tools$$prompts$    .compositions = kCompositions,
-               .bindings = $bindings$,
+           $tools$$prompts$$compositions$    .bindings = $bindings$,
            $extra$};
 
            }  // namespace
@@ -473,7 +537,7 @@ std::optional<std::string> emitProgram(const ir::Module &module, const ir::Compo
            int main(int argc, char **argv) { return wfc::runMain(argc, argv, kProgram); }
          )cc");
   if (p.failed()) {
-    for (const std::string &e : p.errors()) diags.error(entry.loc, "internal error in code generation: " + e);
+    for (const std::string &e : p.errors()) diags.error(where, "internal error in code generation: " + e);
     return std::nullopt;
   }
   if (!options.lineDirectivePath.empty()) out = resolveLineMarkers(out, options.outputName);

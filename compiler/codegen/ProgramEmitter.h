@@ -13,12 +13,16 @@ namespace wfc::codegen {
 // The generated source, or nullopt after reporting why it cannot be generated. The output is a
 // function of the module and options only (no timestamps, no unordered iteration), so the same
 // input gives byte-identical output.
-std::optional<std::string> emitProgram(const ir::Module &module, const ir::Composition &entry,
+// `entry` is the composition that runs; null to run the module's workflow state machine.
+std::optional<std::string> emitProgram(const ir::Module &module, const ir::Composition *entry,
                                        const CodegenOptions &options, DiagnosticEngine &diags,
                                        std::function<unsigned(llvm::SMLoc)> lineOf);
 
-// The compositions the program contains: `entry`, then every composition its wfc.subflow steps
-// call (transitively), in pack order.
-std::vector<const ir::Composition *> programCompositions(const ir::Module &module, const ir::Composition &entry);
+// The compositions the program contains: the first root, then every other root and every
+// composition their wfc.subflow steps call (transitively), in pack order.
+std::vector<const ir::Composition *> programCompositions(const ir::Module &module,
+                                                         const std::vector<const ir::Composition *> &roots);
+// The compositions a program runs directly: `entry`, or (null) the workflow's states'.
+std::vector<const ir::Composition *> programRoots(const ir::Module &module, const ir::Composition *entry);
 
 }  // namespace wfc::codegen

@@ -7,6 +7,9 @@ std::unique_ptr<StepEmitter> makeBranchStepEmitter(EmitContext &ctx, const Compo
 std::unique_ptr<StepEmitter> makeParallelStepEmitter(EmitContext &ctx, const CompositionNames &names);
 std::unique_ptr<StepEmitter> makeSubflowStepEmitter(EmitContext &ctx, const CompositionNames &names);
 std::unique_ptr<StepEmitter> makePromptStepEmitter(EmitContext &ctx, const CompositionNames &names);
+std::unique_ptr<StepEmitter> makeForeachStepEmitter(EmitContext &ctx, const CompositionNames &names);
+std::unique_ptr<StepEmitter> makeLoopStepEmitter(EmitContext &ctx, const CompositionNames &names);
+std::unique_ptr<StepEmitter> makeJudgeStepEmitter(EmitContext &ctx, const CompositionNames &names);
 
 std::unique_ptr<StepEmitter> makeStepEmitter(const ir::Step &step, EmitContext &ctx, const CompositionNames &names) {
   switch (step.kind) {
@@ -16,12 +19,11 @@ std::unique_ptr<StepEmitter> makeStepEmitter(const ir::Step &step, EmitContext &
     case ir::StepKind::Subflow: return makeSubflowStepEmitter(ctx, names);
     case ir::StepKind::Prompt:
     case ir::StepKind::Agent: return makePromptStepEmitter(ctx, names);
-    default:
-      ctx.unsupported(step.loc, std::string("step '") + step.id + "' is a '" + ir::spell(step.kind) +
-                                    "' step, which code generation does not support yet: this version compiles "
-                                    "prompt, agent, tool, branch, parallel and wfc.subflow steps ('wfc check' accepts the pack)");
-      return nullptr;
+    case ir::StepKind::Foreach: return makeForeachStepEmitter(ctx, names);
+    case ir::StepKind::Loop: return makeLoopStepEmitter(ctx, names);
+    case ir::StepKind::Judge: return makeJudgeStepEmitter(ctx, names);
   }
+  return nullptr;
 }
 
 void StepEmitter::openStep(Printer &p, const ir::Step &step, const std::string &what) {

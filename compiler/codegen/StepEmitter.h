@@ -34,7 +34,7 @@ class StepEmitter {
   const CompositionNames &names_;
 };
 
-// Null (after a diagnostic) for a kind code generation does not support yet.
+// The emitter of the step's kind.
 std::unique_ptr<StepEmitter> makeStepEmitter(const ir::Step &step, EmitContext &ctx, const CompositionNames &names);
 
 // The marker ProgramEmitter replaces with `#line N "file.wfc.cpp"` once line numbers are final.

@@ -24,20 +24,19 @@ std::string displayPath(const std::string &pack) {
   return pack;
 }
 
-// The composition that runs: --composition's, or the pack's only one (SPEC §2.1).
-const ir::Composition *chooseEntry(const ir::Module &module, const CommonOptions &options, DiagnosticEngine &diags) {
+// What runs: --composition's composition, the pack's only one (SPEC §2.1), the composition of a
+// Function-style workflow (one terminal composition state: running it is running that
+// composition, so such packs compile exactly as the composition alone), or — null with
+// `runsWorkflow` set — the workflow's state machine.
+const ir::Composition *chooseEntry(const ir::Module &module, const CommonOptions &options, bool &runsWorkflow) {
+  runsWorkflow = false;
   if (!options.composition.empty()) return module.findComposition(options.composition);  // sema reports a miss
   if (module.workflow) {
-    // A workflow of one terminal composition state is the Function-style wrapper RFC 0010's
-    // examples use: running it is running that composition.
     const auto &states = module.workflow->states;
     if (states.size() == 1 && states[0].kind == ir::State::Kind::Composition && states[0].composition &&
         states[0].onEvent.empty())
       return states[0].composition;
-    diags.error(module.workflow->loc,
-                "the pack's 'workflow' has " + std::to_string(states.size()) +
-                    " states; code generation supports only a workflow of one terminal composition state so "
-                    "far; build one composition alone with --composition NAME");
+    runsWorkflow = true;
     return nullptr;
   }
   if (module.compositions.size() == 1) return module.compositions.front().get();
@@ -61,8 +60,9 @@ std::optional<GeneratedProgram> generateProgram(Compilation &compilation, const 
     }
   }
   DiagnosticEngine &diags = compilation.diags();
-  const ir::Composition *entry = chooseEntry(*module, options, diags);
-  if (!entry) return std::nullopt;
+  bool runsWorkflow = false;
+  const ir::Composition *entry = chooseEntry(*module, options, runsWorkflow);
+  if (!entry && !runsWorkflow) return std::nullopt;
 
   codegen::CodegenOptions cg;
   cg.sourcePath = displayPath(generate.pack);
@@ -111,7 +111,19 @@ std::optional<GeneratedProgram> generateProgram(Compilation &compilation, const 
                            "when the executable runs")
         .note(s.loc, "step '" + s.id + "' " + how);
   };
-  for (const ir::Composition *c : codegen::programCompositions(*module, *entry))
+  if (runsWorkflow)
+    for (const ir::State &st : module->workflow->states)
+      if (st.kind == ir::State::Kind::Internal && st.prompt)
+        for (const ir::Tool *t : st.prompt->tools) {
+          if (!t || bound.count(t->name) || generate.allowUnbound) continue;
+          bound.insert(t->name);
+          diags.error(t->loc, "tool '" + t->name + "' has no binding; bind it in the file given with "
+                              "--bindings (see docs/bindings.md), or build with --allow-unbound and bind it "
+                              "when the executable runs")
+              .note(st.loc, "internal state '" + st.name + "' offers it to the model (its prompt '" +
+                                st.prompt->key + "' lists it)");
+        }
+  for (const ir::Composition *c : codegen::programCompositions(*module, codegen::programRoots(*module, entry)))
     ir::forEachStep(c->steps, [&](const ir::Step &s) {
       if (s.kind == ir::StepKind::Tool) requireBinding(s.tool, s, "calls it");
       if (s.kind == ir::StepKind::Agent)
@@ -121,7 +133,7 @@ std::optional<GeneratedProgram> generateProgram(Compilation &compilation, const 
   if (diags.hasErrors()) return std::nullopt;
 
   auto lineOf = [&](llvm::SMLoc loc) { return compilation.line(loc); };
-  std::optional<std::string> source = codegen::emitProgram(*module, *entry, cg, diags, lineOf);
+  std::optional<std::string> source = codegen::emitProgram(*module, entry, cg, diags, lineOf);
   if (!source) return std::nullopt;
   program.source = std::move(*source);
   program.filesRead = compilation.files().filesRead();

@@ -52,6 +52,15 @@ const char *spell(Effect effect) {
   return "write";
 }
 
+const char *spell(State::Kind kind) {
+  switch (kind) {
+    case State::Kind::Composition: return "composition";
+    case State::Kind::Internal: return "internal";
+    case State::Kind::External: return "external";
+  }
+  return "internal";
+}
+
 const char *spell(ReduceStrategy strategy) {
   switch (strategy) {
     case ReduceStrategy::Append: return "append";

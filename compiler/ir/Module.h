@@ -58,6 +58,16 @@ struct Eval {
   std::optional<std::string> thresholdOperator;
   std::optional<double> thresholdValue;
   bool enabled = true;
+  // Checked and resolved by sema (docs/evals.md): the pack's own id (a prompt's eval is kept as
+  // "prompt/id" in `id`), the sampling share, and each type's parameters.
+  std::string name;
+  std::optional<double> samplePercentage;  // sample_turns / sample_sessions: the share that runs
+  bool gate = false;                       // params.gate: a failure fails the step's attempt
+  std::string text;                        // contains: params.value; regex: params.pattern
+  std::optional<Schema> schema;            // json_schema: params.schema, inlined
+  double maxMs = 0;                        // latency_budget: params.max_ms
+  const Prompt *judge = nullptr;           // llm_judge: params.prompt
+  std::optional<std::string> rubric;       // llm_judge: params.rubric
 };
 
 struct Composition {
@@ -88,6 +98,9 @@ struct State {
   std::string onMaxVisits;
   std::vector<Artifact> artifacts;
 };
+
+// "composition", "internal", "external": the pack's `orchestration` spelling.
+const char *spell(State::Kind kind);
 
 struct Budget {
   std::optional<unsigned> maxTotalVisits, maxToolCalls, maxWallTimeSec;

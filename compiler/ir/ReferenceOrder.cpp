@@ -2,31 +2,34 @@
 
 #include <algorithm>
 #include <map>
+#include <optional>
 #include <queue>
 
 namespace wfc::ir {
-namespace {
 
-const Step *topLevel(const Step *s) {
-  while (s->parent) s = s->parent;
-  return s;
-}
+std::vector<const Step *> referenceOrder(const Composition &composition) { return referenceOrder(composition.steps); }
 
-}  // namespace
-
-std::vector<const Step *> referenceOrder(const Composition &composition) {
+std::vector<const Step *> referenceOrder(const std::vector<std::unique_ptr<Step>> &steps) {
   std::map<const Step *, unsigned> position;
-  for (unsigned i = 0; i < composition.steps.size(); ++i) position[composition.steps[i].get()] = i;
-  std::vector<std::vector<unsigned>> successors(composition.steps.size());
-  std::vector<unsigned> remaining(composition.steps.size(), 0);
-  for (unsigned i = 0; i < composition.steps.size(); ++i) {
-    std::vector<const Step *> stack = {composition.steps[i].get()};
+  for (unsigned i = 0; i < steps.size(); ++i) position[steps[i].get()] = i;
+  // The position of the list's step that is `s` or contains it; none for a step outside the list.
+  auto listed = [&](const Step *s) -> std::optional<unsigned> {
+    for (; s; s = s->parent)
+      if (auto it = position.find(s); it != position.end()) return it->second;
+    return std::nullopt;
+  };
+  std::vector<std::vector<unsigned>> successors(steps.size());
+  std::vector<unsigned> remaining(steps.size(), 0);
+  for (unsigned i = 0; i < steps.size(); ++i) {
+    std::vector<const Step *> stack = {steps[i].get()};
     std::vector<unsigned> preds;
     while (!stack.empty()) {
       const Step *s = stack.back();
       stack.pop_back();
-      for (const Step *p : s->after) preds.push_back(position.at(topLevel(p)));
-      for (const Step *p : s->dataDeps) preds.push_back(position.at(topLevel(p)));
+      for (const Step *p : s->after)
+        if (auto at = listed(p)) preds.push_back(*at);
+      for (const Step *p : s->dataDeps)
+        if (auto at = listed(p)) preds.push_back(*at);
       for (const auto &child : s->children) stack.push_back(child.get());
     }
     std::sort(preds.begin(), preds.end());
@@ -45,7 +48,7 @@ std::vector<const Step *> referenceOrder(const Composition &composition) {
   while (!ready.empty()) {
     unsigned i = ready.top();
     ready.pop();
-    order.push_back(composition.steps[i].get());
+    order.push_back(steps[i].get());
     for (unsigned next : successors[i])
       if (--remaining[next] == 0) ready.push(next);
   }

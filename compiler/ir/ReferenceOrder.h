@@ -13,5 +13,8 @@ namespace wfc::ir {
 // branches count as edges of the parallel step. Requires an acyclic graph (the IR verifier's
 // guarantee).
 std::vector<const Step *> referenceOrder(const Composition &composition);
+// The same for one list of steps (a wfc.loop's `steps`): edges from steps outside the list are
+// left out — those steps finish before the list's block starts.
+std::vector<const Step *> referenceOrder(const std::vector<std::unique_ptr<Step>> &steps);
 
 }  // namespace wfc::ir

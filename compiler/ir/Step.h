@@ -47,6 +47,10 @@ struct Modifiers {
   const struct Step *fallback = nullptr;     // wfc.on_error.fallback
   std::optional<Json> fallbackValue;         // wfc.on_error.value
   bool cache = false;                        // wfc.cache
+  // The evals that run after each successful attempt, resolved by sema (docs/evals.md): those
+  // `evals` names (a prompt's own first), then every_turn/sample_turns evals that apply to the
+  // step's prompt; disabled ones left out.
+  std::vector<const struct Eval *> runEvals;
 };
 
 // Why a guarded step may not run.

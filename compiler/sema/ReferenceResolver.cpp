@@ -170,6 +170,12 @@ std::optional<ValueType> CompositionBuilder::resolveReference(ir::Composition &c
         ctx_.diags.warning(ref.loc, shown + " is absent in the first iteration of '" + loop->id +
                                         "', so iteration 0 fails (exit 1) unless a branch tests it with 'exists' "
                                         "and guards step '" + from->id + "'");
+      // The loop's own `until` reads it after iteration 0 too: only an earlier `exists` operand
+      // of an all_of keeps that evaluation from failing.
+      else if (!inExists && insideFrom && !existsTested_.count(s))
+        ctx_.diags.warning(ref.loc, shown + " is absent in the first iteration of '" + loop->id +
+                                        "', so its 'until' fails after iteration 0 (exit 1); test it with 'exists' "
+                                        "first, in an all_of");
     } else {
       ctx_.diags.error(ref.loc, "invalid reference " + shown +
                                     ": a loop offers ${loop.iteration} and ${loop.previous.STEP.output…}");
@@ -574,6 +580,15 @@ void CompositionBuilder::checkStepTypes(ir::Composition &c, ir::Step &s) {
         ctx_.diags.error(s.items->ref.loc, "'items' of step '" + s.id + "' must be a list, but '${" + s.items->ref.text +
                                                "}' is " + jt.describe());
     }
+  }
+  if (s.prompt && s.kind == ir::StepKind::Judge) {
+    // A judge's template sees only `target` and `rubric` (runtime/llm/Judge.h): any other
+    // required variable without a default would fail every run.
+    for (const ir::Variable &v : s.prompt->variables)
+      if (v.required && !v.defaultValue && v.name != "target" && v.name != "rubric")
+        ctx_.diags.error(s.loc, "wfc.judge step '" + s.id + "' supplies only the variables 'target' and 'rubric', "
+                                "but prompt '" + s.prompt->key + "' requires '" + v.name + "'; give it a default")
+            .note(s.prompt->loc, "prompt '" + s.prompt->key + "' declared here");
   }
   if (s.prompt && (s.kind == ir::StepKind::Prompt || s.kind == ir::StepKind::Agent)) {
     // Only an object input binds template variables: find the keys it can have, when known.

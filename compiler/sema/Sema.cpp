@@ -4,6 +4,7 @@
 #include "sema/Sema.h"
 
 #include "sema/CompositionBuilder.h"
+#include "sema/EvalChecker.h"
 #include "sema/SemaContext.h"
 #include "sema/TemplateChecker.h"
 #include "sema/WorkflowChecker.h"
@@ -56,6 +57,7 @@ void declareTools(SemaContext &ctx, const DocNode &root) {
 std::unique_ptr<ir::Eval> readEval(const DocNode &node) {
   auto eval = std::make_unique<ir::Eval>();
   eval->id = stringField(node, "id");
+  eval->name = eval->id;
   eval->loc = node.loc;
   eval->type = stringField(node, "type");
   eval->trigger = stringField(node, "trigger");
@@ -81,6 +83,7 @@ void declareEvals(SemaContext &ctx, const DocNode &root) {
           .note(it->second, "'" + eval->id + "' first defined here");
       continue;
     }
+    ctx.evalNodes[eval.get()] = item;
     ctx.module.evals.push_back(std::move(eval));
   }
 }
@@ -101,6 +104,7 @@ void declarePromptEvals(SemaContext &ctx, ir::Prompt &prompt, const DocNode &nod
     }
     prompt.evals.push_back(eval->id);
     eval->id = prompt.key + "/" + eval->id;
+    ctx.evalNodes[eval.get()] = item;
     ctx.module.evals.push_back(std::move(eval));
   }
 }
@@ -211,10 +215,13 @@ std::unique_ptr<ir::Module> analyze(const PromptPackAST &ast, DocumentLoader &lo
   declareTools(ctx, root);
   declareEvals(ctx, root);
   declarePrompts(ctx, root, templates);
+  EvalChecker evals(ctx);
+  evals.checkDeclarations();
 
   CompositionBuilder compositions(ctx);
   compositions.declareAll();
   compositions.resolveAll();
+  evals.checkUse();
 
   WorkflowChecker(ctx, compositions).check(root, options.composition);
   reportUnused(ctx);

@@ -33,6 +33,7 @@ struct SemaContext {
   std::set<const ir::Prompt *> usedPrompts;
   std::set<const ir::Tool *> usedTools;
   std::set<const ir::Composition *> usedCompositions;
+  std::map<const ir::Eval *, const DocNode *> evalNodes;  // pack-level and prompt-level evals
   // A section that is present but not a mapping was reported by the shape checker; names that
   // would be in it are then not reported again as unknown.
   bool toolsUnreadable = false;

@@ -17,12 +17,14 @@
 #include <cstdint>
 #include <initializer_list>
 #include <span>
+#include <string>
+#include <string_view>
 
 namespace wfc {
 
 class StepContext;
 
-enum class StepKind : uint8_t { Tool, Branch, Parallel, Subflow, Prompt, Agent };
+enum class StepKind : uint8_t { Tool, Branch, Parallel, Subflow, Prompt, Agent, Foreach, Loop, Judge };
 // What running a step may do to the world (SPEC §2.2). `none`/`read` work is cancelled when a
 // sibling fails; `write` work is left to finish.
 enum class Effect : uint8_t { None, Read, Write };
@@ -71,6 +73,14 @@ struct StepDecl {
   std::initializer_list<int> tools = {};  // agent: the tools offered
   unsigned maxSteps = 0;                // agent: the bound on rounds
   int toolCalled = -1;                  // agent: calling this tool ends the loop
+  // wfc.foreach and wfc.loop run their inner steps (the steps whose nearest enclosing foreach or
+  // loop is this step) once per item / iteration; `run` resolves the items and hands over to
+  // StepContext::runForeach / runLoop, `predicate` is a loop's `until`.
+  unsigned maxConcurrency = 0;          // foreach: items in flight at once (0: the run's --max-concurrency)
+  unsigned maxIterations = 0;           // loop: the bound; reaching it without `until` holding is exit 3
+  const char *rubric = nullptr;         // judge: the rubric (JSON text), or nullptr
+  // The evals run after each successful attempt (indices into ProgramDecl::evals), in order.
+  std::initializer_list<int> evals = {};
 };
 
 // One piece of a system template, split at compile time: literal text or a lookup.
@@ -135,6 +145,102 @@ struct ProgramDecl {
   // The workflow's engine.budget (0: none): the run's wall time, and tool calls in all.
   uint64_t maxWallTimeMs = 0;
   uint64_t maxToolCalls = 0;
+  // The pack's workflow state machine, or nullptr: then compositions[0] is what runs.
+  const struct WorkflowDecl *workflow = nullptr;
+  std::span<const struct EvalDecl> evals = {};  // the evals some step runs (docs/evals.md)
+};
+
+// ---------------------------------------------------------------------------------------------
+// Evals (SPEC §3 Evals, docs/evals.md): checks run after each successful attempt of a step that
+// names them. A failure is a warning, unless the eval gates (params.gate: true): then it fails
+// the attempt, and retry and wfc.on_error apply as to any failed attempt.
+
+enum class EvalType : uint8_t { Contains, Regex, JsonValid, JsonSchema, LatencyBudget, LlmJudge };
+// How a threshold compares a score with its value; None: the type's own pass rule.
+enum class Compare : uint8_t { None, Greater, GreaterOrEqual, Less, LessOrEqual, Equal, NotEqual };
+
+struct EvalDecl {
+  const char *id = "";        // as the pack names it
+  EvalType type = EvalType::Contains;
+  const char *location = "";  // "pack.yaml:14"
+  const char *text = nullptr;    // contains: the text the output must hold; regex: the pattern
+  const char *schema = nullptr;  // json_schema: the schema (JSON text, self-contained)
+  double maxMs = 0;              // latency_budget: the longest an attempt may take
+  int prompt = -1;               // llm_judge: the judging prompt (an index into ProgramDecl::prompts)
+  const char *rubric = nullptr;  // llm_judge: the instructions sent with what is judged (JSON text), or nullptr
+  Compare threshold = Compare::None;
+  double thresholdValue = 0;
+  bool gate = false;             // params.gate: a failure fails the attempt
+  double samplePercentage = 100;  // sample_turns / sample_sessions: the share of evaluations run
+};
+
+// ---------------------------------------------------------------------------------------------
+// Workflow states (SPEC §3 Workflow). A generated program with a `workflow` has one function per
+// state (`state_<name>`: one visit), a StateDecl table and a `transition` function — the
+// transition table as a switch — and the runtime's state machine drives them: visits,
+// max_visits, engine.budget, events, the workflow context and the artifacts.
+
+class StateContext;
+
+// What one visit of a state produced: its output, and the event that leaves it (absent for a
+// terminal state) with the context handed to the next state.
+struct StateResult {
+  Value output;
+  bool hasEvent = false;
+  std::string event;
+  Value context;
+};
+
+// One visit of a state.
+using StateFn = StateResult (*)(StateContext &);
+// The state event `event` of state `state` leads to, or -1 when the state has no such event.
+using TransitionFn = int (*)(int state, std::string_view event);
+
+enum class StateKind : uint8_t { Composition, Internal, External };
+
+// An artifact a state may set (`workflow__set_artifact`): replaced, or appended to.
+struct ArtifactDecl {
+  const char *name = "";
+  const char *type = "";
+  bool append = false;
+};
+
+struct StateDecl {
+  const char *name = "";
+  StateKind kind = StateKind::Composition;
+  const char *location = "";  // "pack.yaml:14"
+  StateFn run = nullptr;
+  int composition = -1;  // composition states: the composition run
+  int prompt = -1;       // internal and external states: the prompt run
+  // The on_event keys in pack order: what the transition tool's `event` enum offers and what
+  // errors list. Empty for a terminal state.
+  std::initializer_list<const char *> events = {};
+  bool terminal = false;       // terminal: true, or no on_event
+  unsigned maxVisits = 0;      // 0: unbounded
+  int onMaxVisits = -1;        // where a transition past max_visits goes instead (-1: exit 3)
+  std::initializer_list<ArtifactDecl> artifacts = {};
+  std::initializer_list<int> tools = {};  // internal states: the prompt's tools, offered with the workflow tools
+};
+
+struct WorkflowDecl {
+  int entry = 0;
+  std::span<const StateDecl> states = {};
+  TransitionFn transition = nullptr;
+  unsigned maxTotalVisits = 0;  // engine.budget.max_total_visits (0: none)
+};
+
+// What a state function runs against: the run's workflow input, context and artifacts.
+class StateContext {
+ public:
+  virtual ~StateContext() = default;
+  // A composition state: runs the composition on the workflow input; its output's string field
+  // `event` (when the state has events) is the event, the whole output the context.
+  virtual StateResult runComposition(int composition) = 0;
+  // An internal state: a conversation offered workflow__transition (and workflow__set_artifact
+  // when the state declares artifacts) besides the prompt's tools, ended by the model's call.
+  virtual StateResult converse(int prompt) = 0;
+  // An external state: the prompt runs once, then the next event comes from --events.
+  virtual StateResult askExternal(int prompt) = 0;
 };
 
 // The compiled executable's whole life (SPEC §5): the command line, input, the run, output and
@@ -161,15 +267,42 @@ class StepContext {
   virtual Value callTool(int tool, const Value &args) = 0;
   // Runs composition `composition` with `input` (a wfc.subflow call).
   virtual Value callComposition(int composition, const Value &input) = 0;
+  // `${workflow}` as an object {"context": …, "artifacts": {NAME: …}}: the last transition's
+  // context (null before the first) and the artifacts set so far.
+  virtual const Value &workflow() const = 0;
+  bool workflowExists(std::initializer_list<PathStep> path) const;
+
   // Runs this prompt or agent step's LLM exchange with its input (`${…}` resolved; null when
   // the step has none): the reply, parsed and validated when the step has an output_schema.
+  // A wfc.judge step's input is its target; the reply is {score, rationale}.
   virtual Value complete(const Value &input) = 0;
+
+  // wfc.foreach: runs the inner step once per element of `items` (failing the step when it is
+  // not an array); the output is `{<into>: …}`, reduced in item order.
+  virtual Value runForeach(const Value &items) = 0;
+  // wfc.loop: runs the inner steps until `until` holds after an iteration (or max_iterations is
+  // reached: exit 3); the output is the last iteration's last step's.
+  virtual Value runLoop() = 0;
+  // Inside a wfc.foreach (the nearest one): `${item}` and `${item_index}`.
+  virtual const Value &item() const = 0;
+  virtual int64_t itemIndex() const = 0;
+  // Inside a wfc.loop (the nearest one): `${loop.iteration}` (0-based), and
+  // `${loop.previous.<step>.output}`, which fails the step naming `ref` in the first iteration
+  // or when that step did not run in the previous one.
+  virtual int64_t loopIteration() const = 0;
+  virtual const Value &previous(int step, const char *ref) const = 0;
+  virtual bool previousExists(int step, std::initializer_list<PathStep> path) const = 0;
 
   // `${input.a.b}` and `${id.output.a.b}`: follow `path`, failing the step naming `ref` when the
   // value lacks it.
   Value input(std::initializer_list<PathStep> path, const char *ref) const { return at(input(), path, ref); }
   Value output(int step, std::initializer_list<PathStep> path, const char *ref) const {
     return at(output(step, ref), path, ref);
+  }
+  Value item(std::initializer_list<PathStep> path, const char *ref) const { return at(item(), path, ref); }
+  bool itemExists(std::initializer_list<PathStep> path) const;
+  Value previous(int step, std::initializer_list<PathStep> path, const char *ref) const {
+    return at(previous(step, ref), path, ref);
   }
 
   // Follows `path` below `base`; fails the step naming `ref` when the value lacks it.

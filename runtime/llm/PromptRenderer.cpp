@@ -24,7 +24,7 @@ std::string spellPath(const char *root, std::initializer_list<PathStep> path) {
 
 }  // namespace
 
-std::string renderSystemTemplate(const PromptDecl &prompt, const Value &input) {
+std::string renderSystemTemplate(const PromptDecl &prompt, const Value &input, const Value *workflow) {
   std::string out;
   for (const TemplatePart &part : prompt.systemTemplate) {
     switch (part.kind) {
@@ -49,11 +49,42 @@ std::string renderSystemTemplate(const PromptDecl &prompt, const Value &input) {
         break;
       }
       case TemplatePart::WorkflowContext:
-      case TemplatePart::Artifact:
-        throw Error(ErrorKind::StepFailed, std::string("prompt '") + prompt.key + "' (" + prompt.location +
-                                               "): its template reads the workflow's " +
-                                               (part.kind == TemplatePart::Artifact ? "artifacts" : "context") +
-                                               ", which exist only when the prompt runs as a workflow state");
+      case TemplatePart::Artifact: {
+        const bool artifact = part.kind == TemplatePart::Artifact;
+        std::string where = std::string("prompt '") + prompt.key + "' (" + prompt.location + ")";
+        if (!workflow)
+          throw Error(ErrorKind::StepFailed, where + ": its template reads the workflow's " +
+                                                 (artifact ? "artifacts" : "context") +
+                                                 ", which exist only when the pack's workflow runs (this program "
+                                                 "was built from one composition)");
+        // Before the first transition the context is null, and an artifact no state has set is
+        // absent: both render as nothing, so an entry state's template can mention them.
+        std::optional<Value> value = artifact ? workflow->find({PathStep("artifacts"), PathStep(part.text)})
+                                              : workflow->get("context");
+        if (!value || value->isNull()) {
+          if (part.path.size() > 0)
+            throw Error(ErrorKind::StepFailed, where + ": template lookup {{" +
+                                                   spellPath(artifact ? (std::string("artifacts.") + part.text).c_str()
+                                                                      : "workflow_context",
+                                                             part.path) +
+                                                   "}} finds nothing: " +
+                                                   (artifact ? std::string("no state has set artifact '") + part.text + "' yet"
+                                                             : std::string("no transition has set the workflow context yet")));
+          break;
+        }
+        if (part.path.size() > 0) {
+          std::optional<Value> inner = value->find(std::vector<PathStep>(part.path));
+          if (!inner)
+            throw Error(ErrorKind::StepFailed, where + ": template lookup {{" +
+                                                   spellPath(artifact ? (std::string("artifacts.") + part.text).c_str()
+                                                                      : "workflow_context",
+                                                             part.path) +
+                                                   "}} finds nothing in " + value->dump());
+          value = std::move(inner);
+        }
+        out += value->toText();
+        break;
+      }
     }
   }
   return out;

@@ -3,7 +3,8 @@
 //
 // Variables: each declared variable's default, overridden by the keys of an object input (a
 // string input, or none, binds nothing). A lookup that finds no value fails the step naming the
-// variable and what would have supplied it.
+// variable and what would have supplied it. {{workflow_context}} and {{artifacts.NAME}} read the
+// workflow; unset, they render as nothing.
 #pragma once
 
 #include "wfc/program.h"
@@ -12,6 +13,8 @@
 
 namespace wfc::llm {
 
-std::string renderSystemTemplate(const PromptDecl &prompt, const Value &input);
+// `workflow` is the run's {"context", "artifacts"} when the program runs a workflow (for
+// {{workflow_context}} and {{artifacts.NAME}}), else null.
+std::string renderSystemTemplate(const PromptDecl &prompt, const Value &input, const Value *workflow = nullptr);
 
 }  // namespace wfc::llm

@@ -67,7 +67,38 @@ TEST(PromptRendererTest, WorkflowContextOutsideAWorkflowFails) {
     llm::renderSystemTemplate(prompt, Value());
     FAIL() << "rendered";
   } catch (const Error &e) {
-    EXPECT_NE(std::string(e.what()).find("only when the prompt runs as a workflow state"), std::string::npos);
+    EXPECT_NE(std::string(e.what()).find("exist only when the pack's workflow runs"), std::string::npos) << e.what();
+  }
+}
+
+// {{workflow_context}} and {{artifacts.NAME}} read the run's workflow value; unset, they render
+// as nothing, but a path below an unset one names the lookup.
+TEST(PromptRendererTest, WorkflowContextAndArtifacts) {
+  const TemplatePart parts[] = {{.text = "ctx=["},
+                                {.kind = TemplatePart::WorkflowContext},
+                                {.text = "] topic=["},
+                                {.kind = TemplatePart::WorkflowContext, .path = {"topic"}},
+                                {.text = "] notes=["},
+                                {.kind = TemplatePart::Artifact, .text = "notes"},
+                                {.text = "] draft=["},
+                                {.kind = TemplatePart::Artifact, .text = "draft"},
+                                {.text = "]"}};
+  const PromptDecl prompt = {.key = "p", .location = "pack.yaml:1", .systemTemplate = parts};
+  Value wf = Value::parse(R"({"context": {"topic": "refunds"}, "artifacts": {"notes": "a\nb"}})");
+  EXPECT_EQ(llm::renderSystemTemplate(prompt, Value(), &wf),
+            "ctx=[{\"topic\":\"refunds\"}] topic=[refunds] notes=[a\nb] draft=[]");
+
+  const TemplatePart deep[] = {{.kind = TemplatePart::WorkflowContext, .path = {"topic"}}};
+  const PromptDecl deepPrompt = {.key = "p", .location = "pack.yaml:1", .systemTemplate = deep};
+  Value empty = Value::parse(R"({"context": null, "artifacts": {}})");
+  try {
+    llm::renderSystemTemplate(deepPrompt, Value(), &empty);
+    FAIL() << "rendered";
+  } catch (const Error &e) {
+    EXPECT_NE(std::string(e.what()).find("{{workflow_context.topic}} finds nothing: no transition has set the "
+                                         "workflow context yet"),
+              std::string::npos)
+        << e.what();
   }
 }
 

@@ -1,0 +1,84 @@
+// wfc.foreach and wfc.loop steps (SPEC §2.2): a foreach resolves its items and a loop just
+// starts; the runtime (runtime/Iteration.cpp) runs their inner steps — which are ordinary rows
+// of the same step table, owned by the foreach or loop — once per item or iteration. A loop's
+// `until` is a predicate function like a branch's, evaluated against each iteration's steps.
+#include "codegen/ExpressionEmitter.h"
+#include "codegen/StepEmitter.h"
+
+namespace wfc::codegen {
+namespace {
+
+const char *reducer(ir::ReduceStrategy strategy) {
+  switch (strategy) {
+    case ir::ReduceStrategy::Append: return "wfc::Reduce::Append";
+    case ir::ReduceStrategy::Replace: return "wfc::Reduce::Replace";
+    case ir::ReduceStrategy::Barrier: return "wfc::Reduce::Barrier";
+  }
+  return "wfc::Reduce::Barrier";
+}
+
+class ForeachStepEmitter final : public StepEmitter {
+ public:
+  using StepEmitter::StepEmitter;
+
+  void emitFunctions(Printer &p, const ir::Step &s) override {
+    std::string bound = s.maxConcurrency ? ", at most " + std::to_string(*s.maxConcurrency) + " at once" : "";
+    openStep(p, s, "wfc.foreach over " + ir::spell(s.items->ref) + ", step '" + s.children.front()->id + "'" + bound);
+    ExpressionEmitter expr(ctx_, names_);
+    p.emit({{"name", name(s)}, {"items", expr.value(*s.items)}}, R"cc(
+      Value run_$name$(StepContext &ctx) {
+        const Value items = $items$;
+        return ctx.runForeach(items);
+    )cc");
+    closeStep(p, s);
+  }
+
+  void addFields(StepFields &fields, const ir::Step &s) override {
+    fields["run"] = "run_" + name(s);
+    if (s.reduce) {
+      fields["reduce"] = reducer(s.reduce->strategy);
+      fields["into"] = cppString(s.reduce->into);
+    }
+    if (s.maxConcurrency) fields["maxConcurrency"] = std::to_string(*s.maxConcurrency);
+  }
+};
+
+class LoopStepEmitter final : public StepEmitter {
+ public:
+  using StepEmitter::StepEmitter;
+
+  void emitFunctions(Printer &p, const ir::Step &s) override {
+    openStep(p, s, "wfc.loop of " + std::to_string(s.children.size()) + " step" +
+                       (s.children.size() == 1 ? "" : "s") + ", at most " + std::to_string(s.maxIterations) +
+                       " iterations");
+    ExpressionEmitter expr(ctx_, names_);
+    p.emit({{"name", name(s)}, {"until", expr.predicate(s.predicate)}}, R"cc(
+      // until: evaluated after each iteration, over that iteration's steps
+      bool until_$name$(StepContext &ctx) {
+        return $until$;
+      }
+
+      Value run_$name$(StepContext &ctx) {
+        return ctx.runLoop();
+    )cc");
+    closeStep(p, s);
+  }
+
+  void addFields(StepFields &fields, const ir::Step &s) override {
+    fields["run"] = "run_" + name(s);
+    fields["predicate"] = "until_" + name(s);
+    fields["maxIterations"] = std::to_string(s.maxIterations);
+  }
+};
+
+}  // namespace
+
+std::unique_ptr<StepEmitter> makeForeachStepEmitter(EmitContext &ctx, const CompositionNames &names) {
+  return std::make_unique<ForeachStepEmitter>(ctx, names);
+}
+
+std::unique_ptr<StepEmitter> makeLoopStepEmitter(EmitContext &ctx, const CompositionNames &names) {
+  return std::make_unique<LoopStepEmitter>(ctx, names);
+}
+
+}  // namespace wfc::codegen

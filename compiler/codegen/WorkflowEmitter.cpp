@@ -1,0 +1,180 @@
+#include "codegen/WorkflowEmitter.h"
+
+#include <map>
+
+namespace wfc::codegen {
+namespace {
+
+// A state ends the run when it says so or has nowhere to go (SPEC §3 Workflow).
+bool isTerminal(const ir::State &s) { return s.terminal || s.onEvent.empty(); }
+
+// What a state does, for comments: "composition 'triage'", "internal, prompt 'agent'".
+std::string describe(const ir::State &s) {
+  if (s.kind == ir::State::Kind::Composition)
+    return "composition '" + (s.composition ? s.composition->name : std::string("?")) + "'";
+  return std::string(ir::spell(s.kind)) + ", prompt '" + (s.prompt ? s.prompt->key : std::string("?")) + "'";
+}
+
+}  // namespace
+
+std::string stateGraphComment(const ir::Workflow &wf) {
+  std::string out = "// State graph (entry '" + wf.entry + "'):\n";
+  for (const ir::State &s : wf.states) {
+    out += "//   " + s.name + " — " + describe(s);
+    if (isTerminal(s)) out += ", terminal";
+    if (s.maxVisits) {
+      out += ", max_visits " + std::to_string(*s.maxVisits);
+      out += s.onMaxVisits.empty() ? " (then exit 3)" : " (then " + s.onMaxVisits + ")";
+    }
+    out += "\n";
+    if (isTerminal(s)) continue;
+    for (const auto &[event, target] : s.onEvent) out += "//     --" + event + "--> " + target + "\n";
+  }
+  if (wf.budget.maxTotalVisits || wf.budget.maxToolCalls || wf.budget.maxWallTimeSec) {
+    out += "// engine.budget:";
+    if (wf.budget.maxTotalVisits) out += " max_total_visits " + std::to_string(*wf.budget.maxTotalVisits);
+    if (wf.budget.maxToolCalls) out += " max_tool_calls " + std::to_string(*wf.budget.maxToolCalls);
+    if (wf.budget.maxWallTimeSec) out += " max_wall_time_sec " + std::to_string(*wf.budget.maxWallTimeSec);
+    out += "\n";
+  }
+  return out;
+}
+
+void emitWorkflow(Printer &p, EmitContext &ctx, const ir::Workflow &wf) {
+  NameTable table;
+  std::map<std::string, std::string> names;  // state name → C++ identifier
+  for (const ir::State &s : wf.states) names[s.name] = table.add(s.name);
+
+  p.emit({{"location", ctx.location(wf.loc)}, {"entry", wf.entry}}, R"cc(
+    // ---------------------------------------------------------------------------------------------
+    // Workflow — $location$ (entry '$entry$')
+
+    // Its states, in pack order.
+    namespace state {
+    enum Id : int {
+  )cc");
+  {
+    auto indent = p.indent();
+    for (const ir::State &s : wf.states) p.emit({{"name", names[s.name]}}, "$name$,\n");
+  }
+  p.emit(R"cc(
+    };
+    }  // namespace state
+
+  )cc");
+
+  // One function per state: what one visit does.
+  for (const ir::State &s : wf.states) {
+    std::string body;
+    switch (s.kind) {
+      case ir::State::Kind::Composition:
+        body = "return ctx.runComposition(composition::" + ctx.composition(*s.composition).ns + ");";
+        break;
+      case ir::State::Kind::Internal: body = "return ctx.converse(prompt::" + ctx.prompt(*s.prompt) + ");"; break;
+      case ir::State::Kind::External: body = "return ctx.askExternal(prompt::" + ctx.prompt(*s.prompt) + ");"; break;
+    }
+    p.emit({{"state", s.name}, {"what", describe(s)}, {"location", ctx.location(s.loc)}, {"name", names[s.name]},
+            {"body", body}},
+           R"cc(
+             // state '$state$': $what$ — $location$
+             wfc::StateResult state_$name$(wfc::StateContext &ctx) {
+               $body$
+             }
+
+           )cc");
+  }
+
+  // The transition table.
+  bool anyTransition = false;
+  for (const ir::State &s : wf.states) anyTransition |= !isTerminal(s);
+  p.emit({{"event", anyTransition ? "event" : "/*event*/"}}, R"cc(
+    // The transition table: the state an event leads to, or -1 when the state has no such event
+    // (the run then fails naming the state's events). Terminal states have none.
+    int transition(int from, std::string_view $event$) {
+      switch (from) {
+  )cc");
+  {
+    auto indent = p.indent();
+    auto cases = p.indent();
+    for (const ir::State &s : wf.states) {
+      if (isTerminal(s)) continue;
+      p.emit({{"name", names[s.name]}}, "case state::$name$:\n");
+      auto inner = p.indent();
+      for (const auto &[event, target] : s.onEvent)
+        p.emit({{"event", cppString(event)}, {"target", names[target]}}, "if (event == $event$) return state::$target$;\n");
+      p.emit("return -1;\n");
+    }
+    p.emit("default:\n");
+    auto inner = p.indent();
+    p.emit("return -1;\n");
+  }
+  p.emit(R"cc(
+      }
+    }
+
+  )cc");
+
+  // The state table.
+  p.emit("// The state table: each state's kind, events, guards and function.\n"
+         "const wfc::StateDecl kStates[] = {\n");
+  {
+    auto indent = p.indent();
+    for (const ir::State &s : wf.states) {
+      p.emit("{\n");
+      {
+      auto inner = p.indent();
+      const char *kind = s.kind == ir::State::Kind::Composition ? "Composition"
+                         : s.kind == ir::State::Kind::Internal  ? "Internal"
+                                                                : "External";
+      p.emit({{"name", cppString(s.name)}, {"kind", kind}, {"location", cppString(ctx.location(s.loc))},
+              {"fn", names[s.name]}},
+             ".name = $name$,\n.kind = wfc::StateKind::$kind$,\n.location = $location$,\n.run = state_$fn$,\n");
+      if (s.kind == ir::State::Kind::Composition)
+        p.emit({{"c", ctx.composition(*s.composition).ns}}, ".composition = composition::$c$,\n");
+      else
+        p.emit({{"pr", ctx.prompt(*s.prompt)}}, ".prompt = prompt::$pr$,\n");
+      if (!isTerminal(s)) {
+        std::string events;
+        for (const auto &[event, target] : s.onEvent) events += (events.empty() ? "" : ", ") + cppString(event);
+        p.emit({{"events", events}}, ".events = {$events$},\n");
+      } else {
+        p.emit(".terminal = true,\n");
+      }
+      if (s.maxVisits) p.emit({{"n", std::to_string(*s.maxVisits)}}, ".maxVisits = $n$,\n");
+      if (s.maxVisits && !s.onMaxVisits.empty())
+        p.emit({{"target", names[s.onMaxVisits]}}, ".onMaxVisits = state::$target$,\n");
+      if (!s.artifacts.empty()) {
+        std::string list;
+        for (const ir::Artifact &a : s.artifacts) {
+          list += (list.empty() ? "" : ", ") + std::string("{.name = ") + cppString(a.name);
+          if (!a.type.empty()) list += ", .type = " + cppString(a.type);
+          if (a.append) list += ", .append = true";
+          list += "}";
+        }
+        p.emit({{"list", list}}, ".artifacts = {$list$},\n");
+      }
+      if (s.kind == ir::State::Kind::Internal && s.prompt && !s.prompt->tools.empty()) {
+        std::string list;
+        for (const ir::Tool *t : s.prompt->tools) list += (list.empty() ? "tool::" : ", tool::") + ctx.tool(*t);
+        p.emit({{"list", list}}, ".tools = {$list$},\n");
+      }
+      }
+      p.emit("},\n");
+    }
+  }
+  p.emit("};\n");
+  p.blankLine();
+  std::string budget;
+  if (wf.budget.maxTotalVisits)
+    budget = "    .maxTotalVisits = " + std::to_string(*wf.budget.maxTotalVisits) + ",  // engine.budget.max_total_visits\n";
+  p.emit({{"entry", names[wf.entry]}, {"budget", budget}}, R"cc(
+    const wfc::WorkflowDecl kWorkflow = {
+        .entry = state::$entry$,
+        .states = kStates,
+        .transition = transition,
+    $budget$};
+
+  )cc");
+}
+
+}  // namespace wfc::codegen

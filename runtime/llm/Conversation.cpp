@@ -1,0 +1,117 @@
+#include "llm/Conversation.h"
+
+#include "Run.h"
+#include "wfc/error.h"
+
+#include <chrono>
+#include <exception>
+#include <thread>
+
+namespace wfc::llm {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+double millis(Clock::time_point start) {
+  return std::chrono::duration<double, std::milli>(Clock::now() - start).count();
+}
+
+// Runs one call, leaving its result (or its error, for the model to read) in `call.result`.
+// Cancellation is not the tool's failure: it ends the step.
+void runToolCall(const StepAttempt &a, PendingCall &call, unsigned round, size_t index) {
+  try {
+    call.result = toolResultText(
+        a.run.callTool(call.tool, *call.args, true, a.path, a.attempt, a.cancel, a.span, callKey(round, index)));
+  } catch (const Error &e) {
+    if (e.kind() == ErrorKind::Cancelled || a.cancel.cancelled()) throw;
+    call.result = Json{{"error", e.what()}}.dump();
+  } catch (const std::exception &e) {
+    call.result = Json{{"error", e.what()}}.dump();
+  }
+}
+
+}  // namespace
+
+Reply Exchange::send(const Request &request, unsigned round) {
+  Provider *provider = a_.run.provider();
+  if (!provider)
+    throw Error(ErrorKind::Usage, "no LLM provider is configured");  // Main sets one whenever prompts exist
+  ExchangeKey key{a_.path, a_.item, round, a_.attempt, prompt_.key};
+  Clock::time_point start = Clock::now();
+  Trace *trace = a_.run.trace();
+  try {
+    Reply reply = provider->complete(request, key, a_.cancel);
+    a_.tokens.promptTokens += reply.usage.promptTokens;
+    a_.tokens.completionTokens += reply.usage.completionTokens;
+    a_.run.addTokens(reply.usage);
+    if (trace)
+      trace->write("llm_call", {{"step", a_.path}, {"prompt", prompt_.key}, {"span_id", trace->newSpanId()},
+                                {"parent_span_id", a_.span}, {"attempt", a_.attempt}, {"round", round},
+                                {"model", request.model}, {"status", "ok"},
+                                {"duration_ms", millis(start)}, {"prompt_tokens", reply.usage.promptTokens},
+                                {"completion_tokens", reply.usage.completionTokens},
+                                {"tool_calls", reply.toolCalls.size()}, {"finish_reason", reply.finishReason}});
+    return reply;
+  } catch (const Error &e) {
+    if (trace)
+      trace->write("llm_call", {{"step", a_.path}, {"prompt", prompt_.key}, {"span_id", trace->newSpanId()},
+                                {"parent_span_id", a_.span}, {"attempt", a_.attempt}, {"round", round},
+                                {"model", request.model}, {"status", "failed"},
+                                {"duration_ms", millis(start)}, {"error", e.what()}});
+    throw;
+  }
+}
+
+std::string toolResultText(const Value &result) { return result.isString() ? result.asString() : result.dump(); }
+
+PendingCall resolveCall(const ToolCallRequest &call, const ProgramDecl &program, std::span<const int> offered) {
+  PendingCall pending;
+  pending.request = &call;
+  for (int t : offered)
+    if (call.name == program.tools[t].providerName) pending.tool = t;
+  if (pending.tool < 0) {
+    pending.result = Json{{"error", "no tool named '" + call.name + "' is offered"}}.dump();
+    return pending;
+  }
+  try {
+    pending.args = Value::parse(call.arguments.empty() ? "{}" : call.arguments);
+  } catch (const Error &e) {
+    pending.result = Json{{"error", std::string("the arguments are not valid JSON: ") + e.what()}}.dump();
+  }
+  return pending;
+}
+
+std::string callKey(unsigned round, size_t index) {
+  return "r" + std::to_string(round) + "c" + std::to_string(index + 1);
+}
+
+void runToolCalls(const StepAttempt &a, std::vector<PendingCall> &calls, size_t count, unsigned round) {
+  std::vector<size_t> runnable;
+  bool concurrent = true;
+  for (size_t i = 0; i < count; ++i) {
+    if (!calls[i].args) continue;
+    runnable.push_back(i);
+    if (a.run.program().tools[calls[i].tool].effect == Effect::Write) concurrent = false;
+  }
+  if (!concurrent || runnable.size() < 2) {
+    for (size_t i : runnable) runToolCall(a, calls[i], round, i);
+    return;
+  }
+  std::vector<std::exception_ptr> errors(runnable.size());
+  std::vector<std::thread> threads;
+  threads.reserve(runnable.size());
+  for (size_t k = 0; k < runnable.size(); ++k)
+    threads.emplace_back([&, k] {
+      try {
+        runToolCall(a, calls[runnable[k]], round, runnable[k]);
+      } catch (...) {
+        errors[k] = std::current_exception();
+      }
+    });
+  for (std::thread &t : threads) t.join();
+  for (const std::exception_ptr &e : errors)
+    if (e) std::rethrow_exception(e);
+}
+
+
+}  // namespace wfc::llm

@@ -1,0 +1,51 @@
+// The pieces of a tool-using conversation that agent steps and internal workflow states share:
+// one traced exchange with the provider, and one round's tool calls run through the bindings.
+#pragma once
+
+#include "llm/LlmStep.h"
+#include "llm/Provider.h"
+
+#include <optional>
+#include <span>
+#include <string>
+#include <vector>
+
+namespace wfc::llm {
+
+// Sends requests for one attempt (of a step, or a state's visit) and writes each as an
+// `llm_call` trace line with its tokens, which also count towards the attempt and the run.
+class Exchange {
+ public:
+  Exchange(const StepAttempt &a, const PromptDecl &prompt) : a_(a), prompt_(prompt) {}
+  Reply send(const Request &request, unsigned round);
+
+ private:
+  const StepAttempt &a_;
+  const PromptDecl &prompt_;
+};
+
+// A tool result as the model reads it: strings as they are, anything else as JSON.
+std::string toolResultText(const Value &result);
+
+// One tool call of a round: what the model asked, resolved.
+struct PendingCall {
+  const ToolCallRequest *request = nullptr;
+  int tool = -1;
+  std::optional<Value> args;  // absent: `result` already holds the error for the model
+  std::string result;
+};
+
+// Finds the offered tool the model named and parses its arguments; an unknown tool or broken
+// JSON leaves the error for the model in `result`.
+PendingCall resolveCall(const ToolCallRequest &call, const ProgramDecl &program, std::span<const int> offered);
+
+// "r2c1": the second round's first call, extending the idempotency key run/step/attempt.
+std::string callKey(unsigned round, size_t index);
+
+// Runs the resolvable calls among the first `count`: concurrently when every one of them is a
+// `none`/`read` tool (SPEC §3), else one after another in the model's order. Results stay in
+// call order either way; a failing tool's error is its result (for the model), cancellation
+// ends the attempt.
+void runToolCalls(const StepAttempt &a, std::vector<PendingCall> &calls, size_t count, unsigned round);
+
+}  // namespace wfc::llm

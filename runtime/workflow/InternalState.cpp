@@ -1,0 +1,230 @@
+// Internal and external states (SPEC §3 Workflow): the conversations the state machine holds
+// with the model when a state runs a prompt instead of a composition.
+#include "Run.h"
+#include "llm/Conversation.h"
+#include "llm/PromptRenderer.h"
+#include "workflow/EventFile.h"
+#include "workflow/StateMachine.h"
+#include "workflow/StateVisit.h"
+#include "wfc/error.h"
+
+#include <cstring>
+#include <iostream>
+
+namespace wfc::workflow {
+namespace {
+
+using llm::Json;
+
+constexpr const char *kTransitionTool = "workflow__transition";
+constexpr const char *kArtifactTool = "workflow__set_artifact";
+
+// The first request of a visit: the system template rendered with the workflow input's keys,
+// the workflow context and artifacts; the user message is the hand-off from the previous state
+// (the workflow context) or, in the entry state, the workflow input.
+llm::Request firstRequest(const StateVisit &v, const PromptDecl &prompt) {
+  llm::Request request;
+  request.model = v.run.model();
+  const Value &wf = v.run.workflow();
+  std::string system = llm::renderSystemTemplate(prompt, v.input, &wf);
+  if (!system.empty()) request.messages.push_back({llm::Message::Role::System, std::move(system), {}, {}});
+  Value context = wf.get("context").value_or(Value());
+  const Value &said = context.isNull() ? v.input : context;
+  request.messages.push_back({llm::Message::Role::User, said.isString() ? said.asString() : said.dump(), {}, {}});
+  if (prompt.parameters) request.parameters = Json::parse(prompt.parameters);
+  return request;
+}
+
+// A StepDecl standing for the state, so the state's exchanges and tool calls go through the
+// same code (and the same trace lines, keys and token counts) as an agent step's.
+StepDecl pseudoStep(const StateVisit &v, int prompt) {
+  StepDecl d;
+  d.id = v.state.name;
+  d.kind = StepKind::Agent;
+  d.location = v.state.location;
+  d.prompt = prompt;
+  return d;
+}
+
+llm::ToolSpec transitionSpec(const StateDecl &s) {
+  Json events = Json::array();
+  for (const char *e : s.events) events.push_back(e);
+  return {kTransitionTool,
+          "Ends this stage of the workflow and moves to the next one. Call it once the work of this stage is done, "
+          "with the event that describes the outcome.",
+          {{"type", "object"},
+           {"properties",
+            {{"event", {{"type", "string"}, {"enum", events}, {"description", "What happened: decides the next stage."}}},
+             {"context", {{"type", "string"}, {"description", "What the next stage needs to know."}}}}},
+           {"required", {"event"}}}};
+}
+
+llm::ToolSpec artifactSpec(const StateDecl &s) {
+  Json names = Json::array();
+  for (const ArtifactDecl &a : s.artifacts) names.push_back(a.name);
+  return {kArtifactTool,
+          "Saves a named artifact of the workflow (replacing it, or appending to it, as the artifact is declared), "
+          "for later stages to read.",
+          {{"type", "object"},
+           {"properties", {{"name", {{"type", "string"}, {"enum", names}}}, {"value", {{"type", "string"}}}}},
+           {"required", {"name", "value"}}}};
+}
+
+std::string errorText(const std::string &message) { return Json{{"error", message}}.dump(); }
+
+// Applies a workflow__set_artifact call; the result the model reads.
+std::string setArtifact(const StateVisit &v, const std::string &arguments) {
+  Value args;
+  try {
+    args = Value::parse(arguments.empty() ? "{}" : arguments);
+  } catch (const Error &e) {
+    return errorText(std::string("the arguments are not valid JSON: ") + e.what());
+  }
+  std::optional<Value> name = args.isObject() ? args.get("name") : std::nullopt;
+  std::optional<Value> value = args.isObject() ? args.get("value") : std::nullopt;
+  if (!name || !name->isString() || !value) return errorText("give 'name' (an artifact of this stage) and 'value'");
+  const ArtifactDecl *decl = nullptr;
+  for (const ArtifactDecl &a : v.state.artifacts)
+    if (name->asString() == a.name) decl = &a;
+  if (!decl) return errorText("this stage has no artifact '" + name->asString() + "'");
+  std::string text = value->isString() ? value->asString() : value->dump();
+  Json wf = v.run.workflow().json();
+  Json &slot = wf["artifacts"][decl->name];
+  // append: one more line of text after what earlier calls (and visits) saved.
+  if (decl->append && slot.is_string() && !slot.get<std::string>().empty()) text = slot.get<std::string>() + "\n" + text;
+  slot = text;
+  v.run.setWorkflow(Value::fromJson(std::move(wf)));
+  if (Trace *trace = v.run.trace())
+    trace->write("artifact_set", {{"state", v.state.name}, {"visit", v.visit}, {"name", decl->name},
+                                  {"mode", decl->append ? "append" : "replace"}, {"chars", text.size()}});
+  return Json{{"ok", true}}.dump();
+}
+
+}  // namespace
+
+StateResult converse(const StateVisit &v, int prompt) {
+  const ProgramDecl &program = v.run.program();
+  const PromptDecl &p = program.prompts[prompt];
+  const StateDecl &s = v.state;
+  StepDecl step = pseudoStep(v, prompt);
+  llm::Usage tokens;
+  llm::StepAttempt attempt{v.run, step, v.path, 1, v.cancel, v.span, std::nullopt, tokens};
+  llm::Exchange exchange(attempt, p);
+  std::span<const int> offered(s.tools.begin(), s.tools.size());
+
+  llm::Request request = firstRequest(v, p);
+  for (int t : offered) {
+    const ToolDecl &tool = program.tools[t];
+    request.tools.push_back({tool.providerName, tool.description,
+                             tool.parameters ? Json::parse(tool.parameters) : Json{{"type", "object"}}});
+  }
+  if (!s.terminal) request.tools.push_back(transitionSpec(s));
+  if (s.artifacts.size() > 0) request.tools.push_back(artifactSpec(s));
+  if (!request.tools.empty()) request.toolChoice = p.toolChoice;
+
+  const unsigned rounds = p.maxRounds;
+  for (unsigned round = 1; round <= rounds; ++round) {
+    llm::Reply reply = exchange.send(request, round);
+    if (reply.toolCalls.empty()) {
+      if (s.terminal) return {Value::string(reply.content), false, "", Value()};
+      if (round == rounds) break;
+      // A non-terminal state ends only by a transition: remind the model (the reminder counts
+      // as a round).
+      request.messages.push_back({llm::Message::Role::Assistant, reply.content, {}, {}});
+      request.messages.push_back({llm::Message::Role::User,
+                                  std::string("To finish this stage, call ") + kTransitionTool +
+                                      " with one of the events: " + eventList(s) + ".",
+                                  {},
+                                  {}});
+      continue;
+    }
+    // Resolve the calls in order; the first valid transition ends the state after the calls
+    // before it have run (those after it are never run, like an agent's tool_called).
+    std::vector<llm::PendingCall> calls;
+    size_t ending = reply.toolCalls.size();
+    Value transition;
+    for (size_t i = 0; i < reply.toolCalls.size() && ending == reply.toolCalls.size(); ++i) {
+      const llm::ToolCallRequest &call = reply.toolCalls[i];
+      llm::PendingCall pending;
+      pending.request = &call;
+      if (call.name == kTransitionTool && !s.terminal) {
+        try {
+          Value args = Value::parse(call.arguments.empty() ? "{}" : call.arguments);
+          std::optional<Value> event = args.isObject() ? args.get("event") : std::nullopt;
+          bool known = false;
+          if (event && event->isString())
+            for (const char *e : s.events) known |= event->asString() == e;
+          if (known) {
+            ending = i;
+            transition = std::move(args);
+          } else {
+            pending.result = errorText("'event' must be one of " + eventList(s) +
+                                       (event ? ", not " + event->dump() : std::string(", and it is missing")));
+          }
+        } catch (const Error &e) {
+          pending.result = errorText(std::string("the arguments are not valid JSON: ") + e.what());
+        }
+      } else if (call.name == kArtifactTool && s.artifacts.size() > 0) {
+        pending.result = setArtifact(v, call.arguments);
+      } else {
+        pending = llm::resolveCall(call, program, offered);
+      }
+      calls.push_back(std::move(pending));
+    }
+    if (ending == reply.toolCalls.size() && round == rounds) break;  // nobody would read the results
+    llm::runToolCalls(attempt, calls, std::min(ending, calls.size()), round);
+    if (ending < reply.toolCalls.size()) {
+      StateResult result;
+      result.hasEvent = true;
+      result.event = transition.get("event")->asString();
+      result.context = transition.get("context").value_or(Value());
+      result.output = transition;
+      return result;
+    }
+    request.messages.push_back({llm::Message::Role::Assistant, reply.content, reply.toolCalls, {}});
+    for (llm::PendingCall &call : calls)
+      request.messages.push_back({llm::Message::Role::Tool, std::move(call.result), {}, call.request->id});
+  }
+  throw Error(ErrorKind::Exhausted,
+              std::string(s.location) + ": state '" + s.name + "' reached tool_policy.max_rounds (" +
+                  std::to_string(rounds) + " rounds) of prompt '" + p.key + "' " +
+                  (s.terminal ? "without a final reply (its last reply still called tools)"
+                              : std::string("without calling ") + kTransitionTool + " (events: " + eventList(s) + ")"));
+}
+
+StateResult askExternal(const StateVisit &v, int prompt, EventFile *events) {
+  const PromptDecl &p = v.run.program().prompts[prompt];
+  const StateDecl &s = v.state;
+  StepDecl step = pseudoStep(v, prompt);
+  llm::Usage tokens;
+  llm::StepAttempt attempt{v.run, step, v.path, 1, v.cancel, v.span, std::nullopt, tokens};
+  llm::Reply reply = llm::Exchange(attempt, p).send(firstRequest(v, p), 1);
+  // The reply is for whoever decides the next event: on stderr, and in the trace.
+  std::cerr << "[" << v.path << "] " << reply.content << "\n";
+  if (Trace *trace = v.run.trace())
+    trace->write("state_reply", {{"state", s.name}, {"visit", v.visit}, {"content", reply.content}});
+  StateResult result;
+  result.output = Value::string(reply.content);
+  if (s.terminal) return result;
+  std::optional<ExternalEvent> next = events ? events->next() : std::nullopt;
+  if (!next)
+    throw Error(ErrorKind::StepFailed,
+                std::string(s.location) + ": external state '" + s.name + "' needs its next event (one of " +
+                    eventList(s) + "), but " +
+                    (events ? "events file '" + events->path() + "' has none left"
+                            : std::string("no events file was given: list the events, one per line, in a file "
+                                          "given with --events FILE")));
+  bool known = false;
+  for (const char *e : s.events) known |= next->event == e;
+  if (!known)
+    throw Error(ErrorKind::StepFailed, std::string(s.location) + ": external state '" + s.name + "' got event '" +
+                                           next->event + "' (events file '" + events->path() + "' line " +
+                                           std::to_string(next->line) + "), which it has no transition for; its "
+                                           "events are " + eventList(s));
+  result.hasEvent = true;
+  result.event = next->event;
+  result.context = next->context ? *next->context : result.output;
+  return result;
+}
+
+}  // namespace wfc::workflow

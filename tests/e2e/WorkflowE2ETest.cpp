@@ -1,0 +1,394 @@
+// Workflow states end to end (SPEC §3 Workflow; docs/workflows.md): packs/workflow-states.yaml
+// and packs/workflow-visits.yaml compiled with their workflow, run as black boxes against the
+// scripted test LLM server — each state kind, the transition tool's schema as sent, artifacts
+// and the context across states, max_visits, engine.budget, --events, unknown events, and the
+// trace, report and recording of a run.
+#include "LlmPackTest.h"
+
+namespace wfc::test {
+namespace {
+
+std::vector<std::string> toolNames(const Json &body) {
+  std::vector<std::string> names;
+  if (body.contains("tools"))
+    for (const Json &t : body["tools"]) names.push_back(t["function"]["name"]);
+  return names;
+}
+
+const Json *tool(const Json &body, const std::string &name) {
+  if (body.contains("tools"))
+    for (const Json &t : body["tools"])
+      if (t["function"]["name"] == name) return &t;
+  return nullptr;
+}
+
+std::string systemText(const Json &body) {
+  for (const Json &m : body["messages"])
+    if (m["role"] == "system") return m["content"];
+  return "";
+}
+
+std::string firstUser(const Json &body) {
+  for (const Json &m : body["messages"])
+    if (m["role"] == "user") return m["content"].is_string() ? m["content"].get<std::string>() : "";
+  return "";
+}
+
+// The requests whose system text contains `marker`, in arrival order.
+std::vector<Json> requestsFor(const std::vector<Json> &requests, const std::string &marker) {
+  std::vector<Json> out;
+  for (const Json &r : requests)
+    if (systemText(r["body"]).find(marker) != std::string::npos) out.push_back(r);
+  return out;
+}
+
+class WorkflowE2ETest : public LlmPackTest {
+ protected:
+  static void SetUpTestSuite() {
+    LlmPackTest::SetUpTestSuite();
+    for (const char *name : {"workflow-states", "workflow-visits", "workflow-chat"}) {
+      exes_[name] = std::string(WFC_E2E_EXE_DIR) + "/" + name;
+      ASSERT_TRUE(fs::exists(exes_[name])) << exes_[name] << " was not built";
+    }
+  }
+
+  static std::vector<std::string> llm(const LlmServerProcess &server, std::vector<std::string> more = {}) {
+    std::vector<std::string> args = {"--llm-base-url", server.baseUrl(), "--model", "test-model", "--input-json",
+                                     R"({"user": "Ada", "request": "Where is my parcel?"})"};
+    args.insert(args.end(), more.begin(), more.end());
+    return args;
+  }
+
+  static std::string kbBindings() { return bindings("workflow-kb", "tools:\n" + kbLookup()); }
+
+  // intake emits `event`; the closer (a composition in `finish`) answers with its user message's
+  // context and notes echoed, so the output shows what reached it.
+  static Json script(const std::string &intakeEvent, Json chatReplies, Json extra = Json::array()) {
+    Json replies = Json::array();
+    replies.push_back({{"match", {{"system_contains", "INTAKE"}}},
+                       {"reply", {{"content_json", {{"event", intakeEvent}, {"topic", "parcel"}}}}}});
+    for (Json &r : chatReplies) replies.push_back(r);
+    for (Json &r : extra) replies.push_back(r);
+    replies.push_back({{"match", {{"system_contains", "APPROVER"}}}, {"reply", {{"content", "Approve the refund?"}}}});
+    replies.push_back({{"match", {{"system_contains", "CLOSER"}}}, {"reply", {{"content", "closed"}}}});
+    return {{"replies", replies}};
+  }
+};
+
+// Composition → internal (a tool call, two appended notes, a transition with context) →
+// terminal composition reading ${workflow.context} and ${workflow.artifacts.notes}.
+TEST_F(WorkflowE2ETest, CompositionInternalAndTerminalCompositionStates) {
+  LlmServerProcess server(script("chat", json(R"([
+    {"match": {"system_contains": "ROUTER", "rounds": 0}, "reply": {"tool_calls": [
+      {"name": "kb_lookup", "arguments": {"term": "parcel"}},
+      {"name": "workflow__set_artifact", "arguments": {"name": "notes", "value": "first note"}}]}},
+    {"match": {"system_contains": "ROUTER", "rounds": 1}, "reply": {"tool_calls": [
+      {"name": "workflow__set_artifact", "arguments": {"name": "notes", "value": "second note"}},
+      {"name": "workflow__transition", "arguments": {"event": "finish", "context": "parcel found"}},
+      {"name": "kb_lookup", "arguments": {"term": "never run"}}]}}
+  ])")));
+  std::string trace = path("states-trace.jsonl"), report = path("states-report.json");
+  ProcessResult r = run("workflow-states", llm(server, {"--bindings", kbBindings(), "--trace", trace, "--report", report}));
+  ASSERT_EQ(r.exitCode, 0) << r.err;
+  EXPECT_EQ(json(r.out), "closed");
+
+  std::vector<Json> requests = server.requests();
+  std::vector<Json> chat = requestsFor(requests, "ROUTER");
+  ASSERT_EQ(chat.size(), 2u);
+  // The transition tool as sent: event is an enum of the state's on_event keys in pack order.
+  EXPECT_EQ(toolNames(chat[0]["body"]),
+            (std::vector<std::string>{"kb_lookup", "workflow__transition", "workflow__set_artifact"}));
+  const Json *transition = tool(chat[0]["body"], "workflow__transition");
+  ASSERT_NE(transition, nullptr);
+  EXPECT_EQ((*transition)["function"]["parameters"]["properties"]["event"]["enum"], json(R"(["again", "approve", "finish"])"));
+  EXPECT_EQ((*transition)["function"]["parameters"]["required"], json(R"(["event"])"));
+  EXPECT_EQ((*transition)["function"]["parameters"]["properties"]["context"]["type"], "string");
+  const Json *artifact = tool(chat[0]["body"], "workflow__set_artifact");
+  ASSERT_NE(artifact, nullptr);
+  EXPECT_EQ((*artifact)["function"]["parameters"]["properties"]["name"]["enum"], json(R"(["notes", "verdict"])"));
+  // The internal state's first user message is the context: intake's whole output.
+  EXPECT_EQ(json(firstUser(chat[0]["body"])), json(R"({"event": "chat", "topic": "parcel"})"));
+  EXPECT_NE(systemText(chat[0]["body"]).find("ROUTER for Ada."), std::string::npos) << "input keys are variables";
+  EXPECT_NE(systemText(chat[0]["body"]).find("Notes: []"), std::string::npos) << "an unset artifact renders empty";
+  // The closer (in composition `finish`) gets the transition's context and both notes.
+  std::vector<Json> closer = requestsFor(requests, "CLOSER");
+  ASSERT_EQ(closer.size(), 1u);
+  EXPECT_EQ(json(firstUser(closer[0]["body"])),
+            json(R"({"context": "parcel found", "notes": "first note\nsecond note", "user": "Ada"})"));
+  EXPECT_NE(systemText(closer[0]["body"]).find("Context: [parcel found] Notes: [first note\nsecond note]"),
+            std::string::npos);
+
+  std::vector<Json> lines = jsonLines(trace);
+  std::vector<Json> starts = events(lines, "state_start");
+  ASSERT_EQ(starts.size(), 3u);
+  EXPECT_EQ(starts[0]["state"], "intake");
+  EXPECT_EQ(starts[1]["state"], "chat");
+  EXPECT_EQ(starts[1]["kind"], "internal");
+  EXPECT_EQ(starts[2]["state"], "finish");
+  std::vector<Json> transitions = events(lines, "transition");
+  ASSERT_EQ(transitions.size(), 2u);
+  EXPECT_EQ(transitions[0]["on_event"], "chat");
+  EXPECT_EQ(transitions[0]["event"], "transition");
+  EXPECT_EQ(transitions[1]["to"], "finish");
+  EXPECT_EQ(events(lines, "artifact_set").size(), 2u);
+  std::vector<Json> tools = events(lines, "tool_call");
+  ASSERT_EQ(tools.size(), 1u) << "the call after the transition never runs";
+  EXPECT_EQ(tools[0]["step"], "chat");
+  // Steps of a state's composition are named after the state.
+  bool sawClassify = false;
+  for (const Json &e : events(lines, "step_end")) sawClassify |= e["step"] == "intake:classify";
+  EXPECT_TRUE(sawClassify);
+
+  Json rep = json(readText(report));
+  EXPECT_EQ(rep["composition"], nullptr);
+  ASSERT_EQ(rep["states"].size(), 3u);
+  Json first = rep["states"][0];
+  first.erase("duration_ms");
+  EXPECT_EQ(first, json(R"({"state": "intake", "kind": "composition", "visit": 1, "status": "ok", "event": "chat", "next": "chat"})"));
+  EXPECT_EQ(rep["states"][1]["event"], "finish");
+  EXPECT_FALSE(rep["states"][2].contains("event"));
+}
+
+// A loop stopped by max_visits: chat → again → chat (visit 2) → again → max_visits 2 reached, so
+// on_max_visits (finish) is entered instead. Recording keys tell the two visits apart.
+TEST_F(WorkflowE2ETest, LoopIsStoppedByMaxVisitsAndVisitsHaveTheirOwnKeys) {
+  std::string recording = path("loop.jsonl"), trace = path("loop-trace.jsonl");
+  {
+    LlmServerProcess server(script("chat", json(R"([
+      {"match": {"system_contains": "ROUTER", "last_user_contains": "second"}, "reply": {"tool_calls": [
+        {"name": "workflow__set_artifact", "arguments": {"name": "notes", "value": "visit two"}},
+        {"name": "workflow__transition", "arguments": {"event": "again", "context": "third"}}]}},
+      {"match": {"system_contains": "ROUTER"}, "reply": {"tool_calls": [
+        {"name": "workflow__set_artifact", "arguments": {"name": "notes", "value": "visit one"}},
+        {"name": "workflow__transition", "arguments": {"event": "again", "context": "second"}}]}}
+    ])")));
+    ProcessResult r = run("workflow-states", llm(server, {"--bindings", kbBindings(), "--trace", trace, "--record", recording}));
+    ASSERT_EQ(r.exitCode, 0) << r.err;
+    EXPECT_EQ(json(r.out), "closed");
+    std::vector<Json> chat = requestsFor(server.requests(), "ROUTER");
+    ASSERT_EQ(chat.size(), 2u);
+    EXPECT_NE(systemText(chat[1]["body"]).find("Context: [second] Notes: [visit one]"), std::string::npos);
+    std::vector<Json> closer = requestsFor(server.requests(), "CLOSER");
+    ASSERT_EQ(closer.size(), 1u);
+    EXPECT_EQ(json(firstUser(closer[0]["body"]))["notes"], "visit one\nvisit two");
+  }
+  std::vector<Json> lines = jsonLines(trace);
+  std::vector<Json> redirects = events(lines, "max_visits");
+  ASSERT_EQ(redirects.size(), 1u);
+  EXPECT_EQ(redirects[0]["state"], "chat");
+  EXPECT_EQ(redirects[0]["max_visits"], 2);
+  EXPECT_EQ(redirects[0]["to"], "finish");
+  std::vector<std::string> steps;
+  for (const Json &line : jsonLines(recording))
+    if (line.contains("key")) steps.push_back(line["key"]["step"]);
+  EXPECT_EQ(steps, (std::vector<std::string>{"intake:classify", "chat", "chat@2", "finish:report"}));
+  // Offline, the recording replays the same run.
+  ProcessResult replay = run("workflow-states", {"--replay", recording, "--bindings", kbBindings(), "--input-json",
+                                                 R"({"user": "Ada", "request": "Where is my parcel?"})"});
+  ASSERT_EQ(replay.exitCode, 0) << replay.err;
+  EXPECT_EQ(json(replay.out), "closed");
+}
+
+// An external state: its prompt runs once (reply on stderr), then the event comes from --events;
+// `no` goes back to chat, `yes` (with a JSON context) on to finish.
+TEST_F(WorkflowE2ETest, ExternalStateTakesItsEventsFromTheEventsFile) {
+  LlmServerProcess server(script("review", json(R"([
+    {"match": {"system_contains": "ROUTER"}, "reply": {"tool_calls": [
+      {"name": "workflow__set_artifact", "arguments": {"name": "notes", "value": "rechecked"}},
+      {"name": "workflow__transition", "arguments": {"event": "approve", "context": "checked again"}}]}}
+  ])")));
+  std::string events = path("events.txt");
+  writeText(events, "# the approver's answers\nno\n\n  yes {\"approved_by\": \"Grace\"}  \nleftover\n");
+  std::string trace = path("external-trace.jsonl");
+  ProcessResult r = run("workflow-states", llm(server, {"--bindings", kbBindings(), "--events", events, "--trace", trace}));
+  ASSERT_EQ(r.exitCode, 0) << r.err;
+  EXPECT_NE(r.err.find("[review] Approve the refund?"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("[review@2] Approve the refund?"), std::string::npos) << r.err;
+  std::vector<Json> approver = requestsFor(server.requests(), "APPROVER");
+  ASSERT_EQ(approver.size(), 2u);
+  std::vector<Json> closer = requestsFor(server.requests(), "CLOSER");
+  ASSERT_EQ(closer.size(), 1u);
+  EXPECT_EQ(json(firstUser(closer[0]["body"]))["context"], json(R"({"approved_by": "Grace"})"));
+  std::vector<std::string> path;
+  for (const Json &t : wfc::test::events(jsonLines(trace), "transition")) path.push_back(t["to"]);
+  EXPECT_EQ(path, (std::vector<std::string>{"review", "chat", "review", "finish"}));
+  EXPECT_EQ(wfc::test::events(jsonLines(trace), "state_reply").size(), 2u);
+}
+
+TEST_F(WorkflowE2ETest, ExternalStateWithoutAnEventLeftIsExitOneNamingItsEvents) {
+  LlmServerProcess server(script("review", Json::array()));
+  {
+    ProcessResult r = run("workflow-states", llm(server, {"--bindings", kbBindings()}));
+    EXPECT_EQ(r.exitCode, 1);
+    EXPECT_NE(r.err.find("external state 'review' needs its next event (one of 'yes' and 'no'), but no events file "
+                         "was given"),
+              std::string::npos)
+        << r.err;
+    EXPECT_EQ(r.out, "");
+  }
+  {
+    std::string events = path("empty-events.txt");
+    writeText(events, "# nothing\n");
+    ProcessResult r = run("workflow-states", llm(server, {"--bindings", kbBindings(), "--events", events}));
+    EXPECT_EQ(r.exitCode, 1);
+    EXPECT_NE(r.err.find("has none left"), std::string::npos) << r.err;
+  }
+  {
+    std::string events = path("wrong-events.txt");
+    writeText(events, "maybe\n");
+    ProcessResult r = run("workflow-states", llm(server, {"--bindings", kbBindings(), "--events", events}));
+    EXPECT_EQ(r.exitCode, 1);
+    EXPECT_NE(r.err.find("got event 'maybe' (events file '" + events + "' line 1), which it has no transition for; "
+                         "its events are 'yes' and 'no'"),
+              std::string::npos)
+        << r.err;
+  }
+  {
+    std::string events = path("bad-events.txt");
+    writeText(events, "yes {broken\n");
+    ProcessResult r = run("workflow-states", llm(server, {"--bindings", kbBindings(), "--events", events}));
+    EXPECT_EQ(r.exitCode, 2);
+    EXPECT_NE(r.err.find("line 1: after the event name comes an optional JSON context"), std::string::npos) << r.err;
+    EXPECT_TRUE(server.requests().size() >= 2u);  // the earlier runs'; this one failed before any work
+  }
+}
+
+TEST_F(WorkflowE2ETest, UnknownEventFromACompositionIsExitOneNamingTheStatesEvents) {
+  LlmServerProcess server(script("refund", Json::array()));
+  ProcessResult r = run("workflow-states", llm(server, {"--bindings", kbBindings()}));
+  EXPECT_EQ(r.exitCode, 1);
+  EXPECT_NE(r.err.find("workflow-states.yaml:"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("state 'intake' got event 'refund', which it has no transition for; its events are 'chat', "
+                       "'review' and 'close'"),
+            std::string::npos)
+      << r.err;
+  EXPECT_EQ(r.out, "");
+}
+
+// A reply without tool calls in a non-terminal internal state earns a reminder (a round);
+// running out of tool_policy.max_rounds (3) is exit 3.
+TEST_F(WorkflowE2ETest, InternalStateIsRemindedToTransitionAndBoundedByMaxRounds) {
+  {
+    LlmServerProcess server(script("chat", json(R"([
+      {"match": {"system_contains": "ROUTER", "last_user_contains": "To finish this stage, call workflow__transition"},
+       "reply": {"tool_calls": [{"name": "workflow__transition", "arguments": {"event": "finish"}}]}},
+      {"match": {"system_contains": "ROUTER"}, "reply": {"content": "Let me think."}}
+    ])")));
+    ProcessResult r = run("workflow-states", llm(server, {"--bindings", kbBindings()}));
+    // finish reads ${workflow.artifacts.notes}, which no state set: the step fails naming it.
+    EXPECT_EQ(r.exitCode, 1);
+    EXPECT_NE(r.err.find("${workflow.artifacts.notes}"), std::string::npos) << r.err;
+    std::vector<Json> chat = requestsFor(server.requests(), "ROUTER");
+    ASSERT_EQ(chat.size(), 2u);
+    std::string reminder = chat[1]["body"]["messages"].back()["content"];
+    EXPECT_EQ(reminder, "To finish this stage, call workflow__transition with one of the events: 'again', 'approve' and 'finish'.");
+  }
+  {
+    LlmServerProcess server(script("chat", json(R"([
+      {"match": {"system_contains": "ROUTER"}, "reply": {"tool_calls": [
+        {"name": "workflow__transition", "arguments": {"event": "nowhere"}}]}}
+    ])")));
+    ProcessResult r = run("workflow-states", llm(server, {"--bindings", kbBindings()}));
+    EXPECT_EQ(r.exitCode, 3);
+    EXPECT_NE(r.err.find("state 'chat' reached tool_policy.max_rounds (3 rounds) of prompt 'router' without calling "
+                         "workflow__transition"),
+              std::string::npos)
+        << r.err;
+    std::vector<Json> chat = requestsFor(server.requests(), "ROUTER");
+    ASSERT_EQ(chat.size(), 3u);
+    std::string error = chat[1]["body"]["messages"].back()["content"];
+    EXPECT_NE(error.find("'event' must be one of 'again', 'approve' and 'finish', not \\\"nowhere\\\""), std::string::npos)
+        << error;
+  }
+}
+
+// A terminal internal state ends at its first reply without tool calls: that reply is the output.
+TEST_F(WorkflowE2ETest, TerminalInternalStateOutputsItsFinalMessage) {
+  LlmServerProcess server(script("close", Json::array()));
+  ProcessResult r = run("workflow-states", llm(server, {"--bindings", kbBindings()}));
+  ASSERT_EQ(r.exitCode, 0) << r.err;
+  EXPECT_EQ(json(r.out), "closed");
+  std::vector<Json> closer = requestsFor(server.requests(), "CLOSER");
+  ASSERT_EQ(closer.size(), 1u);
+  EXPECT_EQ(toolNames(closer[0]["body"]), std::vector<std::string>{}) << "a terminal state is offered no transition";
+}
+
+TEST_F(WorkflowE2ETest, MaxTotalVisitsBudgetIsExitThree) {
+  LlmServerProcess server(json(R"({"replies": [
+    {"match": {"system_contains": "BOUNCE"}, "reply": {"content_json": {"event": "hit"}}}
+  ]})"));
+  std::string report = path("visits-report.json");
+  ProcessResult r = run("workflow-visits", {"--llm-base-url", server.baseUrl(), "--model", "m", "--report", report});
+  EXPECT_EQ(r.exitCode, 3);
+  EXPECT_NE(r.err.find("engine.budget.max_total_visits (3) exhausted: entering state 'pong' would be visit 4"),
+            std::string::npos)
+      << r.err;
+  EXPECT_EQ(r.out, "");
+  Json rep = json(readText(report));
+  ASSERT_EQ(rep["states"].size(), 3u);
+  EXPECT_EQ(rep["states"][1]["state"], "pong");
+  EXPECT_EQ(rep["exit_code"], 3);
+  // The second visit of ping saw the first pong's output as its context (its step's input).
+  std::vector<Json> requests = server.requests();
+  ASSERT_EQ(requests.size(), 3u);
+  EXPECT_EQ(firstUser(requests[0]["body"]), "") << "no context before the first transition";
+  EXPECT_EQ(json(firstUser(requests[2]["body"])), json(R"({"event": "hit"})"));
+}
+
+TEST_F(WorkflowE2ETest, DryRunAndHelpDescribeTheStates) {
+  ProcessResult r = run("workflow-states", {"--dry-run", "--input-json", R"({"user": "Ada", "request": "x"})"});
+  ASSERT_EQ(r.exitCode, 0) << r.err;
+  Json plan = json(r.out);
+  EXPECT_EQ(plan["entry"], "intake");
+  ASSERT_EQ(plan["states"].size(), 5u);
+  EXPECT_EQ(plan["states"][1]["kind"], "internal");
+  EXPECT_EQ(plan["states"][1]["on_event"], json(R"({"again": "chat", "approve": "review", "finish": "finish"})"));
+  EXPECT_EQ(plan["states"][1]["max_visits"], 2);
+  EXPECT_EQ(plan["states"][1]["on_max_visits"], "finish");
+  EXPECT_EQ(plan["states"][2]["kind"], "external");
+  EXPECT_EQ(plan["states"][4]["terminal"], true);
+
+  ProcessResult help = run("workflow-states", {"--help"});
+  ASSERT_EQ(help.exitCode, 0);
+  EXPECT_NE(help.out.find("Runs the workflow of e2e-workflow-states 1.0.0"), std::string::npos) << help.out;
+  EXPECT_NE(help.out.find("from state 'intake' through intake, chat, review, closing, finish."), std::string::npos)
+      << help.out;
+
+  ProcessResult bad = run("workflow-states", {"--dry-run", "--input-json", R"({"user": "Ada"})"});
+  EXPECT_EQ(bad.exitCode, 2);
+  EXPECT_NE(bad.err.find("every workflow state receives the input"), std::string::npos) << bad.err;
+}
+
+// A workflow of internal states only (no composition in the program), over both providers: the
+// transition tool goes out in each API's shape and the second state reads the hand-off.
+TEST_F(WorkflowE2ETest, InternalOnlyWorkflowOverBothProviders) {
+  for (const char *provider : {"openai", "anthropic"}) {
+    SCOPED_TRACE(provider);
+    LlmServerProcess server(json(R"({"replies": [
+      {"match": {"system_contains": "GREETER"}, "reply": {"tool_calls": [
+        {"name": "workflow__transition", "arguments": {"event": "done", "context": "greeted Ada"}}]}},
+      {"match": {"system_contains": "CLOSER"}, "reply": {"content": "Goodbye, Ada."}}
+    ]})"));
+    ProcessResult r = run("workflow-chat", {"--llm-base-url", server.baseUrl(), "--model", "m", "--provider", provider,
+                                            "--input-json", R"({"name": "Ada"})"});
+    ASSERT_EQ(r.exitCode, 0) << r.err;
+    EXPECT_EQ(json(r.out), "Goodbye, Ada.");
+    std::vector<Json> requests = server.requests();
+    ASSERT_EQ(requests.size(), 2u);
+    const Json &first = requests[0]["body"];
+    if (std::string(provider) == "anthropic") {
+      ASSERT_TRUE(first.contains("tools"));
+      EXPECT_EQ(first["tools"][0]["name"], "workflow__transition");
+      EXPECT_EQ(first["tools"][0]["input_schema"]["properties"]["event"]["enum"], json(R"(["done"])"));
+      EXPECT_NE(requests[1]["body"]["system"].dump().find("Context: [greeted Ada]"), std::string::npos);
+    } else {
+      EXPECT_EQ(toolNames(first), std::vector<std::string>{"workflow__transition"});
+      EXPECT_EQ(json(firstUser(first)), json(R"({"name": "Ada"})")) << "the entry state hears the input";
+      EXPECT_EQ(firstUser(requests[1]["body"]), "greeted Ada") << "the next state hears the hand-off";
+      EXPECT_NE(systemText(requests[1]["body"]).find("Context: [greeted Ada]"), std::string::npos);
+    }
+  }
+}
+
+}  // namespace
+}  // namespace wfc::test
