@@ -5,6 +5,7 @@
 #include "driver/BuildCommand.h"
 #include "driver/CheckCommand.h"
 #include "driver/CompileCommand.h"
+#include "driver/GraphCommand.h"
 #include "driver/Options.h"
 #include "frontend/EditorSchema.h"
 #include "support/DidYouMean.h"
@@ -108,9 +109,23 @@ cl::opt<bool> verifyDiagnostics(
              "(for tests)"),
     cl::sub(*cl::AllSubCommands), cl::cat(wfcCategory));
 
+cl::SubCommand graphCmd("graph", "Draw the step graph: steps, edges by kind, blocks, workflow states");
+cl::opt<std::string> graphPack(cl::Positional, cl::Required, cl::desc("<pack file>"), cl::sub(graphCmd),
+                               cl::cat(wfcCategory));
+cl::opt<std::string> graphOutput("o", cl::value_desc("file"), cl::desc("Where to write the graph (default: stdout)"),
+                                 cl::sub(graphCmd), cl::cat(wfcCategory));
+cl::opt<wfc::GraphFormat> graphFormat(
+    "format", cl::desc("Graph format:"),
+    cl::values(clEnumValN(wfc::GraphFormat::Dot, "dot", "Graphviz DOT (default)"),
+               clEnumValN(wfc::GraphFormat::Mermaid, "mermaid", "a Mermaid flowchart"),
+               clEnumValN(wfc::GraphFormat::Json, "json", "clusters, nodes and edges as JSON")),
+    cl::init(wfc::GraphFormat::Dot), cl::sub(graphCmd), cl::cat(wfcCategory));
+cl::opt<bool> graphAfterPasses("after-passes", cl::desc("The graph after the optimizer's passes"),
+                               cl::sub(graphCmd), cl::cat(wfcCategory));
+
 cl::SubCommand schemaCmd("schema", "Print the JSON Schema (draft-07) of the pack format, for editors");
 
-const std::vector<std::string> kSubcommands = {"check", "build", "compile", "schema"};
+const std::vector<std::string> kSubcommands = {"check", "build", "compile", "graph", "schema"};
 
 void printVersion(llvm::raw_ostream &os) { os << "wfc " << WFC_VERSION << "\n"; }
 
@@ -178,6 +193,7 @@ int main(int argc, char **argv) {
     compile.natives.assign(compileNatives.begin(), compileNatives.end());
     return wfc::runCompile(compile, options, argv[0]);
   }
+  if (graphCmd) return wfc::runGraph({graphPack, graphOutput, graphFormat, graphAfterPasses}, options);
   if (schemaCmd) {
     llvm::outs() << wfc::promptPackEditorSchema().dump(2) << "\n";
     return 0;

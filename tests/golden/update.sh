@@ -21,4 +21,13 @@ for pack in "$root"/examples/*/pack.yaml "$root"/tests/golden/packs/*/pack.yaml;
   [[ -f "$dir/wfc-args" ]] && mapfile -t args < "$dir/wfc-args"
   (cd "$dir" && "$wfc" build pack.yaml "${args[@]}" -o -) > "$root/tests/golden/cpp/$name.wfc.cpp"
 done
+mkdir -p "$root/tests/golden/graph"
+for entry in support-triage:examples/support-triage document-analyzer:examples/document-analyzer \
+             control-flow:tests/golden/packs/control-flow:--composition,main on-error:tests/golden/packs/on-error; do
+  IFS=: read -r name dir extra <<<"$entry"
+  IFS=, read -r -a options <<<"$extra"
+  for format in dot mermaid json; do
+    (cd "$root/$dir" && "$wfc" graph pack.yaml --format="$format" "${options[@]}") > "$root/tests/golden/graph/$name.$format"
+  done
+done
 echo "goldens updated; review with: git diff -- schemas tests/golden"

@@ -525,5 +525,42 @@ TEST(CliTest, CompileWithoutACxxCompilerIsUsageError) {
       << r.err;
 }
 
+// `wfc graph` (docs/cli.md): the formats parse as what they claim to be, the pack's errors stop
+// it like `check`, and --after-passes says plainly that there are no passes yet.
+TEST(CliTest, GraphPrintsEachFormatAndRejectsWhatItCannotDraw) {
+  ProcessResult json = wfc({"graph", kExample, "--format=json"});
+  ASSERT_EQ(json.exitCode, 0) << json.err;
+  nlohmann::json g = nlohmann::json::parse(json.out);
+  EXPECT_EQ(g["pack"], "document-analyzer");
+  EXPECT_EQ(g["entry_state"], "main");
+  bool sawParallel = false;
+  for (const auto &c : g["clusters"]) sawParallel |= c["kind"] == "parallel";
+  EXPECT_TRUE(sawParallel) << json.out;
+
+  ProcessResult dot = wfc({"graph", kExample});
+  ASSERT_EQ(dot.exitCode, 0) << dot.err;
+  EXPECT_EQ(dot.out.rfind("digraph \"document-analyzer\" {", 0), 0u) << dot.out;
+  ProcessResult mermaid = wfc({"graph", kExample, "--format=mermaid"});
+  ASSERT_EQ(mermaid.exitCode, 0) << mermaid.err;
+  EXPECT_EQ(mermaid.out.rfind("flowchart TD\n", 0), 0u) << mermaid.out;
+
+  ProcessResult after = wfc({"graph", kExample, "--after-passes"});
+  EXPECT_EQ(after.exitCode, 2);
+  EXPECT_NE(after.err.find("--after-passes: this version of wfc has no optimization passes yet"), std::string::npos)
+      << after.err;
+  EXPECT_EQ(after.out, "");
+
+  ProcessResult format = wfc({"graph", kExample, "--format=png"});
+  EXPECT_EQ(format.exitCode, 2);
+  EXPECT_NE(format.err.find("png"), std::string::npos) << format.err;
+
+  TempDir dir;
+  std::string bad = dir.write("bad.yaml", kBadPack);
+  ProcessResult errors = wfc({"graph", bad});
+  EXPECT_EQ(errors.exitCode, 1);
+  EXPECT_NE(errors.err.find("bad.yaml:15:5: error:"), std::string::npos) << errors.err;
+  EXPECT_EQ(errors.out, "");
+}
+
 }  // namespace
 }  // namespace wfc

@@ -1,0 +1,52 @@
+#include "driver/GraphCommand.h"
+
+#include "codegen/ProgramEmitter.h"
+#include "driver/BuildCommand.h"
+#include "driver/Compilation.h"
+#include "graph/StepGraph.h"
+
+#include <llvm/Support/WithColor.h>
+#include <llvm/Support/raw_ostream.h>
+
+namespace wfc {
+
+int runGraph(const GraphOptions &graph, const CommonOptions &options) {
+  if (graph.afterPasses) {
+    // The optimizer (inlining, parallelization) is not part of this version: the graph before
+    // passes is the one that runs, and saying otherwise would draw a graph that does not exist.
+    llvm::WithColor::error(llvm::errs(), "wfc")
+        << "--after-passes: this version of wfc has no optimization passes yet, so the graph that runs is the "
+           "one 'wfc graph' draws without it\n";
+    return 2;
+  }
+  Compilation compilation(options);
+  std::unique_ptr<ir::Module> module = compilation.analyzePack(graph.pack);
+  int status = compilation.finish();
+  if (status != 0 || !module || options.verifyDiagnostics) return status;
+
+  std::vector<const ir::Composition *> compositions;
+  const ir::Workflow *workflow = nullptr;
+  if (!options.composition.empty()) {
+    if (const ir::Composition *c = module->findComposition(options.composition))
+      compositions = codegen::programCompositions(*module, {c});
+  } else {
+    for (const auto &c : module->compositions) compositions.push_back(c.get());
+    if (module->workflow) workflow = &*module->workflow;
+  }
+  auto location = [&](llvm::SMLoc loc) {
+    std::string where = compilation.describe(loc);  // "pack.yaml:12:5" → "pack.yaml:12"
+    size_t colon = where.rfind(':');
+    return colon == std::string::npos ? where : where.substr(0, colon);
+  };
+  graph::StepGraph g = graph::buildStepGraph(*module, compositions, workflow, location);
+  std::string text = graph.format == GraphFormat::Dot       ? graph::writeDot(g)
+                     : graph.format == GraphFormat::Mermaid ? graph::writeMermaid(g)
+                                                            : graph::writeJson(g);
+  if (graph.output.empty() || graph.output == "-") {
+    llvm::outs() << text;
+    return 0;
+  }
+  return writeIfChanged(graph.output, text) ? 0 : 1;
+}
+
+}  // namespace wfc

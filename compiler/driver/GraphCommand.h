@@ -1,0 +1,23 @@
+#pragma once
+
+#include "driver/Options.h"
+
+#include <string>
+
+namespace wfc {
+
+enum class GraphFormat { Dot, Mermaid, Json };
+
+struct GraphOptions {
+  std::string pack;
+  std::string output;  // -o FILE; empty or "-": stdout
+  GraphFormat format = GraphFormat::Dot;
+  bool afterPasses = false;
+};
+
+// `wfc graph PACK [--format=dot|mermaid|json]`: the step graph — each composition's steps and
+// edges by kind, the blocks that contain steps, the workflow's states and transitions
+// (docs/cli.md). With --composition, that composition and the ones it calls.
+int runGraph(const GraphOptions &graph, const CommonOptions &options);
+
+}  // namespace wfc
