@@ -1,0 +1,445 @@
+#!/usr/bin/env python3
+"""The benchmark (BENCHMARKS.md): generates the shapes (shapes.py), compiles them against the
+runtime as `wfc compile` does, runs each in process (Google Benchmark) and as a process, runs the
+hand-written floor the same ways, times the compiler, and prints one table:
+
+    figure | wfc | floor | ratio | target | load
+
+Use bench/run.sh [BUILD_DIR] [--smoke] [--work-dir DIR] [--json FILE].
+
+--smoke: tiny sizes and few runs, for the bench/smoke test: the table must come out whole (every
+row a value, or a reason it has none); no figure is judged.
+
+Timing: in process, every run is timed (median and 99th percentile of the per-run wall times;
+bench/inprocess/Samples.h). As a process: posix_spawn to wait4, so the figure includes exec, the
+dynamic loader and exit; peak RSS is GNU time's %M of one more run. `load` is the 1-minute load average when
+the figure was taken: on a shared machine, read wall times beside it.
+"""
+import argparse
+import hashlib
+import json
+import os
+import platform
+import re
+import shutil
+import signal
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+sys.dont_write_bytecode = True  # no __pycache__ in the source tree
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import shapes  # noqa: E402
+
+FULL = {"chains": [10, 1000, 10000], "fanouts": [8, 64], "loop": 100, "foreach": 64, "rounds": 10,
+        "prompts": 4, "delay_ms": 200, "runs": 30, "min_time": "0.5", "llm_runs": 5,
+        "check_sizes": [1000, 10000], "cxx_sizes": [50, 1000], "cxx_levels": ["-O0", "-O2"], "compile_runs": 3}
+SMOKE = {"chains": [10, 20, 40], "fanouts": [2], "loop": 3, "foreach": 3, "rounds": 2, "prompts": 2,
+         "delay_ms": 20, "runs": 3, "min_time": "0.01", "llm_runs": 1,
+         "check_sizes": [20], "cxx_sizes": [5], "cxx_levels": ["-O0"], "compile_runs": 1}
+
+
+def load():
+    return os.getloadavg()[0]
+
+
+class Row:
+    def __init__(self, figure, wfc=None, floor=None, unit="", target="", met=None, note="", ratio=True):
+        self.figure, self.wfc, self.floor, self.unit = figure, wfc, floor, unit
+        self.target, self.met, self.note, self.show_ratio = target, met, note, ratio
+        self.load = load()
+
+    def cells(self):
+        def fmt(v):
+            if v is None:
+                return "—"
+            if isinstance(v, str):
+                return v
+            if self.unit == "%":
+                return f"{v:.1f} %"
+            if abs(v) >= 100:
+                return f"{v:,.0f} {self.unit}".strip()
+            if abs(v) >= 10:
+                return f"{v:.1f} {self.unit}".strip()
+            return f"{v:.2f} {self.unit}".strip()
+        ratio = "—"
+        if self.show_ratio and isinstance(self.wfc, (int, float)) and isinstance(self.floor, (int, float)) and self.floor > 0:
+            ratio = f"×{self.wfc / self.floor:.2f}"
+        target = self.target
+        if self.met is not None and target:
+            target += " ✓" if self.met else " ✗"
+        wfc = fmt(self.wfc) if self.note == "" or self.wfc is not None else self.note
+        return [self.figure, wfc, fmt(self.floor), ratio, target or "—", f"{self.load:.2f}"]
+
+
+class Bench:
+    def __init__(self, config, sizes, work, smoke):
+        self.c, self.s, self.work, self.smoke = config, sizes, work, smoke
+        self.rows, self.pending = [], []
+        self.env = dict(os.environ)
+        # The executables run with the caller's environment minus what would steer them elsewhere.
+        for name in ("WFC_LLM_BASE_URL", "OPENAI_BASE_URL", "WFC_MODEL", "OPENAI_API_KEY", "ANTHROPIC_API_KEY"):
+            self.env.pop(name, None)
+
+    # ---- running things
+    def run(self, argv, check=True, **kw):
+        result = subprocess.run(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=self.env, **kw)
+        if check and result.returncode != 0:
+            raise RuntimeError(f"{' '.join(argv[:3])}… failed ({result.returncode}):\n{result.stderr.strip()}")
+        return result
+
+    def spawn_runs(self, argv, runs, stamp=False):
+        """Runs argv `runs` times as a process; returns wall ms (median, p99, min), peak RSS in KB
+        and, with stamp, the median ms from spawn to the stamp tool's run."""
+        walls, firsts = [], []
+        stamp_file = os.path.join(self.work, "stamp")
+        env = dict(self.env)
+        if stamp:
+            env["WFC_BENCH_STAMP"] = stamp_file
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        try:
+            for _ in range(runs):
+                if stamp and os.path.exists(stamp_file):
+                    os.unlink(stamp_file)
+                started = time.clock_gettime_ns(time.CLOCK_MONOTONIC)
+                pid = os.posix_spawn(argv[0], argv, env, file_actions=[(os.POSIX_SPAWN_DUP2, devnull, 1)])
+                _, status, _ = os.wait4(pid, 0)
+                ended = time.clock_gettime_ns(time.CLOCK_MONOTONIC)
+                if os.waitstatus_to_exitcode(status) != 0:
+                    raise RuntimeError(f"{' '.join(argv)} exited with {os.waitstatus_to_exitcode(status)}")
+                walls.append((ended - started) / 1e6)
+                if stamp:
+                    with open(stamp_file) as f:
+                        firsts.append((int(f.read()) - started) / 1e6)
+        finally:
+            os.close(devnull)
+        walls.sort()
+        p99 = walls[min(len(walls) - 1, max(0, int(len(walls) * 0.99 + 0.999) - 1))]
+        return {"median": statistics.median(walls), "p99": p99, "min": walls[0], "rss_kb": self.peak_rss(argv, env),
+                "first": statistics.median(firsts) if firsts else None}
+
+    def peak_rss(self, argv, env):
+        """Peak RSS in KB of one run, through GNU time: a child spawned from this Python process
+        would report Python's own resident size (the kernel keeps the high-water mark across
+        exec, and posix_spawn's vfork shares the parent's memory until then)."""
+        result = subprocess.run(["/usr/bin/time", "-f", "%M"] + argv, stdout=subprocess.DEVNULL,
+                                stderr=subprocess.PIPE, text=True, env=env)
+        return int(result.stderr.strip().splitlines()[-1])
+
+    def timed(self, argv, runs):
+        """Median wall seconds and peak RSS (KB) of a command (the compiler figures)."""
+        times = []
+        for _ in range(runs):
+            started = time.perf_counter()
+            pid = os.posix_spawn(argv[0], argv, self.env,
+                                 file_actions=[(os.POSIX_SPAWN_OPEN, 1, os.devnull, os.O_WRONLY, 0)])
+            _, status, _ = os.wait4(pid, 0)
+            times.append(time.perf_counter() - started)
+            if os.waitstatus_to_exitcode(status) != 0:
+                raise RuntimeError(f"{' '.join(argv[:3])}… exited with {os.waitstatus_to_exitcode(status)}")
+        return statistics.median(times), self.peak_rss(argv, self.env)
+
+    # ---- building the shapes
+    def write(self, shape):
+        d = os.path.join(self.work, shape.name)
+        os.makedirs(d, exist_ok=True)
+        pack, bindings = os.path.join(d, "pack.yaml"), os.path.join(d, "bindings.yaml")
+        with open(pack, "w") as f:
+            f.write(shape.pack)
+        with open(bindings, "w") as f:
+            f.write(shape.bindings)
+        return d, pack, bindings
+
+    def build(self, shape, inprocess=True):
+        """wfc build, then the generated source compiled once (-O2, as `wfc compile`) and linked
+        twice: as a process (ProcessMain.cpp) and into the in-process harness. None when wfc check
+        rejects the pack (a shape waiting for a feature): the reason is kept as pending."""
+        d, pack, bindings = self.write(shape)
+        opt = [f"-O{shape.opt}"] if hasattr(shape, "opt") else []
+        for command in (["check", pack, "--bindings", bindings],
+                        ["build", pack, "--bindings", bindings, "-o", d, "--output-name", "flow"] + opt):
+            result = self.run([self.c["wfc"]] + command, check=False)
+            if result.returncode != 0:
+                reason = next((l for l in result.stderr.splitlines() if "error" in l), result.stderr.strip()[:200])
+                reason = reason.replace(pack, "pack.yaml")
+                print(f"  skipped {shape.name}: wfc {command[0]} rejects it: {reason}", flush=True)
+                self.pending.append((shape.name, f"wfc {command[0]}: {reason}"))
+                return None
+        obj = os.path.join(d, "flow.o")
+        compile_argv = [self.c["cxx"], "-std=c++20", "-O2", "-Dmain=wfc_workflow_main", "-I", self.c["include_dir"],
+                        "-c", os.path.join(d, "flow.wfc.cpp"), "-o", obj]
+        # A kept --work-dir reuses the object of an unchanged source (a 10,000-step chain takes
+        # minutes to compile at -O2).
+        with open(os.path.join(d, "flow.wfc.cpp"), "rb") as f:
+            key = hashlib.sha256(f.read() + " ".join(compile_argv).encode()).hexdigest()
+        key_file = obj + ".key"
+        if not (os.path.exists(obj) and os.path.exists(key_file) and open(key_file).read() == key):
+            self.run(compile_argv)
+            with open(key_file, "w") as f:
+                f.write(key)
+        links = [self.c["tools"], self.c["runtime"]] + self.c["runtime_links"]
+        exe = os.path.join(d, shape.name)
+        self.run([self.c["cxx"], obj, self.c["process_main"]] + links + ["-o", exe])
+        inproc = None
+        if inprocess:
+            inproc = exe + "-inprocess"
+            self.run([self.c["cxx"], obj, self.c["inprocess_main"]] + links + [self.c["benchmark_link"], "-o", inproc])
+        return exe, inproc
+
+    def inprocess(self, exe, args):
+        out = self.run([exe, f"--benchmark_min_time={self.s['min_time']}", "--benchmark_format=json", "--"] + args)
+        bench = json.loads(out.stdout)["benchmarks"][0]
+        if bench.get("error_occurred"):
+            raise RuntimeError(f"{exe}: {bench.get('error_message')}")
+        return {"p50": bench["p50_us"], "p99": bench["p99_us"]}
+
+    # ---- the figures
+    def floor_inprocess(self):
+        out = self.run([self.c["floor_inprocess"], f"--benchmark_min_time={self.s['min_time']}",
+                        "--benchmark_format=json", "--chains=" + ",".join(map(str, self.s["chains"] + [self.s["loop"], self.s["foreach"]])),
+                        "--fanouts=" + ",".join(map(str, self.s["fanouts"]))])
+        return {b["run_name"].removesuffix("/real_time"): {"p50": b["p50_us"], "p99": b["p99_us"]}
+                for b in json.loads(out.stdout)["benchmarks"]}
+
+    def runtime(self):
+        print("== runtime", flush=True)
+        s = self.s
+        floor_in = self.floor_inprocess()
+        chains = {}
+        for n in s["chains"]:
+            built = self.build(shapes.chain(n))
+            chains[n] = {"in": self.inprocess(built[1], ["--input-json", '{"seed": 1}']),
+                         "proc": self.spawn_runs([built[0], "--input-json", '{"seed": 1}'], s["runs"])}
+            print(f"  chain-{n}: {chains[n]['in']['p50']:.1f} µs in process", flush=True)
+        floor_chain = {}
+        for n in s["chains"]:
+            name = f"floor/chain/{n}"
+            floor_chain[n] = {"in": floor_in.get(name), "proc": self.spawn_runs([self.c["floor"], "chain", str(n)], s["runs"])}
+        a, b, c3 = s["chains"]
+        slope = lambda d, x, y, key="p50": (d[y]["in"][key] - d[x]["in"][key]) / (y - x) if d[x]["in"] and d[y]["in"] else None
+        # p99 per step: the slow tail of the long chain against the typical short one.
+        slope99 = lambda d, x, y: ((d[y]["in"]["p99"] - d[x]["in"]["p50"]) / (y - x)
+                                   if d[x]["in"] and d[y]["in"] else None)
+        fixed = lambda d: (d[a]["in"]["p50"] - a * slope(d, a, b)) if d[a]["in"] and d[b]["in"] else None
+        ps_w, ps_f = slope(chains, a, b), slope(floor_chain, a, b)
+        self.rows.append(Row(f"per-step overhead, median (in process, chain {a}→{b})", ps_w * 1000, ps_f * 1000 if ps_f else None,
+                             "ns", "< 1 µs", ps_w < 1.0))
+        p99_w, p99_f = slope99(chains, a, b), slope99(floor_chain, a, b)
+        self.rows.append(Row(f"per-step overhead, p99 (in process, chain {b} p99 − chain {a} median)", p99_w * 1000,
+                             p99_f * 1000 if p99_f else None, "ns"))
+        lin_w, lin_f = slope(chains, b, c3), slope(floor_chain, b, c3)
+        self.rows.append(Row(f"per-step overhead, chain {b}→{c3} (linear: ≈ the line above)", lin_w * 1000,
+                             lin_f * 1000 if lin_f else None, "ns", "linear", abs(lin_w - ps_w) <= 0.5 * ps_w + 0.05))
+        self.rows.append(Row("fixed cost per run, in process (runMain: command line, bindings, output)",
+                             fixed(chains), fixed(floor_chain), "µs"))
+        for n in s["chains"]:
+            self.rows.append(Row(f"{n}-step chain, in process, median", chains[n]["in"]["p50"] / 1000,
+                                 floor_chain[n]["in"]["p50"] / 1000 if floor_chain[n]["in"] else None, "ms",
+                                 "< 1 ms" if n == 1000 else "", chains[n]["in"]["p50"] < 1000 if n == 1000 else None))
+        for n in s["chains"]:
+            self.rows.append(Row(f"{n}-step chain, whole process, median", chains[n]["proc"]["median"],
+                                 floor_chain[n]["proc"]["median"], "ms"))
+        for n in s["chains"]:
+            self.rows.append(Row(f"peak RSS, {n}-step chain", chains[n]["proc"]["rss_kb"] / 1024,
+                                 floor_chain[n]["proc"]["rss_kb"] / 1024, "MB"))
+
+        mock = self.build(shapes.chain(b, "mock"))
+        mock_in = self.inprocess(mock[1], ["--input-json", '{"seed": 1}'])
+        self.rows.append(Row(f"{b}-step chain, mock binding, in process, median", mock_in["p50"] / 1000,
+                             floor_chain[b]["in"]["p50"] / 1000 if floor_chain[b]["in"] else None, "ms"))
+
+        for n in s["fanouts"]:
+            exe, inproc = self.build(shapes.fanout(n))
+            fin = self.inprocess(inproc, [])
+            ffl = floor_in.get(f"floor/fanout/{n}")
+            proc = self.spawn_runs([exe], s["runs"])
+            fproc = self.spawn_runs([self.c["floor"], "fanout", str(n)], s["runs"])
+            self.rows.append(Row(f"fan-out {n} × 20 ms, in process, median", fin["p50"] / 1000,
+                                 ffl["p50"] / 1000 if ffl else None, "ms",
+                                 "< 21 ms" if n == 8 else "", fin["p50"] < 21000 if n == 8 else None))
+            self.rows.append(Row(f"fan-out {n} × 20 ms, parallel efficiency (20 ms / wall)", 2000000 / fin["p50"],
+                                 2000000 / ffl["p50"] if ffl else None, "%", "≥ 95 %",
+                                 2000000 / fin["p50"] >= 95 if n == 8 else None))
+            self.rows.append(Row(f"fan-out {n} × 20 ms, whole process, median", proc["median"], fproc["median"], "ms"))
+
+        exe, inproc = self.build(shapes.branch())
+        bin_ = self.inprocess(inproc, ["--input-json", '{"n": 42}'])
+        fb = floor_in.get("floor/branch")
+        self.rows.append(Row("branch (3 steps run, 1 skipped), in process, median", bin_["p50"], fb["p50"] if fb else None, "µs"))
+
+        for shape, label in ((shapes.loop(s["loop"]), f"wfc.loop of {s['loop']} iterations"),
+                             (shapes.foreach(s["foreach"]), f"wfc.foreach over {s['foreach']} items")):
+            built = self.build(shape)
+            if not built:
+                self.rows.append(Row(f"{label}, in process, median", note="pending (see below)"))
+                continue
+            got = self.inprocess(built[1], shape.args)
+            n = int(shape.floor[1])
+            fl = floor_in.get(f"floor/chain/{n}")
+            self.rows.append(Row(f"{label}, in process, median", got["p50"], fl["p50"] if fl else None, "µs"))
+
+    def startup(self):
+        print("== start-up", flush=True)
+        shape = shapes.start()
+        d, pack, bindings = self.write(shape)
+        exe = os.path.join(d, "start")
+        native = os.path.join(self.c["source_dir"], "bench", "native_tools.cpp")
+        # The user's path: `wfc compile`, nothing of the harness linked in.
+        self.run([self.c["wfc"], "compile", pack, "--bindings", bindings, "--native", native, "-o", exe])
+        runs = self.s["runs"] * 2
+        got = self.spawn_runs([exe], runs, stamp=True)
+        floor = self.spawn_runs([self.c["floor"], "start"], runs, stamp=True)
+        self.rows.append(Row("process start to first step (1-step workflow), median", got["first"], floor["first"], "ms",
+                             "< 2 ms", got["first"] < 2))
+        self.rows.append(Row("process start to exit (1-step workflow), median", got["median"], floor["median"], "ms"))
+        self.rows.append(Row("process start to exit (1-step workflow), p99", got["p99"], floor["p99"], "ms"))
+        self.rows.append(Row("peak RSS, 1-step workflow", got["rss_kb"] / 1024, floor["rss_kb"] / 1024, "MB",
+                             "< 10 MB", got["rss_kb"] < 10 * 1024))
+        objects = lambda path: sum(1 for line in self.run(["ldd", path]).stdout.splitlines() if "=>" in line or "ld-linux" in line)
+        self.rows.append(Row("shared objects loaded at start (ldd), 1-step workflow", float(objects(exe)),
+                             float(objects(self.c["floor"])), ""))
+
+    def llm(self):
+        print("== LLM shapes", flush=True)
+        if not self.c.get("llm_server"):
+            self.rows.append(Row("agent loop", note="skipped: no test LLM server in this build (WFC_BUILD_TESTS=OFF)"))
+            return
+        s = self.s
+        specs = [(shapes.agent(s["rounds"]), f"agent loop of {s['rounds']} rounds, no delay, whole process, median", None)]
+        for opt in (0, 1):
+            specs.append((shapes.prompts(s["prompts"], s["delay_ms"], opt),
+                          f"{s['prompts']} independent {s['delay_ms']} ms prompt steps at -O{opt}, whole process, median",
+                          s["delay_ms"]))
+        for shape, label, ideal in specs:
+            built = self.build(shape, inprocess=False)
+            if not built:
+                self.rows.append(Row(label, note="pending"))
+                continue
+            with LlmServer(self.c["llm_server"], shape.script, os.path.join(self.work, shape.name)) as server:
+                args = shape.args + ["--llm-base-url", server.base_url]
+                got = self.spawn_runs([built[0]] + args, s["llm_runs"])
+                floor_args = [a.replace("{base_url}", server.base_url) for a in shape.floor]
+                floor = self.spawn_runs([self.c["floor"]] + floor_args, s["llm_runs"])
+            target = f"ideal {ideal} ms (all at once)" if ideal else ""
+            self.rows.append(Row(label, got["median"], floor["median"], "ms", target,
+                                 None if not ideal else got["median"] < ideal * 1.1))
+
+    def compiler(self):
+        print("== compiler", flush=True)
+        s = self.s
+        for n in s["check_sizes"]:
+            shape = shapes.chain(n)
+            d, pack, bindings = self.write(shape)
+            t, rss = self.timed([self.c["wfc"], "check", pack], s["compile_runs"])
+            last = n == max(s["check_sizes"])
+            self.rows.append(Row(f"wfc check, {n}-step chain (peak RSS {rss / 1024:.0f} MB)", t * 1000, None, "ms",
+                                 "< 1 s" if last else "", t < 1 if last else None, ratio=False))
+            t, rss = self.timed([self.c["wfc"], "build", pack, "--bindings", bindings, "-o", d], s["compile_runs"])
+            self.rows.append(Row(f"wfc build, {n}-step chain (peak RSS {rss / 1024:.0f} MB)", t * 1000, None, "ms",
+                                 ratio=False))
+        for n in s["cxx_sizes"]:
+            shape = shapes.chain(n)
+            d, pack, bindings = self.write(shape)
+            self.run([self.c["wfc"], "build", pack, "--bindings", bindings, "-o", d, "--output-name", "flow"])
+            for level in s["cxx_levels"]:
+                runs = s["compile_runs"] if n <= 100 else 1
+                t, _ = self.timed([self.c["cxx"], "-std=c++20", level, "-Wall", "-Wextra", "-I", self.c["include_dir"],
+                                   "-c", os.path.join(d, "flow.wfc.cpp"), "-o", os.path.join(d, "flow-cxx.o")], runs)
+                small = n == min(s["cxx_sizes"]) and level == "-O2"
+                self.rows.append(Row(f"C++ compile of the generated {n}-step chain, {level}", t, None, "s",
+                                     "< 3 s" if small and n == 50 else "", t < 3 if small and n == 50 else None,
+                                     ratio=False))
+
+    def table(self):
+        header = ["figure", "wfc", "hand-written floor", "ratio", "DESIGN.md target", "load"]
+        lines = ["| " + " | ".join(header) + " |", "|" + "---|" * len(header)]
+        lines += ["| " + " | ".join(row.cells()) + " |" for row in self.rows]
+        return "\n".join(lines)
+
+
+class LlmServer:
+    def __init__(self, exe, script, directory):
+        os.makedirs(directory, exist_ok=True)
+        self.script_path = os.path.join(directory, "script.json")
+        with open(self.script_path, "w") as f:
+            json.dump(script, f)
+        self.exe, self.log = exe, os.path.join(directory, "server.log")
+
+    def __enter__(self):
+        self.process = subprocess.Popen([self.exe, "--script", self.script_path, "--log", self.log, "--watch-stdin"],
+                                        stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+        line = self.process.stdout.readline()
+        match = re.match(r"listening on (127\.0\.0\.1:\d+)", line)
+        if not match:
+            self.process.kill()
+            raise RuntimeError(f"the test LLM server did not start: {line!r}")
+        self.base_url = f"http://{match.group(1)}/v1"
+        return self
+
+    def __exit__(self, *_):
+        self.process.send_signal(signal.SIGTERM)
+        self.process.wait(timeout=10)
+
+
+def machine():
+    cpu = next((l.split(":", 1)[1].strip() for l in open("/proc/cpuinfo") if l.startswith("model name")), "?")
+    try:
+        distro = next(l.split("=", 1)[1].strip().strip('"') for l in open("/etc/os-release") if l.startswith("PRETTY_NAME"))
+    except (OSError, StopIteration):
+        distro = platform.platform()
+    return f"{os.cpu_count()} × {cpu}, {distro}, kernel {platform.release()}"
+
+
+def main():
+    parser = argparse.ArgumentParser(description="wfc's benchmark (BENCHMARKS.md)")
+    parser.add_argument("build_dir")
+    parser.add_argument("--smoke", action="store_true", help="tiny sizes: checks the harness, judges nothing")
+    parser.add_argument("--work-dir", help="where the shapes go, kept: a rerun reuses the objects of unchanged "
+                                           "sources (default: a temporary directory, removed)")
+    parser.add_argument("--json", help="also write the rows as JSON here")
+    parser.add_argument("--only", choices=["runtime", "startup", "llm", "compiler"], action="append")
+    args = parser.parse_args()
+    config_path = os.path.join(args.build_dir, "bench", "bench-config.json")
+    if not os.path.exists(config_path):
+        print(f"bench: no {config_path}: configure and build wfc with the benchmark (WFC_BUILD_BENCH=ON) first",
+              file=sys.stderr)
+        return 2
+    config = json.load(open(config_path))
+    for key in ("wfc", "runtime", "tools", "inprocess_main", "process_main", "floor", "floor_inprocess"):
+        if not os.path.exists(config[key]):
+            print(f"bench: {config[key]} is missing: build it first (ninja -C {args.build_dir} wfc wfc_runtime "
+                  "wfc_bench_floor wfc_bench_floor_inprocess wfc_bench_inprocess wfc_bench_process_main "
+                  "wfc_bench_tools wfc_test_llm_server)", file=sys.stderr)
+            return 2
+    work = args.work_dir or tempfile.mkdtemp(prefix="wfc-bench-")
+    os.makedirs(work, exist_ok=True)
+    bench = Bench(config, SMOKE if args.smoke else FULL, work, args.smoke)
+    print(f"machine: {machine()}; load average at start {' '.join(f'{x:.2f}' for x in os.getloadavg())}", flush=True)
+    try:
+        for part in args.only or ["runtime", "startup", "llm", "compiler"]:
+            getattr(bench, part)()
+    finally:
+        if not args.work_dir:
+            shutil.rmtree(work, ignore_errors=True)
+    print()
+    print(bench.table())
+    if bench.pending:
+        print("\npending (shapes waiting for a feature):")
+        for name, reason in bench.pending:
+            print(f"  {name}: {reason}")
+    if args.json:
+        with open(args.json, "w") as f:
+            json.dump([dict(zip(["figure", "wfc", "floor", "ratio", "target", "load"], r.cells())) for r in bench.rows], f,
+                      indent=1, ensure_ascii=False)
+    # The smoke test's check: every row has a value, or says why it has none.
+    empty = [r.figure for r in bench.rows if r.wfc is None and not r.note]
+    if empty:
+        print(f"bench: no value for: {', '.join(empty)}", file=sys.stderr)
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
