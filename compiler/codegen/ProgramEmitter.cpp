@@ -33,26 +33,6 @@ const char *effectName(ir::Effect e) {
   return "wfc::Effect::Write";
 }
 
-ir::Effect stepEffect(const ir::Step &s) {
-  switch (s.kind) {
-    case ir::StepKind::Tool: return s.tool ? s.tool->effect : ir::Effect::Write;
-    case ir::StepKind::Subflow: return s.callee ? s.callee->effect : ir::Effect::Write;
-    case ir::StepKind::Parallel:
-    case ir::StepKind::Foreach:
-    case ir::StepKind::Loop: {  // the strongest effect of the steps inside
-      ir::Effect e = ir::Effect::None;
-      for (const auto &c : s.children) e = std::max(e, stepEffect(*c));
-      return e;
-    }
-    case ir::StepKind::Agent: {  // the strongest effect of the tools it may call
-      ir::Effect e = ir::Effect::None;
-      for (const ir::Tool *t : s.tools) e = std::max(e, t->effect);
-      return e;
-    }
-    default: return ir::Effect::None;
-  }
-}
-
 // Modifiers that need runtime support this version does not have yet.
 void checkModifiers(EmitContext &ctx, const ir::Step &s) {
   if (s.modifiers.cache)
@@ -182,7 +162,8 @@ class CompositionEmitter {
       case ir::StepKind::Judge: f["kind"] = "wfc::StepKind::Judge"; break;
       default: f["kind"] = "wfc::StepKind::Tool"; break;
     }
-    if (stepEffect(s) != ir::Effect::None) f["effect"] = effectName(stepEffect(s));
+    // sema's effect: a composite step has its parts' strongest, an agent its tools'.
+    if (s.effect != ir::Effect::None) f["effect"] = effectName(s.effect);
     f["location"] = cppString(ctx_.location(s.loc));
     if (s.parent) f["parent"] = "step::" + names_.steps.at(s.parent);
     if (auto it = previous.find(&s); it != previous.end()) f["after"] = "{step::" + names_.steps.at(it->second) + "}";

@@ -32,13 +32,6 @@ Json requestWithUser(const std::vector<Json> &requests, const std::string &user)
   return nullptr;
 }
 
-std::vector<std::string> toolNames(const Json &body) {
-  std::vector<std::string> names;
-  if (body.contains("tools"))
-    for (const Json &t : body["tools"]) names.push_back(t["function"]["name"]);
-  return names;
-}
-
 class LlmE2ETest : public LlmPackTest {
  protected:
   // The flags that point a run at `server` with a model.
@@ -198,7 +191,7 @@ TEST_F(LlmE2ETest, AgentRunsToolsAndEndsWhenTheToolCalledToolIsCalled) {
   std::vector<Json> requests = server.requests();
   ASSERT_EQ(requests.size(), 2u);
   const Json &first = requests[0]["body"];
-  EXPECT_EQ(toolNames(first), (std::vector<std::string>{"kb_lookup", "report_submit"}));
+  EXPECT_EQ(chatToolNames(first), (std::vector<std::string>{"kb_lookup", "report_submit"}));
   ASSERT_EQ(first["tools"].size(), 2u);
   EXPECT_EQ(first["tools"][0]["type"], "function");
   EXPECT_EQ(first["tools"][0]["function"]["description"], "Looks a term up in the knowledge base.");
@@ -226,7 +219,7 @@ TEST_F(LlmE2ETest, AgentRunsToolsAndEndsWhenTheToolCalledToolIsCalled) {
   EXPECT_EQ(tool["role"], "tool");
   EXPECT_EQ(tool["tool_call_id"], "call_1_0");
   EXPECT_EQ(json(text(tool)), json(R"({"term": "wfc", "definition": "a workflow compiler"})"));
-  EXPECT_EQ(toolNames(second), toolNames(first)) << "every round offers the same tools";
+  EXPECT_EQ(chatToolNames(second), chatToolNames(first)) << "every round offers the same tools";
 }
 
 // The tool_called call's arguments are the output, so they are checked against the step's
@@ -258,7 +251,7 @@ TEST_F(LlmE2ETest, AgentEndsWithAReplyWithoutToolCalls) {
     EXPECT_EQ(json(r.out), "An ABI is a binary interface.");
     std::vector<Json> requests = server.requests();
     ASSERT_EQ(requests.size(), 2u);
-    EXPECT_EQ(toolNames(requests[0]["body"]), (std::vector<std::string>{"kb_lookup"}))
+    EXPECT_EQ(chatToolNames(requests[0]["body"]), (std::vector<std::string>{"kb_lookup"}))
         << "only the step's tools are offered";
     EXPECT_EQ(requests[0]["body"]["messages"][1], json(R"({"role": "user", "content": "What is an ABI?"})"));
   }
@@ -274,7 +267,7 @@ TEST_F(LlmE2ETest, AgentEndsWithAReplyWithoutToolCalls) {
     EXPECT_EQ(requests[0]["body"]["response_format"]["json_schema"]["name"], "chat_json");
     EXPECT_EQ(requests[0]["body"]["response_format"]["json_schema"]["schema"], schemaFile("llm-answer.json"));
     EXPECT_EQ(requests[0]["body"]["response_format"]["json_schema"]["strict"], true);
-    EXPECT_EQ(toolNames(requests[0]["body"]), (std::vector<std::string>{"kb_lookup"}));
+    EXPECT_EQ(chatToolNames(requests[0]["body"]), (std::vector<std::string>{"kb_lookup"}));
   }
 }
 

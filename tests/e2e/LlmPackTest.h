@@ -50,6 +50,14 @@ inline std::vector<Json> events(const std::vector<Json> &trace, const std::strin
   return out;
 }
 
+// The names of the functions a chat-completions request offers.
+inline std::vector<std::string> chatToolNames(const Json &body) {
+  std::vector<std::string> names;
+  if (body.contains("tools"))
+    for (const Json &t : body["tools"]) names.push_back(t["function"]["name"]);
+  return names;
+}
+
 class LlmPackTest : public ::testing::Test {
  protected:
   inline static fs::path dir_;

@@ -8,13 +8,6 @@
 namespace wfc::test {
 namespace {
 
-std::vector<std::string> toolNames(const Json &body) {
-  std::vector<std::string> names;
-  if (body.contains("tools"))
-    for (const Json &t : body["tools"]) names.push_back(t["function"]["name"]);
-  return names;
-}
-
 const Json *tool(const Json &body, const std::string &name) {
   if (body.contains("tools"))
     for (const Json &t : body["tools"])
@@ -96,7 +89,7 @@ TEST_F(WorkflowE2ETest, CompositionInternalAndTerminalCompositionStates) {
   std::vector<Json> chat = requestsFor(requests, "ROUTER");
   ASSERT_EQ(chat.size(), 2u);
   // The transition tool as sent: event is an enum of the state's on_event keys in pack order.
-  EXPECT_EQ(toolNames(chat[0]["body"]),
+  EXPECT_EQ(chatToolNames(chat[0]["body"]),
             (std::vector<std::string>{"kb_lookup", "workflow__transition", "workflow__set_artifact"}));
   const Json *transition = tool(chat[0]["body"], "workflow__transition");
   ASSERT_NE(transition, nullptr);
@@ -310,7 +303,7 @@ TEST_F(WorkflowE2ETest, TerminalInternalStateOutputsItsFinalMessage) {
   EXPECT_EQ(json(r.out), "closed");
   std::vector<Json> closer = requestsFor(server.requests(), "CLOSER");
   ASSERT_EQ(closer.size(), 1u);
-  EXPECT_EQ(toolNames(closer[0]["body"]), std::vector<std::string>{}) << "a terminal state is offered no transition";
+  EXPECT_EQ(chatToolNames(closer[0]["body"]), std::vector<std::string>{}) << "a terminal state is offered no transition";
 }
 
 TEST_F(WorkflowE2ETest, MaxTotalVisitsBudgetIsExitThree) {
@@ -382,7 +375,7 @@ TEST_F(WorkflowE2ETest, InternalOnlyWorkflowOverBothProviders) {
       EXPECT_EQ(first["tools"][0]["input_schema"]["properties"]["event"]["enum"], json(R"(["done"])"));
       EXPECT_NE(requests[1]["body"]["system"].dump().find("Context: [greeted Ada]"), std::string::npos);
     } else {
-      EXPECT_EQ(toolNames(first), std::vector<std::string>{"workflow__transition"});
+      EXPECT_EQ(chatToolNames(first), std::vector<std::string>{"workflow__transition"});
       EXPECT_EQ(json(firstUser(first)), json(R"({"name": "Ada"})")) << "the entry state hears the input";
       EXPECT_EQ(firstUser(requests[1]["body"]), "greeted Ada") << "the next state hears the hand-off";
       EXPECT_NE(systemText(requests[1]["body"]).find("Context: [greeted Ada]"), std::string::npos);
