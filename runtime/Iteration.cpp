@@ -9,29 +9,13 @@
 // --max-concurrency). The thread running the step works through the items itself and offers up
 // to max_concurrency - 1 helpers to the worker pool; a helper that starts after the items are
 // all taken just returns, so a busy pool slows a foreach down but never deadlocks it.
+#include "Describe.h"
 #include "Frame.h"
 
 #include <algorithm>
 
 namespace wfc {
 namespace {
-
-const char *typeName(const Value &v) {
-  switch (v.type()) {
-    case Value::Type::Null: return "null";
-    case Value::Type::Boolean: return "a boolean";
-    case Value::Type::Integer:
-    case Value::Type::Number: return "a number";
-    case Value::Type::String: return "a string";
-    case Value::Type::Array: return "an array";
-    case Value::Type::Object: return "an object";
-  }
-  return "a value";
-}
-
-std::string head(const std::string &text, size_t n = 120) {
-  return text.size() <= n ? text : text.substr(0, n) + "…";
-}
 
 // What the items of one foreach attempt share with the threads running them.
 struct ForeachItems {
@@ -52,7 +36,7 @@ Value Frame::runForeach(int step, const Value &items, const CancellationToken &c
   const StepDecl &d = decl_.steps[step];
   if (!items.isArray())
     throw Error(ErrorKind::StepFailed, std::string("the items of wfc.foreach '") + d.id + "' must be an array, not " +
-                                           typeName(items) + ": " + head(items.dump()));
+                                           describeType(items) + ": " + headOf(items.dump(), 120));
   const size_t n = items.size();
   auto shared = std::make_shared<ForeachItems>(n);
   const unsigned runLimit = run_.pool().maxThreads() + 1;  // --max-concurrency

@@ -186,8 +186,7 @@ Json plan(const ProgramDecl &program, const ToolTable &tools, const Value &input
   if (const WorkflowDecl *wf = program.workflow) {
     Json states = Json::array();
     for (const StateDecl &s : wf->states) {
-      static const char *kinds[] = {"composition", "internal", "external"};
-      Json state = {{"name", s.name}, {"kind", kinds[int(s.kind)]}, {"location", s.location}};
+      Json state = {{"name", s.name}, {"kind", workflow::spell(s.kind)}, {"location", s.location}};
       if (s.composition >= 0) state["composition"] = program.compositions[s.composition].name;
       if (s.prompt >= 0) state["prompt"] = program.prompts[s.prompt].key;
       if (s.terminal) state["terminal"] = true;

@@ -1,5 +1,6 @@
 // The helpers generated predicates and interpolations compile to (SPEC §3 References and
 // Predicates), and StepContext's path lookups.
+#include "Describe.h"
 #include "wfc/error.h"
 #include "wfc/program.h"
 #include "wfc/tool.h"
@@ -13,19 +14,6 @@ std::string abbreviated(const Value &v) {
   std::string text = v.dump();
   if (text.size() > 60) text = text.substr(0, 57) + "…";
   return text;
-}
-
-const char *typeName(const Value &v) {
-  switch (v.type()) {
-    case Value::Type::Null: return "null";
-    case Value::Type::Boolean: return "a boolean";
-    case Value::Type::Integer:
-    case Value::Type::Number: return "a number";
-    case Value::Type::String: return "a string";
-    case Value::Type::Array: return "an array";
-    case Value::Type::Object: return "an object";
-  }
-  return "a value";
 }
 
 // -1, 0, 1 for a < b, a == b, a > b; fails unless both are numbers or both strings.
@@ -42,8 +30,8 @@ int compare(const Value &a, const Value &b, const char *ref) {
     int c = a.asString().compare(b.asString());
     return c < 0 ? -1 : c > 0 ? 1 : 0;
   }
-  throw Error(ErrorKind::StepFailed, std::string("cannot order ") + ref + ", which is " + typeName(a) + " (" +
-                                         abbreviated(a) + "), against " + typeName(b) + " (" + abbreviated(b) +
+  throw Error(ErrorKind::StepFailed, std::string("cannot order ") + ref + ", which is " + describeType(a) + " (" +
+                                         abbreviated(a) + "), against " + describeType(b) + " (" + abbreviated(b) +
                                          "): orderings compare numbers with numbers or strings with strings");
 }
 

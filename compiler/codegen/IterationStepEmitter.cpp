@@ -8,15 +8,6 @@
 namespace wfc::codegen {
 namespace {
 
-const char *reducer(ir::ReduceStrategy strategy) {
-  switch (strategy) {
-    case ir::ReduceStrategy::Append: return "wfc::Reduce::Append";
-    case ir::ReduceStrategy::Replace: return "wfc::Reduce::Replace";
-    case ir::ReduceStrategy::Barrier: return "wfc::Reduce::Barrier";
-  }
-  return "wfc::Reduce::Barrier";
-}
-
 class ForeachStepEmitter final : public StepEmitter {
  public:
   using StepEmitter::StepEmitter;
@@ -35,10 +26,7 @@ class ForeachStepEmitter final : public StepEmitter {
 
   void addFields(StepFields &fields, const ir::Step &s) override {
     fields["run"] = "run_" + name(s);
-    if (s.reduce) {
-      fields["reduce"] = reducer(s.reduce->strategy);
-      fields["into"] = cppString(s.reduce->into);
-    }
+    if (s.reduce) addReducer(fields, *s.reduce);
     if (s.maxConcurrency) fields["maxConcurrency"] = std::to_string(*s.maxConcurrency);
   }
 };

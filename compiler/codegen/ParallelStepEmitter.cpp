@@ -12,9 +12,7 @@ class ParallelStepEmitter final : public StepEmitter {
   void emitFunctions(Printer &, const ir::Step &) override {}
 
   void addFields(StepFields &fields, const ir::Step &s) override {
-    static const char *reducers[] = {"wfc::Reduce::Append", "wfc::Reduce::Replace", "wfc::Reduce::Barrier"};
-    fields["reduce"] = reducers[int(s.reduce->strategy)];
-    fields["into"] = cppString(s.reduce->into);
+    addReducer(fields, *s.reduce);
   }
 };
 

@@ -28,6 +28,8 @@ class StepEmitter {
   void openStep(Printer &p, const ir::Step &step, const std::string &what);
   // "}  // step fetch", and the #line back into the generated file.
   void closeStep(Printer &p, const ir::Step &step);
+  // `reduce` and `into` of a parallel or wfc.foreach step.
+  static void addReducer(StepFields &fields, const ir::Reducer &reducer);
   const std::string &name(const ir::Step &step) const { return names_.steps.at(&step); }
 
   EmitContext &ctx_;

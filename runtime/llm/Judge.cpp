@@ -1,19 +1,12 @@
 #include "llm/Judge.h"
 
+#include "Describe.h"
 #include "Run.h"
 #include "llm/Conversation.h"
 #include "llm/PromptRenderer.h"
 #include "wfc/error.h"
 
 namespace wfc::llm {
-namespace {
-
-std::string text(const Value &v) { return v.isString() ? v.asString() : v.dump(); }
-
-std::string head(const std::string &s, size_t n = 200) { return s.size() <= n ? s : s.substr(0, n) + "…"; }
-
-}  // namespace
-
 const char *const kJudgeReplySchema = R"({"type":"object","properties":{"score":{"type":"number"},)"
                                       R"("rationale":{"type":"string"}},"required":["score","rationale"],)"
                                       R"("additionalProperties":false})";
@@ -27,7 +20,7 @@ Value judge(const StepAttempt &a, int prompt, const Value &target, const char *r
   request.model = a.run.model();
   std::string system = renderSystemTemplate(decl, variables);
   if (!system.empty()) request.messages.push_back({Message::Role::System, std::move(system), {}, {}});
-  std::string user = rubric ? "Rubric:\n" + text(rubricValue) + "\n\nTarget:\n" + text(target) : text(target);
+  std::string user = rubric ? "Rubric:\n" + rubricValue.toText() + "\n\nTarget:\n" + target.toText() : target.toText();
   request.messages.push_back({Message::Role::User, std::move(user), {}, {}});
   if (decl.parameters) request.parameters = Json::parse(decl.parameters);
   request.structured = StructuredOutput{"judgement", Json::parse(kJudgeReplySchema), true};
@@ -38,7 +31,7 @@ Value judge(const StepAttempt &a, int prompt, const Value &target, const char *r
     parsed = Value::parse(reply.content);
   } catch (const Error &e) {
     throw Error(ErrorKind::StepFailed, std::string("the judge's reply is not valid JSON (") + e.what() +
-                                           "): " + head(reply.content));
+                                           "): " + headOf(reply.content, 200));
   }
   if (auto problem = a.run.schema(kJudgeReplySchema)->validate(parsed))
     throw Error(ErrorKind::StepFailed, "the judge's reply does not match {score: number, rationale: string}: " +

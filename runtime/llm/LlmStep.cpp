@@ -1,5 +1,6 @@
 #include "llm/LlmStep.h"
 
+#include "Describe.h"
 #include "Run.h"
 #include "llm/Conversation.h"
 #include "llm/PromptRenderer.h"
@@ -10,10 +11,6 @@
 namespace wfc::llm {
 namespace {
 
-std::string head(const std::string &text, size_t n = 200) {
-  return text.size() <= n ? text : text.substr(0, n) + "…";
-}
-
 // The reply's text as the step's output: a string, or parsed and validated JSON when the step
 // has an output_schema. A reply that does not fit throws: the attempt fails.
 Value parseReply(const StepAttempt &a, const std::string &content, const char *what) {
@@ -22,7 +19,7 @@ Value parseReply(const StepAttempt &a, const std::string &content, const char *w
   try {
     parsed = Value::parse(content);
   } catch (const Error &e) {
-    throw Error(ErrorKind::StepFailed, std::string(what) + " is not valid JSON (" + e.what() + "): " + head(content));
+    throw Error(ErrorKind::StepFailed, std::string(what) + " is not valid JSON (" + e.what() + "): " + headOf(content, 200));
   }
   if (const SchemaValidator *schema = a.run.schema(a.step.outputSchema))
     if (auto problem = schema->validate(parsed))

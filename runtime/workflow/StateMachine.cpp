@@ -12,15 +12,6 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
-const char *kindName(StateKind kind) {
-  switch (kind) {
-    case StateKind::Composition: return "composition";
-    case StateKind::Internal: return "internal";
-    case StateKind::External: return "external";
-  }
-  return "internal";
-}
-
 // The StateContext generated state functions run against: one per run, pointing at the visit
 // in progress.
 class StateMachine final : public StateContext {
@@ -98,9 +89,9 @@ class StateMachine final : public StateContext {
     span_ = run_.newSpanId();
     Trace *trace = run_.trace();
     if (trace)
-      trace->write("state_start", {{"state", s.name}, {"kind", kindName(s.kind)}, {"visit", visit},
+      trace->write("state_start", {{"state", s.name}, {"kind", spell(s.kind)}, {"visit", visit},
                                    {"span_id", span_}, {"parent_span_id", rootSpan_}});
-    records_.push_back({s.name, kindName(s.kind), visit, "ok", "", "", 0, ""});
+    records_.push_back({s.name, spell(s.kind), visit, "ok", "", "", 0, ""});
     Clock::time_point start = Clock::now();
     auto millis = [&] { return std::chrono::duration<double, std::milli>(Clock::now() - start).count(); };
     try {
@@ -171,6 +162,15 @@ class StateMachine final : public StateContext {
 };
 
 }  // namespace
+
+const char *spell(StateKind kind) {
+  switch (kind) {
+    case StateKind::Composition: return "composition";
+    case StateKind::Internal: return "internal";
+    case StateKind::External: return "external";
+  }
+  return "internal";
+}
 
 std::string visitPath(const StateDecl &state, unsigned visit) {
   return visit <= 1 ? std::string(state.name) : std::string(state.name) + "@" + std::to_string(visit);

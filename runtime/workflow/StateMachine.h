@@ -41,6 +41,9 @@ Value runWorkflow(Run &run, const Value &input, const CancellationToken &cancel,
 // and replay keys, and idempotency keys.
 std::string visitPath(const StateDecl &state, unsigned visit);
 
+// "composition", "internal", "external": the pack's `orchestration` spelling.
+const char *spell(StateKind kind);
+
 // "a, b or c": a state's events, for messages.
 std::string eventList(const StateDecl &state);
 

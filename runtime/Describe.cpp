@@ -1,0 +1,22 @@
+#include "Describe.h"
+
+namespace wfc {
+
+const char *describeType(const Value &v) {
+  switch (v.type()) {
+    case Value::Type::Null: return "null";
+    case Value::Type::Boolean: return "a boolean";
+    case Value::Type::Integer:
+    case Value::Type::Number: return "a number";
+    case Value::Type::String: return "a string";
+    case Value::Type::Array: return "an array";
+    case Value::Type::Object: return "an object";
+  }
+  return "a value";
+}
+
+std::string headOf(const std::string &text, size_t limit) {
+  return text.size() <= limit ? text : text.substr(0, limit) + "…";
+}
+
+}  // namespace wfc
