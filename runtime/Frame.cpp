@@ -133,6 +133,35 @@ class AttemptContext final : public StepContext {
     return run.runComposition(composition, input, cancel_, frame_.stepPath(step_) + "__", span_);
   }
 
+  Value enterComposition(int composition, Value input) override {
+    Run &run = frame_.run_;
+    if (auto problem = run.checkInput(composition, input))
+      throw Error(ErrorKind::StepFailed, std::string("the input of composition '") +
+                                             run.program().compositions[composition].name +
+                                             "' does not match its input_schema: " + *problem);
+    return input;
+  }
+
+  Value leaveComposition(int composition, int outputStep, std::initializer_list<int> steps) override {
+    const CompositionDecl &callee = frame_.run_.program().compositions[composition];
+    Value output;
+    if (outputStep >= 0) {
+      const Frame::Node &node = frame_.frameOf(outputStep).nodes_[outputStep];
+      if (node.state != Frame::State::Done)
+        throw Error(ErrorKind::StepFailed, std::string("the output step '") + frame_.decl_.steps[outputStep].id +
+                                               "' of composition '" + callee.name + "' was skipped");
+      output = node.output;
+    } else {
+      for (auto it = std::rbegin(steps); it != std::rend(steps); ++it)
+        if (const Frame::Node &node = frame_.frameOf(*it).nodes_[*it]; node.state == Frame::State::Done) {
+          output = node.output;
+          break;
+        }
+    }
+    frame_.run_.checkOutput(composition, output);
+    return output;
+  }
+
  private:
   // The nearest frame iterating a `kind` step; the compiler proved there is one.
   const Frame &iteration(StepKind kind, const char *ref) const {
@@ -242,8 +271,11 @@ Value Frame::run() {
     }
   }
   if (!failures_.empty()) {
-    const Failure &first = *std::min_element(failures_.begin(), failures_.end(),
-                                             [](const Failure &a, const Failure &b) { return a.step < b.step; });
+    // The first failure in -O0 order decides; a parallel's branches share an order, and among
+    // them declaration order decides.
+    const Failure &first = *std::min_element(failures_.begin(), failures_.end(), [&](const Failure &a, const Failure &b) {
+      return std::pair(decl_.steps[a.step].order, a.step) < std::pair(decl_.steps[b.step].order, b.step);
+    });
     throw Error(first.kind, first.message);
   }
   outer_.throwIfCancelled();
@@ -286,17 +318,21 @@ void Frame::offerHelp() {
 void Frame::drain(std::unique_lock<std::mutex> &lock) {
   while (!ready_.empty()) {
     // stop_ is also cancelled from outside when a sibling foreach item failed (stopNonWrite).
-    if (!failures_.empty() || outer_.cancelled() || stop_.cancelled()) {
-      ready_.clear();  // nothing new starts once a step has failed
+    if (outer_.cancelled() || stop_.cancelled()) {
+      ready_.clear();  // nothing new starts once the frame is stopping
       break;
     }
     int s = ready_.front();
     ready_.pop_front();
+    // Once a step has failed, no step at or after it in -O0 order starts; the steps before it
+    // still run, as they would have at -O0 (a static plan may have started the failing one early).
+    if (!failures_.empty() && decl_.steps[s].order >= failOrder_) continue;
     if (!ready_.empty()) offerHelp();
     const StepDecl &d = decl_.steps[s];
     if (d.guardedBy >= 0 && nodes_[d.guardedBy].taken != d.guard) {
       skip(s, d.guard == Guard::Fallback ? "not needed: the step it stands in for did not fail"
                                          : "not chosen by its branch");
+      stopIfSettled(lock);
       continue;
     }
     if (d.kind == StepKind::Parallel) {
@@ -388,6 +424,22 @@ Value Frame::reduce(int step) const {
 void Frame::fail(int step, const Error &error) {
   nodes_[step].state = State::Failed;
   failures_.push_back({step, error.kind(), error.what()});
+  failOrder_ = std::min(failOrder_, decl_.steps[step].order);
+}
+
+void Frame::stopIfSettled(std::unique_lock<std::mutex> &lock) {
+  if (failures_.empty() || stopping_) return;
+  for (size_t i = 0; i < nodes_.size(); ++i)
+    if (schedules(int(i)) && decl_.steps[i].order < failOrder_ &&
+        (nodes_[i].state == State::Pending || nodes_[i].state == State::Running))
+      return;  // a step before the failure in -O0 order has yet to finish
+  stopping_ = true;
+  std::string reason = "step '" + stepPath(std::min_element(failures_.begin(), failures_.end(), [&](auto &a, auto &b) {
+                                      return decl_.steps[a.step].order < decl_.steps[b.step].order;
+                                    })->step) + "' failed";
+  lock.unlock();
+  stop_.cancel(reason);  // callbacks run without our lock
+  lock.lock();
 }
 
 void Frame::recover(int step, const Error &error) {
@@ -455,6 +507,7 @@ void Frame::execute(int step) {
     node.state = State::Done;
     if (run_.recording()) run_.record({stepPath(step), spell(d.kind), "ok", attempts, ms, ""});
     finish(step);
+    stopIfSettled(lock);
     return;
   }
   // A step cancelled because another one failed is not a failure of its own.
@@ -466,21 +519,19 @@ void Frame::execute(int step) {
                  ms, error->what()});
   if (collateral) {
     node.state = State::Failed;
+    stopIfSettled(lock);
     return;
   }
   if (handled) {
     recover(step, *error);
+    stopIfSettled(lock);
     return;
   }
   std::string message = std::string(d.location) + ": step '" + stepPath(step) + "' failed" +
                         (attempts > 1 ? " after " + std::to_string(attempts) + " attempts" : "") + ": " +
                         error->what();
-  bool first = failures_.empty();
   fail(step, Error(error->kind(), error->kind() == ErrorKind::Cancelled ? error->what() : message));
-  if (first) {
-    lock.unlock();
-    stop_.cancel("step '" + stepPath(step) + "' failed");  // callbacks run without our lock
-  }
+  stopIfSettled(lock);
 }
 
 bool Frame::evaluate(int step, unsigned attempt, const CancellationToken &cancel, const std::string &span) {

@@ -6,9 +6,10 @@
 // chain runs on one thread with no hand-offs while parallel branches really run at once.
 //
 // Guarded steps (branch targets) run only when their branch chose them; the untaken target is
-// skipped, and skipping a parallel step skips its branches. When a step fails, nothing new
-// starts, in-flight `none`/`read` steps are cancelled, `write` steps finish, and the frame fails
-// with the failure of the first failing step in declaration order.
+// skipped, and skipping a parallel step skips its branches. When a step fails, no step at or
+// after it in -O0 order (StepDecl::order) starts; the steps before it run to the end, as at -O0;
+// then in-flight `none`/`read` steps are cancelled, `write` steps finish, and the frame fails
+// with the failure of the first failing step in -O0 order.
 #pragma once
 
 #include "Run.h"
@@ -78,6 +79,8 @@ class Frame : public std::enable_shared_from_this<Frame> {
   void skip(int step, const char *reason);
   void startParallel(int step);
   void fail(int step, const Error &error);
+  // Once every step before the first failure (in -O0 order) has finished: stops none/read work.
+  void stopIfSettled(std::unique_lock<std::mutex> &lock);
   // wfc.on_error: the failed step takes its fallback value, or hands over to its fallback step.
   void recover(int step, const Error &error);
 
@@ -126,6 +129,8 @@ class Frame : public std::enable_shared_from_this<Frame> {
   unsigned inFlight_ = 0;
   unsigned helpersWanted_ = 0;  // pool tasks submitted and not yet started
   std::vector<Failure> failures_;
+  unsigned failOrder_ = ~0u;  // the -O0 order of the first failure in that order
+  bool stopping_ = false;     // stop_ cancelled because of failures_
 };
 
 }  // namespace wfc

@@ -54,12 +54,17 @@ Value Run::runComposition(int composition, const Value &input, const Cancellatio
   const CompositionDecl &decl = program_.compositions[composition];
   auto frame = std::make_shared<Frame>(*this, decl, input, cancel, path, parentSpan);
   Value output = frame->run();
+  checkOutput(composition, output);
+  return output;
+}
+
+void Run::checkOutput(int composition, const Value &output) const {
   if (const SchemaValidator *schema = outputSchemas_[composition].get()) {
+    const CompositionDecl &decl = program_.compositions[composition];
     if (auto problem = schema->validate(output))
       throw Error(ErrorKind::StepFailed, std::string(decl.location) + ": the output of composition '" + decl.name +
                                              "' does not match its output_schema: " + *problem);
   }
-  return output;
 }
 
 Value Run::callTool(int tool, const Value &args, bool checkArgs, const std::string &stepPath, unsigned attempt,

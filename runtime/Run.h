@@ -75,6 +75,8 @@ class Run {
 
   // Checks `input` against composition `composition`'s input_schema; the message when it fails.
   std::optional<std::string> checkInput(int composition, const Value &input) const;
+  // Throws when `output` does not match composition `composition`'s output_schema.
+  void checkOutput(int composition, const Value &output) const;
 
   // One call of a tool from a step attempt.
   // `checkArgs`: validate against the tool's parameters (false when the compiler proved them).

@@ -47,6 +47,10 @@ struct StepDecl {
   // Steps that must be done (or skipped) before this one starts. The tables are static, so the
   // list's array lives as long as the program.
   std::initializer_list<int> after = {};
+  // The step's position in -O0 order among the steps its frame schedules (a parallel's branches
+  // share their block's). A failure stops only the steps after it; those before it run on, so
+  // the first failure in -O0 order decides the run as it does at -O0 (docs/optimizer.md).
+  unsigned order = 0;
   Guard guard = Guard::None;
   int guardedBy = -1;         // the branch choosing this one, or the step it is the fallback of
   StepFn run = nullptr;       // tool, subflow
@@ -267,6 +271,12 @@ class StepContext {
   virtual Value callTool(int tool, const Value &args) = 0;
   // Runs composition `composition` with `input` (a wfc.subflow call).
   virtual Value callComposition(int composition, const Value &input) = 0;
+  // An inlined wfc.subflow (docs/optimizer.md): the entry step checks the callee's input against
+  // its input_schema and returns it; the exit step returns the callee's output — step
+  // `outputStep`'s, or (-1) that of the last of `steps` that ran — checked against its
+  // output_schema. The same checks, and messages, as callComposition's.
+  virtual Value enterComposition(int composition, Value input) = 0;
+  virtual Value leaveComposition(int composition, int outputStep, std::initializer_list<int> steps) = 0;
   // `${workflow}` as an object {"context": …, "artifacts": {NAME: …}}: the last transition's
   // context (null before the first) and the artifacts set so far.
   virtual const Value &workflow() const = 0;
