@@ -176,6 +176,8 @@ std::string ExpressionEmitter::predicate(const ir::Predicate &p) {
       return (p.exists ? "" : "!") + exists(p.path);
     case ir::Predicate::Kind::Not:
       return "!(" + predicate(p.operands.front()) + ")";
+    case ir::Predicate::Kind::Constant:  // folded at compile time (passes/FoldPredicates)
+      return std::string(p.constant ? "true" : "false") + "  /* " + p.folded + " */";
     case ir::Predicate::Kind::AllOf:
     case ir::Predicate::Kind::AnyOf: {
       const char *op = p.kind == ir::Predicate::Kind::AllOf ? " &&" : " ||";

@@ -5,7 +5,7 @@
 #include "codegen/Printer.h"
 #include "codegen/StepEmitter.h"
 #include "codegen/WorkflowEmitter.h"
-#include "ir/ReferenceOrder.h"
+#include "ir/ExecutionPlan.h"
 
 #include <llvm/ADT/StringExtras.h>
 
@@ -16,7 +16,7 @@ namespace {
 
 // StepDecl's fields in declaration order: designated initializers must follow it.
 const char *const kStepFieldOrder[] = {"id",        "kind",      "effect",     "location", "parent",
-                                       "after",     "guard",     "guardedBy",  "run",      "predicate",
+                                       "after",     "order",     "guard",     "guardedBy",  "run",      "predicate",
                                        "thenStep",  "elseStep",  "reduce",     "into",     "maxAttempts",
                                        "backoffMs", "timeoutMs", "tool",       "argsChecked", "callee",
                                        "fallback",  "fallbackValue",
@@ -98,26 +98,12 @@ class CompositionEmitter {
   void emitDeclaration(Printer &p, const std::map<const ir::Step *, std::unique_ptr<StepEmitter>> &emitters) {
     p.emit("// The step table: each step's graph, guard and function.\n");
     p.emit("const wfc::StepDecl kSteps[] = {\n");
-    // -O0 order (SPEC §3): one step at a time in reference order; a parallel's branches together.
-    std::map<const ir::Step *, const ir::Step *> previous;
-    const ir::Step *last = nullptr;
-    for (const ir::Step *s : ir::referenceOrder(c_)) {
-      if (last) previous[s] = last;
-      last = s;
-    }
-    // A wfc.loop's steps run one at a time in each iteration, in the reference order of its list.
-    ir::forEachStep(c_.steps, [&](const ir::Step &s) {
-      if (s.kind != ir::StepKind::Loop) return;
-      const ir::Step *inner = nullptr;
-      for (const ir::Step *x : ir::referenceOrder(s.children)) {
-        if (inner) previous[x] = inner;
-        inner = x;
-      }
-    });
+    // The static plan: -O0's one step at a time in reference order, or passes/Parallelize's.
+    const ir::ExecutionPlan plan(c_);
     {
       auto indent = p.indent();
       ir::forEachStep(c_.steps, [&](const ir::Step &s) {
-        StepFields fields = commonFields(s, previous);
+        StepFields fields = commonFields(s, plan.of(s));
         if (auto it = emitters.find(&s); it != emitters.end()) it->second->addFields(fields, s);
         p.emit("{\n");
         {
@@ -148,7 +134,7 @@ class CompositionEmitter {
            )cc");
   }
 
-  StepFields commonFields(const ir::Step &s, const std::map<const ir::Step *, const ir::Step *> &previous) {
+  StepFields commonFields(const ir::Step &s, const ir::StepPlan &plan) {
     StepFields f;
     f["id"] = cppString(s.id);
     switch (s.kind) {
@@ -166,7 +152,12 @@ class CompositionEmitter {
     if (s.effect != ir::Effect::None) f["effect"] = effectName(s.effect);
     f["location"] = cppString(ctx_.location(s.loc));
     if (s.parent) f["parent"] = "step::" + names_.steps.at(s.parent);
-    if (auto it = previous.find(&s); it != previous.end()) f["after"] = "{step::" + names_.steps.at(it->second) + "}";
+    if (!plan.waitsFor.empty()) {
+      std::vector<std::string> after;
+      for (const ir::Step *p : plan.waitsFor) after.push_back("step::" + names_.steps.at(p));
+      f["after"] = "{" + llvm::join(after, ", ") + "}";
+    }
+    if (plan.order > 0) f["order"] = std::to_string(plan.order);
     if (s.guard != ir::Guard::None) {
       f["guard"] = s.guard == ir::Guard::Then   ? "wfc::Guard::Then"
                    : s.guard == ir::Guard::Else ? "wfc::Guard::Else"

@@ -1,7 +1,11 @@
-// wfc.subflow steps kept as calls (-O0, or before inlining): build the callee's input and run
-// the callee composition in a frame of its own.
+// wfc.subflow steps. A call (-O0, or a call the inline pass kept) builds the callee's input and
+// runs the callee composition in a frame of its own. An inlined call is two steps around the
+// callee's own (now the caller's): the entry checks the input against the callee's input_schema,
+// the exit gives the callee's output, checked against its output_schema — the checks a call makes.
 #include "codegen/ExpressionEmitter.h"
 #include "codegen/StepEmitter.h"
+
+#include <llvm/ADT/StringExtras.h>
 
 namespace wfc::codegen {
 namespace {
@@ -11,20 +15,48 @@ class SubflowStepEmitter final : public StepEmitter {
   using StepEmitter::StepEmitter;
 
   void emitFunctions(Printer &p, const ir::Step &s) override {
-    openStep(p, s, "wfc.subflow calling '" + s.callee->name + "'");
-    ExpressionEmitter expr(ctx_, names_);
-    std::string input = s.input ? expr.value(*s.input) : "Value::object({})";
-    p.emit({{"name", name(s)}, {"input", input}, {"callee", ctx_.composition(*s.callee).ns}}, R"cc(
-      Value run_$name$(StepContext &ctx) {
-        const Value input = $input$;
-        return ctx.callComposition(composition::$callee$, input);
-    )cc");
+    std::string callee = ctx_.composition(*s.callee).ns;
+    switch (s.subflowPart) {
+      case ir::SubflowPart::Call: {
+        openStep(p, s, "wfc.subflow calling '" + s.callee->name + "'");
+        ExpressionEmitter expr(ctx_, names_);
+        std::string input = s.input ? expr.value(*s.input) : "Value::object({})";
+        p.emit({{"name", name(s)}, {"input", input}, {"callee", callee}}, R"cc(
+          Value run_$name$(StepContext &ctx) {
+            const Value input = $input$;
+            return ctx.callComposition(composition::$callee$, input);
+        )cc");
+        break;
+      }
+      case ir::SubflowPart::Entry: {
+        openStep(p, s, "the input of '" + s.callee->name + "', inlined (its steps follow)");
+        ExpressionEmitter expr(ctx_, names_);
+        std::string input = s.input ? expr.value(*s.input) : "Value::object({})";
+        p.emit({{"name", name(s)}, {"input", input}, {"callee", callee}}, R"cc(
+          Value run_$name$(StepContext &ctx) {
+            return ctx.enterComposition(composition::$callee$, $input$);
+        )cc");
+        break;
+      }
+      case ir::SubflowPart::Exit: {
+        openStep(p, s, "the output of '" + s.callee->name + "', inlined");
+        std::vector<std::string> steps;
+        for (const ir::Step *x : s.inlinedSteps) steps.push_back("step::" + names_.steps.at(x));
+        std::string output = s.calleeOutput ? "step::" + names_.steps.at(s.calleeOutput) : "-1";
+        p.emit({{"name", name(s)}, {"callee", callee}, {"output", output}, {"steps", llvm::join(steps, ", ")}},
+               R"cc(
+                 Value run_$name$(StepContext &ctx) {
+                   return ctx.leaveComposition(composition::$callee$, $output$, {$steps$});
+               )cc");
+        break;
+      }
+    }
     closeStep(p, s);
   }
 
   void addFields(StepFields &fields, const ir::Step &s) override {
     fields["run"] = "run_" + name(s);
-    fields["callee"] = "composition::" + ctx_.composition(*s.callee).ns;
+    if (s.subflowPart == ir::SubflowPart::Call) fields["callee"] = "composition::" + ctx_.composition(*s.callee).ns;
   }
 };
 

@@ -17,6 +17,7 @@ int buildIR(const BuildOptions &build, const CommonOptions &options) {
   std::unique_ptr<ir::Module> module = compilation.analyzePack(build.pack);
   int status = compilation.finish();
   if (status != 0 || !module || options.verifyDiagnostics) return status;
+  if (!compilation.optimize(*module)) return 1;  // the IR codegen would receive
 
   std::string text;
   llvm::raw_string_ostream os(text);

@@ -2,6 +2,7 @@
 
 #include "frontend/PromptPackReader.h"
 #include "ir/IRVerifier.h"
+#include "passes/Pipeline.h"
 #include "sema/Sema.h"
 #include "support/DidYouMean.h"
 
@@ -70,6 +71,12 @@ int Compilation::finish() {
   diags_.flush();
   if (verifier_) return verifier_->verify(llvm::errs()) ? 0 : 1;
   return diags_.hasErrors() ? 1 : 0;
+}
+
+bool Compilation::optimize(ir::Module &module) {
+  passes::PassManager pm(options_.instrumentation, [this](llvm::SMLoc loc) { return describe(loc); });
+  passes::buildPipeline(pm, options_.optLevel == OptLevel::O0 ? 0 : 1);
+  return pm.run(module, llvm::errs());
 }
 
 }  // namespace wfc

@@ -29,6 +29,11 @@ class Compilation {
   // the front end reported no error, the IR verifier has checked the module.
   std::unique_ptr<ir::Module> analyzePack(llvm::StringRef path);
 
+  // The optimizer: the -O level's pipeline over a module the front end accepted, with the
+  // instrumentation options (dumps and timings on stderr). False when --verify-each caught a
+  // pass breaking the module (reported; a compiler bug).
+  bool optimize(ir::Module &module);
+
   // "pack.yaml:12:5" for IR comments.
   std::string describe(llvm::SMLoc loc) const;
   // The 1-based line of a location (0 when unknown).

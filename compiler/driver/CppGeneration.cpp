@@ -63,6 +63,7 @@ std::optional<GeneratedProgram> generateProgram(Compilation &compilation, const 
   bool runsWorkflow = false;
   const ir::Composition *entry = chooseEntry(*module, options, runsWorkflow);
   if (!entry && !runsWorkflow) return std::nullopt;
+  if (!compilation.optimize(*module)) return std::nullopt;  // the -O level's passes
 
   codegen::CodegenOptions cg;
   cg.sourcePath = displayPath(generate.pack);

@@ -11,18 +11,12 @@
 namespace wfc {
 
 int runGraph(const GraphOptions &graph, const CommonOptions &options) {
-  if (graph.afterPasses) {
-    // The optimizer (inlining, parallelization) is not part of this version: the graph before
-    // passes is the one that runs, and saying otherwise would draw a graph that does not exist.
-    llvm::WithColor::error(llvm::errs(), "wfc")
-        << "--after-passes: this version of wfc has no optimization passes yet, so the graph that runs is the "
-           "one 'wfc graph' draws without it\n";
-    return 2;
-  }
   Compilation compilation(options);
   std::unique_ptr<ir::Module> module = compilation.analyzePack(graph.pack);
   int status = compilation.finish();
   if (status != 0 || !module || options.verifyDiagnostics) return status;
+  // The graph that runs: after the -O level's passes (inlined calls, the static plan).
+  if (graph.afterPasses && !compilation.optimize(*module)) return 1;
 
   std::vector<const ir::Composition *> compositions;
   const ir::Workflow *workflow = nullptr;

@@ -2,6 +2,7 @@
 #pragma once
 
 #include "frontend/DialectDetector.h"
+#include "passes/PassManager.h"
 #include "support/DiagnosticEngine.h"
 
 #include <optional>
@@ -20,6 +21,7 @@ struct CommonOptions {
   std::optional<Dialect> dialect;  // forced with --dialect
   bool verifyDiagnostics = false;
   bool showColors = false;
+  passes::Instrumentation instrumentation;  // --print-ir-after-all, --verify-each, …
 };
 
 }  // namespace wfc

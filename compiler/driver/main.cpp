@@ -8,6 +8,7 @@
 #include "driver/GraphCommand.h"
 #include "driver/Options.h"
 #include "frontend/EditorSchema.h"
+#include "passes/Pipeline.h"
 #include "support/DidYouMean.h"
 
 #include <llvm/Support/CommandLine.h>
@@ -123,6 +124,17 @@ cl::opt<wfc::GraphFormat> graphFormat(
 cl::opt<bool> graphAfterPasses("after-passes", cl::desc("The graph after the optimizer's passes"),
                                cl::sub(graphCmd), cl::cat(wfcCategory));
 
+// The optimizer's instrumentation (docs/optimizer.md), where passes run.
+cl::opt<bool> printIrAfterAll("print-ir-after-all", cl::desc("Print the IR (stderr) after every pass"),
+                              cl::sub(buildCmd), cl::sub(compileCmd), cl::sub(graphCmd), cl::cat(wfcCategory));
+cl::list<std::string> printIrAfter("print-ir-after", cl::value_desc("pass"), cl::CommaSeparated,
+                                   cl::desc("Print the IR (stderr) after this pass, when it changed it"),
+                                   cl::sub(buildCmd), cl::sub(compileCmd), cl::sub(graphCmd), cl::cat(wfcCategory));
+cl::opt<bool> verifyEach("verify-each", cl::desc("Run the IR verifier after every pass"), cl::sub(buildCmd),
+                         cl::sub(compileCmd), cl::sub(graphCmd), cl::cat(wfcCategory));
+cl::opt<bool> timePasses("time-passes", cl::desc("Report each pass's time (stderr)"), cl::sub(buildCmd),
+                         cl::sub(compileCmd), cl::sub(graphCmd), cl::cat(wfcCategory));
+
 cl::SubCommand schemaCmd("schema", "Print the JSON Schema (draft-07) of the pack format, for editors");
 
 const std::vector<std::string> kSubcommands = {"check", "build", "compile", "graph", "schema"};
@@ -163,6 +175,19 @@ int main(int argc, char **argv) {
     return 2;
   }
   options.optLevel = optLevel == 0 ? wfc::OptLevel::O0 : wfc::OptLevel::O1;
+  options.instrumentation.printAfterAll = printIrAfterAll;
+  options.instrumentation.verifyEach = verifyEach;
+  options.instrumentation.timePasses = timePasses;
+  for (const std::string &pass : printIrAfter) {
+    std::vector<std::string> known = wfc::passes::passNames();
+    if (std::find(known.begin(), known.end(), pass) == known.end()) {
+      llvm::WithColor::error(llvm::errs(), "wfc")
+          << "--print-ir-after=" << pass << ": no pass is named '" << pass << "'" << wfc::didYouMeanSuffix(pass, known)
+          << "; the passes are " << wfc::quotedList(known, "and") << "\n";
+      return 2;
+    }
+    options.instrumentation.printAfter.insert(pass);
+  }
   options.composition = composition;
   options.warningsAsErrors = werror;
   options.diagnosticsFormat = diagnosticsFormat;

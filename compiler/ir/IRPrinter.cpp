@@ -87,8 +87,10 @@ class Printer {
     if (c.inputSchema) s += " input(schema " + quote(c.inputSchema->source) + ")";
     if (c.outputSchema) s += " output(schema " + quote(c.outputSchema->source) + ")";
     if (c.output) s += " result(%" + c.output->id + ")";
+    if (c.scheduled) s += " scheduled";
     s += " effects(" + std::string(spell(c.effect)) + ") {";
     line(1, s, c.loc);
+    scheduled_ = c.scheduled;
     for (const auto &step : c.steps) this->step(*step, 2);
     os_.indent(2) << "}\n";
   }
@@ -113,6 +115,12 @@ class Printer {
         break;
       case StepKind::Subflow:
         s += " " + quote(st.callee ? st.callee->name : "");
+        if (st.subflowPart == SubflowPart::Entry) s += " entry";
+        if (st.subflowPart == SubflowPart::Exit) {
+          s += " exit";
+          if (st.calleeOutput) s += " result(%" + st.calleeOutput->id + ")";
+          else s += stepList("last_of", st.inlinedSteps);
+        }
         break;
       default: break;
     }
@@ -160,6 +168,11 @@ class Printer {
     }
     s += stepList(st.explicitDependsOn ? "depends_on" : "after", st.after);
     s += stepList("uses", st.dataDeps);
+    if (st.inlinedInto) s += " inlined(into %" + st.inlinedInto->id + ")";
+    // The static plan: what the step waits for at run time (steps of a parallel or foreach start
+    // with their block, so they wait for nothing of their own).
+    if (scheduled_ && (!st.parent || st.parent->kind == StepKind::Loop))
+      s += st.waitsFor.empty() ? " waits_for()" : stepList("waits_for", st.waitsFor);
     if (!st.children.empty()) s += " {";
     line(depth, s, st.loc);
     if (st.children.empty()) return;
@@ -193,6 +206,7 @@ class Printer {
 
   llvm::raw_ostream &os_;
   const LocationPrinter &where_;
+  bool scheduled_ = false;
 };
 
 }  // namespace
@@ -237,6 +251,7 @@ std::string printPredicate(const Predicate &p) {
     case Predicate::Kind::AllOf: return list("all_of", p.operands);
     case Predicate::Kind::AnyOf: return list("any_of", p.operands);
     case Predicate::Kind::Not: return list("not", p.operands);
+    case Predicate::Kind::Constant: return std::string(p.constant ? "true" : "false") + " /* folded: " + p.folded + " */";
   }
   return "";
 }

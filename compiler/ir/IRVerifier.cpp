@@ -61,6 +61,13 @@ class Verifier {
     std::string self = "step '" + s.id + "'";
     for (const Step *p : s.after) inComposition(p, self + " predecessor");
     for (const Step *p : s.dataDeps) inComposition(p, self + " data dependency");
+    for (const Step *p : s.waitsFor) {
+      inComposition(p, self + " plan predecessor");
+      if (p && p->parent != s.parent) fail(self + " waits for '" + p->id + "', which is not in its list");
+    }
+    if (s.inlinedInto) inComposition(s.inlinedInto, self + " inlined call");
+    if (s.calleeOutput) inComposition(s.calleeOutput, self + " callee output");
+    for (const Step *p : s.inlinedSteps) inComposition(p, self + " inlined step");
     std::vector<const Reference *> refs;
     if (s.input) s.input->collectReferences(refs);
     if (s.args) s.args->collectReferences(refs);
@@ -102,6 +109,8 @@ class Verifier {
         break;
       case StepKind::Subflow:
         if (!s.callee) fail(self + " has no callee");
+        if (s.subflowPart == SubflowPart::Exit && s.inlinedSteps.empty()) fail(self + " is an inlined call with no steps");
+        if (s.subflowPart != SubflowPart::Exit && !s.inlinedSteps.empty()) fail(self + " lists inlined steps but is no exit");
         break;
       case StepKind::Foreach:
         if (s.children.size() != 1) fail(self + " does not have exactly one inner step");

@@ -78,6 +78,8 @@ struct Composition {
   const Step *output = nullptr;  // explicit `output`; null: the last top-level step that ran
   std::vector<std::unique_ptr<Step>> steps;
   Effect effect = Effect::None;
+  // Set by passes/Parallelize: every step's `waitsFor` is its static plan.
+  bool scheduled = false;
 };
 
 struct Artifact {

@@ -21,7 +21,7 @@ enum class CompareOp {
 const char *spell(CompareOp op);
 
 struct Predicate {
-  enum class Kind { Compare, Exists, AllOf, AnyOf, Not };
+  enum class Kind { Compare, Exists, AllOf, AnyOf, Not, Constant };
 
   Kind kind = Kind::Compare;
   llvm::SMLoc loc;
@@ -32,6 +32,8 @@ struct Predicate {
   std::vector<llvm::SMLoc> valueItemLocs;  // Compare with a list value: where each item is
   bool exists = true;    // Exists
   std::vector<Predicate> operands;  // AllOf, AnyOf, Not (one)
+  bool constant = false;  // Constant: folded by passes/FoldPredicates
+  std::string folded;     // Constant: the predicate it was, as printed (for comments)
 };
 
 }  // namespace wfc::ir

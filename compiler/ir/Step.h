@@ -56,6 +56,11 @@ struct Modifiers {
 // Why a guarded step may not run.
 enum class Guard { None, Then, Else, Fallback };
 
+// What a wfc.subflow step is: a call (the callee runs in a frame of its own), or — once the
+// inline pass has put the callee's steps in the caller — the step that checks the callee's input
+// (`<call>__input`) or the one that gives its output (the call's own id).
+enum class SubflowPart { Call, Entry, Exit };
+
 struct Step {
   std::string id;
   StepKind kind = StepKind::Tool;
@@ -67,6 +72,10 @@ struct Step {
   std::vector<const Step *> after;
   bool explicitDependsOn = false;
   std::vector<const Step *> dataDeps;
+  // The static plan (passes/Parallelize): the steps of the same list this one waits for at run
+  // time. Meaningful only when its composition is `scheduled`; otherwise codegen runs the list
+  // one step at a time in reference order (-O0).
+  std::vector<const Step *> waitsFor;
   Step *parent = nullptr;  // the parallel, wfc.loop or wfc.foreach this step is inside
   unsigned index = 0;      // position in its steps[] (or branches[]) list
 
@@ -98,6 +107,13 @@ struct Step {
   std::optional<Reducer> reduce;  // parallel, wfc.foreach
   // wfc.subflow
   const ir::Composition *callee = nullptr;
+  SubflowPart subflowPart = SubflowPart::Call;
+  // Exit: the callee's `output` step as inlined, or null; then the output is that of the last of
+  // `inlinedSteps` (the callee's top-level steps as inlined, in declaration order) that ran.
+  const Step *calleeOutput = nullptr;
+  std::vector<const Step *> inlinedSteps;
+  // A step the inline pass copied from a callee: the exit step of the call it came from.
+  const Step *inlinedInto = nullptr;
   // wfc.foreach
   std::optional<Value> items;
   std::optional<unsigned> maxConcurrency;
