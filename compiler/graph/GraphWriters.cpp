@@ -27,12 +27,14 @@ std::string nodeLabel(const Node &n) {
   std::string label = n.label + "\n" + n.kind;
   if (!n.effect.empty() && n.effect != "none") label += ", " + n.effect;
   if (!n.guard.empty()) label += "\nruns if " + n.guard;
+  if (n.group >= 0) label += "\ngroup " + std::to_string(n.group);
   if (n.terminal) label += "\nterminal";
   return label;
 }
 
 const char *dotEdgeStyle(const std::string &kind) {
   if (kind == "order") return "color=gray40";
+  if (kind == "plan") return "color=gray20, penwidth=1.2";
   if (kind == "depends_on") return "color=black, penwidth=1.5";
   if (kind == "data") return "style=dashed, color=blue";
   if (kind == "then" || kind == "else") return "color=darkgreen";
@@ -92,7 +94,7 @@ std::string writeDot(const StepGraph &g) {
       to = anchor.count(e.to) ? anchor[e.to] : e.to;
       attrs += ", lhead=" + quote("cluster_" + std::to_string(clusterNumber[e.to]));
     }
-    std::string label = !e.label.empty() ? e.label : (e.kind == "order" ? "" : e.kind);
+    std::string label = !e.label.empty() ? e.label : (e.kind == "order" || e.kind == "plan" ? "" : e.kind);
     if (!label.empty()) attrs += ", label=" + quote(label);
     out += "  " + quote(e.from) + " -> " + quote(to) + " [" + attrs + "];\n";
   }
@@ -142,7 +144,7 @@ std::string writeMermaid(const StepGraph &g) {
   for (const Cluster *c : childClusters[""]) emitCluster(*c, "  ");
   for (const Node *n : nodesIn[""]) emitNode(*n, "  ");
   for (const Edge &e : g.edges) {
-    std::string label = !e.label.empty() ? e.label : (e.kind == "order" ? "" : e.kind);
+    std::string label = !e.label.empty() ? e.label : (e.kind == "order" || e.kind == "plan" ? "" : e.kind);
     std::string arrow = e.kind == "data" || e.kind == "calls" || e.kind == "runs" || e.kind == "on_error" ||
                                 e.kind == "max_visits"
                             ? (label.empty() ? " -.-> " : " -. " + label + " .-> ")
@@ -167,6 +169,7 @@ std::string writeJson(const StepGraph &g) {
     j["location"] = n.location;
     if (!n.cluster.empty()) j["cluster"] = n.cluster;
     if (!n.guard.empty()) j["guard"] = n.guard;
+    if (n.group >= 0) j["group"] = n.group;
     if (state) j["terminal"] = n.terminal;
     nodes.push_back(j);
   }

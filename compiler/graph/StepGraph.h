@@ -21,18 +21,24 @@ struct Node {
   std::string cluster;  // the innermost cluster containing it ("" for a state)
   std::string guard;    // "then", "else", "fallback" or "" (runs unconditionally)
   bool terminal = false;  // states
+  // After passes: the step's parallel group in its list (steps of one group can run at once:
+  // the longest chain of plan edges before them has this length); -1 when not planned.
+  int group = -1;
 };
 
 // Edge kinds: "order" (the implicit previous step, SPEC §3 Order), "depends_on", "then", "else"
 // (a branch to its targets), "data" (a ${step.output} reference), "on_error" (a step to its
 // fallback), "calls" (a wfc.subflow step to the composition it calls: `to` is the composition's
 // cluster id), "runs" (a composition state to its composition's cluster), "transition" (label:
-// the event), "max_visits" (to the on_max_visits state).
+// the event), "max_visits" (to the on_max_visits state). After passes (a scheduled composition)
+// "order" edges give way to "plan" edges: what a step waits for at run time, where no other edge
+// already says it.
 struct Edge {
   std::string from, to, kind, label;
 };
 
-// A composition, or a step that contains steps (parallel, wfc.foreach, wfc.loop).
+// A composition, a step that contains steps (parallel, wfc.foreach, wfc.loop), or — after
+// passes — the steps inlined from one wfc.subflow call (kind "inlined", id "composition/call/inlined").
 struct Cluster {
   std::string id;      // "composition", "composition/step"
   std::string label;
