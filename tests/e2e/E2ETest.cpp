@@ -2,6 +2,7 @@
 // with `wfc compile --allow-unbound` at build time (tests/e2e/CMakeLists.txt), then run as a
 // black box with the bindings each test needs (real processes for exec tools), checking
 // stdout, stderr, exit codes, traces and reports.
+#include "ExeDir.h"
 #include "RunProcess.h"
 
 #include <gtest/gtest.h>
@@ -45,8 +46,9 @@ class E2ETest : public ::testing::Test {
     std::string pattern = (fs::temp_directory_path() / "wfc-e2e-XXXXXX").string();
     ASSERT_NE(mkdtemp(pattern.data()), nullptr);
     dir_ = pattern;
-    for (const char *name : {"branches", "refs", "parallel", "subflow", "resilience", "on-error", "workflow-budget"}) {
-      exes_[name] = std::string(WFC_E2E_EXE_DIR) + "/" + name;
+    for (const char *name : {"branches", "refs", "parallel", "subflow", "resilience", "on-error", "workflow-budget",
+                             "optimizer"}) {
+      exes_[name] = e2eExeDir() + "/" + name;
       ASSERT_TRUE(fs::exists(exes_[name])) << exes_[name] << " was not built";
     }
   }
@@ -110,6 +112,7 @@ TEST_F(E2ETest, BranchElseArmAndBranchWithoutElse) {
   }
   EXPECT_EQ(ends["check"]["taken"], "else");
   EXPECT_TRUE(ends["gate"]["taken"].is_null()) << "false with no else: taken is null";
+  std::sort(skipped.begin(), skipped.end());  // trace lines may come in any order at -O1 (SPEC §3)
   EXPECT_EQ(skipped, (std::vector<std::string>{"big", "only_x"}));
   EXPECT_TRUE(ends.count("small") && ends.count("after") && ends.count("last"));
 }
@@ -455,6 +458,48 @@ TEST_F(E2ETest, ToolsDoNotInheritTheApiKeys) {
   for (const std::string &text : {r.out, r.err, readText(report), readText(trace)})
     EXPECT_EQ(text.find("sk-leak"), std::string::npos) << text;
   EXPECT_NE(readText(report).find("env"), std::string::npos) << "the tool's stderr is in the report";
+}
+
+// ---- the optimizer's guarantee (docs/optimizer.md): these run against -O1 and -O0 executables alike
+
+TEST_F(E2ETest, InlinedSubflowAndFoldedBranchGiveTheCallsResult) {
+  std::string b = bindings("opt-ok", std::string("tools:\n  probe: ") + kEcho + "\n  boom: " + kEcho +
+                                         "\n  record: " + kEcho + "\n");
+  std::string report = (dir_ / "opt-ok-report.json").string();
+  ProcessResult r = run("optimizer", {"--bindings", b, "--report", report, "--input-json", R"({"n": 5})"});
+  ASSERT_EQ(r.exitCode, 0) << r.err;
+  EXPECT_EQ(json(r.out), json(R"({"picked": {"how": "fast", "n": 5}, "first": {"n": 5}, "second": {"k": 2}})"));
+  // The callee's steps have the call's paths at both levels: pick__fast ran, pick__careful did not.
+  std::map<std::string, std::string> status;
+  for (const Json &s : json(readText(report))["steps"]) status[s["step"]] = s["status"];
+  EXPECT_EQ(status["pick__fast"], "ok");
+  EXPECT_NE(status["pick__careful"], "ok");
+}
+
+TEST_F(E2ETest, TheFirstFailureInMinusO0OrderDecidesAndWritesNeverStart) {
+  // `second` fails at once; `first` (before it in -O0 order) times out after 300 ms: exit 3, as at
+  // -O0 where `second` never starts. `record` (write) must not run at all.
+  std::string written = (dir_ / "opt-written").string();
+  std::string b = bindings("opt-fail", "tools:\n  probe: {exec: {argv: [sleep, '3']}}\n"
+                                       "  boom: {exec: {argv: [sh, -c, 'echo boom >&2; exit 1']}}\n"
+                                       "  record: {exec: {argv: [sh, -c, 'cat > " + written + "']}}\n");
+  ProcessResult r = run("optimizer", {"--bindings", b, "--input-json", R"({"n": 5})"});
+  EXPECT_EQ(r.exitCode, 3) << r.err;
+  EXPECT_NE(r.err.find("step 'first' failed"), std::string::npos) << r.err;
+  EXPECT_EQ(r.err.find("step 'second' failed"), std::string::npos) << "not the decisive failure: " << r.err;
+  EXPECT_FALSE(fs::exists(written)) << "the write step ran";
+}
+
+TEST_F(E2ETest, AnInvalidInlinedInputFailsBeforeAnyCalleeStep) {
+  // n must be an integer (the callee's input_schema): the call's entry check fails, exit 1.
+  std::string log = (dir_ / "opt-calls.log").string();
+  std::string b = bindings("opt-bad", "tools:\n  probe: {exec: {argv: [cat]}}\n"
+                                      "  boom: {exec: {argv: [sh, -c, 'cat >> " + log + "']}}\n"
+                                      "  record: {exec: {argv: [cat]}}\n");
+  ProcessResult r = run("optimizer", {"--bindings", b, "--input-json", R"({"n": "five"})"});
+  EXPECT_EQ(r.exitCode, 1) << r.err;
+  EXPECT_NE(r.err.find("the input of composition 'pick' does not match its input_schema"), std::string::npos) << r.err;
+  EXPECT_EQ(readText(log).find("fast"), std::string::npos) << "a callee step ran: " << readText(log);
 }
 
 }  // namespace

@@ -2,6 +2,7 @@
 // run as a black box against the scripted test LLM server. Every type passing and failing, with
 // and without params.gate; a gating failure retried, then handled by wfc.on_error; the `eval`
 // trace lines, the report's `evals`, the warnings, the judge's request and its own recording key.
+#include "ExeDir.h"
 #include "LlmPackTest.h"
 
 #include <set>
@@ -15,7 +16,7 @@ class EvalE2ETest : public LlmPackTest {
  protected:
   static void SetUpTestSuite() {
     LlmPackTest::SetUpTestSuite();
-    exes_["evals"] = std::string(WFC_E2E_EXE_DIR) + "/evals";
+    exes_["evals"] = e2eExeDir() + "/evals";
     ASSERT_TRUE(fs::exists(exes_["evals"])) << exes_["evals"] << " was not built";
   }
 

@@ -3,6 +3,7 @@
 // server in this test process with --bindings — or compiled here with the binding baked in —
 // checking stdout, exit codes, stderr, traces and reports, and what the server received: bodies,
 // methods, headers and the Idempotency-Key `RUN/STEP/ATTEMPT`.
+#include "ExeDir.h"
 #include "RunProcess.h"
 
 #include <gtest/gtest.h>
@@ -159,7 +160,7 @@ class HttpE2ETest : public ::testing::Test {
     std::string pattern = (fs::temp_directory_path() / "wfc-http-e2e-XXXXXX").string();
     ASSERT_NE(mkdtemp(pattern.data()), nullptr);
     dir_ = pattern;
-    exe_ = std::string(WFC_E2E_EXE_DIR) + "/http-tool";
+    exe_ = e2eExeDir() + "/http-tool";
     ASSERT_TRUE(fs::exists(exe_)) << exe_ << " was not built";
   }
   static void TearDownTestSuite() {

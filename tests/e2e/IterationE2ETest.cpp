@@ -2,6 +2,7 @@
 // judging"): packs/iteration-*.yaml compiled at build time and run as black boxes against the
 // scripted test LLM server (docs/test-llm-server.md), which also tells how many requests were in
 // flight at once.
+#include "ExeDir.h"
 #include "LlmPackTest.h"
 
 #include <algorithm>
@@ -52,7 +53,7 @@ class IterationE2ETest : public LlmPackTest {
   static void SetUpTestSuite() {
     LlmPackTest::SetUpTestSuite();
     for (const char *name : {"iteration-foreach", "iteration-loop", "iteration-judge", "iteration-nested"}) {
-      exes_[name] = std::string(WFC_E2E_EXE_DIR) + "/" + name;
+      exes_[name] = e2eExeDir() + "/" + name;
       ASSERT_TRUE(fs::exists(exes_[name])) << exes_[name] << " was not built";
     }
   }

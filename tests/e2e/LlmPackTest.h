@@ -3,6 +3,7 @@
 // the scripts of the test LLM server (docs/test-llm-server.md) that answer them, and file helpers.
 #pragma once
 
+#include "ExeDir.h"
 #include "LlmServerProcess.h"
 #include "RunProcess.h"
 
@@ -68,7 +69,7 @@ class LlmPackTest : public ::testing::Test {
     ASSERT_NE(mkdtemp(pattern.data()), nullptr);
     dir_ = pattern;
     for (const char *name : {"llm-template", "llm-structured", "llm-agent"}) {
-      exes_[name] = std::string(WFC_E2E_EXE_DIR) + "/" + name;
+      exes_[name] = e2eExeDir() + "/" + name;
       ASSERT_TRUE(fs::exists(exes_[name])) << exes_[name] << " was not built";
     }
   }

@@ -2,6 +2,7 @@
 // time with --allow-unbound (tests/e2e/CMakeLists.txt), run with bindings that give their tools
 // to a real MCP server — @modelcontextprotocol/server-filesystem, installed into tests/mcp/ by
 // scripts/setup.sh.
+#include "ExeDir.h"
 #include "RunProcess.h"
 
 #include <gtest/gtest.h>
@@ -38,7 +39,7 @@ void writeText(const fs::path &path, const std::string &text) {
 class McpE2ETest : public ::testing::Test {
  protected:
   void SetUp() override {
-    exe_ = std::string(WFC_E2E_EXE_DIR) + "/mcp-files";
+    exe_ = e2eExeDir() + "/mcp-files";
     ASSERT_TRUE(fs::exists(exe_)) << exe_ << " was not built";
     std::string pattern = (fs::temp_directory_path() / "wfc-mcp-e2e-XXXXXX").string();
     ASSERT_NE(mkdtemp(pattern.data()), nullptr);

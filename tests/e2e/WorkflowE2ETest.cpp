@@ -3,6 +3,7 @@
 // scripted test LLM server — each state kind, the transition tool's schema as sent, artifacts
 // and the context across states, max_visits, engine.budget, --events, unknown events, and the
 // trace, report and recording of a run.
+#include "ExeDir.h"
 #include "LlmPackTest.h"
 
 namespace wfc::test {
@@ -40,7 +41,7 @@ class WorkflowE2ETest : public LlmPackTest {
   static void SetUpTestSuite() {
     LlmPackTest::SetUpTestSuite();
     for (const char *name : {"workflow-states", "workflow-visits", "workflow-chat"}) {
-      exes_[name] = std::string(WFC_E2E_EXE_DIR) + "/" + name;
+      exes_[name] = e2eExeDir() + "/" + name;
       ASSERT_TRUE(fs::exists(exes_[name])) << exes_[name] << " was not built";
     }
   }

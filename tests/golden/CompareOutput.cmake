@@ -1,4 +1,5 @@
-# Runs a command and compares its standard output with a checked-in golden file.
+# Runs a command and compares its standard output (-DSTREAM=stderr: its standard error) with a
+# checked-in golden file.
 #   cmake -DCOMMAND="wfc;build;pack.yaml;--emit=ir" -DWORKDIR=… -DGOLDEN=… -P CompareOutput.cmake
 # On a difference the actual output is written next to the build's copy and the test fails
 # with the command that refreshes the goldens (tests/golden/update.sh). With WFC_UPDATE_GOLDENS=1
@@ -7,6 +8,9 @@ execute_process(COMMAND ${COMMAND} WORKING_DIRECTORY ${WORKDIR}
                 OUTPUT_VARIABLE actual ERROR_VARIABLE errors RESULT_VARIABLE status)
 if(NOT status EQUAL 0)
   message(FATAL_ERROR "command failed (${status}): ${COMMAND}\n${errors}")
+endif()
+if(STREAM STREQUAL "stderr")
+  set(actual "${errors}")
 endif()
 if(DEFINED ENV{WFC_UPDATE_GOLDENS} AND NOT "$ENV{WFC_UPDATE_GOLDENS}" STREQUAL "0")
   file(WRITE ${GOLDEN} "${actual}")  # the --update mode: accept the new output

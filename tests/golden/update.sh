@@ -23,11 +23,17 @@ for pack in "$root"/examples/*/pack.yaml "$root"/tests/golden/packs/*/pack.yaml;
 done
 mkdir -p "$root/tests/golden/graph"
 for entry in support-triage:examples/support-triage document-analyzer:examples/document-analyzer \
-             control-flow:tests/golden/packs/control-flow:--composition,main on-error:tests/golden/packs/on-error; do
+             control-flow:tests/golden/packs/control-flow:--composition,main on-error:tests/golden/packs/on-error \
+             optimizer:tests/golden/packs/optimizer:--composition,main,--after-passes; do
   IFS=: read -r name dir extra <<<"$entry"
   IFS=, read -r -a options <<<"$extra"
   for format in dot mermaid json; do
     (cd "$root/$dir" && "$wfc" graph pack.yaml --format="$format" "${options[@]}") > "$root/tests/golden/graph/$name.$format"
   done
 done
+mkdir -p "$root/tests/golden/ir-passes"
+(cd "$root/tests/golden/packs/optimizer" && "$wfc" build pack.yaml --composition main -O0 --emit=ir) \
+  > "$root/tests/golden/ir-passes/optimizer.O0.ir"
+(cd "$root/tests/golden/packs/optimizer" && "$wfc" build pack.yaml --composition main --emit=ir --verify-each \
+  --print-ir-after-all 2>&1 >/dev/null) > "$root/tests/golden/ir-passes/optimizer.after-each.ir"
 echo "goldens updated; review with: git diff -- schemas tests/golden"

@@ -6,6 +6,7 @@
 #include <nlohmann/json.hpp>
 
 #include <filesystem>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -544,11 +545,19 @@ TEST(CliTest, GraphPrintsEachFormatAndRejectsWhatItCannotDraw) {
   ASSERT_EQ(mermaid.exitCode, 0) << mermaid.err;
   EXPECT_EQ(mermaid.out.rfind("flowchart TD\n", 0), 0u) << mermaid.out;
 
-  ProcessResult after = wfc({"graph", kExample, "--after-passes"});
-  EXPECT_EQ(after.exitCode, 2);
-  EXPECT_NE(after.err.find("--after-passes: this version of wfc has no optimization passes yet"), std::string::npos)
-      << after.err;
-  EXPECT_EQ(after.out, "");
+  // After passes: the planned graph, each step of a list in a parallel group (classify and the
+  // metadata block are independent: one group; synthesize reads both: the next).
+  ProcessResult after = wfc({"graph", kExample, "--after-passes", "--format=json"});
+  ASSERT_EQ(after.exitCode, 0) << after.err;
+  std::map<std::string, int> groups;
+  nlohmann::json planned = nlohmann::json::parse(after.out);
+  for (const auto &n : planned["nodes"])
+    if (n.contains("group")) groups[n["label"]] = n["group"];
+  EXPECT_EQ(groups, (std::map<std::string, int>{{"classify", 0}, {"extract_metadata", 0}, {"synthesize", 1}}))
+      << after.out;
+  ProcessResult unplanned = wfc({"graph", kExample, "--after-passes", "--format=json", "-O0"});
+  ASSERT_EQ(unplanned.exitCode, 0) << unplanned.err;
+  EXPECT_EQ(unplanned.out, json.out) << "-O0 has no passes: the graph before them";
 
   ProcessResult format = wfc({"graph", kExample, "--format=png"});
   EXPECT_EQ(format.exitCode, 2);
@@ -560,6 +569,39 @@ TEST(CliTest, GraphPrintsEachFormatAndRejectsWhatItCannotDraw) {
   EXPECT_EQ(errors.exitCode, 1);
   EXPECT_NE(errors.err.find("bad.yaml:15:5: error:"), std::string::npos) << errors.err;
   EXPECT_EQ(errors.out, "");
+}
+
+// ---- the optimizer's instrumentation (docs/optimizer.md)
+
+TEST(CliTest, PassInstrumentationPrintsTheIRAndTimings) {
+  ProcessResult all = wfc({"build", kExample, "--emit=ir", "--print-ir-after-all", "--verify-each"});
+  ASSERT_EQ(all.exitCode, 0) << all.err;
+  // inline-subflows has no call to inline in this pack; parallelize changes the plan.
+  EXPECT_NE(all.err.find("; *** IR unchanged by inline-subflows ***"), std::string::npos) << all.err;
+  EXPECT_NE(all.err.find("; *** IR after parallelize ***\n// wfc IR of"), std::string::npos) << all.err;
+  EXPECT_NE(all.out.find(" scheduled "), std::string::npos) << "--emit=ir prints the IR after passes: " << all.out;
+
+  ProcessResult one = wfc({"build", kExample, "--emit=ir", "--print-ir-after=fold-predicates,parallelize"});
+  ASSERT_EQ(one.exitCode, 0) << one.err;
+  EXPECT_EQ(one.err.find("inline-subflows"), std::string::npos) << one.err;
+  EXPECT_NE(one.err.find("; *** IR after parallelize ***"), std::string::npos) << one.err;
+
+  ProcessResult none = wfc({"build", kExample, "--emit=ir", "-O0", "--print-ir-after-all", "--time-passes"});
+  ASSERT_EQ(none.exitCode, 0) << none.err;
+  EXPECT_EQ(none.err.find("IR after"), std::string::npos) << "-O0 runs no pass: " << none.err;
+  EXPECT_EQ(none.out.find(" scheduled "), std::string::npos) << none.out;
+
+  ProcessResult timed = wfc({"build", kExample, "--emit=ir", "--time-passes"});
+  ASSERT_EQ(timed.exitCode, 0) << timed.err;
+  for (const char *pass : {"inline-subflows", "fold-predicates", "parallelize", "total"})
+    EXPECT_NE(timed.err.find(pass), std::string::npos) << pass << " missing from: " << timed.err;
+
+  ProcessResult bad = wfc({"build", kExample, "--emit=ir", "--print-ir-after=paralelize"});
+  EXPECT_EQ(bad.exitCode, 2);
+  EXPECT_NE(bad.err.find("--print-ir-after=paralelize: no pass is named 'paralelize'; did you mean 'parallelize'?"),
+            std::string::npos)
+      << bad.err;
+  EXPECT_EQ(bad.out, "");
 }
 
 }  // namespace

@@ -44,6 +44,8 @@ namespace main_ {
 namespace step {
 enum Id : int {
   fetch,
+  score_input,
+  score_compute,
   score,
   gate,
   publish,
@@ -64,13 +66,26 @@ Value run_fetch(StepContext &ctx) {
   return ctx.callTool(tool::kv_get, args);
 }  // step fetch
 
-// score: wfc.subflow calling 'scoring' — pack.yaml:35
-Value run_score(StepContext &ctx) {
-  const Value input = Value::object({
+// score__input: the input of 'scoring', inlined (its steps follow) — pack.yaml:35
+Value run_score_input(StepContext &ctx) {
+  return ctx.enterComposition(composition::scoring, Value::object({
       {"doc", ctx.output(step::fetch, "${fetch.output}")},
       {"weights", kConstant1},
+  }));
+}  // step score__input
+
+// score__compute: tool 'calc.score' — pack.yaml:76
+Value run_score_compute(StepContext &ctx) {
+  const Value args = Value::object({
+      {"doc", ctx.output(step::score_input, {"doc"}, "${score__input.output.doc}")},
+      {"weights", ctx.output(step::score_input, {"weights"}, "${score__input.output.weights}")},
   });
-  return ctx.callComposition(composition::scoring, input);
+  return ctx.callTool(tool::calc_score, args);
+}  // step score__compute
+
+// score: the output of 'scoring', inlined — pack.yaml:35
+Value run_score(StepContext &ctx) {
+  return ctx.leaveComposition(composition::scoring, -1, {step::score_compute});
 }  // step score
 
 // gate: branch, then 'publish', else 'hold' — pack.yaml:39
@@ -172,18 +187,36 @@ const wfc::StepDecl kSteps[] = {
     .argsChecked = true,
   },
   {
-    .id = "score",
+    .id = "score__input",
     .kind = wfc::StepKind::Subflow,
     .location = "pack.yaml:35",
     .after = {step::fetch},
+    .order = 1,
+    .run = run_score_input,
+  },
+  {
+    .id = "score__compute",
+    .kind = wfc::StepKind::Tool,
+    .location = "pack.yaml:76",
+    .after = {step::score_input},
+    .order = 2,
+    .run = run_score_compute,
+    .tool = tool::calc_score,
+  },
+  {
+    .id = "score",
+    .kind = wfc::StepKind::Subflow,
+    .location = "pack.yaml:35",
+    .after = {step::score_compute},
+    .order = 3,
     .run = run_score,
-    .callee = composition::scoring,
   },
   {
     .id = "gate",
     .kind = wfc::StepKind::Branch,
     .location = "pack.yaml:39",
     .after = {step::score},
+    .order = 4,
     .predicate = when_gate,
     .thenStep = step::publish,
     .elseStep = step::hold,
@@ -194,6 +227,7 @@ const wfc::StepDecl kSteps[] = {
     .effect = wfc::Effect::Write,
     .location = "pack.yaml:50",
     .after = {step::gate},
+    .order = 5,
     .guard = wfc::Guard::Then,
     .guardedBy = step::gate,
     .run = run_publish,
@@ -206,6 +240,7 @@ const wfc::StepDecl kSteps[] = {
     .effect = wfc::Effect::Write,
     .location = "pack.yaml:54",
     .after = {step::publish},
+    .order = 6,
     .guard = wfc::Guard::Else,
     .guardedBy = step::gate,
     .run = run_hold,
@@ -216,7 +251,7 @@ const wfc::StepDecl kSteps[] = {
     .id = "maybe_note",
     .kind = wfc::StepKind::Branch,
     .location = "pack.yaml:58",
-    .after = {step::hold},
+    .order = 7,
     .predicate = when_maybe_note,
     .thenStep = step::note,
   },
@@ -225,7 +260,8 @@ const wfc::StepDecl kSteps[] = {
     .kind = wfc::StepKind::Tool,
     .effect = wfc::Effect::Write,
     .location = "pack.yaml:62",
-    .after = {step::maybe_note},
+    .after = {step::hold, step::maybe_note},
+    .order = 8,
     .guard = wfc::Guard::Then,
     .guardedBy = step::maybe_note,
     .run = run_note,
@@ -238,6 +274,7 @@ const wfc::StepDecl kSteps[] = {
     .effect = wfc::Effect::Read,
     .location = "pack.yaml:66",
     .after = {step::note},
+    .order = 9,
     .reduce = wfc::Reduce::Append,
     .into = "sides",
   },
@@ -247,6 +284,7 @@ const wfc::StepDecl kSteps[] = {
     .effect = wfc::Effect::Read,
     .location = "pack.yaml:69",
     .parent = step::store,
+    .order = 9,
     .run = run_left,
     .tool = tool::kv_get,
     .argsChecked = true,
@@ -257,6 +295,7 @@ const wfc::StepDecl kSteps[] = {
     .effect = wfc::Effect::Read,
     .location = "pack.yaml:70",
     .parent = step::store,
+    .order = 9,
     .run = run_right,
     .tool = tool::kv_get,
     .argsChecked = true,

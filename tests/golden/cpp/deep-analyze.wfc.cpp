@@ -434,6 +434,7 @@ const wfc::StepDecl kSteps[] = {
     .effect = wfc::Effect::Read,
     .location = "pack.yaml:239",
     .after = {step::extract_metadata},
+    .order = 1,
     .run = run_synthesize,
     .prompt = prompt::doc_analyzer,
     .outputSchema = kOutputSchema_synthesize,

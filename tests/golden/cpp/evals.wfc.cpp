@@ -216,6 +216,7 @@ const wfc::StepDecl kSteps[] = {
     .kind = wfc::StepKind::Prompt,
     .location = "pack.yaml:54",
     .after = {step::answer},
+    .order = 1,
     .run = run_plain,
     .prompt = prompt::judge,
     .evals = {eval::quality, eval::polite, eval::nonempty},
