@@ -464,14 +464,15 @@ TEST_F(E2ETest, ToolsDoNotInheritTheApiKeys) {
 
 TEST_F(E2ETest, InlinedSubflowAndFoldedBranchGiveTheCallsResult) {
   std::string b = bindings("opt-ok", std::string("tools:\n  probe: ") + kEcho + "\n  boom: " + kEcho +
-                                         "\n  record: " + kEcho + "\n");
+                                         "\n  shape: " + kEcho + "\n  record: " + kEcho + "\n");
   std::string report = (dir_ / "opt-ok-report.json").string();
   ProcessResult r = run("optimizer", {"--bindings", b, "--report", report, "--input-json", R"({"n": 5})"});
   ASSERT_EQ(r.exitCode, 0) << r.err;
   EXPECT_EQ(json(r.out), json(R"({"picked": {"how": "fast", "n": 5}, "first": {"n": 5}, "second": {"k": 2}})"));
   // The callee's steps have the call's paths at both levels: pick__fast ran, pick__careful did not.
   std::map<std::string, std::string> status;
-  for (const Json &s : json(readText(report))["steps"]) status[s["step"]] = s["status"];
+  Json rep = json(readText(report));
+  for (const Json &s : rep["steps"]) status[s["step"]] = s["status"];
   EXPECT_EQ(status["pick__fast"], "ok");
   EXPECT_NE(status["pick__careful"], "ok");
 }
@@ -482,6 +483,7 @@ TEST_F(E2ETest, TheFirstFailureInMinusO0OrderDecidesAndWritesNeverStart) {
   std::string written = (dir_ / "opt-written").string();
   std::string b = bindings("opt-fail", "tools:\n  probe: {exec: {argv: [sleep, '3']}}\n"
                                        "  boom: {exec: {argv: [sh, -c, 'echo boom >&2; exit 1']}}\n"
+                                       "  shape: {exec: {argv: [cat]}}\n"
                                        "  record: {exec: {argv: [sh, -c, 'cat > " + written + "']}}\n");
   ProcessResult r = run("optimizer", {"--bindings", b, "--input-json", R"({"n": 5})"});
   EXPECT_EQ(r.exitCode, 3) << r.err;
@@ -494,7 +496,8 @@ TEST_F(E2ETest, AnInvalidInlinedInputFailsBeforeAnyCalleeStep) {
   // n must be an integer (the callee's input_schema): the call's entry check fails, exit 1.
   std::string log = (dir_ / "opt-calls.log").string();
   std::string b = bindings("opt-bad", "tools:\n  probe: {exec: {argv: [cat]}}\n"
-                                      "  boom: {exec: {argv: [sh, -c, 'cat >> " + log + "']}}\n"
+                                      "  boom: {exec: {argv: [cat]}}\n"
+                                      "  shape: {exec: {argv: [sh, -c, 'cat >> " + log + "']}}\n"
                                       "  record: {exec: {argv: [cat]}}\n");
   ProcessResult r = run("optimizer", {"--bindings", b, "--input-json", R"({"n": "five"})"});
   EXPECT_EQ(r.exitCode, 1) << r.err;
