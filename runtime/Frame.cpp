@@ -398,7 +398,10 @@ Value Frame::reduce(int step) const {
   switch (d.reduce) {
     case Reduce::Barrier: {
       std::vector<std::pair<std::string, Value>> members;
-      for (int c : node.children) members.emplace_back(decl_.steps[c].id, nodes_[c].output);
+      for (int c : node.children) {
+        const StepDecl &branch = decl_.steps[c];
+        members.emplace_back(branch.key ? branch.key : branch.id, nodes_[c].output);
+      }
       reduced = Value::object(std::move(members));
       break;
     }

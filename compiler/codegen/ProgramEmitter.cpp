@@ -15,7 +15,7 @@ namespace wfc::codegen {
 namespace {
 
 // StepDecl's fields in declaration order: designated initializers must follow it.
-const char *const kStepFieldOrder[] = {"id",        "kind",      "effect",     "location", "parent",
+const char *const kStepFieldOrder[] = {"id",        "key",       "kind",      "effect",     "location", "parent",
                                        "after",     "order",     "guard",     "guardedBy",  "run",      "predicate",
                                        "thenStep",  "elseStep",  "reduce",     "into",     "maxAttempts",
                                        "backoffMs", "timeoutMs", "tool",       "argsChecked", "callee",
@@ -137,6 +137,7 @@ class CompositionEmitter {
   StepFields commonFields(const ir::Step &s, const ir::StepPlan &plan) {
     StepFields f;
     f["id"] = cppString(s.id);
+    if (!s.declaredId.empty()) f["key"] = cppString(s.declaredId);
     switch (s.kind) {
       case ir::StepKind::Branch: f["kind"] = "wfc::StepKind::Branch"; break;
       case ir::StepKind::Parallel: f["kind"] = "wfc::StepKind::Parallel"; break;

@@ -7,6 +7,7 @@ std::unique_ptr<Step> cloneStep(const Step &s) {
   // listed: a new field of Step must be added here.
   auto c = std::make_unique<Step>();
   c->id = s.id;
+  c->declaredId = s.declaredId;
   c->kind = s.kind;
   c->loc = s.loc;
   c->description = s.description;

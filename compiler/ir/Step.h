@@ -63,6 +63,9 @@ enum class SubflowPart { Call, Entry, Exit };
 
 struct Step {
   std::string id;
+  // The id the pack gives the step, where it differs from `id`: a step the inline pass copied
+  // from a callee (`call__a` was `a`). A barrier reducer keys its branches by it, as at -O0.
+  std::string declaredId;
   StepKind kind = StepKind::Tool;
   llvm::SMLoc loc;
   std::string description;

@@ -115,6 +115,7 @@ class InlineSubflows final : public Pass {
     }
     for (auto &[original, copy] : copies) {
       ir::Step &s = *copy;
+      if (s.declaredId.empty()) s.declaredId = s.id;  // nested calls keep the innermost pack id
       s.id = prefix + s.id;
       for (const ir::Step *&p : s.after) p = map(p);
       for (const ir::Step *&p : s.dataDeps) p = map(p);

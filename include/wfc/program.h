@@ -40,6 +40,9 @@ using PredicateFn = bool (*)(StepContext &);
 
 struct StepDecl {
   const char *id = "";
+  // The id the pack declares the step with, when the optimizer renamed it (a step inlined from
+  // a wfc.subflow: id "call__a", key "a"); null otherwise. A barrier reducer's key.
+  const char *key = nullptr;
   StepKind kind = StepKind::Tool;
   Effect effect = Effect::None;
   const char *location = "";  // "pack.yaml:14"

@@ -468,7 +468,8 @@ TEST_F(E2ETest, InlinedSubflowAndFoldedBranchGiveTheCallsResult) {
   std::string report = (dir_ / "opt-ok-report.json").string();
   ProcessResult r = run("optimizer", {"--bindings", b, "--report", report, "--input-json", R"({"n": 5})"});
   ASSERT_EQ(r.exitCode, 0) << r.err;
-  EXPECT_EQ(json(r.out), json(R"({"picked": {"how": "fast", "n": 5}, "first": {"n": 5}, "second": {"k": 2}})"));
+  EXPECT_EQ(json(r.out), json(R"({"picked": {"sides": {"left": {"side": "l", "mode": "fast"}, "right": {"side": "r"}}},
+                                   "first": {"n": 5}, "second": {"k": 2}})"));
   // The callee's steps have the call's paths at both levels: pick__fast ran, pick__careful did not.
   std::map<std::string, std::string> status;
   Json rep = json(readText(report));
