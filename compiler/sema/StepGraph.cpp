@@ -9,6 +9,7 @@
 #include <boost/graph/strong_components.hpp>
 
 #include <deque>
+#include <set>
 
 namespace wfc::sema {
 
@@ -55,6 +56,7 @@ void CompositionBuilder::buildGraph(ir::Composition &c) {
           }
           if (const DocNode *deps = field(node, "depends_on"); deps && deps->isSequence()) {
             s.explicitDependsOn = true;
+            std::set<const ir::Step *> listed;
             for (const auto &[id, loc] : stringList(node, "depends_on")) {
               ir::Step *d = lookupStep(c, id, loc, "'depends_on' of step '" + s.id + "'");
               if (!d) continue;
@@ -86,10 +88,12 @@ void CompositionBuilder::buildGraph(ir::Composition &c) {
                                           "concurrently");
                 continue;
               }
-              if (std::find(s.after.begin(), s.after.end(), d) != s.after.end()) {
+              if (!listed.insert(d).second) {
                 ctx_.diags.warning(loc, "step '" + s.id + "' lists '" + d->id + "' in 'depends_on' more than once");
                 continue;
               }
+              // A guarded step's depends_on may name what guards it: already an edge.
+              if (std::find(s.after.begin(), s.after.end(), d) != s.after.end()) continue;
               s.after.push_back(d);
               edges_.push_back({d, &s, "'" + s.id + "' depends on '" + d->id + "'", loc});
             }
