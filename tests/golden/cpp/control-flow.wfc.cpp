@@ -196,6 +196,7 @@ const wfc::StepDecl kSteps[] = {
   },
   {
     .id = "score__compute",
+    .key = "compute",
     .kind = wfc::StepKind::Tool,
     .location = "pack.yaml:76",
     .after = {step::score_input},

@@ -272,6 +272,7 @@ const wfc::StepDecl kSteps[] = {
   },
   {
     .id = "rank__how",
+    .key = "how",
     .kind = wfc::StepKind::Branch,
     .location = "pack.yaml:58",
     .after = {step::rank_input},
@@ -282,6 +283,7 @@ const wfc::StepDecl kSteps[] = {
   },
   {
     .id = "rank__quick",
+    .key = "quick",
     .kind = wfc::StepKind::Tool,
     .location = "pack.yaml:63",
     .after = {step::rank_how},
@@ -293,6 +295,7 @@ const wfc::StepDecl kSteps[] = {
   },
   {
     .id = "rank__full",
+    .key = "full",
     .kind = wfc::StepKind::Subflow,
     .location = "pack.yaml:64",
     .after = {step::rank_how},
