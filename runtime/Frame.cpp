@@ -125,20 +125,12 @@ class AttemptContext final : public StepContext {
   const llm::Usage &tokens() const { return tokens_; }
 
   Value callComposition(int composition, const Value &input) override {
-    Run &run = frame_.run_;
-    if (auto problem = run.checkInput(composition, input))
-      throw Error(ErrorKind::StepFailed, std::string("the input of composition '") +
-                                             run.program().compositions[composition].name +
-                                             "' does not match its input_schema: " + *problem);
-    return run.runComposition(composition, input, cancel_, frame_.stepPath(step_) + "__", span_);
+    checkCalleeInput(composition, input);
+    return frame_.run_.runComposition(composition, input, cancel_, frame_.stepPath(step_) + "__", span_);
   }
 
   Value enterComposition(int composition, Value input) override {
-    Run &run = frame_.run_;
-    if (auto problem = run.checkInput(composition, input))
-      throw Error(ErrorKind::StepFailed, std::string("the input of composition '") +
-                                             run.program().compositions[composition].name +
-                                             "' does not match its input_schema: " + *problem);
+    checkCalleeInput(composition, input);
     return input;
   }
 
@@ -163,6 +155,14 @@ class AttemptContext final : public StepContext {
   }
 
  private:
+  void checkCalleeInput(int composition, const Value &input) const {
+    Run &run = frame_.run_;
+    if (auto problem = run.checkInput(composition, input))
+      throw Error(ErrorKind::StepFailed, std::string("the input of composition '") +
+                                             run.program().compositions[composition].name +
+                                             "' does not match its input_schema: " + *problem);
+  }
+
   // The nearest frame iterating a `kind` step; the compiler proved there is one.
   const Frame &iteration(StepKind kind, const char *ref) const {
     if (const Frame *f = frame_.nearestIteration(kind)) return *f;

@@ -14,8 +14,8 @@ class BranchStepEmitter final : public StepEmitter {
     std::string arms = "then '" + s.thenStep->id + "'" + (s.elseStep ? ", else '" + s.elseStep->id + "'" : "");
     openStep(p, s, "branch, " + arms);
     ExpressionEmitter expr(ctx_, names_);
-    p.emit({{"name", name(s)}, {"predicate", expr.predicate(s.predicate)}}, R"cc(
-      bool when_$name$(StepContext &ctx) {
+    p.emit({{"name", name(s)}, {"predicate", expr.predicate(s.predicate)}, {"ctx", ExpressionEmitter::predicateParameter(s.predicate)}}, R"cc(
+      bool when_$name$(StepContext &$ctx$) {
         return $predicate$;
     )cc");
     closeStep(p, s);

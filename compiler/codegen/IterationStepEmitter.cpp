@@ -40,9 +40,9 @@ class LoopStepEmitter final : public StepEmitter {
                        (s.children.size() == 1 ? "" : "s") + ", at most " + std::to_string(s.maxIterations) +
                        " iterations");
     ExpressionEmitter expr(ctx_, names_);
-    p.emit({{"name", name(s)}, {"until", expr.predicate(s.predicate)}}, R"cc(
+    p.emit({{"name", name(s)}, {"until", expr.predicate(s.predicate)}, {"ctx", ExpressionEmitter::predicateParameter(s.predicate)}}, R"cc(
       // until: evaluated after each iteration, over that iteration's steps
-      bool until_$name$(StepContext &ctx) {
+      bool until_$name$(StepContext &$ctx$) {
         return $until$;
       }
 

@@ -16,28 +16,23 @@ class SubflowStepEmitter final : public StepEmitter {
 
   void emitFunctions(Printer &p, const ir::Step &s) override {
     std::string callee = ctx_.composition(*s.callee).ns;
+    std::string input = s.input ? ExpressionEmitter(ctx_, names_).value(*s.input) : "Value::object({})";
     switch (s.subflowPart) {
-      case ir::SubflowPart::Call: {
+      case ir::SubflowPart::Call:
         openStep(p, s, "wfc.subflow calling '" + s.callee->name + "'");
-        ExpressionEmitter expr(ctx_, names_);
-        std::string input = s.input ? expr.value(*s.input) : "Value::object({})";
         p.emit({{"name", name(s)}, {"input", input}, {"callee", callee}}, R"cc(
           Value run_$name$(StepContext &ctx) {
             const Value input = $input$;
             return ctx.callComposition(composition::$callee$, input);
         )cc");
         break;
-      }
-      case ir::SubflowPart::Entry: {
+      case ir::SubflowPart::Entry:
         openStep(p, s, "the input of '" + s.callee->name + "', inlined (its steps follow)");
-        ExpressionEmitter expr(ctx_, names_);
-        std::string input = s.input ? expr.value(*s.input) : "Value::object({})";
         p.emit({{"name", name(s)}, {"input", input}, {"callee", callee}}, R"cc(
           Value run_$name$(StepContext &ctx) {
             return ctx.enterComposition(composition::$callee$, $input$);
         )cc");
         break;
-      }
       case ir::SubflowPart::Exit: {
         openStep(p, s, "the output of '" + s.callee->name + "', inlined");
         std::vector<std::string> steps;

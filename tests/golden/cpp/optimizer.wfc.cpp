@@ -113,7 +113,7 @@ Value run_rank_input(StepContext &ctx) {
 }  // step rank__input
 
 // rank__how: branch, then 'rank__quick', else 'rank__full' — pack.yaml:58
-bool when_rank_how(StepContext &ctx) {
+bool when_rank_how(StepContext &) {
   return true  /* ${rank__input.output.mode} equals "quick" */;
 }  // step rank__how
 
