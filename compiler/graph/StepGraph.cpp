@@ -113,18 +113,22 @@ class Builder {
   void edges(const ir::Composition &c, const ir::Step &s) {
     size_t first = g_.edges.size();
     bool planned = groups_.count(&s) > 0;
-    for (const ir::Step *a : s.after) {
-      std::string kind = s.explicitDependsOn ? "depends_on" : "order";
-      if (a == s.guardedBy && (s.guard == ir::Guard::Then || s.guard == ir::Guard::Else)) kind = guardName(s.guard);
-      if (planned && kind == "order") continue;  // relaxed by the optimizer: the plan edges say what holds
-      g_.edges.push_back({id(c, *a), id(c, s), kind, ""});
-    }
+    auto afterKind = [&](const ir::Step *a) -> std::string {
+      if (a == s.guardedBy && (s.guard == ir::Guard::Then || s.guard == ir::Guard::Else)) return guardName(s.guard);
+      return s.explicitDependsOn ? "depends_on" : "order";
+    };
+    // Relaxed by the optimizer: the plan edges say what holds.
+    auto kept = [&](const ir::Step *a) { return !(planned && afterKind(a) == "order"); };
+    for (const ir::Step *a : s.after)
+      if (kept(a)) g_.edges.push_back({id(c, *a), id(c, s), afterKind(a), ""});
     // A branch target may follow another step than its branch; the branch's choice is an edge too.
     if ((s.guard == ir::Guard::Then || s.guard == ir::Guard::Else) && s.guardedBy &&
         std::find(s.after.begin(), s.after.end(), s.guardedBy) == s.after.end())
       g_.edges.push_back({id(c, *s.guardedBy), id(c, s), guardName(s.guard), ""});
+    // A data edge already drawn as an `after` edge is not drawn twice.
     for (const ir::Step *d : s.dataDeps)
-      if (std::find(s.after.begin(), s.after.end(), d) == s.after.end()) g_.edges.push_back({id(c, *d), id(c, s), "data", ""});
+      if (std::find(s.after.begin(), s.after.end(), d) == s.after.end() || !kept(d))
+        g_.edges.push_back({id(c, *d), id(c, s), "data", ""});
     if (s.modifiers.fallback) g_.edges.push_back({id(c, s), id(c, *s.modifiers.fallback), "on_error", ""});
     if (s.kind == ir::StepKind::Subflow && s.callee && s.subflowPart == ir::SubflowPart::Call)
       g_.edges.push_back({id(c, s), s.callee->name, "calls", ""});
