@@ -21,7 +21,11 @@ ExecutionPlan::ExecutionPlan(const Composition &composition) {
   forEachStep(composition.steps, [&](const Step &s) {
     if (s.kind == StepKind::Loop) planList(s.children, composition.scheduled);
     if (s.kind == StepKind::Foreach)
-      for (const auto &child : s.children) plans_[child.get()];
+      for (const auto &child : s.children) {
+        plans_[child.get()];
+        // A parallel run per item plans its branches like any other parallel's.
+        if (child->kind == StepKind::Parallel) shareOrder(*child, 0, plans_);
+      }
   });
 }
 

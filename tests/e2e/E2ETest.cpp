@@ -47,7 +47,7 @@ class E2ETest : public ::testing::Test {
     ASSERT_NE(mkdtemp(pattern.data()), nullptr);
     dir_ = pattern;
     for (const char *name : {"branches", "refs", "parallel", "subflow", "resilience", "on-error", "workflow-budget",
-                             "optimizer"}) {
+                             "optimizer", "optimizer-foreach"}) {
       exes_[name] = e2eExeDir() + "/" + name;
       ASSERT_TRUE(fs::exists(exes_[name])) << exes_[name] << " was not built";
     }
@@ -504,6 +504,15 @@ TEST_F(E2ETest, AnInvalidInlinedInputFailsBeforeAnyCalleeStep) {
   EXPECT_EQ(r.exitCode, 1) << r.err;
   EXPECT_NE(r.err.find("the input of composition 'pick' does not match its input_schema"), std::string::npos) << r.err;
   EXPECT_EQ(readText(log).find("fast"), std::string::npos) << "a callee step ran: " << readText(log);
+}
+
+TEST_F(E2ETest, AForeachOverAParallelRunsBothBranchesPerItemInItemOrder) {
+  std::string b = bindings("opt-foreach", std::string("tools:\n  shape: ") + kEcho + "\n");
+  ProcessResult r = run("optimizer-foreach", {"--bindings", b, "--input-json", R"({"xs": ["x", "y", "z"]})"});
+  ASSERT_EQ(r.exitCode, 0) << r.err;
+  EXPECT_EQ(json(r.out), json(R"({"pairs": [{"both": {"left": {"l": "x", "i": 0}, "right": {"r": "x"}}},
+                                            {"both": {"left": {"l": "y", "i": 1}, "right": {"r": "y"}}},
+                                            {"both": {"left": {"l": "z", "i": 2}, "right": {"r": "z"}}}]})"));
 }
 
 }  // namespace
