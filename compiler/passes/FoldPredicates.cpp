@@ -7,6 +7,9 @@
 #include "ir/IRPrinter.h"
 #include "passes/Pass.h"
 
+#include <cstdint>
+#include <limits>
+
 namespace wfc::passes {
 namespace {
 
@@ -57,6 +60,20 @@ Known read(const ir::Reference &r) {
 
 bool scalar(const ir::Json &j) { return j.is_primitive(); }
 
+bool fitsInt64(const ir::Json &j) {
+  return !j.is_number_unsigned() || j.get<uint64_t>() <= static_cast<uint64_t>(std::numeric_limits<int64_t>::max());
+}
+
+template <typename Number>
+bool ordered(Number a, ir::CompareOp op, Number b) {
+  switch (op) {
+    case ir::CompareOp::LessThan: return a < b;
+    case ir::CompareOp::LessThanOrEquals: return a <= b;
+    case ir::CompareOp::GreaterThan: return a > b;
+    default: return a >= b;
+  }
+}
+
 // The runtime's equality on scalars: JSON equality with 1 == 1.0 (nlohmann compares numbers by value).
 std::optional<bool> compare(const ir::Json &lhs, ir::CompareOp op, const ir::Json &rhs) {
   switch (op) {
@@ -76,30 +93,35 @@ std::optional<bool> compare(const ir::Json &lhs, ir::CompareOp op, const ir::Jso
     }
     default:
       if (!lhs.is_number() || !rhs.is_number()) return std::nullopt;  // strings: left to the runtime's rule
-      double a = lhs.get<double>(), b = rhs.get<double>();
-      switch (op) {
-        case ir::CompareOp::LessThan: return a < b;
-        case ir::CompareOp::LessThanOrEquals: return a <= b;
-        case ir::CompareOp::GreaterThan: return a > b;
-        default: return a >= b;
+      if (lhs.is_number_integer() && rhs.is_number_integer()) {
+        // The runtime orders two integers exactly, as int64 (doubles would merge values past 2^53);
+        // beyond int64 it is the runtime's to decide.
+        if (!fitsInt64(lhs) || !fitsInt64(rhs)) return std::nullopt;
+        return ordered(lhs.get<int64_t>(), op, rhs.get<int64_t>());
       }
+      return ordered(lhs.get<double>(), op, rhs.get<double>());
   }
 }
 
 std::string comment(const ir::Predicate &p) {
   std::string text = ir::printPredicate(p);
+  // The text goes inside a /* … */ comment: neither its end nor a nested start (-Wcomment) may
+  // appear, whether from a value or from an operand folded earlier.
   for (size_t at; (at = text.find("*/")) != std::string::npos;) text.replace(at, 2, "* /");
+  for (size_t at; (at = text.find("/*")) != std::string::npos;) text.replace(at, 2, "/ *");
   return text;
 }
 
 // Folds `p` in place where its value is known; true when anything changed.
 bool fold(ir::Predicate &p) {
+  // The comment shows the predicate as written, taken before its operands fold.
+  std::string original = comment(p);
   auto makeConstant = [&](bool value) {
     ir::Predicate folded;
     folded.kind = ir::Predicate::Kind::Constant;
     folded.loc = p.loc;
     folded.constant = value;
-    folded.folded = comment(p);
+    folded.folded = std::move(original);
     p = std::move(folded);
     return true;
   };

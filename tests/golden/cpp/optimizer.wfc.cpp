@@ -26,6 +26,7 @@ enum Id : int {
   main_,
   ranker,
   deep,
+  gate,
 };
 }  // namespace composition
 
@@ -37,6 +38,10 @@ const Value kConstant4 = Value::parse(R"json({"src":"d"})json");
 const Value kConstant5 = Value::parse(R"json({"src":"saved"})json");
 const Value kConstant6 = Value::parse(R"json({"z":1})json");
 const Value kConstant7 = Value::parse(R"json({"mode":"full","items":[]})json");
+const Value kConstant8 = Value::parse(R"json({"mark":"a/*b*/c","big":9007199254740992})json");
+const Value kConstant9 = Value::parse(R"json({"open":true})json");
+const Value kConstant10 = Value::parse(R"json({"closed":true})json");
+const Value kConstant11 = Value::parse(R"json(9007199254740993)json");
 
 // ---------------------------------------------------------------------------------------------
 // Composition 'main' — pack.yaml:25
@@ -64,35 +69,44 @@ enum Id : int {
   p1,
   p2,
   p3,
+  each,
+  pair,
+  left,
+  right,
+  gated_input,
+  gated_check,
+  gated_open,
+  gated_closed,
+  gated,
   report,
 };
 }  // namespace step
 
-// a: tool 'fetch' — pack.yaml:30
+// a: tool 'fetch' — pack.yaml:31
 Value run_a(StepContext &ctx) {
   const Value args = kConstant1;
   return ctx.callTool(tool::fetch, args);
 }  // step a
 
-// b: tool 'fetch' — pack.yaml:31
+// b: tool 'fetch' — pack.yaml:32
 Value run_b(StepContext &ctx) {
   const Value args = kConstant2;
   return ctx.callTool(tool::fetch, args);
 }  // step b
 
-// c: tool 'fetch' — pack.yaml:32
+// c: tool 'fetch' — pack.yaml:33
 Value run_c(StepContext &ctx) {
   const Value args = kConstant3;
   return ctx.callTool(tool::fetch, args);
 }  // step c
 
-// d: tool 'fetch' — pack.yaml:33
+// d: tool 'fetch' — pack.yaml:34
 Value run_d(StepContext &ctx) {
   const Value args = kConstant4;
   return ctx.callTool(tool::fetch, args);
 }  // step d
 
-// ab: tool 'score' — pack.yaml:35
+// ab: tool 'score' — pack.yaml:36
 Value run_ab(StepContext &ctx) {
   const Value args = Value::object({
       {"x", ctx.output(step::a, "${a.output}")},
@@ -101,7 +115,7 @@ Value run_ab(StepContext &ctx) {
   return ctx.callTool(tool::score, args);
 }  // step ab
 
-// rank__input: the input of 'ranker', inlined (its steps follow) — pack.yaml:37
+// rank__input: the input of 'ranker', inlined (its steps follow) — pack.yaml:38
 Value run_rank_input(StepContext &ctx) {
   return ctx.enterComposition(composition::ranker, Value::object({
       {"mode", Value::string("quick")},
@@ -112,12 +126,12 @@ Value run_rank_input(StepContext &ctx) {
   }));
 }  // step rank__input
 
-// rank__how: branch, then 'rank__quick', else 'rank__full' — pack.yaml:58
+// rank__how: branch, then 'rank__quick', else 'rank__full' — pack.yaml:75
 bool when_rank_how(StepContext &) {
   return true  /* ${rank__input.output.mode} equals "quick" */;
 }  // step rank__how
 
-// rank__quick: tool 'score' — pack.yaml:63
+// rank__quick: tool 'score' — pack.yaml:80
 Value run_rank_quick(StepContext &ctx) {
   const Value args = Value::object({
       {"items", ctx.output(step::rank_input, {"items"}, "${rank__input.output.items}")},
@@ -125,7 +139,7 @@ Value run_rank_quick(StepContext &ctx) {
   return ctx.callTool(tool::score, args);
 }  // step rank__quick
 
-// rank__full: wfc.subflow calling 'deep' — pack.yaml:64
+// rank__full: wfc.subflow calling 'deep' — pack.yaml:81
 Value run_rank_full(StepContext &ctx) {
   const Value input = Value::object({
       {"items", ctx.output(step::rank_input, {"items"}, "${rank__input.output.items}")},
@@ -133,12 +147,12 @@ Value run_rank_full(StepContext &ctx) {
   return ctx.callComposition(composition::deep, input);
 }  // step rank__full
 
-// rank: the output of 'ranker', inlined — pack.yaml:37
+// rank: the output of 'ranker', inlined — pack.yaml:38
 Value run_rank(StepContext &ctx) {
   return ctx.leaveComposition(composition::ranker, -1, {step::rank_how, step::rank_quick, step::rank_full});
 }  // step rank
 
-// save_rank: tool 'save' — pack.yaml:39
+// save_rank: tool 'save' — pack.yaml:40
 Value run_save_rank(StepContext &ctx) {
   const Value args = Value::object({
       {"rank", ctx.output(step::rank, "${rank.output}")},
@@ -146,25 +160,25 @@ Value run_save_rank(StepContext &ctx) {
   return ctx.callTool(tool::save, args);
 }  // step save_rank
 
-// reread: tool 'fetch' — pack.yaml:40
+// reread: tool 'fetch' — pack.yaml:41
 Value run_reread(StepContext &ctx) {
   const Value args = kConstant5;
   return ctx.callTool(tool::fetch, args);
 }  // step reread
 
-// late: tool 'score' — pack.yaml:42
+// late: tool 'score' — pack.yaml:43
 Value run_late(StepContext &ctx) {
   const Value args = kConstant6;
   return ctx.callTool(tool::score, args);
 }  // step late
 
-// again: wfc.subflow calling 'ranker' — pack.yaml:44
+// again: wfc.subflow calling 'ranker' — pack.yaml:45
 Value run_again(StepContext &ctx) {
   const Value input = kConstant7;
   return ctx.callComposition(composition::ranker, input);
 }  // step again
 
-// polish: wfc.loop of 3 steps, at most 3 iterations — pack.yaml:45
+// polish: wfc.loop of 3 steps, at most 3 iterations — pack.yaml:46
 // until: evaluated after each iteration, over that iteration's steps
 bool until_polish(StepContext &ctx) {
   return wfc::greaterOrEqual(Value::integer(ctx.loopIteration()), Value::integer(1), "${loop.iteration}");
@@ -174,7 +188,7 @@ Value run_polish(StepContext &ctx) {
   return ctx.runLoop();
 }  // step polish
 
-// p1: tool 'score' — pack.yaml:50
+// p1: tool 'score' — pack.yaml:51
 Value run_p1(StepContext &ctx) {
   const Value args = Value::object({
       {"i", Value::integer(ctx.loopIteration())},
@@ -182,7 +196,7 @@ Value run_p1(StepContext &ctx) {
   return ctx.callTool(tool::score, args);
 }  // step p1
 
-// p2: tool 'score' — pack.yaml:51
+// p2: tool 'score' — pack.yaml:52
 Value run_p2(StepContext &ctx) {
   const Value args = Value::object({
       {"j", Value::integer(ctx.loopIteration())},
@@ -190,7 +204,7 @@ Value run_p2(StepContext &ctx) {
   return ctx.callTool(tool::score, args);
 }  // step p2
 
-// p3: tool 'score' — pack.yaml:52
+// p3: tool 'score' — pack.yaml:53
 Value run_p3(StepContext &ctx) {
   const Value args = Value::object({
       {"a", ctx.output(step::p1, "${p1.output}")},
@@ -199,7 +213,56 @@ Value run_p3(StepContext &ctx) {
   return ctx.callTool(tool::score, args);
 }  // step p3
 
-// report: tool 'score' — pack.yaml:53
+// each: wfc.foreach over ${input.xs}, step 'pair' — pack.yaml:55
+Value run_each(StepContext &ctx) {
+  const Value items = ctx.input({"xs"}, "${input.xs}");
+  return ctx.runForeach(items);
+}  // step each
+
+// left: tool 'score' — pack.yaml:63
+Value run_left(StepContext &ctx) {
+  const Value args = Value::object({
+      {"l", ctx.item()},
+  });
+  return ctx.callTool(tool::score, args);
+}  // step left
+
+// right: tool 'score' — pack.yaml:64
+Value run_right(StepContext &ctx) {
+  const Value args = Value::object({
+      {"r", ctx.item()},
+  });
+  return ctx.callTool(tool::score, args);
+}  // step right
+
+// gated__input: the input of 'gate', inlined (its steps follow) — pack.yaml:69
+Value run_gated_input(StepContext &ctx) {
+  return ctx.enterComposition(composition::gate, kConstant8);
+}  // step gated__input
+
+// gated__check: branch, then 'gated__closed', else 'gated__open' — pack.yaml:90
+bool when_gated_check(StepContext &) {
+  return false  /* not(all_of(${gated__input.output.mark} equals "a/ *b* /c", ${gated__input.output.big} less_than 9007199254740993)) */;
+}  // step gated__check
+
+// gated__open: tool 'score' — pack.yaml:99
+Value run_gated_open(StepContext &ctx) {
+  const Value args = kConstant9;
+  return ctx.callTool(tool::score, args);
+}  // step gated__open
+
+// gated__closed: tool 'score' — pack.yaml:100
+Value run_gated_closed(StepContext &ctx) {
+  const Value args = kConstant10;
+  return ctx.callTool(tool::score, args);
+}  // step gated__closed
+
+// gated: the output of 'gate', inlined — pack.yaml:69
+Value run_gated(StepContext &ctx) {
+  return ctx.leaveComposition(composition::gate, -1, {step::gated_check, step::gated_open, step::gated_closed});
+}  // step gated
+
+// report: tool 'score' — pack.yaml:70
 Value run_report(StepContext &ctx) {
   const Value args = Value::object({
       {"ab", ctx.output(step::ab, "${ab.output}")},
@@ -208,9 +271,27 @@ Value run_report(StepContext &ctx) {
       {"again", ctx.output(step::again, "${again.output}")},
       {"polish", ctx.output(step::polish, "${polish.output}")},
       {"reread", ctx.output(step::reread, "${reread.output}")},
+      {"each", ctx.output(step::each, "${each.output}")},
+      {"gated", ctx.output(step::gated, "${gated.output}")},
   });
   return ctx.callTool(tool::score, args);
 }  // step report
+
+// input_schema: schemas/main-input.json
+const char kInputSchema[] = R"json({
+  "type": "object",
+  "properties": {
+    "xs": {
+      "type": "array",
+      "items": {
+        "type": "string"
+      }
+    }
+  },
+  "required": [
+    "xs"
+  ]
+})json";
 
 // The step table: each step's graph, guard and function.
 const wfc::StepDecl kSteps[] = {
@@ -218,7 +299,7 @@ const wfc::StepDecl kSteps[] = {
     .id = "a",
     .kind = wfc::StepKind::Tool,
     .effect = wfc::Effect::Read,
-    .location = "pack.yaml:30",
+    .location = "pack.yaml:31",
     .run = run_a,
     .tool = tool::fetch,
     .argsChecked = true,
@@ -227,7 +308,7 @@ const wfc::StepDecl kSteps[] = {
     .id = "b",
     .kind = wfc::StepKind::Tool,
     .effect = wfc::Effect::Read,
-    .location = "pack.yaml:31",
+    .location = "pack.yaml:32",
     .order = 1,
     .run = run_b,
     .tool = tool::fetch,
@@ -237,7 +318,7 @@ const wfc::StepDecl kSteps[] = {
     .id = "c",
     .kind = wfc::StepKind::Tool,
     .effect = wfc::Effect::Read,
-    .location = "pack.yaml:32",
+    .location = "pack.yaml:33",
     .order = 2,
     .run = run_c,
     .tool = tool::fetch,
@@ -247,7 +328,7 @@ const wfc::StepDecl kSteps[] = {
     .id = "d",
     .kind = wfc::StepKind::Tool,
     .effect = wfc::Effect::Read,
-    .location = "pack.yaml:33",
+    .location = "pack.yaml:34",
     .order = 3,
     .run = run_d,
     .tool = tool::fetch,
@@ -256,7 +337,7 @@ const wfc::StepDecl kSteps[] = {
   {
     .id = "ab",
     .kind = wfc::StepKind::Tool,
-    .location = "pack.yaml:35",
+    .location = "pack.yaml:36",
     .after = {step::a, step::b},
     .order = 4,
     .run = run_ab,
@@ -265,7 +346,7 @@ const wfc::StepDecl kSteps[] = {
   {
     .id = "rank__input",
     .kind = wfc::StepKind::Subflow,
-    .location = "pack.yaml:37",
+    .location = "pack.yaml:38",
     .after = {step::c, step::d},
     .order = 5,
     .run = run_rank_input,
@@ -274,7 +355,7 @@ const wfc::StepDecl kSteps[] = {
     .id = "rank__how",
     .key = "how",
     .kind = wfc::StepKind::Branch,
-    .location = "pack.yaml:58",
+    .location = "pack.yaml:75",
     .after = {step::rank_input},
     .order = 6,
     .predicate = when_rank_how,
@@ -285,7 +366,7 @@ const wfc::StepDecl kSteps[] = {
     .id = "rank__quick",
     .key = "quick",
     .kind = wfc::StepKind::Tool,
-    .location = "pack.yaml:63",
+    .location = "pack.yaml:80",
     .after = {step::rank_how},
     .order = 7,
     .guard = wfc::Guard::Then,
@@ -297,7 +378,7 @@ const wfc::StepDecl kSteps[] = {
     .id = "rank__full",
     .key = "full",
     .kind = wfc::StepKind::Subflow,
-    .location = "pack.yaml:64",
+    .location = "pack.yaml:81",
     .after = {step::rank_how},
     .order = 8,
     .guard = wfc::Guard::Else,
@@ -308,7 +389,7 @@ const wfc::StepDecl kSteps[] = {
   {
     .id = "rank",
     .kind = wfc::StepKind::Subflow,
-    .location = "pack.yaml:37",
+    .location = "pack.yaml:38",
     .after = {step::rank_quick, step::rank_full},
     .order = 9,
     .run = run_rank,
@@ -317,7 +398,7 @@ const wfc::StepDecl kSteps[] = {
     .id = "save_rank",
     .kind = wfc::StepKind::Tool,
     .effect = wfc::Effect::Write,
-    .location = "pack.yaml:39",
+    .location = "pack.yaml:40",
     .after = {step::ab, step::rank},
     .order = 10,
     .run = run_save_rank,
@@ -327,7 +408,7 @@ const wfc::StepDecl kSteps[] = {
     .id = "reread",
     .kind = wfc::StepKind::Tool,
     .effect = wfc::Effect::Read,
-    .location = "pack.yaml:40",
+    .location = "pack.yaml:41",
     .after = {step::save_rank},
     .order = 11,
     .run = run_reread,
@@ -337,7 +418,7 @@ const wfc::StepDecl kSteps[] = {
   {
     .id = "late",
     .kind = wfc::StepKind::Tool,
-    .location = "pack.yaml:42",
+    .location = "pack.yaml:43",
     .after = {step::ab},
     .order = 12,
     .run = run_late,
@@ -347,7 +428,7 @@ const wfc::StepDecl kSteps[] = {
   {
     .id = "again",
     .kind = wfc::StepKind::Subflow,
-    .location = "pack.yaml:44",
+    .location = "pack.yaml:45",
     .order = 13,
     .run = run_again,
     .maxAttempts = 2,
@@ -356,7 +437,7 @@ const wfc::StepDecl kSteps[] = {
   {
     .id = "polish",
     .kind = wfc::StepKind::Loop,
-    .location = "pack.yaml:45",
+    .location = "pack.yaml:46",
     .order = 14,
     .run = run_polish,
     .predicate = until_polish,
@@ -365,7 +446,7 @@ const wfc::StepDecl kSteps[] = {
   {
     .id = "p1",
     .kind = wfc::StepKind::Tool,
-    .location = "pack.yaml:50",
+    .location = "pack.yaml:51",
     .parent = step::polish,
     .run = run_p1,
     .tool = tool::score,
@@ -373,7 +454,7 @@ const wfc::StepDecl kSteps[] = {
   {
     .id = "p2",
     .kind = wfc::StepKind::Tool,
-    .location = "pack.yaml:51",
+    .location = "pack.yaml:52",
     .parent = step::polish,
     .order = 1,
     .run = run_p2,
@@ -382,7 +463,7 @@ const wfc::StepDecl kSteps[] = {
   {
     .id = "p3",
     .kind = wfc::StepKind::Tool,
-    .location = "pack.yaml:52",
+    .location = "pack.yaml:53",
     .parent = step::polish,
     .after = {step::p1, step::p2},
     .order = 2,
@@ -390,11 +471,96 @@ const wfc::StepDecl kSteps[] = {
     .tool = tool::score,
   },
   {
+    .id = "each",
+    .kind = wfc::StepKind::Foreach,
+    .location = "pack.yaml:55",
+    .order = 15,
+    .run = run_each,
+    .reduce = wfc::Reduce::Append,
+    .into = "pairs",
+  },
+  {
+    .id = "pair",
+    .kind = wfc::StepKind::Parallel,
+    .location = "pack.yaml:60",
+    .parent = step::each,
+    .reduce = wfc::Reduce::Barrier,
+    .into = "both",
+  },
+  {
+    .id = "left",
+    .kind = wfc::StepKind::Tool,
+    .location = "pack.yaml:63",
+    .parent = step::pair,
+    .run = run_left,
+    .tool = tool::score,
+  },
+  {
+    .id = "right",
+    .kind = wfc::StepKind::Tool,
+    .location = "pack.yaml:64",
+    .parent = step::pair,
+    .run = run_right,
+    .tool = tool::score,
+  },
+  {
+    .id = "gated__input",
+    .kind = wfc::StepKind::Subflow,
+    .location = "pack.yaml:69",
+    .order = 16,
+    .run = run_gated_input,
+  },
+  {
+    .id = "gated__check",
+    .key = "check",
+    .kind = wfc::StepKind::Branch,
+    .location = "pack.yaml:90",
+    .after = {step::gated_input},
+    .order = 17,
+    .predicate = when_gated_check,
+    .thenStep = step::gated_closed,
+    .elseStep = step::gated_open,
+  },
+  {
+    .id = "gated__open",
+    .key = "open",
+    .kind = wfc::StepKind::Tool,
+    .location = "pack.yaml:99",
+    .after = {step::gated_check},
+    .order = 18,
+    .guard = wfc::Guard::Else,
+    .guardedBy = step::gated_check,
+    .run = run_gated_open,
+    .tool = tool::score,
+    .argsChecked = true,
+  },
+  {
+    .id = "gated__closed",
+    .key = "closed",
+    .kind = wfc::StepKind::Tool,
+    .location = "pack.yaml:100",
+    .after = {step::gated_check},
+    .order = 19,
+    .guard = wfc::Guard::Then,
+    .guardedBy = step::gated_check,
+    .run = run_gated_closed,
+    .tool = tool::score,
+    .argsChecked = true,
+  },
+  {
+    .id = "gated",
+    .kind = wfc::StepKind::Subflow,
+    .location = "pack.yaml:69",
+    .after = {step::gated_open, step::gated_closed},
+    .order = 20,
+    .run = run_gated,
+  },
+  {
     .id = "report",
     .kind = wfc::StepKind::Tool,
-    .location = "pack.yaml:53",
-    .after = {step::reread, step::late, step::again, step::polish},
-    .order = 15,
+    .location = "pack.yaml:70",
+    .after = {step::reread, step::late, step::again, step::polish, step::each, step::gated},
+    .order = 21,
     .run = run_report,
     .tool = tool::score,
   },
@@ -403,7 +569,7 @@ const wfc::StepDecl kSteps[] = {
 const wfc::CompositionDecl kComposition = {
     .name = "main",
     .location = "pack.yaml:25",
-    .inputSchema = nullptr,
+    .inputSchema = kInputSchema,
     .outputSchema = nullptr,
     .output = step::report,
     .steps = kSteps,
@@ -412,7 +578,7 @@ const wfc::CompositionDecl kComposition = {
 }  // namespace main_
 
 // ---------------------------------------------------------------------------------------------
-// Composition 'ranker' — pack.yaml:54
+// Composition 'ranker' — pack.yaml:71
 
 namespace ranker {
 
@@ -425,12 +591,12 @@ enum Id : int {
 };
 }  // namespace step
 
-// how: branch, then 'quick', else 'full' — pack.yaml:58
+// how: branch, then 'quick', else 'full' — pack.yaml:75
 bool when_how(StepContext &ctx) {
   return wfc::equals(ctx.input({"mode"}, "${input.mode}"), Value::string("quick"));
 }  // step how
 
-// quick: tool 'score' — pack.yaml:63
+// quick: tool 'score' — pack.yaml:80
 Value run_quick(StepContext &ctx) {
   const Value args = Value::object({
       {"items", ctx.input({"items"}, "${input.items}")},
@@ -438,7 +604,7 @@ Value run_quick(StepContext &ctx) {
   return ctx.callTool(tool::score, args);
 }  // step quick
 
-// full: wfc.subflow calling 'deep' — pack.yaml:64
+// full: wfc.subflow calling 'deep' — pack.yaml:81
 Value run_full(StepContext &ctx) {
   const Value input = Value::object({
       {"items", ctx.input({"items"}, "${input.items}")},
@@ -471,7 +637,7 @@ const wfc::StepDecl kSteps[] = {
   {
     .id = "how",
     .kind = wfc::StepKind::Branch,
-    .location = "pack.yaml:58",
+    .location = "pack.yaml:75",
     .predicate = when_how,
     .thenStep = step::quick,
     .elseStep = step::full,
@@ -479,7 +645,7 @@ const wfc::StepDecl kSteps[] = {
   {
     .id = "quick",
     .kind = wfc::StepKind::Tool,
-    .location = "pack.yaml:63",
+    .location = "pack.yaml:80",
     .after = {step::how},
     .order = 1,
     .guard = wfc::Guard::Then,
@@ -490,7 +656,7 @@ const wfc::StepDecl kSteps[] = {
   {
     .id = "full",
     .kind = wfc::StepKind::Subflow,
-    .location = "pack.yaml:64",
+    .location = "pack.yaml:81",
     .after = {step::how},
     .order = 2,
     .guard = wfc::Guard::Else,
@@ -502,7 +668,7 @@ const wfc::StepDecl kSteps[] = {
 
 const wfc::CompositionDecl kComposition = {
     .name = "ranker",
-    .location = "pack.yaml:54",
+    .location = "pack.yaml:71",
     .inputSchema = kInputSchema,
     .outputSchema = nullptr,
     .output = -1,  // the last top-level step that ran
@@ -512,7 +678,7 @@ const wfc::CompositionDecl kComposition = {
 }  // namespace ranker
 
 // ---------------------------------------------------------------------------------------------
-// Composition 'deep' — pack.yaml:65
+// Composition 'deep' — pack.yaml:82
 
 namespace deep {
 
@@ -524,7 +690,7 @@ enum Id : int {
 };
 }  // namespace step
 
-// one: tool 'score' — pack.yaml:68
+// one: tool 'score' — pack.yaml:85
 Value run_one(StepContext &ctx) {
   const Value args = Value::object({
       {"items", ctx.input({"items"}, "${input.items}")},
@@ -532,7 +698,7 @@ Value run_one(StepContext &ctx) {
   return ctx.callTool(tool::score, args);
 }  // step one
 
-// two: tool 'score' — pack.yaml:69
+// two: tool 'score' — pack.yaml:86
 Value run_two(StepContext &ctx) {
   const Value args = Value::object({
       {"first", ctx.output(step::one, "${one.output}")},
@@ -545,14 +711,14 @@ const wfc::StepDecl kSteps[] = {
   {
     .id = "one",
     .kind = wfc::StepKind::Tool,
-    .location = "pack.yaml:68",
+    .location = "pack.yaml:85",
     .run = run_one,
     .tool = tool::score,
   },
   {
     .id = "two",
     .kind = wfc::StepKind::Tool,
-    .location = "pack.yaml:69",
+    .location = "pack.yaml:86",
     .after = {step::one},
     .order = 1,
     .run = run_two,
@@ -562,7 +728,7 @@ const wfc::StepDecl kSteps[] = {
 
 const wfc::CompositionDecl kComposition = {
     .name = "deep",
-    .location = "pack.yaml:65",
+    .location = "pack.yaml:82",
     .inputSchema = nullptr,
     .outputSchema = nullptr,
     .output = -1,  // the last top-level step that ran
@@ -570,6 +736,85 @@ const wfc::CompositionDecl kComposition = {
 };
 
 }  // namespace deep
+
+// ---------------------------------------------------------------------------------------------
+// Composition 'gate' — pack.yaml:87
+
+namespace gate {
+
+// Its steps; a parallel step's branches follow it.
+namespace step {
+enum Id : int {
+  check,
+  open,
+  closed,
+};
+}  // namespace step
+
+// check: branch, then 'closed', else 'open' — pack.yaml:90
+bool when_check(StepContext &ctx) {
+  return !((wfc::equals(ctx.input({"mark"}, "${input.mark}"), Value::string("a/*b*/c")) &&
+   wfc::lessThan(ctx.input({"big"}, "${input.big}"), kConstant11, "${input.big}")));
+}  // step check
+
+// open: tool 'score' — pack.yaml:99
+Value run_open(StepContext &ctx) {
+  const Value args = kConstant9;
+  return ctx.callTool(tool::score, args);
+}  // step open
+
+// closed: tool 'score' — pack.yaml:100
+Value run_closed(StepContext &ctx) {
+  const Value args = kConstant10;
+  return ctx.callTool(tool::score, args);
+}  // step closed
+
+// The step table: each step's graph, guard and function.
+const wfc::StepDecl kSteps[] = {
+  {
+    .id = "check",
+    .kind = wfc::StepKind::Branch,
+    .location = "pack.yaml:90",
+    .predicate = when_check,
+    .thenStep = step::closed,
+    .elseStep = step::open,
+  },
+  {
+    .id = "open",
+    .kind = wfc::StepKind::Tool,
+    .location = "pack.yaml:99",
+    .after = {step::check},
+    .order = 1,
+    .guard = wfc::Guard::Else,
+    .guardedBy = step::check,
+    .run = run_open,
+    .tool = tool::score,
+    .argsChecked = true,
+  },
+  {
+    .id = "closed",
+    .kind = wfc::StepKind::Tool,
+    .location = "pack.yaml:100",
+    .after = {step::check},
+    .order = 2,
+    .guard = wfc::Guard::Then,
+    .guardedBy = step::check,
+    .run = run_closed,
+    .tool = tool::score,
+    .argsChecked = true,
+  },
+};
+
+const wfc::CompositionDecl kComposition = {
+    .name = "gate",
+    .location = "pack.yaml:87",
+    .inputSchema = nullptr,
+    .outputSchema = nullptr,
+    .output = -1,  // the last top-level step that ran
+    .steps = kSteps,
+};
+
+}  // namespace gate
 
 // parameters of tool 'fetch'
 const char kParameters_fetch[] = R"json({
@@ -605,6 +850,7 @@ const wfc::CompositionDecl kCompositions[] = {
     main_::kComposition,
     ranker::kComposition,
     deep::kComposition,
+    gate::kComposition,
 };
 
 const wfc::ProgramDecl kProgram = {
