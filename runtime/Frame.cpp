@@ -271,11 +271,7 @@ Value Frame::run() {
     }
   }
   if (!failures_.empty()) {
-    // The first failure in -O0 order decides; a parallel's branches share an order, and among
-    // them declaration order decides.
-    const Failure &first = *std::min_element(failures_.begin(), failures_.end(), [&](const Failure &a, const Failure &b) {
-      return std::pair(decl_.steps[a.step].order, a.step) < std::pair(decl_.steps[b.step].order, b.step);
-    });
+    const Failure &first = firstFailure();
     throw Error(first.kind, first.message);
   }
   outer_.throwIfCancelled();
@@ -430,6 +426,14 @@ void Frame::fail(int step, const Error &error) {
   failOrder_ = std::min(failOrder_, decl_.steps[step].order);
 }
 
+const Frame::Failure &Frame::firstFailure() const {
+  // The first failure in -O0 order decides; a parallel's branches share an order, and among
+  // them declaration order decides.
+  return *std::min_element(failures_.begin(), failures_.end(), [&](const Failure &a, const Failure &b) {
+    return std::pair(decl_.steps[a.step].order, a.step) < std::pair(decl_.steps[b.step].order, b.step);
+  });
+}
+
 void Frame::stopIfSettled(std::unique_lock<std::mutex> &lock) {
   if (failures_.empty() || stopping_) return;
   for (size_t i = 0; i < nodes_.size(); ++i)
@@ -437,9 +441,7 @@ void Frame::stopIfSettled(std::unique_lock<std::mutex> &lock) {
         (nodes_[i].state == State::Pending || nodes_[i].state == State::Running))
       return;  // a step before the failure in -O0 order has yet to finish
   stopping_ = true;
-  std::string reason = "step '" + stepPath(std::min_element(failures_.begin(), failures_.end(), [&](auto &a, auto &b) {
-                                      return decl_.steps[a.step].order < decl_.steps[b.step].order;
-                                    })->step) + "' failed";
+  std::string reason = "step '" + stepPath(firstFailure().step) + "' failed";
   lock.unlock();
   stop_.cancel(reason);  // callbacks run without our lock
   lock.lock();

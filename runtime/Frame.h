@@ -79,6 +79,8 @@ class Frame : public std::enable_shared_from_this<Frame> {
   void skip(int step, const char *reason);
   void startParallel(int step);
   void fail(int step, const Error &error);
+  // The failure that decides the frame's error (failures_ must not be empty).
+  const Failure &firstFailure() const;
   // Once every step before the first failure (in -O0 order) has finished: stops none/read work.
   void stopIfSettled(std::unique_lock<std::mutex> &lock);
   // wfc.on_error: the failed step takes its fallback value, or hands over to its fallback step.
