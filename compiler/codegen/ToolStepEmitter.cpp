@@ -44,9 +44,14 @@ bool argumentsProvenValid(const ir::Step &s) {
   if (params.contains("type") && params["type"] != "object") return false;
   for (const auto &[key, member] : s.args->members) {
     if (member.isConstant()) continue;
-    if (!params.contains("properties") || !params["properties"].contains(key)) return false;
-    const ir::Json &property = params["properties"][key];
-    bool proven = member.kind == ir::Value::Kind::Interpolation ? acceptsAnyString(property) : acceptsAnything(property);
+    // A key the schema does not list is governed by additionalProperties (absent: anything goes).
+    static const ir::Json kAnything = ir::Json::object();
+    const ir::Json *property = &kAnything;
+    if (params.contains("properties") && params["properties"].contains(key))
+      property = &params["properties"][key];
+    else if (params.contains("additionalProperties"))
+      property = &params["additionalProperties"];
+    bool proven = member.kind == ir::Value::Kind::Interpolation ? acceptsAnyString(*property) : acceptsAnything(*property);
     if (!proven) return false;
   }
   return true;

@@ -47,7 +47,7 @@ class E2ETest : public ::testing::Test {
     ASSERT_NE(mkdtemp(pattern.data()), nullptr);
     dir_ = pattern;
     for (const char *name : {"branches", "refs", "parallel", "subflow", "resilience", "on-error", "workflow-budget",
-                             "optimizer", "optimizer-foreach"}) {
+                             "optimizer", "optimizer-foreach", "tool-arguments"}) {
       exes_[name] = e2eExeDir() + "/" + name;
       ASSERT_TRUE(fs::exists(exes_[name])) << exes_[name] << " was not built";
     }
@@ -458,6 +458,29 @@ TEST_F(E2ETest, ToolsDoNotInheritTheApiKeys) {
   for (const std::string &text : {r.out, r.err, readText(report), readText(trace)})
     EXPECT_EQ(text.find("sk-leak"), std::string::npos) << text;
   EXPECT_NE(readText(report).find("env"), std::string::npos) << "the tool's stderr is in the report";
+}
+
+// Run-time values the compiler could not type are checked against the tool's parameters before
+// the call: a listed property's schema, and additionalProperties for a key it does not list.
+TEST_F(E2ETest, ToolArgumentsTheCompilerCouldNotTypeAreCheckedBeforeTheCall) {
+  std::string calls = (dir_ / "count-calls.log").string();
+  std::string b = bindings("count", "tools:\n  count: {exec: {argv: [sh, -c, 'tee -a " + calls + "']}}\n");
+  ProcessResult ok = run("tool-arguments", {"--bindings", b, "--input-json", R"({"n": 3, "label": "x"})"});
+  ASSERT_EQ(ok.exitCode, 0) << ok.err;
+  EXPECT_EQ(json(ok.out), json(R"({"n": 3, "label": "x"})"));
+
+  ProcessResult n = run("tool-arguments", {"--bindings", b, "--input-json", R"({"n": "three", "label": "x"})"});
+  EXPECT_EQ(n.exitCode, 1) << n.err;
+  EXPECT_NE(n.err.find("step 'counted' failed: the arguments of tool 'count' do not match its parameters: "
+                       "/n: expected an integer, got \"three\""),
+            std::string::npos)
+      << n.err;
+  ProcessResult label = run("tool-arguments", {"--bindings", b, "--input-json", R"({"n": 3, "label": 7})"});
+  EXPECT_EQ(label.exitCode, 1) << label.err;
+  EXPECT_NE(label.err.find("do not match its parameters: /label: expected a string, got 7"), std::string::npos)
+      << label.err;
+  EXPECT_EQ(readText(calls).find("three"), std::string::npos) << "the tool was called: " << readText(calls);
+  EXPECT_EQ(readText(calls).find("7"), std::string::npos) << "the tool was called: " << readText(calls);
 }
 
 // ---- the optimizer's guarantee (docs/optimizer.md): these run against -O1 and -O0 executables alike

@@ -120,6 +120,7 @@ const wfc::StepDecl kSteps[] = {
     .order = 3,
     .run = run_report,
     .tool = tool::lookup,
+    .argsChecked = true,
   },
 };
 

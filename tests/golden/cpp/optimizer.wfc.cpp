@@ -342,6 +342,7 @@ const wfc::StepDecl kSteps[] = {
     .order = 4,
     .run = run_ab,
     .tool = tool::score,
+    .argsChecked = true,
   },
   {
     .id = "rank__input",
@@ -373,6 +374,7 @@ const wfc::StepDecl kSteps[] = {
     .guardedBy = step::rank_how,
     .run = run_rank_quick,
     .tool = tool::score,
+    .argsChecked = true,
   },
   {
     .id = "rank__full",
@@ -403,6 +405,7 @@ const wfc::StepDecl kSteps[] = {
     .order = 10,
     .run = run_save_rank,
     .tool = tool::save,
+    .argsChecked = true,
   },
   {
     .id = "reread",
@@ -450,6 +453,7 @@ const wfc::StepDecl kSteps[] = {
     .parent = step::polish,
     .run = run_p1,
     .tool = tool::score,
+    .argsChecked = true,
   },
   {
     .id = "p2",
@@ -459,6 +463,7 @@ const wfc::StepDecl kSteps[] = {
     .order = 1,
     .run = run_p2,
     .tool = tool::score,
+    .argsChecked = true,
   },
   {
     .id = "p3",
@@ -469,6 +474,7 @@ const wfc::StepDecl kSteps[] = {
     .order = 2,
     .run = run_p3,
     .tool = tool::score,
+    .argsChecked = true,
   },
   {
     .id = "each",
@@ -494,6 +500,7 @@ const wfc::StepDecl kSteps[] = {
     .parent = step::pair,
     .run = run_left,
     .tool = tool::score,
+    .argsChecked = true,
   },
   {
     .id = "right",
@@ -502,6 +509,7 @@ const wfc::StepDecl kSteps[] = {
     .parent = step::pair,
     .run = run_right,
     .tool = tool::score,
+    .argsChecked = true,
   },
   {
     .id = "gated__input",
@@ -563,6 +571,7 @@ const wfc::StepDecl kSteps[] = {
     .order = 21,
     .run = run_report,
     .tool = tool::score,
+    .argsChecked = true,
   },
 };
 
@@ -652,6 +661,7 @@ const wfc::StepDecl kSteps[] = {
     .guardedBy = step::how,
     .run = run_quick,
     .tool = tool::score,
+    .argsChecked = true,
   },
   {
     .id = "full",
@@ -714,6 +724,7 @@ const wfc::StepDecl kSteps[] = {
     .location = "pack.yaml:85",
     .run = run_one,
     .tool = tool::score,
+    .argsChecked = true,
   },
   {
     .id = "two",
@@ -723,6 +734,7 @@ const wfc::StepDecl kSteps[] = {
     .order = 1,
     .run = run_two,
     .tool = tool::score,
+    .argsChecked = true,
   },
 };
 
