@@ -32,6 +32,10 @@ bool hasIteration(const StepList &steps) {
 bool inlinable(const ir::Step &s) {
   if (s.kind != ir::StepKind::Subflow || s.subflowPart != ir::SubflowPart::Call || !s.callee) return false;
   if (s.parent && s.parent->kind != ir::StepKind::Loop) return false;  // a parallel branch or a foreach's step
+  // Under a foreach, however deep: a call's callee runs in a frame of its own that sees no item,
+  // and its record/replay keys, eval sampling and trace carry none; inlined, its steps would.
+  for (const ir::Step *a = s.parent; a; a = a->parent)
+    if (a->kind == ir::StepKind::Foreach) return false;
   if (s.guard != ir::Guard::None) return false;
   const ir::Modifiers &m = s.modifiers;
   if (m.maxAttempts > 1 || m.timeoutMs || m.fallback || m.fallbackValue || m.cache || !m.evals.empty() ||
