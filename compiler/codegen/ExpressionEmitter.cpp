@@ -155,6 +155,21 @@ std::string ExpressionEmitter::exists(const ir::Reference &ref) {
   }
 }
 
+bool ExpressionEmitter::readsContext(const ir::Predicate &p) {
+  switch (p.kind) {
+    case ir::Predicate::Kind::Constant:
+      return false;
+    case ir::Predicate::Kind::Exists:  // see exists(): these two are always there
+      return p.path.root != ir::RefRoot::ItemIndex && p.path.root != ir::RefRoot::LoopIteration;
+    case ir::Predicate::Kind::Compare:
+      return true;
+    default:
+      for (const auto &operand : p.operands)
+        if (readsContext(operand)) return true;
+      return false;
+  }
+}
+
 std::string ExpressionEmitter::predicate(const ir::Predicate &p) {
   switch (p.kind) {
     case ir::Predicate::Kind::Compare: {

@@ -22,10 +22,10 @@ class ExpressionEmitter {
   // An expression of type bool.
   std::string predicate(const ir::Predicate &p);
   // The name of the StepContext parameter of a function returning predicate(p): none when the
-  // optimizer folded the predicate to a constant (an unused parameter would warn at -Wextra).
-  static std::string predicateParameter(const ir::Predicate &p) {
-    return p.kind == ir::Predicate::Kind::Constant ? "" : "ctx";
-  }
+  // expression does not read it (a folded constant, `exists` on ${item_index}), as an unused
+  // parameter would warn at -Wextra.
+  static std::string predicateParameter(const ir::Predicate &p) { return readsContext(p) ? "ctx" : ""; }
+  static bool readsContext(const ir::Predicate &p);
   // `{"a", 0, "b"}`: a path as an initializer list of wfc::PathStep.
   static std::string path(const std::vector<ir::PathElement> &path);
 
