@@ -43,6 +43,7 @@ std::string NameTable::add(llvm::StringRef name) {
   else if (id[0] == '_') id = "n" + id;
   else if (std::isdigit(static_cast<unsigned char>(id[0]))) id = "n_" + id;
   if (isReservedName(id)) id += "_";
+  if (taken_ && taken_(id)) id = prefix_ + id;
   std::string unique = id;
   for (unsigned n = 2; used_.count(unique); ++n) unique = id + "_" + std::to_string(n);
   used_.insert(unique);
@@ -73,6 +74,28 @@ std::string cppString(llvm::StringRef text) {
     }
   }
   return out + "\"";
+}
+
+std::string commentText(llvm::StringRef text) {
+  static const char hex[] = "0123456789abcdef";
+  std::string out;
+  for (unsigned char c : text) {
+    switch (c) {
+      case '\n': out += "\\n"; break;
+      case '\t': out += "\\t"; break;
+      case '\r': out += "\\r"; break;
+      default:
+        if (c < 0x20 || c == 0x7f) {
+          out += "\\x";
+          out += hex[c >> 4];
+          out += hex[c & 15];
+        } else {
+          out += char(c);
+        }
+    }
+  }
+  if (!out.empty() && out.back() == '\\') out += " (a final backslash)";
+  return out;
 }
 
 std::string rawString(llvm::StringRef text) {

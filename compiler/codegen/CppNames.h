@@ -4,6 +4,7 @@
 
 #include <llvm/ADT/StringRef.h>
 
+#include <functional>
 #include <set>
 #include <string>
 
@@ -14,10 +15,18 @@ namespace wfc::codegen {
 // no name is reserved: no leading '_', no '__'), and a clash gets a numeric suffix.
 class NameTable {
  public:
+  NameTable() = default;
+  // A table for a scope the generated code shares with names of its own: an identifier `taken`
+  // says is in use there gets `prefix` in front.
+  NameTable(std::function<bool(llvm::StringRef)> taken, std::string prefix)
+      : taken_(std::move(taken)), prefix_(std::move(prefix)) {}
+
   std::string add(llvm::StringRef name);
 
  private:
   std::set<std::string> used_;
+  std::function<bool(llvm::StringRef)> taken_;
+  std::string prefix_;
 };
 
 // A C++ keyword (or alternative token): not usable as any identifier.
@@ -25,6 +34,10 @@ bool isCppKeyword(llvm::StringRef name);
 
 // A C++ string literal, quoted and escaped: "a\"b\n".
 std::string cppString(llvm::StringRef text);
+// Text for a // comment, kept on its line: control characters (a newline in a name) as escapes
+// (\n, \t, \x1b), and a final backslash followed by a note, since a backslash at the end of a
+// line would splice the next line into the comment.
+std::string commentText(llvm::StringRef text);
 // A raw string literal R"json(...)json" whose delimiter does not occur in the text.
 std::string rawString(llvm::StringRef text);
 

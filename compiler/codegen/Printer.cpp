@@ -1,5 +1,7 @@
 #include "codegen/Printer.h"
 
+#include "codegen/CppNames.h"
+
 #include <llvm/ADT/SmallVector.h>
 
 #include <algorithm>
@@ -49,8 +51,11 @@ void Printer::emit(const Vars &vars, llvm::StringRef rawText) {
   std::string expanded;
   // Substitute first, then print line by line: a multi-line value keeps the indentation of
   // the line it is substituted into.
+  bool inLineComment = false;  // the template's own text opened a // comment on this line
   for (size_t i = 0; i < text.size(); ++i) {
     if (text[i] != '$') {
+      if (text[i] == '\n') inLineComment = false;
+      else if (text[i] == '/' && i > 0 && text[i - 1] == '/') inLineComment = true;
       expanded += text[i];
       continue;
     }
@@ -71,6 +76,10 @@ void Printer::emit(const Vars &vars, llvm::StringRef rawText) {
       continue;
     }
     used.insert(name);
+    if (inLineComment) {  // pack text in a // comment: one line, ending where the line does
+      expanded += commentText(it->second);
+      continue;
+    }
     // Continuation lines of a multi-line value line up with the line it lands on.
     size_t lineStart = expanded.rfind('\n');
     lineStart = lineStart == std::string::npos ? 0 : lineStart + 1;

@@ -10,7 +10,8 @@
 //   p.emit("}\n");
 //
 // A template's first newline and the indentation common to its lines are removed, so
-// templates can be indented like the code around them. `$$` writes one `$`. A variable the
+// templates can be indented like the code around them. `$$` writes one `$`. A variable after a
+// `//` in the template's own text is pack text in a comment: it is written by commentText(). A variable the
 // template uses but was not given, or one given but never used, is a code-generator bug: the
 // printer records it (failed() / errors()) and the driver reports an internal error instead of
 // writing half-right code.

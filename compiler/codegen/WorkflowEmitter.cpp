@@ -18,17 +18,19 @@ std::string describe(const ir::State &s) {
 }  // namespace
 
 std::string stateGraphComment(const ir::Workflow &wf) {
-  std::string out = "// State graph (entry '" + wf.entry + "'):\n";
+  // Built line by line here (not through a template): each name goes through commentText itself.
+  std::string out = "// State graph (entry '" + commentText(wf.entry) + "'):\n";
   for (const ir::State &s : wf.states) {
-    out += "//   " + s.name + " — " + describe(s);
+    out += "//   " + commentText(s.name) + " — " + commentText(describe(s));
     if (isTerminal(s)) out += ", terminal";
     if (s.maxVisits) {
       out += ", max_visits " + std::to_string(*s.maxVisits);
-      out += s.onMaxVisits.empty() ? " (then exit 3)" : " (then " + s.onMaxVisits + ")";
+      out += s.onMaxVisits.empty() ? " (then exit 3)" : " (then " + commentText(s.onMaxVisits) + ")";
     }
     out += "\n";
     if (isTerminal(s)) continue;
-    for (const auto &[event, target] : s.onEvent) out += "//     --" + event + "--> " + target + "\n";
+    for (const auto &[event, target] : s.onEvent)
+      out += "//     --" + commentText(event) + "--> " + commentText(target) + "\n";
   }
   if (wf.budget.maxTotalVisits || wf.budget.maxToolCalls || wf.budget.maxWallTimeSec) {
     out += "// engine.budget:";

@@ -40,6 +40,22 @@ TEST(CppNamesTest, ClashesGetNumberedSuffixes) {
   EXPECT_EQ(other.add("doc_parse"), "doc_parse");
 }
 
+TEST(CppNamesTest, NamesTheScopeAlreadyUsesGetThePrefix) {
+  NameTable t([](llvm::StringRef id) { return id == "Value" || id.startswith("state_"); }, "c_");
+  EXPECT_EQ(t.add("Value"), "c_Value");
+  EXPECT_EQ(t.add("state.x"), "c_state_x");  // checked after the id is made valid
+  EXPECT_EQ(t.add("values"), "values");
+  EXPECT_EQ(t.add("c_Value"), "c_Value_2");  // and still unique in the table
+}
+
+TEST(CppNamesTest, CommentTextStaysOnItsLine) {
+  EXPECT_EQ(commentText("plain 'name' — ok"), "plain 'name' — ok");
+  EXPECT_EQ(commentText("two\nlines\ttab\r"), "two\\nlines\\ttab\\r");
+  EXPECT_EQ(commentText(std::string("esc\x1b", 4)), "esc\\x1b");
+  EXPECT_EQ(commentText("a\\b"), "a\\b");  // a backslash inside is harmless
+  EXPECT_EQ(commentText("end\\"), "end\\ (a final backslash)");  // a final one would splice lines
+}
+
 TEST(CppNamesTest, KeywordCheckForNativeFunctionNames) {
   EXPECT_TRUE(isCppKeyword("delete"));
   EXPECT_TRUE(isCppKeyword("and_eq"));
