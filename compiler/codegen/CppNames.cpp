@@ -45,7 +45,9 @@ std::string NameTable::add(llvm::StringRef name) {
   if (isReservedName(id)) id += "_";
   if (taken_ && taken_(id)) id = prefix_ + id;
   std::string unique = id;
-  for (unsigned n = 2; used_.count(unique); ++n) unique = id + "_" + std::to_string(n);
+  // main_ → main_2, not main__2 ('__' is reserved).
+  std::string stem = id.back() == '_' ? id : id + "_";
+  for (unsigned n = 2; used_.count(unique); ++n) unique = stem + std::to_string(n);
   used_.insert(unique);
   return unique;
 }

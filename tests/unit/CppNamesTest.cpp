@@ -36,6 +36,10 @@ TEST(CppNamesTest, ClashesGetNumberedSuffixes) {
   EXPECT_EQ(t.add("doc.parse"), "doc_parse");
   EXPECT_EQ(t.add("doc_parse"), "doc_parse_2");
   EXPECT_EQ(t.add("doc-parse"), "doc_parse_3");
+  EXPECT_EQ(t.add("main"), "main_");
+  EXPECT_EQ(t.add("main_"), "main_2");  // never main__2: '__' is reserved
+  EXPECT_EQ(t.add("x-"), "x_");
+  EXPECT_EQ(t.add("x_"), "x_2");
   NameTable other;  // tables are independent: one per scope
   EXPECT_EQ(other.add("doc_parse"), "doc_parse");
 }
