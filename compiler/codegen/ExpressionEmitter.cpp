@@ -134,7 +134,18 @@ std::string ExpressionEmitter::value(const ir::Value &v) {
   return "Value()";
 }
 
+namespace {
+
+// ${item_index} and ${loop.iteration} are always there inside the step that offers them: their
+// `exists` is the constant true, which reads nothing at run time.
+bool alwaysExists(const ir::Reference &ref) {
+  return ref.root == ir::RefRoot::ItemIndex || ref.root == ir::RefRoot::LoopIteration;
+}
+
+}  // namespace
+
 std::string ExpressionEmitter::exists(const ir::Reference &ref) {
+  if (alwaysExists(ref)) return "true";
   switch (ref.root) {
     case ir::RefRoot::Input:
       return "ctx.inputExists(" + path(ref.path) + ")";
@@ -145,9 +156,6 @@ std::string ExpressionEmitter::exists(const ir::Reference &ref) {
       return "ctx.workflowExists(" + workflowPath(ref) + ")";
     case ir::RefRoot::Item:
       return "ctx.itemExists(" + path(ref.path) + ")";
-    case ir::RefRoot::ItemIndex:
-    case ir::RefRoot::LoopIteration:
-      return "true";  // always there inside the step that offers it
     case ir::RefRoot::LoopPrevious:
       return "ctx.previousExists(step::" + names_.steps.at(ref.step) + ", " + path(ref.path) + ")";
     default:
@@ -159,8 +167,8 @@ bool ExpressionEmitter::readsContext(const ir::Predicate &p) {
   switch (p.kind) {
     case ir::Predicate::Kind::Constant:
       return false;
-    case ir::Predicate::Kind::Exists:  // see exists(): these two are always there
-      return p.path.root != ir::RefRoot::ItemIndex && p.path.root != ir::RefRoot::LoopIteration;
+    case ir::Predicate::Kind::Exists:
+      return !alwaysExists(p.path);
     case ir::Predicate::Kind::Compare:
       return true;
     default:
