@@ -166,7 +166,7 @@ class CompositionEmitter {
       f["guardedBy"] = "step::" + names_.steps.at(s.guardedBy);
     }
     if (s.modifiers.fallback) f["fallback"] = "step::" + names_.steps.at(s.modifiers.fallback);
-    if (s.modifiers.fallbackValue) f["fallbackValue"] = cppString(s.modifiers.fallbackValue->dump());
+    if (s.modifiers.fallbackValue) f["fallbackValue"] = cppString(s.modifiers.fallbackValue->constant().dump());
     if (s.modifiers.maxAttempts > 1) f["maxAttempts"] = std::to_string(s.modifiers.maxAttempts);
     if (s.modifiers.backoffMs) f["backoffMs"] = std::to_string(*s.modifiers.backoffMs);
     if (s.modifiers.timeoutMs) f["timeoutMs"] = std::to_string(*s.modifiers.timeoutMs);

@@ -29,8 +29,8 @@ std::string stateGraphComment(const ir::Workflow &wf) {
     }
     out += "\n";
     if (isTerminal(s)) continue;
-    for (const auto &[event, target] : s.onEvent)
-      out += "//     --" + commentText(event) + "--> " + commentText(target) + "\n";
+    for (const ir::Transition &t : s.onEvent)
+      out += "//     --" + commentText(t.event) + "--> " + commentText(t.target) + "\n";
   }
   if (wf.budget.maxTotalVisits || wf.budget.maxToolCalls || wf.budget.maxWallTimeSec) {
     out += "// engine.budget:";
@@ -102,8 +102,8 @@ void emitWorkflow(Printer &p, EmitContext &ctx, const ir::Workflow &wf) {
       if (isTerminal(s)) continue;
       p.emit({{"name", names[s.name]}}, "case state::$name$:\n");
       auto inner = p.indent();
-      for (const auto &[event, target] : s.onEvent)
-        p.emit({{"event", cppString(event)}, {"target", names[target]}}, "if (event == $event$) return state::$target$;\n");
+      for (const ir::Transition &t : s.onEvent)
+        p.emit({{"event", cppString(t.event)}, {"target", names[t.target]}}, "if (event == $event$) return state::$target$;\n");
       p.emit("return -1;\n");
     }
     p.emit("default:\n");
@@ -137,7 +137,7 @@ void emitWorkflow(Printer &p, EmitContext &ctx, const ir::Workflow &wf) {
         p.emit({{"pr", ctx.prompt(*s.prompt)}}, ".prompt = prompt::$pr$,\n");
       if (!isTerminal(s)) {
         std::string events;
-        for (const auto &[event, target] : s.onEvent) events += (events.empty() ? "" : ", ") + cppString(event);
+        for (const ir::Transition &t : s.onEvent) events += (events.empty() ? "" : ", ") + cppString(t.event);
         p.emit({{"events", events}}, ".events = {$events$},\n");
       } else {
         p.emit(".terminal = true,\n");

@@ -52,9 +52,11 @@ std::unique_ptr<ir::Module> Compilation::analyzePack(llvm::StringRef path) {
   options.composition = options_.composition;
   std::unique_ptr<ir::Module> module = sema::analyze(*ast, loader_, diags_, options);
   if (!diags_.hasErrors()) {
-    for (const std::string &problem : ir::verifyModule(*module))
-      diags_.error(Location::inFile(path.str()), "internal compiler error: invalid IR: " + problem +
-                                                     " (please report this with the pack)");
+    for (const ir::VerifierProblem &problem : ir::verifyModule(*module)) {
+      std::string message = "internal compiler error: invalid IR: " + problem.message + " (please report this with the pack)";
+      if (problem.loc.isValid()) diags_.error(problem.loc, message);
+      else diags_.error(Location::inFile(path.str()), message);
+    }
   }
   return module;
 }

@@ -48,8 +48,8 @@ class Builder {
     for (const ir::State &s : wf.states) {
       if (s.composition) g_.edges.push_back({"state:" + s.name, s.composition->name, "runs", ""});
       if (!(s.terminal || s.onEvent.empty()))
-        for (const auto &[event, target] : s.onEvent)
-          g_.edges.push_back({"state:" + s.name, "state:" + target, "transition", event});
+        for (const ir::Transition &t : s.onEvent)
+          g_.edges.push_back({"state:" + s.name, "state:" + t.target, "transition", t.event});
       if (s.maxVisits && !s.onMaxVisits.empty())
         g_.edges.push_back({"state:" + s.name, "state:" + s.onMaxVisits, "max_visits",
                             "max_visits " + std::to_string(*s.maxVisits)});

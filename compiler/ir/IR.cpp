@@ -1,4 +1,4 @@
-// Small shared pieces of the IR: spellings of enumerations, lookups, value walks.
+// Small shared pieces of the IR: spellings of enumerations, lookups, copies of steps.
 #include "ir/Module.h"
 
 namespace wfc::ir {
@@ -76,8 +76,8 @@ bool Value::isConstant() const {
     case Kind::Reference:
     case Kind::Interpolation: return false;
     case Kind::Object:
-      for (const auto &[k, v] : members)
-        if (!v.isConstant()) return false;
+      for (const Member &m : members)
+        if (!m.value.isConstant()) return false;
       return true;
     case Kind::Array:
       for (const Value &v : elements)
@@ -87,21 +87,40 @@ bool Value::isConstant() const {
   return true;
 }
 
-void Value::collectReferences(std::vector<const Reference *> &out) const {
+const Value *Value::member(llvm::StringRef key) const {
+  for (const Member &m : members)
+    if (m.key == key) return &m.value;
+  return nullptr;
+}
+
+Json Value::constant() const {
   switch (kind) {
-    case Kind::Literal: return;
-    case Kind::Reference: out.push_back(&ref); return;
-    case Kind::Interpolation:
-      for (const auto &piece : pieces)
-        if (const Reference *r = std::get_if<Reference>(&piece)) out.push_back(r);
-      return;
-    case Kind::Object:
-      for (const auto &[k, v] : members) v.collectReferences(out);
-      return;
-    case Kind::Array:
-      for (const Value &v : elements) v.collectReferences(out);
-      return;
+    case Kind::Object: {
+      Json out = Json::object();
+      for (const Member &m : members) out[m.key] = m.value.constant();
+      return out;
+    }
+    case Kind::Array: {
+      Json out = Json::array();
+      for (const Value &e : elements) out.push_back(e.constant());
+      return out;
+    }
+    default: return literal;
   }
+}
+
+Step::Step(const Step &other) : StepFields(other) { adoptChildren(); }
+
+Step &Step::operator=(const Step &other) {
+  if (this != &other) {
+    StepFields::operator=(other);
+    adoptChildren();
+  }
+  return *this;
+}
+
+void Step::adoptChildren() {
+  for (auto &child : children) child->parent = this;
 }
 
 template <typename T, typename Key>

@@ -158,7 +158,7 @@ class Printer {
     if (m.timeoutMs) s += " timeout_ms(" + std::to_string(*m.timeoutMs) + ")";
     if (!m.evals.empty()) s += " eval(" + llvm::join(m.evals, ", ") + ")";
     if (m.fallback) s += " on_error(fallback %" + m.fallback->id + ")";
-    if (m.fallbackValue) s += " on_error(value " + m.fallbackValue->dump() + ")";
+    if (m.fallbackValue) s += " on_error(value " + m.fallbackValue->constant().dump() + ")";
     if (m.cache) s += " cache";
     switch (st.guard) {
       case Guard::None: break;
@@ -193,7 +193,7 @@ class Printer {
         case State::Kind::Internal: t += " internal(" + quote(st.prompt ? st.prompt->key : "") + ")"; break;
         case State::Kind::External: t += " external(" + quote(st.prompt ? st.prompt->key : "") + ")"; break;
       }
-      for (const auto &[event, target] : st.onEvent) t += " on(" + quote(event) + " -> " + quote(target) + ")";
+      for (const Transition &tr : st.onEvent) t += " on(" + quote(tr.event) + " -> " + quote(tr.target) + ")";
       if (st.terminal) t += " terminal";
       if (st.maxVisits) t += " max_visits(" + std::to_string(*st.maxVisits) + ")";
       if (!st.onMaxVisits.empty()) t += " on_max_visits(" + quote(st.onMaxVisits) + ")";
@@ -227,7 +227,7 @@ std::string printValue(const Value &v) {
     case Value::Kind::Object: {
       std::string s = "{";
       for (size_t i = 0; i < v.members.size(); ++i)
-        s += (i ? ", " : "") + quote(v.members[i].first) + ": " + printValue(v.members[i].second);
+        s += (i ? ", " : "") + quote(v.members[i].key) + ": " + printValue(v.members[i].value);
       return s + "}";
     }
     case Value::Kind::Array: {

@@ -1,5 +1,7 @@
 #include "ir/IRVerifier.h"
 
+#include "ir/ReferenceWalk.h"
+
 #include <map>
 #include <set>
 
@@ -8,35 +10,41 @@ namespace {
 
 class Verifier {
  public:
-  explicit Verifier(std::vector<std::string> &problems) : problems_(problems) {}
+  explicit Verifier(std::vector<VerifierProblem> &problems) : problems_(problems) {}
 
   void composition(const Composition &c) {
     steps_.clear();
     where_ = "composition '" + c.name + "'";
+    at_ = c.loc;
     forEachStep(c.steps, [&](const Step &s) {
+      at_ = s.loc;
       if (!steps_.insert({s.id, &s}).second) fail("step id '" + s.id + "' is not unique");
     });
     checkList(c.steps, nullptr);
+    at_ = c.loc;
     if (c.output) inComposition(c.output, "the composition's output");
     checkAcyclic(c);
   }
 
   void workflow(const Module &m, const Workflow &w) {
     where_ = "workflow";
+    at_ = w.loc;
     std::set<std::string> names;
     for (const State &s : w.states) names.insert(s.name);
     if (!names.count(w.entry)) fail("entry state '" + w.entry + "' does not exist");
     for (const State &s : w.states) {
+      at_ = s.loc;
       if (s.kind == State::Kind::Composition && (!s.composition || !m.findComposition(s.composition->name)))
         fail("state '" + s.name + "' has no composition");
       if (s.kind != State::Kind::Composition && !s.prompt) fail("state '" + s.name + "' has no prompt");
-      for (const auto &[event, target] : s.onEvent)
-        if (!names.count(target)) fail("state '" + s.name + "' event '" + event + "' targets unknown state '" + target + "'");
+      for (const Transition &t : s.onEvent)
+        if (!names.count(t.target))
+          fail("state '" + s.name + "' event '" + t.event + "' targets unknown state '" + t.target + "'");
     }
   }
 
  private:
-  void fail(const std::string &what) { problems_.push_back(where_ + ": " + what); }
+  void fail(const std::string &what) { problems_.push_back({at_, where_ + ": " + what}); }
 
   void inComposition(const Step *s, const std::string &role) {
     if (!s) {
@@ -50,6 +58,7 @@ class Verifier {
   void checkList(const std::vector<std::unique_ptr<Step>> &list, const Step *parent) {
     for (unsigned i = 0; i < list.size(); ++i) {
       const Step &s = *list[i];
+      at_ = s.loc;
       if (s.parent != parent) fail("step '" + s.id + "' has the wrong parent");
       if (s.index != i) fail("step '" + s.id + "' has index " + std::to_string(s.index) + ", not " + std::to_string(i));
       step(s, list);
@@ -68,13 +77,9 @@ class Verifier {
     if (s.inlinedInto) inComposition(s.inlinedInto, self + " inlined call");
     if (s.calleeOutput) inComposition(s.calleeOutput, self + " callee output");
     for (const Step *p : s.inlinedSteps) inComposition(p, self + " inlined step");
-    std::vector<const Reference *> refs;
-    if (s.input) s.input->collectReferences(refs);
-    if (s.args) s.args->collectReferences(refs);
-    if (s.items) s.items->collectReferences(refs);
-    if (s.target) s.target->collectReferences(refs);
-    for (const Reference *r : refs)
-      if (r->root == RefRoot::StepOutput || r->root == RefRoot::LoopPrevious) inComposition(r->step, self + " reference " + spell(*r));
+    forEachReference(s, [&](const Reference &r) {
+      if (r.root == RefRoot::StepOutput || r.root == RefRoot::LoopPrevious) inComposition(r.step, self + " reference " + spell(r));
+    });
     if (s.guard != Guard::None) inComposition(s.guardedBy, self + " guard");
     if (s.modifiers.fallback) {
       inComposition(s.modifiers.fallback, self + " fallback");
@@ -159,18 +164,20 @@ class Verifier {
         }
       }
     });
+    at_ = c.loc;
     if (cyclic) fail("the step graph has a cycle");
   }
 
-  std::vector<std::string> &problems_;
+  std::vector<VerifierProblem> &problems_;
   std::string where_;
+  llvm::SMLoc at_;
   std::map<std::string, const Step *> steps_;
 };
 
 }  // namespace
 
-std::vector<std::string> verifyModule(const Module &module) {
-  std::vector<std::string> problems;
+std::vector<VerifierProblem> verifyModule(const Module &module) {
+  std::vector<VerifierProblem> problems;
   Verifier v(problems);
   for (const auto &c : module.compositions) v.composition(*c);
   if (module.workflow) v.workflow(module, *module.workflow);

@@ -54,6 +54,7 @@ struct Tool {
 struct Eval {
   std::string id, type, trigger;
   llvm::SMLoc loc;
+  llvm::SMLoc triggerLoc;
   Json params = Json::object();
   std::optional<std::string> thresholdOperator;
   std::optional<double> thresholdValue;
@@ -76,7 +77,8 @@ struct Composition {
   std::optional<Schema> inputSchema;
   std::optional<Schema> outputSchema;
   const Step *output = nullptr;  // explicit `output`; null: the last top-level step that ran
-  std::vector<std::unique_ptr<Step>> steps;
+  llvm::SMLoc outputLoc;         // where `output` is written
+  StepList steps;
   Effect effect = Effect::None;
   // Set by passes/Parallelize: every step's `waitsFor` is its static plan.
   bool scheduled = false;
@@ -87,6 +89,12 @@ struct Artifact {
   bool append = false;
 };
 
+// `on_event: {EVENT: STATE}`: one transition.
+struct Transition {
+  std::string event, target;
+  llvm::SMLoc eventLoc, targetLoc;
+};
+
 struct State {
   enum class Kind { Composition, Internal, External };
   std::string name;
@@ -94,10 +102,12 @@ struct State {
   Kind kind = Kind::Internal;
   const Composition *composition = nullptr;
   const Prompt *prompt = nullptr;
-  std::vector<std::pair<std::string, std::string>> onEvent;  // event → state, source order
+  std::vector<Transition> onEvent;  // source order
+  llvm::SMLoc onEventLoc;           // where the `on_event` key is written
   bool terminal = false;
   std::optional<unsigned> maxVisits;
   std::string onMaxVisits;
+  llvm::SMLoc onMaxVisitsLoc;
   std::vector<Artifact> artifacts;
 };
 
@@ -132,10 +142,18 @@ struct Module {
 
 // Calls `fn` on every step of `steps`, parents before children, in declaration order.
 template <typename Fn>
-void forEachStep(const std::vector<std::unique_ptr<Step>> &steps, Fn &&fn) {
+void forEachStep(const StepList &steps, Fn &&fn) {
   for (const auto &s : steps) {
     fn(*s);
     forEachStep(s->children, fn);
+  }
+}
+// The same over steps that may be changed (not added or removed).
+template <typename Fn>
+void forEachMutableStep(StepList &steps, Fn &&fn) {
+  for (auto &s : steps) {
+    fn(*s);
+    forEachMutableStep(s->children, fn);
   }
 }
 

@@ -1,6 +1,7 @@
 // A step of a composition: one node of its step graph.
 #pragma once
 
+#include "ir/OwningList.h"
 #include "ir/Predicate.h"
 #include "ir/Value.h"
 
@@ -39,13 +40,22 @@ struct Schema {
   Json json;
 };
 
+// A step named by another step (a branch target, a fallback, an entry of depends_on), with
+// where the naming step writes the name.
+struct StepUse {
+  const struct Step *step = nullptr;
+  llvm::SMLoc loc;
+};
+
 struct Modifiers {
   unsigned maxAttempts = 1;                  // retry.max_attempts
+  llvm::SMLoc retryLoc;                      // where `retry` is written (for its warnings)
   std::optional<uint64_t> backoffMs;         // retry.wfc.backoff_ms
   std::vector<std::string> evals;            // eval ids
   std::optional<uint64_t> timeoutMs;         // wfc.timeout_ms
   const struct Step *fallback = nullptr;     // wfc.on_error.fallback
-  std::optional<Json> fallbackValue;         // wfc.on_error.value
+  llvm::SMLoc fallbackLoc;                   // where the fallback's id is written
+  std::optional<Value> fallbackValue;        // wfc.on_error.value: a literal
   bool cache = false;                        // wfc.cache
   // The evals that run after each successful attempt, resolved by sema (docs/evals.md): those
   // `evals` names (a prompt's own first), then every_turn/sample_turns evals that apply to the
@@ -61,7 +71,11 @@ enum class Guard { None, Then, Else, Fallback };
 // (`<call>__input`) or the one that gives its output (the call's own id).
 enum class SubflowPart { Call, Entry, Exit };
 
-struct Step {
+struct Step;
+
+// Every field of a step. Step adds only what copying needs: a copy's inner steps name the copy
+// as their parent.
+struct StepFields {
   std::string id;
   // The id the pack gives the step, where it differs from `id`: a step the inline pass copied
   // from a callee (`call__a` was `a`). A barrier reducer keys its branches by it, as at -O0.
@@ -73,6 +87,9 @@ struct Step {
   // Graph. `after` are control predecessors: the implicit previous step, the branch a target
   // follows, or the explicit `depends_on` list. `dataDeps` come from references.
   std::vector<const Step *> after;
+  // `depends_on` as written (sema checks it and adds it to `after`); explicitDependsOn: the step
+  // has a depends_on list (even an empty one), which replaces the implicit predecessor.
+  std::vector<StepUse> dependsOn;
   bool explicitDependsOn = false;
   std::vector<const Step *> dataDeps;
   // The static plan (passes/Parallelize): the steps of the same list this one waits for at run
@@ -105,8 +122,9 @@ struct Step {
   Predicate predicate;  // also wfc.loop's `until`
   const Step *thenStep = nullptr;
   const Step *elseStep = nullptr;
+  llvm::SMLoc thenLoc, elseLoc;  // where the targets are named
   // parallel (branches), wfc.loop (steps), wfc.foreach (its one step)
-  std::vector<std::unique_ptr<Step>> children;
+  OwningList<Step> children;
   std::optional<Reducer> reduce;  // parallel, wfc.foreach
   // wfc.subflow
   const ir::Composition *callee = nullptr;
@@ -126,5 +144,22 @@ struct Step {
   std::optional<Value> target;
   std::optional<Json> rubric;
 };
+
+struct Step : StepFields {
+  Step() = default;
+  // A deep copy: inner steps are copied too and name the copy as their parent. Every other
+  // pointer (predecessors, references, guards, targets) still points where the original's
+  // does; a pass that copies steps remaps them onto its copies (passes/InlineSubflows).
+  Step(const Step &other);
+  Step &operator=(const Step &other);
+  Step(Step &&) = delete;
+  Step &operator=(Step &&) = delete;
+  ~Step() = default;
+
+ private:
+  void adoptChildren();
+};
+
+using StepList = OwningList<Step>;
 
 }  // namespace wfc::ir

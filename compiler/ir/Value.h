@@ -6,6 +6,8 @@
 
 #include "ir/Reference.h"
 
+#include <llvm/ADT/StringRef.h>
+
 #include <nlohmann/json.hpp>
 
 #include <utility>
@@ -18,19 +20,29 @@ using Json = nlohmann::ordered_json;
 
 struct Value {
   enum class Kind { Literal, Reference, Interpolation, Object, Array };
+  // One member of an object value. Declared here and defined below: a member holds a Value,
+  // which is still incomplete inside its own definition.
+  struct Member;
 
   Kind kind = Kind::Literal;
   llvm::SMLoc loc;
-  Json literal;                                               // Literal
-  ir::Reference ref;                                          // Reference
+  Json literal;                                                  // Literal
+  ir::Reference ref;                                             // Reference
   std::vector<std::variant<std::string, ir::Reference>> pieces;  // Interpolation
-  std::vector<std::pair<std::string, Value>> members;         // Object, in source order
-  std::vector<Value> elements;                                // Array
+  std::vector<Member> members;                                   // Object, in source order
+  std::vector<Value> elements;                                   // Array
 
   // True when the value contains no reference at all (it can be folded to a literal).
   bool isConstant() const;
-  // Every reference in the value, in source order.
-  void collectReferences(std::vector<const ir::Reference *> &out) const;
+  // The member named `key` of an object value, or null.
+  const Value *member(llvm::StringRef key) const;
+  // The JSON of a constant value (references, if any, read as their literal text).
+  Json constant() const;
+};
+
+struct Value::Member {
+  std::string key;
+  Value value;
 };
 
 }  // namespace wfc::ir

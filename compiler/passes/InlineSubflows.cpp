@@ -12,7 +12,7 @@
 // fallback (guarded); as a parallel branch or a foreach's step (one step's slot); or when the
 // callee has wfc.foreach or wfc.loop steps (their items' paths would change). Recursion is
 // impossible here: sema rejected it.
-#include "ir/CloneStep.h"
+#include "ir/ReferenceWalk.h"
 #include "passes/Pass.h"
 
 #include <map>
@@ -21,7 +21,7 @@
 namespace wfc::passes {
 namespace {
 
-using StepList = std::vector<std::unique_ptr<ir::Step>>;
+using ir::StepList;
 
 bool hasIteration(const StepList &steps) {
   for (const auto &s : steps)
@@ -104,7 +104,7 @@ class InlineSubflows final : public Pass {
     std::map<const ir::Step *, ir::Step *> copies;
     StepList inlined;
     for (const auto &s : callee.steps) {
-      inlined.push_back(ir::cloneStep(*s));
+      inlined.push_back(std::make_unique<ir::Step>(*s));  // a deep copy (inner steps too)
       mapCopies(*s, *inlined.back(), copies);
     }
     auto map = [&](const ir::Step *s) -> const ir::Step * {
@@ -130,10 +130,7 @@ class InlineSubflows final : public Pass {
       if (s.calleeOutput) s.calleeOutput = map(s.calleeOutput);
       if (s.modifiers.fallback) s.modifiers.fallback = map(s.modifiers.fallback);
       s.inlinedInto = s.inlinedInto ? map(s.inlinedInto) : &call;
-      auto rewrite = [&](ir::Reference &r) { rewriteReference(r, prefix, *entry, map); };
-      for (std::optional<ir::Value> *v : {&s.input, &s.args, &s.items, &s.target})
-        if (*v) rewriteValue(**v, rewrite);
-      if (s.kind == ir::StepKind::Branch || s.kind == ir::StepKind::Loop) rewritePredicate(s.predicate, rewrite);
+      ir::forEachReference(s, [&](ir::Reference &r) { rewriteReference(r, prefix, *entry, map); });
     }
 
     // The exit: the call itself, now giving the callee's output.
@@ -181,30 +178,6 @@ class InlineSubflows final : public Pass {
         r.text = lead + prefix + r.name + r.text.substr(lead.size() + r.name.size());
       r.name = prefix + r.name;
     }
-  }
-
-  template <typename Fn>
-  static void rewriteValue(ir::Value &v, Fn &fn) {
-    switch (v.kind) {
-      case ir::Value::Kind::Literal: break;
-      case ir::Value::Kind::Reference: fn(v.ref); break;
-      case ir::Value::Kind::Interpolation:
-        for (auto &piece : v.pieces)
-          if (auto *r = std::get_if<ir::Reference>(&piece)) fn(*r);
-        break;
-      case ir::Value::Kind::Object:
-        for (auto &[key, member] : v.members) rewriteValue(member, fn);
-        break;
-      case ir::Value::Kind::Array:
-        for (auto &element : v.elements) rewriteValue(element, fn);
-        break;
-    }
-  }
-
-  template <typename Fn>
-  static void rewritePredicate(ir::Predicate &p, Fn &fn) {
-    if (p.kind == ir::Predicate::Kind::Compare || p.kind == ir::Predicate::Kind::Exists) fn(p.path);
-    for (auto &op : p.operands) rewritePredicate(op, fn);
   }
 
   std::map<const ir::Composition *, ir::Composition *> owned_;

@@ -28,10 +28,13 @@ bool PassManager::run(ir::Module &module, llvm::raw_ostream &log) {
       log << "; *** IR unchanged by " << pass->name() << " ***\n";
     }
     if (instrumentation_.verifyEach) {
-      std::vector<std::string> problems = ir::verifyModule(module);
+      std::vector<ir::VerifierProblem> problems = ir::verifyModule(module);
       if (!problems.empty()) {
         log << "wfc: internal error: the IR is broken after pass '" << pass->name() << "':\n";
-        for (const std::string &p : problems) log << "  " << p << "\n";
+        for (const ir::VerifierProblem &p : problems) {
+          std::string at = where_(p.loc);
+          log << "  " << (at.empty() ? "" : at + ": ") << p.message << "\n";
+        }
         return false;
       }
     }

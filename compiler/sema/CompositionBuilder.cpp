@@ -201,7 +201,7 @@ ir::Value CompositionBuilder::parseValue(const DocNode &node, llvm::SMLoc keyLoc
   v.loc = node.isScalar() || !keyLoc.isValid() ? node.loc : keyLoc;
   if (node.isMapping()) {
     v.kind = ir::Value::Kind::Object;
-    for (const DocEntry &e : node.entries) v.members.emplace_back(e.key, parseValue(*e.value, e.keyLoc));
+    for (const DocEntry &e : node.entries) v.members.push_back({e.key, parseValue(*e.value, e.keyLoc)});
     return v;
   }
   if (node.isSequence()) {
@@ -395,7 +395,7 @@ void CompositionBuilder::resolveModifiers(ir::Composition &c, ir::Step &s, const
         }
       }
     }
-    if (const DocNode *value = field(*onError, "value")) s.modifiers.fallbackValue = ir::Json(toJson(*value));
+    if (const DocNode *value = field(*onError, "value")) { ir::Value literal; literal.loc = value->loc; literal.literal = ir::Json(toJson(*value)); s.modifiers.fallbackValue = literal; }
   }
 }
 

@@ -21,7 +21,7 @@ void forEachReference(ir::Value &v, const std::function<void(ir::Reference &)> &
         if (auto *r = std::get_if<ir::Reference>(&piece)) fn(*r);
       return;
     case ir::Value::Kind::Object:
-      for (auto &[k, m] : v.members) forEachReference(m, fn);
+      for (auto &m : v.members) forEachReference(m.value, fn);
       return;
     case ir::Value::Kind::Array:
       for (ir::Value &e : v.elements) forEachReference(e, fn);
@@ -409,7 +409,7 @@ void CompositionBuilder::checkValueAgainst(const ir::Value &v, const ValueType &
         if (s.node && s.node->isMapping())
           for (const auto &[name, loc] : stringList(*s.node, "required")) {
             bool present = false;
-            for (const auto &m : v.members) present |= m.first == name;
+            for (const auto &m : v.members) present |= m.key == name;
             if (!present) ctx_.diags.error(v.loc, "missing required field '" + join(name) + "' in " + what);
           }
       }
@@ -598,7 +598,7 @@ void CompositionBuilder::checkStepTypes(ir::Composition &c, ir::Step &s) {
       keys.emplace();
     } else if (s.input->kind == ir::Value::Kind::Object) {
       keys.emplace();
-      for (const auto &m : s.input->members) keys->push_back(m.first);
+      for (const auto &m : s.input->members) keys->push_back(m.key);
     } else if (auto it = refTypes_.find(&s.input->ref); it != refTypes_.end()) {
       const ValueType &t = it->second;
       JsonTypes jt = ctx_.nav.jsonTypes(t);

@@ -59,7 +59,7 @@ void WorkflowChecker::checkState(ir::State &state, const DocNode &node) {
       state.artifacts.push_back({a.key, stringField(*a.value, "type"), stringField(*a.value, "mode") == "append"});
   if (const DocNode *events = field(node, "on_event"); events && events->isMapping())
     for (const DocEntry &e : events->entries)
-      if (e.value->isString()) state.onEvent.emplace_back(e.key, e.value->stringValue);
+      if (e.value->isString()) state.onEvent.push_back({e.key, e.value->stringValue, e.keyLoc, e.value->loc});
 
   // A composition state that transitions takes its event from its output's `event` string.
   if (state.kind == ir::State::Kind::Composition && state.composition && !state.onEvent.empty()) {
@@ -102,7 +102,7 @@ void WorkflowChecker::checkReachability(const ir::Workflow &wf, const std::map<s
   for (const ir::State &s : wf.states) byName[s.name] = &s;
   auto successors = [&](const ir::State &s) {
     std::vector<std::string> out;
-    for (const auto &[event, target] : s.onEvent) out.push_back(target);
+    for (const ir::Transition &t : s.onEvent) out.push_back(t.target);
     if (!s.onMaxVisits.empty() && s.maxVisits) out.push_back(s.onMaxVisits);  // fires only with max_visits
     return out;
   };

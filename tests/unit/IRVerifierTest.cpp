@@ -38,7 +38,7 @@ struct Fixture {
   Step &step(size_t i) { return *comp->steps[i]; }
   std::string problems() {
     std::string out;
-    for (const std::string &p : verifyModule(module)) out += p + "\n";
+    for (const VerifierProblem &p : verifyModule(module)) out += p.message + "\n";
     return out;
   }
 };
@@ -133,7 +133,7 @@ TEST(IRVerifierTest, WorkflowEntryAndTargets) {
   s.name = "start";
   s.kind = State::Kind::Composition;
   s.composition = f.comp;
-  s.onEvent.emplace_back("go", "missing");
+  s.onEvent.push_back({"go", "missing", {}, {}});
   w.states.push_back(s);
   f.module.workflow = w;
   std::string p = f.problems();
