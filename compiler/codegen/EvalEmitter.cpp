@@ -33,17 +33,6 @@ std::string number(double value) {
 
 }  // namespace
 
-std::vector<const ir::Eval *> programEvals(const ir::Module &module,
-                                           const std::vector<const ir::Composition *> &compositions) {
-  std::set<const ir::Eval *> used;
-  for (const ir::Composition *c : compositions)
-    ir::forEachStep(c->steps, [&](const ir::Step &s) { used.insert(s.modifiers.runEvals.begin(), s.modifiers.runEvals.end()); });
-  std::vector<const ir::Eval *> out;
-  for (const auto &e : module.evals)
-    if (used.count(e.get())) out.push_back(e.get());
-  return out;
-}
-
 void emitEvals(Printer &p, EmitContext &ctx, const std::vector<const ir::Eval *> &evals) {
   p.emit("// The evals steps run after each successful attempt (docs/evals.md), in declaration order.\n"
          "namespace eval {\n"

@@ -11,9 +11,6 @@
 
 namespace wfc::codegen {
 
-// The evals the compositions' steps run, in declaration order.
-std::vector<const ir::Eval *> programEvals(const ir::Module &module, const std::vector<const ir::Composition *> &compositions);
-
 // `namespace eval { enum Id … }`, the schemas and `kEvals`. The judges' prompts must be named.
 void emitEvals(Printer &p, EmitContext &ctx, const std::vector<const ir::Eval *> &evals);
 

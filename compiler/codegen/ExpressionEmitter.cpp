@@ -95,9 +95,8 @@ std::string ExpressionEmitter::reference(const ir::Reference &ref) {
       return "ctx.previous(" + step + ", " + path(ref.path) + ", " + text + ")";
     }
     default:
-      ctx_.unsupported(ref.loc, "reference " + ir::spell(ref) +
-                                    " is not supported by code generation yet: only ${input…} and ${step.output…} "
-                                    "references compile in this version");
+      ctx_.unsupported(ref.loc, "internal error in code generation: reference " + ir::spell(ref) +
+                                    " has no resolved root (please report this with the pack)");
       return "Value()";
   }
 }

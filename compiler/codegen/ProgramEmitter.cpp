@@ -33,13 +33,6 @@ const char *effectName(ir::Effect e) {
   return "wfc::Effect::Write";
 }
 
-// Modifiers that need runtime support this version does not have yet.
-void checkModifiers(EmitContext &ctx, const ir::Step &s) {
-  if (s.modifiers.cache)
-    ctx.unsupported(s.loc, "step '" + s.id + "' uses 'wfc.cache', which needs the run journal; code generation "
-                                             "does not support it yet");
-}
-
 class CompositionEmitter {
  public:
   CompositionEmitter(EmitContext &ctx, const ir::Composition &c) : ctx_(ctx), c_(c), names_(ctx.composition(c)) {}
@@ -66,7 +59,6 @@ class CompositionEmitter {
     )cc");
     std::map<const ir::Step *, std::unique_ptr<StepEmitter>> emitters;
     ir::forEachStep(c_.steps, [&](const ir::Step &s) {
-      checkModifiers(ctx_, s);
       if (auto e = makeStepEmitter(s, ctx_, names_)) {
         e->emitFunctions(p, s);
         emitters.emplace(&s, std::move(e));
@@ -272,84 +264,21 @@ void emitPrompts(Printer &p, EmitContext &ctx, const std::vector<const ir::Promp
 
 }  // namespace
 
-std::vector<const ir::Composition *> programCompositions(const ir::Module &module,
-                                                         const std::vector<const ir::Composition *> &roots) {
-  std::set<const ir::Composition *> reached(roots.begin(), roots.end());
-  std::vector<const ir::Composition *> work(roots.begin(), roots.end());
-  while (!work.empty()) {
-    const ir::Composition *c = work.back();
-    work.pop_back();
-    ir::forEachStep(c->steps, [&](const ir::Step &s) {
-      if (s.kind == ir::StepKind::Subflow && s.callee && reached.insert(s.callee).second) work.push_back(s.callee);
-    });
-  }
-  std::vector<const ir::Composition *> out;
-  if (!roots.empty()) out.push_back(roots.front());
-  for (const auto &c : module.compositions)
-    if ((roots.empty() || c.get() != roots.front()) && reached.count(c.get())) out.push_back(c.get());
-  return out;
-}
-
-std::vector<const ir::Composition *> programRoots(const ir::Module &module, const ir::Composition *entry) {
-  if (entry) return {entry};
-  std::vector<const ir::Composition *> roots;
-  if (module.workflow)
-    for (const ir::State &s : module.workflow->states)
-      if (s.composition && std::find(roots.begin(), roots.end(), s.composition) == roots.end())
-        roots.push_back(s.composition);
-  return roots;
-}
-
-std::optional<std::string> emitProgram(const ir::Module &module, const ir::Composition *entry,
+std::optional<std::string> emitProgram(const ir::Module &module, const analysis::Program &program,
                                        const CodegenOptions &options, DiagnosticEngine &diags,
                                        std::function<unsigned(llvm::SMLoc)> lineOf) {
   EmitContext ctx(module, options, diags, std::move(lineOf));
-  // Without an entry composition the program runs the pack's workflow: its states' compositions.
-  const ir::Workflow *workflow = entry ? nullptr : &*module.workflow;
+  const ir::Composition *entry = program.entry;
+  const ir::Workflow *workflow = program.workflow;
   llvm::SMLoc where = entry ? entry->loc : workflow->loc;
-  std::vector<const ir::Composition *> compositions = programCompositions(module, programRoots(module, entry));
+  const std::vector<const ir::Composition *> &compositions = program.compositions;
+  const std::set<const ir::Tool *> &called = program.called, &offered = program.offered;
+  const std::vector<const ir::Eval *> &evals = program.evals;
+  const std::vector<const ir::Prompt *> &usedPrompts = program.prompts;
   for (const auto &t : module.tools) ctx.nameTool(*t);
   for (const ir::Composition *c : compositions) ctx.nameComposition(*c);
-  // `called` tools must be bound; `offered` ones (an agent's) are described to the model. An
-  // agent's tool_called tool is offered but need not be bound: its call ends the loop, and it
-  // runs only when it is bound (SPEC §3 Agent step).
-  std::set<const ir::Tool *> called, offered;
-  std::set<const ir::Prompt *> prompts;
-  for (const ir::Composition *c : compositions)
-    ir::forEachStep(c->steps, [&](const ir::Step &s) {
-      if (s.kind == ir::StepKind::Tool && s.tool) called.insert(s.tool);
-      if ((s.kind == ir::StepKind::Prompt || s.kind == ir::StepKind::Agent || s.kind == ir::StepKind::Judge) &&
-          s.prompt)
-        prompts.insert(s.prompt);
-      if (s.kind == ir::StepKind::Agent)
-        for (const ir::Tool *t : s.tools) {
-          offered.insert(t);
-          if (t != s.toolCalled) called.insert(t);
-        }
-    });
-  // Internal and external states run prompts too; an internal state offers its prompt's tools.
-  if (workflow)
-    for (const ir::State &st : workflow->states) {
-      if (!st.prompt) continue;
-      prompts.insert(st.prompt);
-      if (st.kind == ir::State::Kind::Internal)
-        for (const ir::Tool *t : st.prompt->tools) {
-          offered.insert(t);
-          called.insert(t);
-        }
-    }
-  // Evals run after steps; an llm_judge eval runs its prompt.
-  std::vector<const ir::Eval *> evals = programEvals(module, compositions);
-  for (const ir::Eval *e : evals) {
-    ctx.nameEval(*e);
-    if (e->judge) prompts.insert(e->judge);
-  }
-  std::vector<const ir::Prompt *> usedPrompts;
-  for (const auto &pr : module.prompts)
-    if (prompts.count(pr.get())) {
-      usedPrompts.push_back(pr.get());
-      ctx.namePrompt(*pr);
-    }
+  for (const ir::Eval *e : evals) ctx.nameEval(*e);
+  for (const ir::Prompt *pr : usedPrompts) ctx.namePrompt(*pr);
 
   // The compositions first, into their own buffer: they decide which constants exist.
   std::string body;

@@ -14,9 +14,10 @@ namespace {
 
 int buildIR(const BuildOptions &build, const CommonOptions &options) {
   Compilation compilation(options);
-  std::unique_ptr<ir::Module> module = compilation.analyzePack(build.pack);
+  AnalyzedPack analyzed = compilation.analyzePack(build.pack);
   int status = compilation.finish();
-  if (status != 0 || !module || options.verifyDiagnostics) return status;
+  if (status != 0 || !analyzed.module || options.verifyDiagnostics) return status;
+  ir::Module *module = analyzed.module.get();
   if (!compilation.optimize(*module)) return 1;  // the IR codegen would receive
 
   std::string text;

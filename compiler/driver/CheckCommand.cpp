@@ -11,10 +11,10 @@ int runCheck(const std::vector<std::string> &files, const std::string &bindingsP
   Compilation compilation(options);
   bool bindingsOk = true;
   for (const std::string &file : files) {
-    std::unique_ptr<ir::Module> module = compilation.analyzePack(file);
+    AnalyzedPack analyzed = compilation.analyzePack(file);
     // The bindings are checked against each pack that analyzed cleanly.
-    if (bindings && module && !compilation.diags().hasErrors())
-      bindingsOk = bindsOnlyDeclaredTools(*bindings, *module) && bindingsOk;
+    if (bindings && analyzed.module && !compilation.diags().hasErrors())
+      bindingsOk = bindsOnlyDeclaredTools(*bindings, *analyzed.module) && bindingsOk;
   }
   int status = compilation.finish();
   return status != 0 ? status : bindingsOk ? 0 : 2;

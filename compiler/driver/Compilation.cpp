@@ -1,10 +1,10 @@
 #include "driver/Compilation.h"
 
-#include "frontend/PromptPackReader.h"
+#include "codegen/Supported.h"
+#include "frontend/FrontEnd.h"
 #include "ir/IRVerifier.h"
 #include "passes/Pipeline.h"
 #include "sema/Sema.h"
-#include "support/DidYouMean.h"
 
 namespace wfc {
 
@@ -19,46 +19,32 @@ Compilation::Compilation(const CommonOptions &options)
   if (options.verifyDiagnostics) verifier_ = std::make_unique<DiagnosticVerifier>(diags_);
 }
 
-std::optional<PromptPackAST> Compilation::readPack(llvm::StringRef path) {
+AnalyzedPack Compilation::analyzePack(llvm::StringRef path) {
+  AnalyzedPack out;
   const Document *doc = loader_.load(path, {}, "pack");
-  if (!doc) return std::nullopt;
+  if (!doc) return out;
   Dialect dialect = options_.dialect ? *options_.dialect : detectDialect(*doc->root());
-  if (dialect != Dialect::PromptPack) {
-    diags_.error(doc->root()->loc,
-                 "the '" + dialectName(dialect) +
-                     "' dialect is not supported by this version of wfc; it compiles PromptPack "
-                     "packs (pass --dialect=promptpack if this file is one)");
-    return std::nullopt;
-  }
-  std::optional<PromptPackAST> ast = readPromptPack(*doc, loader_, diags_);
-  if (ast && !options_.composition.empty()) {
-    std::vector<std::string> names;
-    for (const CompositionDecl &c : ast->compositions) names.push_back(c.name);
-    if (std::find(names.begin(), names.end(), options_.composition) == names.end()) {
-      std::string suffix = didYouMeanSuffix(options_.composition, names);
-      diags_.error(Location::inFile(path.str()),
-                   "no composition named '" + options_.composition + "' in this pack" +
-                       (suffix.empty() && !names.empty() ? "; it has " + quotedList(names, "and")
-                                                         : suffix));
-    }
-  }
-  return ast;
-}
-
-std::unique_ptr<ir::Module> Compilation::analyzePack(llvm::StringRef path) {
-  std::optional<PromptPackAST> ast = readPack(path);
-  if (!ast) return nullptr;
-  sema::SemaOptions options;
-  options.composition = options_.composition;
-  std::unique_ptr<ir::Module> module = sema::analyze(*ast, loader_, diags_, options);
+  out.module = lowerDocument(*doc, dialect, loader_, diags_);
+  if (!out.module) return out;
+  sema::SemaOptions semaOptions;
+  semaOptions.composition = options_.composition;
+  sema::check(*out.module, diags_, semaOptions);
+  out.program = analyzeProgram(*out.module);
+  if (out.program) codegen::reportUnsupported(*out.module, *out.program, diags_);
   if (!diags_.hasErrors()) {
-    for (const ir::VerifierProblem &problem : ir::verifyModule(*module)) {
+    for (const ir::VerifierProblem &problem : ir::verifyModule(*out.module)) {
       std::string message = "internal compiler error: invalid IR: " + problem.message + " (please report this with the pack)";
       if (problem.loc.isValid()) diags_.error(problem.loc, message);
       else diags_.error(Location::inFile(path.str()), message);
     }
   }
-  return module;
+  return out;
+}
+
+std::optional<analysis::Program> Compilation::analyzeProgram(const ir::Module &module) {
+  analysis::ProgramOptions options;
+  options.composition = options_.composition;
+  return analysis::analyzeProgram(module, options, diags_);
 }
 
 std::string Compilation::describe(llvm::SMLoc loc) const {

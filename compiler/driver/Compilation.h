@@ -2,9 +2,9 @@
 // the front end, shared by every subcommand (check now; build, compile, graph later).
 #pragma once
 
+#include "analysis/ProgramAnalysis.h"
 #include "driver/Options.h"
 #include "frontend/DocumentLoader.h"
-#include "frontend/PromptPackAST.h"
 #include "ir/Module.h"
 #include "support/DiagnosticEngine.h"
 #include "support/DiagnosticVerifier.h"
@@ -16,18 +16,24 @@
 
 namespace wfc {
 
+// A pack through the front end: its IR and what the program runs.
+struct AnalyzedPack {
+  std::unique_ptr<ir::Module> module;  // null when the file is not a pack at all
+  // What the program runs and needs (analysis/ProgramAnalysis.h); empty when it has no entry.
+  std::optional<analysis::Program> program;
+};
+
 class Compilation {
  public:
   explicit Compilation(const CommonOptions &options);
 
-  // Parses and reads one pack file, reporting every problem found. Null when the file is not
-  // a readable PromptPack at all.
-  std::optional<PromptPackAST> readPack(llvm::StringRef path);
+  // The whole front end: load, lower in the file's dialect, sema, the program analysis. The
+  // module may be partial — check diags().hasErrors() before using it. When nothing was
+  // reported, the IR verifier has checked the module.
+  AnalyzedPack analyzePack(llvm::StringRef path);
 
-  // The whole front end: read, then analyze into the IR. Null when the file is not a pack;
-  // otherwise the (possibly partial) module — check diags().hasErrors() before using it. When
-  // the front end reported no error, the IR verifier has checked the module.
-  std::unique_ptr<ir::Module> analyzePack(llvm::StringRef path);
+  // The program analysis alone, again: after the passes have changed the module.
+  std::optional<analysis::Program> analyzeProgram(const ir::Module &module);
 
   // The optimizer: the -O level's pipeline over a module the front end accepted, with the
   // instrumentation options (dumps and timings on stderr). False when --verify-each caught a

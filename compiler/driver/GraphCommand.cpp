@@ -1,6 +1,5 @@
 #include "driver/GraphCommand.h"
 
-#include "codegen/ProgramEmitter.h"
 #include "driver/BuildCommand.h"
 #include "driver/Compilation.h"
 #include "graph/StepGraph.h"
@@ -12,17 +11,18 @@ namespace wfc {
 
 int runGraph(const GraphOptions &graph, const CommonOptions &options) {
   Compilation compilation(options);
-  std::unique_ptr<ir::Module> module = compilation.analyzePack(graph.pack);
+  AnalyzedPack analyzed = compilation.analyzePack(graph.pack);
   int status = compilation.finish();
-  if (status != 0 || !module || options.verifyDiagnostics) return status;
+  if (status != 0 || !analyzed.module || options.verifyDiagnostics) return status;
+  ir::Module *module = analyzed.module.get();
   // The graph that runs: after the -O level's passes (inlined calls, the static plan).
   if (graph.afterPasses && !compilation.optimize(*module)) return 1;
 
   std::vector<const ir::Composition *> compositions;
   const ir::Workflow *workflow = nullptr;
   if (!options.composition.empty()) {
-    if (const ir::Composition *c = module->findComposition(options.composition))
-      compositions = codegen::programCompositions(*module, {c});
+    // The program --composition runs: that composition and what it calls.
+    if (analyzed.program) compositions = analyzed.program->compositions;
   } else {
     for (const auto &c : module->compositions) compositions.push_back(c.get());
     if (module->workflow) workflow = &*module->workflow;

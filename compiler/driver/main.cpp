@@ -7,7 +7,7 @@
 #include "driver/CompileCommand.h"
 #include "driver/GraphCommand.h"
 #include "driver/Options.h"
-#include "frontend/EditorSchema.h"
+#include "frontend/promptpack/EditorSchema.h"
 #include "passes/Pipeline.h"
 #include "support/DidYouMean.h"
 
@@ -220,7 +220,7 @@ int main(int argc, char **argv) {
   }
   if (graphCmd) return wfc::runGraph({graphPack, graphOutput, graphFormat, graphAfterPasses}, options);
   if (schemaCmd) {
-    llvm::outs() << wfc::promptPackEditorSchema().dump(2) << "\n";
+    llvm::outs() << wfc::promptpack::promptPackEditorSchema().dump(2) << "\n";
     return 0;
   }
 

@@ -7,7 +7,7 @@
 #pragma once
 
 #include "frontend/DocumentLoader.h"
-#include "frontend/PromptPackAST.h"
+#include "frontend/SchemaRef.h"
 
 #include <set>
 

@@ -1,6 +1,8 @@
 // Small shared pieces of the IR: spellings of enumerations, lookups, copies of steps.
 #include "ir/Module.h"
 
+#include "ir/EvalTriggers.h"
+
 namespace wfc::ir {
 
 std::string spellPath(const std::vector<PathElement> &path) {
@@ -122,6 +124,16 @@ Step &Step::operator=(const Step &other) {
 void Step::adoptChildren() {
   for (auto &child : children) child->parent = this;
 }
+
+const std::vector<std::string> &evalTriggers() {
+  static const std::vector<std::string> triggers = {"every_turn",       "on_session_complete", "on_conversation_complete",
+                                                    "on_workflow_step", "sample_turns",        "sample_sessions"};
+  return triggers;
+}
+
+bool runsOnEveryTurn(const std::string &trigger) { return trigger == "every_turn" || trigger == "sample_turns"; }
+
+bool isSamplingTrigger(const std::string &trigger) { return trigger == "sample_turns" || trigger == "sample_sessions"; }
 
 template <typename T, typename Key>
 static const T *findIn(const std::vector<std::unique_ptr<T>> &items, llvm::StringRef key, Key key_of) {

@@ -11,6 +11,7 @@
 #include <map>
 #include <memory>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -103,7 +104,8 @@ struct State {
   const Composition *composition = nullptr;
   const Prompt *prompt = nullptr;
   std::vector<Transition> onEvent;  // source order
-  llvm::SMLoc onEventLoc;           // where the `on_event` key is written
+  llvm::SMLoc onEventKeyLoc;        // where the `on_event` key is written
+  llvm::SMLoc onEventLoc;           // where its value (the mapping) starts
   bool terminal = false;
   std::optional<unsigned> maxVisits;
   std::string onMaxVisits;
@@ -121,18 +123,30 @@ struct Budget {
 struct Workflow {
   llvm::SMLoc loc;
   std::string entry;
+  llvm::SMLoc entryLoc;
   std::vector<State> states;
   Budget budget;
 };
 
+// Names the source declares that the front end could not lower (their declarations were
+// malformed, and reported): checks of the IR stay quiet about references to them instead of
+// reporting them a second time as unknown.
+struct UnloweredNames {
+  std::set<std::string> compositions;
+  std::map<std::string, std::set<std::string>> steps;  // by composition name
+  std::set<std::string> states;
+};
+
 struct Module {
   std::string sourcePath;  // the pack, as given
+  llvm::SMLoc loc;         // the pack's top level
   std::string id, name, version;
   std::vector<std::unique_ptr<Prompt>> prompts;
   std::vector<std::unique_ptr<Tool>> tools;
   std::vector<std::unique_ptr<Eval>> evals;  // pack-level and prompt-level
   std::vector<std::unique_ptr<Composition>> compositions;
   std::optional<Workflow> workflow;
+  UnloweredNames unlowered;
 
   const Prompt *findPrompt(llvm::StringRef key) const;
   const Tool *findTool(llvm::StringRef name) const;

@@ -47,6 +47,12 @@ struct StepUse {
   llvm::SMLoc loc;
 };
 
+// A tool named by a step, with where the step names it.
+struct ToolUse {
+  const ir::Tool *tool = nullptr;
+  llvm::SMLoc loc;
+};
+
 struct Modifiers {
   unsigned maxAttempts = 1;                  // retry.max_attempts
   llvm::SMLoc retryLoc;                      // where `retry` is written (for its warnings)
@@ -112,9 +118,12 @@ struct StepFields {
   std::optional<Value> input;  // prompt, agent, wfc.subflow
   std::optional<Schema> outputSchema;
   // agent
-  std::vector<const ir::Tool *> tools;  // offered: the step's tools ∩ the prompt's
+  std::vector<ToolUse> listedTools;  // the step's own `tools`, as written
+  bool listsTools = false;           // it has a `tools` list (else the prompt's are offered)
+  std::vector<const ir::Tool *> tools;  // offered: the step's tools ∩ the prompt's (sema)
   std::optional<unsigned> maxSteps;
   const ir::Tool *toolCalled = nullptr;
+  llvm::SMLoc toolCalledLoc;
   // tool
   const ir::Tool *tool = nullptr;
   std::optional<Value> args;

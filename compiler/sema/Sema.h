@@ -1,13 +1,13 @@
-// Semantic analysis: the PromptPack AST → the typed IR, with every check SPEC §2–§3 and
-// RFC 0010's validation rules ask for. Reports through the DiagnosticEngine and keeps going
-// after errors, so one run reports every problem.
+// Semantic analysis on the IR: every check that every dialect needs, run once, after a
+// dialect's lowering (docs/semantics.md). It resolves what the lowering left symbolic —
+// `${…}` references to the steps they name, guards from branch targets and fallbacks, the
+// control edges of the step graph — reports through the DiagnosticEngine and keeps going after
+// errors, so one run reports every problem. Dialect-specific rules stay in the dialect.
 #pragma once
 
-#include "frontend/DocumentLoader.h"
-#include "frontend/PromptPackAST.h"
 #include "ir/Module.h"
+#include "support/DiagnosticEngine.h"
 
-#include <memory>
 #include <string>
 
 namespace wfc::sema {
@@ -16,9 +16,6 @@ struct SemaOptions {
   std::string composition;  // --composition: the one composition to run, Function-style
 };
 
-// Returns the module (possibly partial when errors were reported; check
-// DiagnosticEngine::hasErrors() before using it for code generation).
-std::unique_ptr<ir::Module> analyze(const PromptPackAST &ast, DocumentLoader &loader,
-                                    DiagnosticEngine &diags, const SemaOptions &options);
+void check(ir::Module &module, DiagnosticEngine &diags, const SemaOptions &options);
 
 }  // namespace wfc::sema

@@ -1,114 +1,86 @@
-// The step graph of a composition: control edges (implicit order, branch targets, depends_on),
-// data edges (added while resolving references), containment (a block finishes after its inner
-// steps) — and the check that it has no cycle, which names the steps that form one.
-#include "sema/CompositionBuilder.h"
-
-#include "support/DidYouMean.h"
+// The step graph of a composition: control edges (implicit order, branch targets, fallbacks,
+// depends_on), data edges (added while resolving references), containment (a block finishes
+// after its inner steps) — and the check that it has no cycle, which names the steps that form
+// one. Also: wfc.subflow calls between compositions must not recurse.
+#include "sema/ModuleChecker.h"
 
 #include <boost/graph/adjacency_list.hpp>
 #include <boost/graph/strong_components.hpp>
 
 #include <deque>
+#include <functional>
 #include <set>
 
 namespace wfc::sema {
 
-const ir::Step *CompositionBuilder::iterationScope(const ir::Step &s) {
-  for (const ir::Step *p = s.parent; p; p = p->parent)
-    if (p->kind == ir::StepKind::Loop || p->kind == ir::StepKind::Foreach) return p;
-  return nullptr;
-}
-
-bool CompositionBuilder::contains(const ir::Step &outer, const ir::Step &inner) {
-  for (const ir::Step *p = inner.parent; p; p = p->parent)
-    if (p == &outer) return true;
-  return false;
-}
-
-bool CompositionBuilder::maySkip(const ir::Step &s, const ir::Step **why) const {
-  for (const ir::Step *p = &s; p; p = p->parent) {
-    if (p->guard != ir::Guard::None) {
-      if (why) *why = p->guardedBy;
-      return true;
-    }
-  }
-  return false;
-}
-
-void CompositionBuilder::buildGraph(ir::Composition &c) {
+void ModuleChecker::buildGraph(ir::Composition &c) {
   edges_.clear();
-  // Implicit order and explicit depends_on.
-  std::function<void(std::vector<std::unique_ptr<ir::Step>> &, ir::Step *)> visit =
-      [&](std::vector<std::unique_ptr<ir::Step>> &list, ir::Step *parent) {
-        bool sequential = !parent || parent->kind == ir::StepKind::Loop;
-        for (size_t i = 0; i < list.size(); ++i) {
-          ir::Step &s = *list[i];
-          const DocNode &node = *stepInfo_[&s].node;
-          // A guarded step always waits for what guards it — a branch target for its branch's
-          // decision, a fallback for the failure it replaces — with or without depends_on.
-          if (s.guard != ir::Guard::None && s.guardedBy) {
-            s.after.push_back(s.guardedBy);
-            edges_.push_back({s.guardedBy, &s,
-                              s.guard == ir::Guard::Fallback
-                                  ? "'" + s.id + "' is the fallback of '" + s.guardedBy->id + "'"
-                                  : "'" + s.id + "' is a target of branch '" + s.guardedBy->id + "'",
-                              s.loc});
-          }
-          if (const DocNode *deps = field(node, "depends_on"); deps && deps->isSequence()) {
-            s.explicitDependsOn = true;
-            std::set<const ir::Step *> listed;
-            for (const auto &[id, loc] : stringList(node, "depends_on")) {
-              ir::Step *d = lookupStep(c, id, loc, "'depends_on' of step '" + s.id + "'");
-              if (!d) continue;
-              if (d == &s) {
-                ctx_.diags.error(loc, "step '" + s.id + "' cannot depend on itself");
-                continue;
-              }
-              if (contains(*d, s) || contains(s, *d)) {
-                ctx_.diags.error(loc, "step '" + s.id + "' cannot depend on '" + d->id + "', which " +
-                                          (contains(*d, s) ? "contains it" : "it contains"));
-                continue;
-              }
-              if (const ir::Step *scope = iterationScope(*d); scope && !contains(*scope, s)) {
-                ctx_.diags.error(loc, "step '" + s.id + "' cannot depend on '" + d->id + "', which runs inside '" +
-                                          scope->id + "'; depend on '" + scope->id + "' instead");
-                continue;
-              }
-              const ir::Step *sa = &s, *da = d;  // sibling branches of one parallel block?
-              bool siblings = false;
-              for (const ir::Step *p = s.parent; p && !siblings; p = p->parent)
-                if (p->kind == ir::StepKind::Parallel && contains(*p, *d)) {
-                  for (sa = &s; sa->parent != p; sa = sa->parent) {}
-                  for (da = d; da->parent != p; da = da->parent) {}
-                  siblings = sa != da;
-                }
-              if (siblings) {
-                ctx_.diags.error(loc, "step '" + s.id + "' cannot depend on '" + d->id +
-                                          "': they are in different branches of one parallel block, which run "
-                                          "concurrently");
-                continue;
-              }
-              if (!listed.insert(d).second) {
-                ctx_.diags.warning(loc, "step '" + s.id + "' lists '" + d->id + "' in 'depends_on' more than once");
-                continue;
-              }
-              // A guarded step's depends_on may name what guards it: already an edge.
-              if (std::find(s.after.begin(), s.after.end(), d) != s.after.end()) continue;
-              s.after.push_back(d);
-              edges_.push_back({d, &s, "'" + s.id + "' depends on '" + d->id + "'", loc});
-            }
+  std::function<void(ir::StepList &, ir::Step *)> visit = [&](ir::StepList &list, ir::Step *parent) {
+    bool sequential = !parent || parent->kind == ir::StepKind::Loop;
+    for (size_t i = 0; i < list.size(); ++i) {
+      ir::Step &s = *list[i];
+      // A guarded step always waits for what guards it — a branch target for its branch's
+      // decision, a fallback for the failure it replaces — with or without depends_on.
+      if (s.guard != ir::Guard::None && s.guardedBy) {
+        s.after.push_back(s.guardedBy);
+        edges_.push_back({s.guardedBy, &s,
+                          s.guard == ir::Guard::Fallback ? "'" + s.id + "' is the fallback of '" + s.guardedBy->id + "'"
+                                                         : "'" + s.id + "' is a target of branch '" + s.guardedBy->id + "'",
+                          s.loc});
+      }
+      if (s.explicitDependsOn) {
+        std::set<const ir::Step *> listed;
+        for (const ir::StepUse &use : s.dependsOn) {
+          const ir::Step *d = use.step;
+          llvm::SMLoc loc = use.loc;
+          if (d == &s) {
+            diags_.error(loc, "step '" + s.id + "' cannot depend on itself");
             continue;
           }
-          if (!sequential) continue;  // parallel branches and a foreach's step start together
-          if (s.guard == ir::Guard::Then || s.guard == ir::Guard::Else) {
-            // a branch target follows its branch (added above)
-          } else if (i > 0 && list[i - 1].get() != s.guardedBy) {
-            s.after.push_back(list[i - 1].get());
-            edges_.push_back({list[i - 1].get(), &s, "'" + s.id + "' follows '" + list[i - 1]->id + "' in steps[]", s.loc});
+          if (contains(*d, s) || contains(s, *d)) {
+            diags_.error(loc, "step '" + s.id + "' cannot depend on '" + d->id + "', which " +
+                                  (contains(*d, s) ? "contains it" : "it contains"));
+            continue;
           }
+          if (const ir::Step *scope = iterationScope(*d); scope && !contains(*scope, s)) {
+            diags_.error(loc, "step '" + s.id + "' cannot depend on '" + d->id + "', which runs inside '" + scope->id +
+                                  "'; depend on '" + scope->id + "' instead");
+            continue;
+          }
+          bool siblings = false;  // in different branches of one parallel block?
+          for (const ir::Step *p = s.parent; p && !siblings; p = p->parent)
+            if (p->kind == ir::StepKind::Parallel && contains(*p, *d)) {
+              const ir::Step *sa = &s, *da = d;
+              while (sa->parent != p) sa = sa->parent;
+              while (da->parent != p) da = da->parent;
+              siblings = sa != da;
+            }
+          if (siblings) {
+            diags_.error(loc, "step '" + s.id + "' cannot depend on '" + d->id +
+                                  "': they are in different branches of one parallel block, which run concurrently");
+            continue;
+          }
+          if (!listed.insert(d).second) {
+            diags_.warning(loc, "step '" + s.id + "' lists '" + d->id + "' in 'depends_on' more than once");
+            continue;
+          }
+          // A guarded step's depends_on may name what guards it: already an edge.
+          if (std::find(s.after.begin(), s.after.end(), d) != s.after.end()) continue;
+          s.after.push_back(d);
+          edges_.push_back({d, &s, "'" + s.id + "' depends on '" + d->id + "'", loc});
         }
-        for (auto &s : list) visit(s->children, s.get());
-      };
+        continue;
+      }
+      if (!sequential) continue;  // parallel branches and a foreach's step start together
+      if (s.guard == ir::Guard::Then || s.guard == ir::Guard::Else) {
+        // a branch target follows its branch (added above)
+      } else if (i > 0 && list[i - 1].get() != s.guardedBy) {
+        s.after.push_back(list[i - 1].get());
+        edges_.push_back({list[i - 1].get(), &s, "'" + s.id + "' follows '" + list[i - 1]->id + "' in steps[]", s.loc});
+      }
+    }
+    for (auto &s : list) visit(s->children, s.get());
+  };
   visit(c.steps, nullptr);
   // Containment: a block finishes after its inner steps.
   ir::forEachStep(c.steps, [&](const ir::Step &s) {
@@ -116,7 +88,7 @@ void CompositionBuilder::buildGraph(ir::Composition &c) {
   });
 }
 
-void CompositionBuilder::checkCycles(ir::Composition &c) {
+void ModuleChecker::checkCycles(const ir::Composition &c) {
   std::vector<const ir::Step *> nodes;
   std::map<const ir::Step *, size_t> index;
   ir::forEachStep(c.steps, [&](const ir::Step &s) {
@@ -127,8 +99,8 @@ void CompositionBuilder::checkCycles(ir::Composition &c) {
   Graph g(nodes.size());
   for (const Edge &e : edges_) boost::add_edge(index[e.from], index[e.to], g);
   std::vector<int> component(nodes.size());
-  int count = boost::strong_components(g, boost::make_iterator_property_map(component.begin(),
-                                                                            boost::get(boost::vertex_index, g)));
+  int count = boost::strong_components(
+      g, boost::make_iterator_property_map(component.begin(), boost::get(boost::vertex_index, g)));
   std::vector<std::vector<size_t>> members(count);
   for (size_t i = 0; i < nodes.size(); ++i) members[component[i]].push_back(i);
   // Report each cycle once, at its first step in declaration order, components in that order.
@@ -176,24 +148,26 @@ void CompositionBuilder::checkCycles(ir::Composition &c) {
       }
       chain += " → '" + path[i]->to->id + "'";
     }
-    auto diag = ctx_.diags.error(nodes[start]->loc, "the steps of composition '" + c.name +
-                                                        "' form a cycle: " + chain);
+    auto diag = diags_.error(nodes[start]->loc, "the steps of composition '" + c.name + "' form a cycle: " + chain);
     constexpr size_t kMaxNotes = 16;  // a 2,000-step cycle needs its steps named, not 2,000 notes
     for (size_t i = 0; i < path.size() && i < kMaxNotes; ++i) diag.note(path[i]->loc, path[i]->why);
-    if (path.size() > kMaxNotes)
-      diag.note(path[kMaxNotes]->loc, "… and " + std::to_string(path.size() - kMaxNotes) + " more edges");
+    if (path.size() > kMaxNotes) diag.note(path[kMaxNotes]->loc, "… and " + std::to_string(path.size() - kMaxNotes) + " more edges");
   }
 }
 
-void CompositionBuilder::checkSubflowRecursion() {
+void ModuleChecker::checkSubflowRecursion() {
   // Calls between compositions; a cycle is reported once, at the call that closes it first.
   std::map<const ir::Composition *, std::vector<const ir::Step *>> calls;
-  for (const auto &c : ctx_.module.compositions)
+  std::map<const ir::Step *, const ir::Composition *> caller;
+  for (const auto &c : module_.compositions)
     ir::forEachStep(c->steps, [&](const ir::Step &s) {
-      if (s.kind == ir::StepKind::Subflow && s.callee) calls[c.get()].push_back(&s);
+      if (s.kind == ir::StepKind::Subflow && s.callee) {
+        calls[c.get()].push_back(&s);
+        caller[&s] = c.get();
+      }
     });
   std::set<const ir::Composition *> reported;
-  for (const auto &c : ctx_.module.compositions) {
+  for (const auto &c : module_.compositions) {
     // Depth-first from c, looking for a path back to c.
     std::vector<const ir::Step *> stack;
     std::set<const ir::Composition *> seen;
@@ -208,18 +182,17 @@ void CompositionBuilder::checkSubflowRecursion() {
     };
     if (!dfs(c.get())) continue;
     bool already = false;
-    for (const ir::Step *call : stack) already |= reported.count(stepInfo_[call].composition) > 0;
+    for (const ir::Step *call : stack) already |= reported.count(caller[call]) > 0;
     if (already) continue;
     std::string chain = "'" + c->name + "'";
     for (const ir::Step *call : stack) {
       chain += " → '" + call->callee->name + "'";
-      reported.insert(stepInfo_[call].composition);
+      reported.insert(caller[call]);
     }
-    auto diag = ctx_.diags.error(stack.front()->loc, "composition '" + c->name + "' calls itself: " + chain +
-                                                         "; wfc.subflow cannot recurse");
+    auto diag = diags_.error(stack.front()->loc,
+                             "composition '" + c->name + "' calls itself: " + chain + "; wfc.subflow cannot recurse");
     for (size_t i = 1; i < stack.size(); ++i)
-      diag.note(stack[i]->loc, "'" + stepInfo_[stack[i]].composition->name + "' calls '" +
-                                   stack[i]->callee->name + "' here");
+      diag.note(stack[i]->loc, "'" + caller[stack[i]]->name + "' calls '" + stack[i]->callee->name + "' here");
   }
 }
 

@@ -6,8 +6,8 @@
 
 namespace wfc::sema {
 
-std::string jsonTypeName(const nlohmann::ordered_json &j) {
-  using V = nlohmann::ordered_json::value_t;
+std::string jsonTypeName(const ir::Json &j) {
+  using V = ir::Json::value_t;
   switch (j.type()) {
     case V::null: return "null";
     case V::boolean: return "boolean";
@@ -23,7 +23,7 @@ std::string jsonTypeName(const nlohmann::ordered_json &j) {
   }
 }
 
-bool JsonTypes::allowsValue(const nlohmann::ordered_json &value) const {
+bool JsonTypes::allowsValue(const ir::Json &value) const {
   if (any()) return true;
   std::string t = jsonTypeName(value);
   return types.count(t) || (t == "integer" && types.count("number"));
@@ -40,47 +40,51 @@ bool JsonTypes::allows(const std::string &t) const {
 std::string JsonTypes::describe() const {
   if (any()) return "any value";
   std::vector<std::string> names;
-  for (const std::string &t : types)
-    names.push_back((t == "integer" || t == "array" || t == "object" ? "an " : "a ") + t);
+  for (const std::string &t : types) names.push_back((t == "integer" || t == "array" || t == "object" ? "an " : "a ") + t);
   if (names.size() == 1) return names[0];
   std::string out;
   for (size_t i = 0; i < names.size(); ++i) out += (i ? (i + 1 == names.size() ? " or " : ", ") : "") + names[i];
   return out;
 }
 
-SchemaNode TypeNavigator::deref(SchemaNode s, bool *cycle) {
-  std::set<const DocNode *> seen;
-  while (s.node && s.node->isMapping()) {
-    const DocNode *ref = s.node->get("$ref");
-    if (!ref || !ref->isString()) break;
-    if (!seen.insert(s.node).second) {
-      if (cycle) *cycle = true;
-      return {};
-    }
-    llvm::StringRef text = ref->stringValue;
-    auto [file, fragment] = text.split('#');
-    const Document *doc = s.doc;
-    const DocNode *base = s.localRoot;
-    if (!file.empty()) {
-      if (file.contains("://")) return {};
-      // Already loaded (and diagnosed) by the schema resolver: this is a cache hit.
-      doc = loader_.load(SourceFiles::resolveRelative(s.doc->path(), file));
-      if (!doc) return {};
-      base = nullptr;
-    }
-    const DocNode *target = base ? resolvePointerFrom(*base, fragment) : doc->resolvePointer(fragment);
-    if (!target) return {};
-    s = {doc, target, base};
-  }
-  return s;
+namespace {
+
+const ir::Json *get(const ir::Json &object, const char *key) {
+  if (!object.is_object()) return nullptr;
+  auto it = object.find(key);
+  return it == object.end() ? nullptr : &*it;
 }
 
-static void collectTypes(const DocNode &schema, JsonTypes &out) {
-  if (const DocNode *t = schema.get("type")) {
-    if (t->isString()) out.types.insert(t->stringValue);
-    for (const DocNode *item : t->items)
-      if (item->isString()) out.types.insert(item->stringValue);
+void collectTypes(const ir::Json &schema, JsonTypes &out) {
+  if (const ir::Json *t = get(schema, "type")) {
+    if (t->is_string()) out.types.insert(t->get<std::string>());
+    if (t->is_array())
+      for (const ir::Json &item : *t)
+        if (item.is_string()) out.types.insert(item.get<std::string>());
   }
+}
+
+}  // namespace
+
+SchemaJson TypeNavigator::deref(SchemaJson s) {
+  std::set<const ir::Json *> seen;
+  while (s.node && s.node->is_object()) {
+    const ir::Json *ref = get(*s.node, "$ref");
+    if (!ref || !ref->is_string()) break;
+    if (!seen.insert(s.node).second || !s.root) return {};
+    const std::string &text = ref->get_ref<const std::string &>();
+    // Schemas in the IR are bundled: only `#/…` into the schema itself is left (a tool's
+    // parameters keep theirs, since providers receive them as written).
+    if (text.empty() || text[0] != '#') return {};
+    try {
+      ir::Json::json_pointer pointer(text.substr(1));
+      if (!s.root->contains(pointer)) return {};
+      s.node = &s.root->at(pointer);
+    } catch (const ir::Json::exception &) {
+      return {};
+    }
+  }
+  return s;
 }
 
 JsonTypes TypeNavigator::jsonTypes(const ValueType &type) {
@@ -98,20 +102,41 @@ JsonTypes TypeNavigator::jsonTypes(const ValueType &type) {
       return out;
     case ValueType::Kind::Schema: break;
   }
-  SchemaNode s = deref(type.schemaNode());
-  if (!s.node || !s.node->isMapping()) return out;
-  collectTypes(*s.node, out);
-  if (const DocNode *e = s.node->get("enum"); e && e->isSequence()) {
-    out.enumValues.emplace();
-    for (const DocNode *item : e->items) out.enumValues->push_back(toJson(*item));
-  }
-  if (const DocNode *c = s.node->get("const")) out.enumValues = std::vector<nlohmann::ordered_json>{toJson(*c)};
+  SchemaJson s = deref(type.schemaNode());
+  if (!s.node || !s.node->is_object()) return out;
+  const ir::Json &n = *s.node;
+  collectTypes(n, out);
+  if (const ir::Json *e = get(n, "enum"); e && e->is_array()) out.enumValues = std::vector<ir::Json>(e->begin(), e->end());
+  if (const ir::Json *c = get(n, "const")) out.enumValues = std::vector<ir::Json>{*c};
   if (out.types.empty()) {
     // No `type`: infer from the keywords that only make sense for one type.
-    if (s.node->find("properties") || s.node->find("required")) out.types.insert("object");
-    else if (s.node->find("items")) out.types.insert("array");
+    if (n.contains("properties") || n.contains("required")) out.types.insert("object");
+    else if (n.contains("items")) out.types.insert("array");
   }
   return out;
+}
+
+std::vector<std::string> TypeNavigator::requiredFields(const ValueType &type) {
+  std::vector<std::string> out;
+  if (type.kind() != ValueType::Kind::Schema) return out;
+  SchemaJson s = deref(type.schemaNode());
+  if (!s.node) return out;
+  if (const ir::Json *required = get(*s.node, "required"); required && required->is_array())
+    for (const ir::Json &name : *required)
+      if (name.is_string()) out.push_back(name.get<std::string>());
+  return out;
+}
+
+std::optional<std::vector<std::string>> TypeNavigator::closedProperties(const ValueType &type) {
+  if (type.kind() != ValueType::Kind::Schema) return std::nullopt;
+  SchemaJson s = deref(type.schemaNode());
+  if (!s.node) return std::nullopt;
+  const ir::Json *extra = get(*s.node, "additionalProperties");
+  const ir::Json *props = get(*s.node, "properties");
+  if (!extra || !extra->is_boolean() || extra->get<bool>() || !props || !props->is_object()) return std::nullopt;
+  std::vector<std::string> keys;
+  for (auto it = props->begin(); it != props->end(); ++it) keys.push_back(it.key());
+  return keys;
 }
 
 TypeNavigator::Step TypeNavigator::step(const ValueType &type, const ir::PathElement &element) {
@@ -121,15 +146,15 @@ TypeNavigator::Step TypeNavigator::step(const ValueType &type, const ir::PathEle
     case ValueType::Kind::Number:
     case ValueType::Kind::Boolean:
     case ValueType::Kind::Enum: {
-      const char *what = type.kind() == ValueType::Kind::String ? "a string"
-                         : type.kind() == ValueType::Kind::Number ? "a number"
-                         : type.kind() == ValueType::Kind::Boolean ? "a boolean" : "a scalar";
+      const char *what = type.kind() == ValueType::Kind::String    ? "a string"
+                         : type.kind() == ValueType::Kind::Number  ? "a number"
+                         : type.kind() == ValueType::Kind::Boolean ? "a boolean"
+                                                                   : "a scalar";
       return {std::nullopt, std::string("the value is ") + what + ", which has no " +
                                 (element.isIndex() ? "elements" : "field '" + element.key + "'")};
     }
     case ValueType::Kind::Array:
-      if (!element.isIndex())
-        return {std::nullopt, "the value is a list; index it with [n], not '." + element.key + "'"};
+      if (!element.isIndex()) return {std::nullopt, "the value is a list; index it with [n], not '." + element.key + "'"};
       return {type.element(), ""};
     case ValueType::Kind::Object: {
       if (element.isIndex()) return {std::nullopt, "the value is an object; it has no elements"};
@@ -143,82 +168,84 @@ TypeNavigator::Step TypeNavigator::step(const ValueType &type, const ir::PathEle
     }
     case ValueType::Kind::Schema: break;
   }
-  SchemaNode s = deref(type.schemaNode());
+  SchemaJson s = deref(type.schemaNode());
   if (!s.node) return {ValueType::unknown(), ""};
-  if (s.node->isBool()) return {s.node->boolValue ? ValueType::unknown() : std::optional<ValueType>(), s.node->boolValue ? "" : "the schema is 'false'"};
+  if (s.node->is_boolean())
+    return {s.node->get<bool>() ? ValueType::unknown() : std::optional<ValueType>(),
+            s.node->get<bool>() ? "" : "the schema is 'false'"};
   if (element.isIndex()) return item(s, *element.index);
   return member(s, element.key, 0);
 }
 
-TypeNavigator::Step TypeNavigator::member(const SchemaNode &s, const std::string &key, unsigned depth) {
-  const DocNode &n = *s.node;
+TypeNavigator::Step TypeNavigator::member(const SchemaJson &s, const std::string &key, unsigned depth) {
+  const ir::Json &n = *s.node;
   JsonTypes types;
   collectTypes(n, types);
   if (!types.any() && !types.allows("object"))
     return {std::nullopt, "the schema says the value is " + types.describe() + ", which has no field '" + key + "'"};
-  if (const DocNode *props = n.get("properties"); props && props->isMapping())
-    if (const DocNode *p = props->get(key)) return {ValueType::schema({s.doc, p, s.localRoot}), ""};
+  const ir::Json *props = get(n, "properties");
+  if (props && props->is_object())
+    if (const ir::Json *p = get(*props, key.c_str())) return {ValueType::schema({p, s.root}), ""};
   // Subschemas that may declare the field: combinator branches (allOf: every branch applies;
   // anyOf/oneOf: one does), conditional ones (if/then/else) and property dependencies —
   // a field declared in any of them can be there.
-  std::vector<const DocNode *> sub;
+  std::vector<const ir::Json *> sub;
   for (const char *comb : {"allOf", "anyOf", "oneOf"})
-    if (const DocNode *list = n.get(comb); list && list->isSequence())
-      sub.insert(sub.end(), list->items.begin(), list->items.end());
+    if (const ir::Json *list = get(n, comb); list && list->is_array())
+      for (const ir::Json &branch : *list) sub.push_back(&branch);
   for (const char *cond : {"then", "else"})
-    if (const DocNode *branch = n.get(cond)) sub.push_back(branch);
-  if (const DocNode *deps = n.get("dependencies"); deps && deps->isMapping())
-    for (const DocEntry &e : deps->entries)
-      if (e.value->isMapping()) sub.push_back(e.value);
+    if (const ir::Json *branch = get(n, cond)) sub.push_back(branch);
+  if (const ir::Json *deps = get(n, "dependencies"); deps && deps->is_object())
+    for (const ir::Json &dep : *deps)
+      if (dep.is_object()) sub.push_back(&dep);
   bool open = false;
-  for (const DocNode *branch : sub) {
+  for (const ir::Json *branch : sub) {
     if (depth > 16) break;
-    SchemaNode b = deref({s.doc, branch, s.localRoot});
-    if (!b.node || !b.node->isMapping()) {
+    SchemaJson b = deref({branch, s.root});
+    if (!b.node || !b.node->is_object()) {
       open = true;
       continue;
     }
     Step r = member(b, key, depth + 1);
     if (r.type) return r;
   }
-  if (const DocNode *patterns = n.get("patternProperties"); patterns && patterns->isMapping()) {
-    for (const DocEntry &e : patterns->entries) {
-      llvm::Regex re(e.key);
-      if (!re.isValid() || re.match(key)) return {ValueType::schema({s.doc, e.value, s.localRoot}), ""};
+  if (const ir::Json *patterns = get(n, "patternProperties"); patterns && patterns->is_object()) {
+    for (auto it = patterns->begin(); it != patterns->end(); ++it) {
+      llvm::Regex re(it.key());
+      if (!re.isValid() || re.match(key)) return {ValueType::schema({&it.value(), s.root}), ""};
     }
   }
-  if (const DocNode *extra = n.get("additionalProperties")) {
-    if (extra->isMapping()) return {ValueType::schema({s.doc, extra, s.localRoot}), ""};
-    if (extra->isBool() && extra->boolValue) return {ValueType::unknown(), ""};
-  } else if (n.find("patternProperties")) {
+  if (const ir::Json *extra = get(n, "additionalProperties")) {
+    if (extra->is_object()) return {ValueType::schema({extra, s.root}), ""};
+    if (extra->is_boolean() && extra->get<bool>()) return {ValueType::unknown(), ""};
+  } else if (n.contains("patternProperties")) {
     return {ValueType::unknown(), ""};
   }
-  const DocNode *props = n.get("properties");
-  bool declaresFields = props && props->isMapping() && !props->entries.empty();
+  bool declaresFields = props && props->is_object() && !props->empty();
   if (!declaresFields || open) {
     // Nothing is declared: the schema does not constrain fields, so any path may exist.
-    if (!n.find("additionalProperties")) return {ValueType::unknown(), ""};
+    if (!n.contains("additionalProperties")) return {ValueType::unknown(), ""};
   }
   std::vector<std::string> names;
-  if (props && props->isMapping())
-    for (const DocEntry &e : props->entries) names.push_back(e.key);
+  if (props && props->is_object())
+    for (auto it = props->begin(); it != props->end(); ++it) names.push_back(it.key());
   std::string suffix = didYouMeanSuffix(key, names);
   if (suffix.empty() && !names.empty()) suffix = " (properties: " + quotedList(names, "and") + ")";
   return {std::nullopt, "the schema has no property '" + key + "'" + suffix, suffix};
 }
 
-TypeNavigator::Step TypeNavigator::item(const SchemaNode &s, size_t index) {
-  const DocNode &n = *s.node;
+TypeNavigator::Step TypeNavigator::item(const SchemaJson &s, size_t index) {
+  const ir::Json &n = *s.node;
   JsonTypes types;
   collectTypes(n, types);
   if (!types.any() && !types.allows("array"))
     return {std::nullopt, "the schema says the value is " + types.describe() + ", which has no elements"};
-  const DocNode *items = n.get("items");
-  if (items && items->isSequence()) {  // draft-07 tuple
-    if (index < items->items.size()) return {ValueType::schema({s.doc, items->items[index], s.localRoot}), ""};
+  const ir::Json *items = get(n, "items");
+  if (items && items->is_array()) {  // draft-07 tuple
+    if (index < items->size()) return {ValueType::schema({&(*items)[index], s.root}), ""};
     return {ValueType::unknown(), ""};
   }
-  if (items && (items->isMapping() || items->isBool())) return {ValueType::schema({s.doc, items, s.localRoot}), ""};
+  if (items && (items->is_object() || items->is_boolean())) return {ValueType::schema({items, s.root}), ""};
   return {ValueType::unknown(), ""};
 }
 

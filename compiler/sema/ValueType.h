@@ -1,14 +1,13 @@
 // What sema knows about the value a reference reaches, so paths and predicates can be checked
 // before anything runs.
 //
-// A type is a JSON Schema (a node in a located schema document, read lazily), a shape wfc
-// itself defines (a branch's `{taken}`, a parallel's `{<into>: …}`, a judge's
-// `{score, rationale}`, a prompt's reply string), or Unknown (a tool's result): unknown types
-// accept every path.
+// A type is a JSON Schema (a node of a schema in the IR — bundled, so self-contained, or a
+// tool's parameters, whose `#/…` refers to the parameters themselves), a shape wfc itself
+// defines (a branch's `{taken}`, a parallel's `{<into>: …}`, a judge's `{score, rationale}`, a
+// prompt's reply string), or Unknown (a tool's result): unknown types accept every path.
 #pragma once
 
-#include "frontend/DocumentLoader.h"
-#include "ir/Reference.h"
+#include "ir/Step.h"
 
 #include <memory>
 #include <optional>
@@ -19,12 +18,10 @@
 
 namespace wfc::sema {
 
-struct SchemaNode {
-  const Document *doc = nullptr;
-  const DocNode *node = nullptr;
-  // What `#/…` refers to: the document's root, or for a schema embedded in the pack that is
-  // sent on as a whole (a tool's `parameters`) that schema itself.
-  const DocNode *localRoot = nullptr;
+// A node of a JSON Schema in the IR, and the document `#/…` refers to.
+struct SchemaJson {
+  const ir::Json *node = nullptr;
+  const ir::Json *root = nullptr;
 };
 
 class ValueType {
@@ -35,10 +32,14 @@ class ValueType {
   static ValueType string() { return ValueType(Kind::String); }
   static ValueType number() { return ValueType(Kind::Number); }
   static ValueType boolean() { return ValueType(Kind::Boolean); }
-  static ValueType schema(SchemaNode s) {
+  static ValueType schema(SchemaJson s) {
     ValueType t(Kind::Schema);
     t.schema_ = s;
     return t;
+  }
+  // The type a whole schema gives (its own root for `#/…`), or Unknown without one.
+  static ValueType of(const std::optional<ir::Schema> &s) {
+    return s ? schema({&s->json, &s->json}) : unknown();
   }
   static ValueType object(std::vector<std::pair<std::string, ValueType>> fields) {
     ValueType t(Kind::Object);
@@ -46,9 +47,9 @@ class ValueType {
     return t;
   }
   // One of a fixed set of JSON values (a branch's `taken`: "then", "else" or null).
-  static ValueType enumeration(std::vector<nlohmann::ordered_json> values) {
+  static ValueType enumeration(std::vector<ir::Json> values) {
     ValueType t(Kind::Enum);
-    t.values_ = std::make_shared<std::vector<nlohmann::ordered_json>>(std::move(values));
+    t.values_ = std::make_shared<std::vector<ir::Json>>(std::move(values));
     return t;
   }
   static ValueType array(ValueType element) {
@@ -59,41 +60,39 @@ class ValueType {
 
   Kind kind() const { return kind_; }
   bool isUnknown() const { return kind_ == Kind::Unknown; }
-  const SchemaNode &schemaNode() const { return schema_; }
+  const SchemaJson &schemaNode() const { return schema_; }
   const std::vector<std::pair<std::string, ValueType>> &fields() const { return *fields_; }
   const ValueType &element() const { return *element_; }
-  const std::vector<nlohmann::ordered_json> &values() const { return *values_; }
+  const std::vector<ir::Json> &values() const { return *values_; }
 
  private:
   explicit ValueType(Kind k) : kind_(k) {}
   Kind kind_;
-  SchemaNode schema_;
+  SchemaJson schema_;
   std::shared_ptr<std::vector<std::pair<std::string, ValueType>>> fields_;
   std::shared_ptr<ValueType> element_;
-  std::shared_ptr<std::vector<nlohmann::ordered_json>> values_;
+  std::shared_ptr<std::vector<ir::Json>> values_;
 };
 
 // The JSON Schema type name of a value: "null", "boolean", "integer" (also 2.0), "number",
 // "string", "array" or "object".
-std::string jsonTypeName(const nlohmann::ordered_json &value);
+std::string jsonTypeName(const ir::Json &value);
 
 // The JSON types a value of some type may have ("string", "integer", …); empty: any.
 struct JsonTypes {
   std::set<std::string> types;
-  std::optional<std::vector<nlohmann::ordered_json>> enumValues;  // from `enum` / `const`
+  std::optional<std::vector<ir::Json>> enumValues;  // from `enum` / `const`
   bool any() const { return types.empty(); }
   // Whether a value of this JSON type may occur (integer and number overlap: every integer is
   // a number) — for comparing two types, such as a reference's with a parameter's.
   bool allows(const std::string &jsonType) const;
   // Whether this exact value's type fits: 1.5 does not fit an integer.
-  bool allowsValue(const nlohmann::ordered_json &value) const;
+  bool allowsValue(const ir::Json &value) const;
   std::string describe() const;  // "a string", "a number or null"
 };
 
 class TypeNavigator {
  public:
-  explicit TypeNavigator(DocumentLoader &loader) : loader_(loader) {}
-
   struct Step {
     std::optional<ValueType> type;  // the type reached; empty on error
     std::string error;              // why the path does not exist
@@ -103,16 +102,19 @@ class TypeNavigator {
   // One path element down from `type`.
   Step step(const ValueType &type, const ir::PathElement &element);
   JsonTypes jsonTypes(const ValueType &type);
+  // The names in a schema's `required` (after following `$ref`s), for missing-field checks.
+  std::vector<std::string> requiredFields(const ValueType &type);
+  // The properties a closed object schema (`additionalProperties: false`) declares; nullopt
+  // when its keys are not all known.
+  std::optional<std::vector<std::string>> closedProperties(const ValueType &type);
 
-  // Follows `$ref`s (local and to other files) to the schema node itself. Null when a
-  // reference does not resolve (the reader has reported it already) or when the chain of
-  // `$ref`s comes back to itself — then `*cycle`, if given, is set.
-  SchemaNode deref(SchemaNode s, bool *cycle = nullptr);
+  // Follows local `$ref`s ("#/…" against the schema's root) to the schema node itself. Null
+  // when a reference does not resolve or the chain comes back to itself.
+  static SchemaJson deref(SchemaJson s);
 
  private:
-  Step member(const SchemaNode &s, const std::string &key, unsigned depth);
-  Step item(const SchemaNode &s, size_t index);
-  DocumentLoader &loader_;
+  Step member(const SchemaJson &s, const std::string &key, unsigned depth);
+  Step item(const SchemaJson &s, size_t index);
 };
 
 }  // namespace wfc::sema

@@ -5,7 +5,8 @@
 #include "TestUtil.h"
 
 #include "frontend/DocumentLoader.h"
-#include "frontend/PromptPackReader.h"
+#include "frontend/promptpack/PromptPackReader.h"
+#include "frontend/promptpack/PromptPackLowering.h"
 #include "sema/Sema.h"
 
 #include <gtest/gtest.h>
@@ -409,8 +410,11 @@ void runMutations(bool sema, unsigned seed) {
     diags.setErrorLimit(0);
     DocumentLoader loader(files, diags);
     if (const Document *doc = loader.load(path, {}, "pack")) {
-      std::optional<PromptPackAST> ast = readPromptPack(*doc, loader, diags);
-      if (sema && ast) (void)sema::analyze(*ast, loader, diags, sema::SemaOptions());
+      std::optional<promptpack::PackDecl> pack = promptpack::readPromptPack(*doc, loader, diags);
+      if (sema && pack) {
+        std::unique_ptr<ir::Module> module = promptpack::lowerPromptPack(*pack, loader, diags);
+        sema::check(*module, diags, sema::SemaOptions());
+      }
     }
     os.flush();
 

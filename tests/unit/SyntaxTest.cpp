@@ -1,10 +1,10 @@
-// The syntax of ${…} references and {{…}} templates (sema/ReferenceSyntax, TemplateSyntax).
-#include "sema/ReferenceSyntax.h"
-#include "sema/TemplateSyntax.h"
+// The syntax of ${…} references and {{…}} templates (frontend/promptpack/ReferenceSyntax, TemplateSyntax).
+#include "frontend/promptpack/ReferenceSyntax.h"
+#include "frontend/promptpack/TemplateSyntax.h"
 
 #include <gtest/gtest.h>
 
-namespace wfc::sema {
+namespace wfc::promptpack {
 namespace {
 
 StringSyntax ok(llvm::StringRef text) {
@@ -97,4 +97,4 @@ TEST(TemplateSyntaxTest, EveryErrorIsReportedAndSkipped) {
 }
 
 }  // namespace
-}  // namespace wfc::sema
+}  // namespace wfc::promptpack

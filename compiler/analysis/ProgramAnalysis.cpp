@@ -1,0 +1,135 @@
+#include "analysis/ProgramAnalysis.h"
+
+#include "support/DidYouMean.h"
+
+namespace wfc::analysis {
+namespace {
+
+// The entry, or nullopt after reporting why there is none. `runsWorkflow` is set when the
+// workflow's state machine runs.
+std::optional<const ir::Composition *> chooseEntry(const ir::Module &module, const ProgramOptions &options,
+                                                   DiagnosticEngine &diags, bool &runsWorkflow) {
+  runsWorkflow = false;
+  std::vector<std::string> names;
+  for (const auto &c : module.compositions) names.push_back(c->name);
+  names.insert(names.end(), module.unlowered.compositions.begin(), module.unlowered.compositions.end());
+  if (!options.composition.empty()) {
+    if (const ir::Composition *c = module.findComposition(options.composition)) return c;
+    if (module.unlowered.compositions.count(options.composition)) return std::nullopt;  // reported
+    std::string suffix = didYouMeanSuffix(options.composition, names);
+    diags.error(Location::inFile(module.sourcePath),
+                "no composition named '" + options.composition + "' in this pack" +
+                    (suffix.empty() && !names.empty() ? "; it has " + quotedList(names, "and") : suffix));
+    return std::nullopt;
+  }
+  if (module.workflow) {
+    const auto &states = module.workflow->states;
+    // One terminal composition state: running it is running that composition, so such packs
+    // compile exactly as the composition alone.
+    if (states.size() == 1 && states[0].kind == ir::State::Kind::Composition && states[0].composition &&
+        states[0].onEvent.empty())
+      return states[0].composition;
+    runsWorkflow = true;
+    return nullptr;
+  }
+  // No workflow: Function-style, with exactly one composition (docs/language/promptpack.md).
+  if (names.empty()) {
+    diags.error(module.loc, "the pack has no 'workflow' and no 'compositions': there is nothing to run");
+    return std::nullopt;
+  }
+  if (names.size() > 1) {
+    diags.error(module.loc, "the pack has no 'workflow' and " + std::to_string(names.size()) + " compositions (" +
+                                quotedList(names, "and") + "); add a workflow or choose one with --composition");
+    return std::nullopt;
+  }
+  if (module.compositions.empty()) return std::nullopt;  // its declaration was reported
+  return module.compositions.front().get();
+}
+
+std::vector<const ir::Composition *> reachable(const ir::Module &module, const std::vector<const ir::Composition *> &roots) {
+  std::set<const ir::Composition *> reached(roots.begin(), roots.end());
+  std::vector<const ir::Composition *> work(roots.begin(), roots.end());
+  while (!work.empty()) {
+    const ir::Composition *c = work.back();
+    work.pop_back();
+    ir::forEachStep(c->steps, [&](const ir::Step &s) {
+      if (s.kind == ir::StepKind::Subflow && s.callee && reached.insert(s.callee).second) work.push_back(s.callee);
+    });
+  }
+  std::vector<const ir::Composition *> out;
+  if (!roots.empty()) out.push_back(roots.front());
+  for (const auto &c : module.compositions)
+    if ((roots.empty() || c.get() != roots.front()) && reached.count(c.get())) out.push_back(c.get());
+  return out;
+}
+
+}  // namespace
+
+std::optional<Program> analyzeProgram(const ir::Module &module, const ProgramOptions &options, DiagnosticEngine &diags) {
+  bool runsWorkflow = false;
+  std::optional<const ir::Composition *> entry = chooseEntry(module, options, diags, runsWorkflow);
+  if (!entry) return std::nullopt;
+  Program program;
+  program.entry = *entry;
+  if (runsWorkflow) program.workflow = &*module.workflow;
+
+  std::vector<const ir::Composition *> roots;
+  if (program.entry) {
+    roots.push_back(program.entry);
+  } else {
+    for (const ir::State &s : program.workflow->states)
+      if (s.composition && std::find(roots.begin(), roots.end(), s.composition) == roots.end())
+        roots.push_back(s.composition);
+  }
+  program.compositions = reachable(module, roots);
+
+  std::set<const ir::Prompt *> prompts;
+  std::set<const ir::Eval *> evals;
+  std::set<const ir::Tool *> bound;
+  auto need = [&](const ir::Tool *tool, llvm::SMLoc loc, std::string role) {
+    if (tool && bound.insert(tool).second) program.needsBinding.push_back({tool, loc, std::move(role)});
+  };
+  // Internal and external states run prompts too; an internal state offers its prompt's tools
+  // (and the runtime runs them for the model).
+  if (program.workflow)
+    for (const ir::State &st : program.workflow->states) {
+      if (!st.prompt) continue;
+      prompts.insert(st.prompt);
+      if (st.kind != ir::State::Kind::Internal) continue;
+      for (const ir::Tool *t : st.prompt->tools) {
+        program.offered.insert(t);
+        program.called.insert(t);
+        need(t, st.loc, "internal state '" + st.name + "' offers it to the model (its prompt '" + st.prompt->key +
+                            "' lists it)");
+      }
+    }
+  for (const ir::Composition *c : program.compositions)
+    ir::forEachStep(c->steps, [&](const ir::Step &s) {
+      if (s.kind == ir::StepKind::Tool && s.tool) {
+        program.called.insert(s.tool);
+        need(s.tool, s.loc, "step '" + s.id + "' calls it");
+      }
+      if ((s.kind == ir::StepKind::Prompt || s.kind == ir::StepKind::Agent || s.kind == ir::StepKind::Judge) && s.prompt)
+        prompts.insert(s.prompt);
+      // An agent's tool_called tool is offered but need not be bound: its call ends the loop,
+      // and it runs only when it is bound (docs/semantics.md "Agent step").
+      if (s.kind == ir::StepKind::Agent)
+        for (const ir::Tool *t : s.tools) {
+          program.offered.insert(t);
+          if (t == s.toolCalled) continue;
+          program.called.insert(t);
+          need(t, s.loc, "step '" + s.id + "' offers it to the model");
+        }
+      evals.insert(s.modifiers.runEvals.begin(), s.modifiers.runEvals.end());
+    });
+  for (const auto &e : module.evals)
+    if (evals.count(e.get())) {
+      program.evals.push_back(e.get());
+      if (e->judge) prompts.insert(e->judge);  // an llm_judge eval runs its prompt
+    }
+  for (const auto &p : module.prompts)
+    if (prompts.count(p.get())) program.prompts.push_back(p.get());
+  return program;
+}
+
+}  // namespace wfc::analysis

@@ -1,0 +1,18 @@
+// A reference to a JSON Schema as a pack writes it (`input_schema`, `output_schema`, an eval's
+// schema): "schemas/doc.json#/definitions/x" or "#/…", and what it resolved to.
+#pragma once
+
+#include "frontend/Document.h"
+
+#include <string>
+
+namespace wfc {
+
+struct SchemaRef {
+  std::string text;
+  llvm::SMLoc loc;
+  const Document *document = nullptr;  // the file holding the schema (null: unresolved)
+  const DocNode *schema = nullptr;     // the schema itself (null: unresolved)
+};
+
+}  // namespace wfc

@@ -1,0 +1,126 @@
+// Tools, evals and prompts: the declarations compositions and states name.
+#include "frontend/promptpack/Lowering.h"
+
+#include "support/DidYouMean.h"
+
+#include <algorithm>
+
+namespace wfc::promptpack {
+
+void Lowering::lowerTools() {
+  for (const Named<ToolDecl> &entry : pack_.tools.value) {
+    if (!entry.wellFormed) continue;
+    const ToolDecl &decl = entry.decl;
+    auto tool = std::make_unique<ir::Tool>();
+    tool->name = entry.name;
+    tool->loc = entry.keyLoc;
+    tool->description = *decl.description;
+    if (decl.parameters) tool->parameters = toJson(*decl.parameters.node);
+    // The default is `write` (docs/semantics.md "Effects").
+    std::string effects = decl.extensions && decl.extensions->wfc ? *decl.extensions->wfc->effects : "";
+    tool->effect = effects == "none" ? ir::Effect::None : effects == "read" ? ir::Effect::Read : ir::Effect::Write;
+    if (decl.name && !decl.name->empty() && *decl.name != entry.name)
+      diags_.error(decl.name.loc(), "tool '" + entry.name + "' is declared with name '" + *decl.name +
+                                        "'; a tool's name must be its key in 'tools'");
+    tool->providerName = entry.name;
+    std::replace(tool->providerName.begin(), tool->providerName.end(), '.', '_');
+    module_->tools.push_back(std::move(tool));
+  }
+}
+
+std::unique_ptr<ir::Eval> Lowering::lowerEval(const EvalDecl &decl) {
+  auto eval = std::make_unique<ir::Eval>();
+  eval->id = *decl.id;
+  eval->name = eval->id;
+  eval->loc = decl.loc;
+  eval->type = *decl.type;
+  eval->trigger = *decl.trigger;
+  eval->triggerLoc = decl.trigger.loc();
+  eval->enabled = decl.enabled ? *decl.enabled : true;
+  if (decl.params) eval->params = toJson(*decl.params.node);
+  if (decl.threshold) {
+    if (decl.threshold->op && !decl.threshold->op->empty()) eval->thresholdOperator = *decl.threshold->op;
+    if (decl.threshold->value) eval->thresholdValue = *decl.threshold->value;
+  }
+  return eval;
+}
+
+void Lowering::lowerEvals() {
+  std::map<std::string, llvm::SMLoc> seen;
+  for (const EvalDecl &decl : pack_.evals.value) {
+    auto eval = lowerEval(decl);
+    if (eval->id.empty()) continue;
+    if (auto [it, fresh] = seen.emplace(eval->id, decl.loc); !fresh) {
+      diags_.error(decl.loc, "duplicate eval id '" + eval->id + "'").note(it->second, "'" + eval->id + "' first defined here");
+      continue;
+    }
+    evalDecls_[eval.get()] = &decl;
+    module_->evals.push_back(std::move(eval));
+  }
+}
+
+// A prompt's own evals join the module's; a prompt-level eval with a pack-level eval's id
+// overrides it for that prompt (PromptPack's rule), so it is kept under a qualified id.
+void Lowering::lowerPromptEvals(ir::Prompt &prompt, const PromptDecl &decl) {
+  std::set<std::string> seen;
+  for (const EvalDecl &e : decl.evals.value) {
+    auto eval = lowerEval(e);
+    if (eval->id.empty()) continue;
+    if (!seen.insert(eval->id).second) {
+      diags_.error(e.loc, "duplicate eval id '" + eval->id + "' in prompt '" + prompt.key + "'");
+      continue;
+    }
+    prompt.evals.push_back(eval->id);
+    eval->id = prompt.key + "/" + eval->id;
+    evalDecls_[eval.get()] = &e;
+    module_->evals.push_back(std::move(eval));
+  }
+}
+
+void Lowering::lowerPrompts() {
+  for (const Named<PromptDecl> &entry : pack_.prompts.value) {
+    if (!entry.wellFormed) continue;
+    const PromptDecl &decl = entry.decl;
+    auto prompt = std::make_unique<ir::Prompt>();
+    prompt->key = entry.name;
+    prompt->loc = entry.keyLoc;
+    prompt->id = *decl.id;
+    prompt->name = *decl.name;
+    prompt->version = *decl.version;
+    std::map<std::string, llvm::SMLoc> seen;
+    for (const VariableDecl &v : decl.variables.value) {
+      ir::Variable var;
+      var.name = *v.name;
+      var.type = *v.type;
+      var.required = v.required && *v.required;
+      if (v.defaultValue) {
+        var.defaultValue = ir::Json(toJson(*v.defaultValue.node));
+        if (var.required)
+          diags_.warning(v.defaultValue.node->loc, "variable '" + var.name + "' is required, so its default is never used");
+      }
+      if (var.name.empty()) continue;
+      if (auto [it, fresh] = seen.emplace(var.name, v.loc); !fresh) {
+        diags_.error(v.loc, "duplicate variable '" + var.name + "' in prompt '" + entry.name + "'")
+            .note(it->second, "'" + var.name + "' first declared here");
+        continue;
+      }
+      prompt->variables.push_back(std::move(var));
+    }
+    for (const Text &name : decl.tools.value)
+      if (const ir::Tool *tool = lookupTool(name, "prompt '" + entry.name + "'")) prompt->tools.push_back(tool);
+    if (decl.toolPolicy) {
+      const ToolPolicyDecl &policy = *decl.toolPolicy;
+      if (policy.toolChoice && !policy.toolChoice->empty()) prompt->toolPolicy.toolChoice = *policy.toolChoice;
+      if (policy.maxRounds) prompt->toolPolicy.maxRounds = static_cast<unsigned>(*policy.maxRounds);
+      if (policy.maxToolCallsPerTurn)
+        prompt->toolPolicy.maxToolCallsPerTurn = static_cast<unsigned>(*policy.maxToolCallsPerTurn);
+      for (const Text &name : policy.blocklist.value) prompt->toolPolicy.blocklist.push_back(*name);
+    }
+    if (decl.parameters) prompt->parameters = toJson(*decl.parameters.node);
+    lowerPromptEvals(*prompt, decl);
+    if (decl.systemTemplate) prompt->systemTemplate = lowerTemplate(*prompt, decl.systemTemplate);
+    module_->prompts.push_back(std::move(prompt));
+  }
+}
+
+}  // namespace wfc::promptpack

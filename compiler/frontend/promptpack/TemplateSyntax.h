@@ -1,0 +1,34 @@
+// The syntax of prompt templates: `{{name}}`, `{{name.path[0]}}`, `{{fragments.name}}`,
+// `{{workflow_context…}}`, `{{artifacts.NAME…}}`. Spaces inside the braces are allowed.
+#pragma once
+
+#include "ir/Reference.h"
+
+#include <llvm/ADT/StringRef.h>
+
+#include <string>
+#include <variant>
+#include <vector>
+
+namespace wfc::promptpack {
+
+struct TemplateLookup {
+  std::string root;                   // first name
+  std::vector<ir::PathElement> path;  // after it
+  std::string written;                // "{{ name.x }}" as written, for carets
+};
+
+struct TemplateError {
+  std::string message;
+  std::string needle;
+  size_t offset = 0;  // where the bad `{{` is in the text
+};
+
+struct TemplateSyntax {
+  std::vector<std::variant<std::string, TemplateLookup>> pieces;
+  std::vector<TemplateError> errors;  // every malformed `{{…}}`; each is skipped
+};
+
+TemplateSyntax parseTemplate(llvm::StringRef text);
+
+}  // namespace wfc::promptpack
