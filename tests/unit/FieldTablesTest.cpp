@@ -1,0 +1,65 @@
+// The PromptPack reader's field tables against the shapes (frontend/FieldReader.h): every field
+// a shape allows is read by the table of that object, or listed there as deliberately unread —
+// so a field added to a shape cannot be silently dropped between the shape check and the AST.
+#include "frontend/promptpack/PromptPackAST.h"
+#include "frontend/promptpack/PromptPackShape.h"
+
+#include <gtest/gtest.h>
+
+#include <map>
+#include <set>
+
+namespace wfc::promptpack {
+namespace {
+
+// Every object shape reachable from the pack's, by the name it gives its objects.
+void collect(const Shape &shape, std::map<std::string, std::set<std::string>> &fields,
+             std::set<const Shape *> &seen) {
+  if (!seen.insert(&shape).second) return;
+  if (shape.type == Shape::Type::Object && !(shape.open && shape.fields.empty()))
+    for (const Field &f : shape.fields) fields[shape.what].insert(f.name);
+  for (const Field &f : shape.fields) collect(*f.shape, fields, seen);
+  if (shape.element) collect(*shape.element, fields, seen);
+  for (const Shape *v : shape.variants) collect(*v, fields, seen);
+}
+
+// Objects the reader keeps whole, as data (DataField), with why no table reads their fields.
+const std::set<std::string> kReadAsData = {
+    "template_engine",  // informational: wfc supports one template syntax
+    "metadata",         // informational, open
+    "cost_estimate",    // inside metadata
+    "compilation",      // informational: which tool compiled the pack
+    "parameters",       // a prompt's model parameters, passed to the provider as JSON
+    "validation",       // a variable's validation, passed on as JSON
+    "tested model",     // inside tested_models, informational
+    "metric",           // an eval's metric, informational
+    "range",            // inside metric
+    "tool parameters",  // a JSON Schema, passed to providers as written
+};
+
+TEST(FieldTablesTest, EveryShapeFieldIsBoundByItsTable) {
+  std::map<std::string, std::set<std::string>> shapeFields;
+  std::set<const Shape *> seen;
+  collect(promptPackShape(), shapeFields, seen);
+  std::map<std::string, std::set<std::string>> tables;
+  for (const auto &[what, names] : fieldTablesByShape()) tables[what].insert(names.begin(), names.end());
+
+  for (const auto &[what, fields] : shapeFields) {
+    if (kReadAsData.count(what)) {
+      EXPECT_FALSE(tables.count(what)) << "'" << what << "' is read as data but also has a table";
+      continue;
+    }
+    auto table = tables.find(what);
+    ASSERT_NE(table, tables.end()) << "no field table reads the shape '" << what
+                                   << "': add one (PromptPackReader.cpp) or list it in kReadAsData";
+    for (const std::string &f : fields)
+      EXPECT_TRUE(table->second.count(f)) << "field '" << f << "' of '" << what << "' is not in its field table";
+    for (const std::string &f : table->second)
+      EXPECT_TRUE(fields.count(f)) << "the field table of '" << what << "' binds '" << f << "', which its shape lacks";
+  }
+  for (const auto &[what, names] : tables)
+    EXPECT_TRUE(shapeFields.count(what)) << "the field table '" << what << "' matches no shape";
+}
+
+}  // namespace
+}  // namespace wfc::promptpack
