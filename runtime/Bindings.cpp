@@ -43,13 +43,20 @@ std::string listed(const std::vector<std::string> &names, const char *last = " a
 
 bool hasNul(const std::string &s) { return s.find('\0') != std::string::npos; }
 
+// One located problem, thrown by the checks and caught per entry (so every entry is checked).
+struct Problem {
+  BindingsProblem problem;
+};
+
 // Reads one YAML document into checked JSON, every complaint located in the document.
 class Reader {
  public:
   explicit Reader(std::string origin) : origin_(std::move(origin)) {}
 
-  [[noreturn]] void fail(const YAML::Node &at, const std::string &message) const {
-    throw Error(ErrorKind::Usage, where(at) + ": " + message);
+  [[noreturn]] void fail(const YAML::Node &at, const std::string &message) const { fail(at.Mark(), message); }
+  [[noreturn]] static void fail(const YAML::Mark &m, const std::string &message) {
+    if (m.line < 0) throw Problem{{0, 0, message}};
+    throw Problem{{m.line + 1, m.column + 1, message}};
   }
   std::string where(const YAML::Node &at) const { return where(at.Mark()); }
   std::string where(const YAML::Mark &m) const {
@@ -331,7 +338,7 @@ YAML::Node loadOneDocument(std::string_view text, const Reader &r) {
   try {
     docs = YAML::LoadAll(std::string(text));
   } catch (const YAML::Exception &e) {
-    throw Error(ErrorKind::Usage, r.where(e.mark) + ": invalid YAML: " + e.msg);
+    r.fail(e.mark, "invalid YAML: " + e.msg);
   }
   if (docs.size() > 1) r.fail(docs[1], "a bindings file holds one YAML document; remove the second");
   return docs.empty() ? YAML::Node() : docs[0];
@@ -346,39 +353,79 @@ BindingsFile::Entry *findEntry(std::vector<BindingsFile::Entry> &entries, const 
 }  // namespace
 
 BindingsFile BindingsFile::parse(std::string_view text, const std::string &origin) {
+  std::vector<BindingsProblem> problems;
+  BindingsFile file = parse(text, origin, problems);
+  if (problems.empty()) return file;
+  std::string message;
+  for (const BindingsProblem &p : problems) {
+    if (!message.empty()) message += "\n";
+    message += (p.line > 0 ? origin + ":" + std::to_string(p.line) + ":" + std::to_string(p.column) : origin) + ": " +
+               p.message;
+  }
+  throw Error(ErrorKind::Usage, message);
+}
+
+BindingsFile BindingsFile::parse(std::string_view text, const std::string &origin, std::vector<BindingsProblem> &problems) {
   Reader r(origin);
   BindingsFile file;
   file.origin_ = origin;
-  YAML::Node root = loadOneDocument(text, r);
-  try {
-    if (!root || root.IsNull()) return file;
-    if (!root.IsMap())
-      r.fail(root, "a bindings file must be a mapping, not " + r.typeName(root) +
-                       "; write 'tools:' with one 'NAME: {KIND: …}' entry per tool");
-    r.keys(root, "a bindings file", {"tools", "mcp_servers"});
-
-    // Servers first, wherever they are written, so that mcp bindings can name them.
-    std::vector<std::string> servers;
-    if (const YAML::Node ms = root["mcp_servers"]; ms && !ms.IsNull()) {
-      r.expectMap(ms, "'mcp_servers'", "write 'NAME: {command: PROGRAM, args: [ARG…]}' entries");
-      for (const auto &kv : ms) {
-        std::string name = r.key(kv.first, "'mcp_servers'");
-        if (std::find(servers.begin(), servers.end(), name) != servers.end())
-          r.fail(kv.first, "MCP server " + inQuotes(name) + " is defined twice (first at " +
-                               file.findMcpServer(name)->where + "); remove one of them");
-        checkMcpServer(r, kv.second, "MCP server " + inQuotes(name));
-        servers.push_back(name);
-        file.mcpServers_.push_back({name, r.where(kv.first), Value::fromJson(r.toJson(kv.second))});
-      }
+  // Each check throws at its first problem: one `attempt` per part of the file that can be
+  // checked on its own (the document, each server, each tool), so every part is checked.
+  auto attempt = [&](auto &&check) {
+    try {
+      check();
+      return true;
+    } catch (const Problem &p) {
+      problems.push_back(p.problem);
+    } catch (const YAML::Exception &e) {
+      // Checks avoid yaml-cpp's conversions; this is a guard, not a path.
+      problems.push_back({e.mark.line < 0 ? 0 : e.mark.line + 1, e.mark.line < 0 ? 0 : e.mark.column + 1, e.msg});
     }
+    return false;
+  };
+  YAML::Node root;
+  if (!attempt([&] { root = loadOneDocument(text, r); })) return file;
+  if (!root || root.IsNull()) return file;
+  if (!attempt([&] {
+        if (!root.IsMap())
+          r.fail(root, "a bindings file must be a mapping, not " + r.typeName(root) +
+                           "; write 'tools:' with one 'NAME: {KIND: …}' entry per tool");
+      }))
+    return file;
+  attempt([&] { r.keys(root, "a bindings file", {"tools", "mcp_servers"}); });
 
-    if (const YAML::Node tools = root["tools"]; tools && !tools.IsNull()) {
-      r.expectMap(tools, "'tools'", "write 'NAME: {KIND: …}' entries, one per tool");
-      for (const auto &kv : tools) {
+  // Servers first, wherever they are written, so that mcp bindings can name them. A server
+  // whose definition is malformed still counts as defined: bindings naming it are not reported
+  // again.
+  std::vector<std::string> servers;
+  if (const YAML::Node ms = root["mcp_servers"]; ms && !ms.IsNull()) {
+    if (attempt([&] { r.expectMap(ms, "'mcp_servers'", "write 'NAME: {command: PROGRAM, args: [ARG…]}' entries"); }))
+      for (const auto &kv : ms) {
+        attempt([&] {
+          std::string name = r.key(kv.first, "'mcp_servers'");
+          if (std::find(servers.begin(), servers.end(), name) != servers.end())
+            r.fail(kv.first, "MCP server " + inQuotes(name) + " is defined twice (first at " +
+                                 (file.findMcpServer(name) ? file.findMcpServer(name)->where : origin) +
+                                 "); remove one of them");
+          servers.push_back(name);
+          checkMcpServer(r, kv.second, "MCP server " + inQuotes(name));
+          file.mcpServers_.push_back({name, r.where(kv.first), Value::fromJson(r.toJson(kv.second))});
+        });
+      }
+  }
+
+  if (const YAML::Node tools = root["tools"]; tools && !tools.IsNull()) {
+    if (!attempt([&] { r.expectMap(tools, "'tools'", "write 'NAME: {KIND: …}' entries, one per tool"); })) return file;
+    std::vector<std::string> seen;
+    for (const auto &kv : tools) {
+      attempt([&] {
         std::string tool = r.key(kv.first, "'tools'");
-        if (const Entry *first = findEntry(file.entries_, tool))
-          r.fail(kv.first, "tool " + inQuotes(tool) + " is bound twice (first at " + first->where +
+        if (std::find(seen.begin(), seen.end(), tool) != seen.end()) {
+          const Entry *first = findEntry(file.entries_, tool);
+          r.fail(kv.first, "tool " + inQuotes(tool) + " is bound twice (first at " + (first ? first->where : origin) +
                                "); remove one of the entries");
+        }
+        seen.push_back(tool);
         const YAML::Node &binding = kv.second;
         if (binding.IsMap() && binding.size() > 1) {
           std::vector<std::string> kinds;
@@ -400,15 +447,13 @@ BindingsFile BindingsFile::parse(std::string_view text, const std::string &origi
           r.fail(only->first, "unknown binding kind " + inQuotes(kind) + " for tool " + inQuotes(tool) +
                                   (hint.empty() ? "; the kinds are " + listed(kKinds) : hint));
         }
-        Entry entry{tool, r.where(kv.first), kind, Value(), ""};
+        Entry entry{tool, r.where(kv.first), kv.first.Mark().line + 1, kv.first.Mark().column + 1, kind, Value(), "",
+                    only->second.Mark().line + 1, only->second.Mark().column + 1};
         checkBinding(r, tool, kind, only->second, servers, entry);
         entry.spec = Value::fromJson(r.toJson(only->second));
         file.entries_.push_back(std::move(entry));
-      }
+      });
     }
-  } catch (const YAML::Exception &e) {
-    // Checks above avoid yaml-cpp's conversions; this is a guard, not a path.
-    throw Error(ErrorKind::Usage, r.where(e.mark) + ": " + e.msg);
   }
   return file;
 }

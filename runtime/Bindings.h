@@ -18,15 +18,23 @@ namespace tools {
 class McpServers;
 }
 
+// A problem with a bindings document, where it is (1-based; line 0: the document as a whole).
+struct BindingsProblem {
+  int line = 0, column = 0;
+  std::string message;  // "what is wrong; how to fix"
+};
+
 // One bindings document, parsed and shape-checked, not yet bound to implementations.
 class BindingsFile {
  public:
   struct Entry {
     std::string tool;    // the declared tool name: "doc.parse_structure"
     std::string where;   // "ORIGIN:LINE:COL" of the name
+    int line = 0, column = 0;  // of the name
     std::string kind;    // exec, http, mcp, native, mock or builtin
     Value spec;          // the binding's own value: {argv: […]}, "read_file", {result: …}
     std::string native;  // native: the function's name
+    int nativeLine = 0, nativeColumn = 0;  // native: where the function's name is
   };
   struct McpServer {
     std::string name;
@@ -35,9 +43,12 @@ class BindingsFile {
   };
 
   // `origin` names the document in messages (a path, or "<compiled-in bindings>"). YAML, or JSON
-  // text. Throws wfc::Error(Usage) "ORIGIN:LINE:COL: what is wrong; how to fix" for anything
-  // malformed.
+  // text. Throws wfc::Error(Usage) "ORIGIN:LINE:COL: what is wrong; how to fix" — one line per
+  // problem, every problem found — for anything malformed.
   static BindingsFile parse(std::string_view text, const std::string &origin);
+  // The same, collecting every problem instead of throwing (the compiler reports them as located
+  // diagnostics). A malformed entry is left out of the result; the others are kept.
+  static BindingsFile parse(std::string_view text, const std::string &origin, std::vector<BindingsProblem> &problems);
   // Throws wfc::Error(Usage) "cannot read bindings file 'PATH': REASON", or as parse() does.
   static BindingsFile load(const std::string &path);
 

@@ -1,31 +1,81 @@
 #include "driver/BindingsCheck.h"
 
+#include "codegen/CppNames.h"
 #include "support/DidYouMean.h"
 
-#include <llvm/Support/WithColor.h>
+#include <set>
 
 namespace wfc {
+namespace {
 
-std::optional<BindingsFile> loadBindings(const std::string &path) {
-  try {
-    return BindingsFile::load(path);
-  } catch (const Error &e) {
-    llvm::WithColor::error(llvm::errs(), "wfc") << e.what() << "\n";
-    return std::nullopt;
-  }
+llvm::SMLoc locate(Compilation &compilation, unsigned buffer, int line, int column) {
+  if (line <= 0) return {};
+  return compilation.files().sourceMgr().FindLocForLineAndColumn(buffer, static_cast<unsigned>(line),
+                                                                 static_cast<unsigned>(std::max(column, 1)));
 }
 
-bool bindsOnlyDeclaredTools(const BindingsFile &bindings, const ir::Module &module) {
+}  // namespace
+
+std::optional<BindingsFile> loadBindings(Compilation &compilation, const std::string &path) {
+  std::string error;
+  unsigned buffer = compilation.files().open(path, error);
+  if (buffer == 0) {
+    compilation.diags().error(Location::inFile(path), "cannot read bindings file '" + path + "': " + error);
+    compilation.markUsageError();
+    return std::nullopt;
+  }
+  llvm::StringRef text = compilation.files().sourceMgr().getMemoryBuffer(buffer)->getBuffer();
+  std::vector<BindingsProblem> problems;
+  BindingsFile file = BindingsFile::parse(std::string_view(text.data(), text.size()), path, problems);
+  for (const BindingsProblem &p : problems) {
+    llvm::SMLoc at = locate(compilation, buffer, p.line, p.column);
+    if (at.isValid()) compilation.diags().error(at, p.message);
+    else compilation.diags().error(Location::inFile(path), p.message);
+  }
+  if (!problems.empty()) {
+    compilation.markUsageError();
+    return std::nullopt;
+  }
+  // The entries' places, now as SourceMgr locations of this buffer.
+  compilation.setBindingsBuffer(buffer);
+  return file;
+}
+
+bool isUnusableNativeName(const std::string &name) {
+  return codegen::isCppKeyword(name) || name == "main" || llvm::StringRef(name).startswith("_") ||
+         name.find("__") != std::string::npos;
+}
+
+void checkBindings(Compilation &compilation, const BindingsFile &bindings, const ir::Module &module,
+                   const analysis::Program &program, bool requireAll) {
+  DiagnosticEngine &diags = compilation.diags();
+  unsigned buffer = compilation.bindingsBuffer();
   std::vector<std::string> declared;
   for (const auto &t : module.tools) declared.push_back(t->name);
+  std::set<std::string> bound;
   for (const BindingsFile::Entry &e : bindings.entries()) {
-    if (module.findTool(e.tool)) continue;
-    llvm::WithColor::error(llvm::errs(), "wfc") << e.where << ": the bindings bind tool '" << e.tool
-                                                << "', which the pack does not declare"
-                                                << didYouMeanSuffix(e.tool, declared) << "\n";
-    return false;
+    bound.insert(e.tool);
+    if (!module.findTool(e.tool)) {
+      diags.error(locate(compilation, buffer, e.line, e.column),
+                  "the bindings bind tool '" + e.tool + "', which the pack does not declare" +
+                      didYouMeanSuffix(e.tool, declared));
+      compilation.markUsageError();
+    }
+    if (!e.native.empty() && isUnusableNativeName(e.native)) {
+      diags.error(locate(compilation, buffer, e.nativeLine, e.nativeColumn),
+                  "native function name '" + e.native +
+                      "' cannot name a C++ function (a keyword, 'main', or a reserved identifier); rename the function");
+      compilation.markUsageError();
+    }
   }
-  return true;
+  if (!requireAll) return;
+  for (const analysis::BindingNeed &need : program.needsBinding) {
+    if (bound.count(need.tool->name)) continue;
+    diags.error(need.tool->loc, "tool '" + need.tool->name + "' has no binding; bind it in the file given with "
+                                "--bindings (see docs/bindings.md), or build with --allow-unbound and bind it "
+                                "when the executable runs")
+        .note(need.loc, need.role);
+  }
 }
 
 }  // namespace wfc

@@ -1,20 +1,31 @@
-// The compiler's side of the bindings file (SPEC §4): `wfc check`, `build` and `compile` read
-// it with the runtime's own parser (so both accept exactly the same files) and check that it
-// binds only tools the pack declares. A bad bindings file is exit 2.
+// The compiler's side of the bindings file (docs/bindings.md): `wfc check`, `build` and
+// `compile` read it with the runtime's own parser (so both accept exactly the same files),
+// report every problem in it as a located diagnostic (text or JSON, like any other), and check
+// it against the program: it binds only declared tools, native bindings name C++ functions, and
+// every tool the program needs is bound. A bad bindings file is exit 2; an unbound tool is an
+// error in the pack (exit 1).
 #pragma once
 
 #include "Bindings.h"
-#include "ir/Module.h"
+#include "analysis/ProgramAnalysis.h"
+#include "driver/Compilation.h"
 
 #include <optional>
 #include <string>
 
 namespace wfc {
 
-// Reads `path`; prints the problem and returns nullopt when the file is bad.
-std::optional<BindingsFile> loadBindings(const std::string &path);
+// Reads `path` (listed among the files read, for the depfile) and reports each of its problems.
+// nullopt when the file cannot be read or has a problem; the compilation is then a usage error.
+std::optional<BindingsFile> loadBindings(Compilation &compilation, const std::string &path);
 
-// Every bound name is a tool of `module`; prints the first that is not (with did-you-mean).
-bool bindsOnlyDeclaredTools(const BindingsFile &bindings, const ir::Module &module);
+// Checks the bindings against the module and its program. `requireAll`: every tool the program
+// needs must be bound (build and compile without --allow-unbound, and check when given bindings).
+void checkBindings(Compilation &compilation, const BindingsFile &bindings, const ir::Module &module,
+                   const analysis::Program &program, bool requireAll);
+
+// A native binding's function name that generated code cannot declare: a C++ keyword, `main`,
+// or a reserved identifier.
+bool isUnusableNativeName(const std::string &name);
 
 }  // namespace wfc

@@ -77,11 +77,10 @@ int runBuild(const BuildOptions &build, const CommonOptions &options) {
   Compilation compilation(options);
   GenerateOptions generate{build.pack, build.bindings, build.allowUnbound, build.lineDirectives, build.output,
                            build.outputName};
-  int status = 0;
-  std::optional<GeneratedProgram> program = generateProgram(compilation, options, generate, status);
+  std::optional<GeneratedProgram> program = generateProgram(compilation, options, generate);
   int finished = compilation.finish();
   if (options.verifyDiagnostics) return finished;  // the verifier's verdict, nothing written
-  if (!program) return std::max(status, finished);
+  if (!program) return finished != 0 ? finished : 1;  // a failure the passes printed (--verify-each)
   if (build.output == "-") {  // the source alone, for pipes and golden tests
     llvm::outs() << program->source;
     return 0;

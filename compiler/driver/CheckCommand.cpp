@@ -6,18 +6,16 @@
 namespace wfc {
 
 int runCheck(const std::vector<std::string> &files, const std::string &bindingsPath, const CommonOptions &options) {
-  std::optional<BindingsFile> bindings;
-  if (!bindingsPath.empty() && !(bindings = loadBindings(bindingsPath))) return 2;
   Compilation compilation(options);
-  bool bindingsOk = true;
+  std::optional<BindingsFile> bindings;
+  if (!bindingsPath.empty()) bindings = loadBindings(compilation, bindingsPath);
   for (const std::string &file : files) {
     AnalyzedPack analyzed = compilation.analyzePack(file);
-    // The bindings are checked against each pack that analyzed cleanly.
-    if (bindings && analyzed.module && !compilation.diags().hasErrors())
-      bindingsOk = bindsOnlyDeclaredTools(*bindings, *analyzed.module) && bindingsOk;
+    // Given bindings, each pack is checked against them as `wfc build` would check it.
+    if (bindings && analyzed.module && analyzed.program)
+      checkBindings(compilation, *bindings, *analyzed.module, *analyzed.program, /*requireAll=*/true);
   }
-  int status = compilation.finish();
-  return status != 0 ? status : bindingsOk ? 0 : 2;
+  return compilation.finish();
 }
 
 }  // namespace wfc

@@ -58,6 +58,7 @@ unsigned Compilation::line(llvm::SMLoc loc) const { return diags_.resolve(loc).l
 int Compilation::finish() {
   diags_.flush();
   if (verifier_) return verifier_->verify(llvm::errs()) ? 0 : 1;
+  if (usageError_) return 2;
   return diags_.hasErrors() ? 1 : 0;
 }
 

@@ -48,8 +48,16 @@ class Compilation {
   DiagnosticEngine &diags() { return diags_; }
   SourceFiles &files() { return files_; }
 
-  // Prints the diagnostics (in source order) and returns the exit code: 0 clean, 1 errors. With
-  // --verify-diagnostics: 0 when the diagnostics were exactly the expected ones, else 1.
+  // A problem with how wfc was called or with a file it was given besides the pack (a bad
+  // bindings file): the command exits 2, not 1.
+  void markUsageError() { usageError_ = true; }
+  // The bindings file's buffer, once read (0: none).
+  void setBindingsBuffer(unsigned buffer) { bindingsBuffer_ = buffer; }
+  unsigned bindingsBuffer() const { return bindingsBuffer_; }
+
+  // Prints the diagnostics (in source order) and returns the exit code: 0 clean, 1 errors, 2 a
+  // usage error. With --verify-diagnostics: 0 when the diagnostics were exactly the expected
+  // ones, else 1.
   int finish();
 
  private:
@@ -59,6 +67,8 @@ class Compilation {
   DiagnosticEngine diags_;
   DocumentLoader loader_;
   std::unique_ptr<DiagnosticVerifier> verifier_;
+  bool usageError_ = false;
+  unsigned bindingsBuffer_ = 0;
 };
 
 }  // namespace wfc

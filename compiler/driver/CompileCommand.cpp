@@ -42,10 +42,9 @@ int runCompile(const CompileOptions &compile, const CommonOptions &options, cons
   }
   Compilation compilation(options);
   GenerateOptions generate{compile.pack, compile.bindings, compile.allowUnbound, /*lineDirectives=*/true, "", ""};
-  int status = 0;
-  std::optional<GeneratedProgram> program = generateProgram(compilation, options, generate, status);
+  std::optional<GeneratedProgram> program = generateProgram(compilation, options, generate);
   int finished = compilation.finish();
-  if (!program) return std::max(status, finished);
+  if (!program) return finished != 0 ? finished : 1;  // a failure the passes printed (--verify-each)
 
   TempDir temp;
   if (std::error_code ec = llvm::sys::fs::createUniqueDirectory("wfc-compile", temp.path)) {

@@ -27,21 +27,22 @@ std::string displayPath(const std::string &pack) {
 }  // namespace
 
 std::optional<GeneratedProgram> generateProgram(Compilation &compilation, const CommonOptions &options,
-                                                const GenerateOptions &generate, int &status) {
-  status = 1;
+                                                const GenerateOptions &generate) {
   AnalyzedPack analyzed = compilation.analyzePack(generate.pack);
   if (!analyzed.module || !analyzed.program || compilation.diags().hasErrors()) return std::nullopt;
   ir::Module &module = *analyzed.module;
 
+  DiagnosticEngine &diags = compilation.diags();
+  // Bindings: every bound name must be a declared tool; every tool the program needs must be
+  // bound, unless --allow-unbound leaves it to the run-time --bindings.
   std::optional<BindingsFile> bindings;
   if (!generate.bindings.empty()) {
-    bindings = loadBindings(generate.bindings);
-    if (!bindings || !bindsOnlyDeclaredTools(*bindings, module)) {
-      status = 2;
-      return std::nullopt;
-    }
+    bindings = loadBindings(compilation, generate.bindings);
+    if (!bindings) return std::nullopt;
   }
-  DiagnosticEngine &diags = compilation.diags();
+  if (bindings) checkBindings(compilation, *bindings, module, *analyzed.program, !generate.allowUnbound);
+  else if (!generate.allowUnbound) checkBindings(compilation, BindingsFile(), module, *analyzed.program, true);
+  if (diags.hasErrors()) return std::nullopt;
 
   codegen::CodegenOptions cg;
   cg.sourcePath = displayPath(generate.pack);
@@ -61,34 +62,12 @@ std::optional<GeneratedProgram> generateProgram(Compilation &compilation, const 
     cg.outputName = program.stem + ".wfc.cpp";
   }
 
-  // Bindings: every bound name must be a declared tool; every tool the program needs must be
-  // bound, unless --allow-unbound leaves it to the run-time --bindings.
-  std::set<std::string> bound;
   if (bindings) {
-    for (const BindingsFile::Entry &e : bindings->entries()) {
-      bound.insert(e.tool);
-      if (!e.native.empty() && (codegen::isCppKeyword(e.native) || e.native == "main" ||
-                                llvm::StringRef(e.native).startswith("_") || e.native.find("__") != std::string::npos)) {
-        llvm::WithColor::error(llvm::errs(), "wfc")
-            << e.where << ": native function name '" << e.native
-            << "' cannot name a C++ function (a keyword, 'main', or a reserved identifier); rename the function\n";
-        status = 2;
-        return std::nullopt;
-      }
+    for (const BindingsFile::Entry &e : bindings->entries())
       if (!e.native.empty() && std::find(cg.natives.begin(), cg.natives.end(), e.native) == cg.natives.end())
         cg.natives.push_back(e.native);
-    }
     cg.bindingsJson = toJsonText(*bindings);
   }
-  if (!generate.allowUnbound)
-    for (const analysis::BindingNeed &need : analyzed.program->needsBinding) {
-      if (bound.count(need.tool->name)) continue;
-      diags.error(need.tool->loc, "tool '" + need.tool->name + "' has no binding; bind it in the file given with "
-                                  "--bindings (see docs/bindings.md), or build with --allow-unbound and bind it "
-                                  "when the executable runs")
-          .note(need.loc, need.role);
-    }
-  if (diags.hasErrors()) return std::nullopt;
 
   if (!compilation.optimize(module)) return std::nullopt;  // the -O level's passes
   // The passes changed the steps: what the program runs is worked out again from the result.
@@ -99,8 +78,6 @@ std::optional<GeneratedProgram> generateProgram(Compilation &compilation, const 
   if (!source) return std::nullopt;
   program.source = std::move(*source);
   program.filesRead = compilation.files().filesRead();
-  if (!generate.bindings.empty()) program.filesRead.push_back(generate.bindings);
-  status = 0;
   return program;
 }
 

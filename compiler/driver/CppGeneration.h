@@ -26,9 +26,9 @@ struct GeneratedProgram {
   std::vector<std::string> filesRead;  // the pack, its schemas, the bindings file
 };
 
-// Runs the pipeline, reporting through `compilation`. nullopt when it failed; `status` is then
-// the exit code (1 for errors in the input, 2 for a bad bindings file).
+// Runs the pipeline, reporting through `compilation` (whose finish() gives the exit code: 1
+// for errors in the input, 2 for a bad bindings file). nullopt when it failed.
 std::optional<GeneratedProgram> generateProgram(Compilation &compilation, const CommonOptions &options,
-                                                const GenerateOptions &generate, int &status);
+                                                const GenerateOptions &generate);
 
 }  // namespace wfc

@@ -1,4 +1,4 @@
-// The bindings file (SPEC §4): what parses, and a located message for everything that does not.
+// The bindings file (docs/bindings.md): what parses, and a located message for everything that does not.
 #include "Bindings.h"
 
 #include "TestSupport.h"
@@ -145,6 +145,29 @@ TEST(BindingsTest, UnreadableFileSaysWhy) {
 TEST(BindingsTest, YamlSyntaxErrorIsLocated) {
   EXPECT_EQ(parseError("tools:\n  echo: {exec: {argv: [cat]}\n"), "b.yaml:3:1: invalid YAML: end of map flow not found");
   EXPECT_EQ(parseError("tools:\n  a: 1\n b: 2\n"), "b.yaml:3:2: invalid YAML: end of map not found");
+}
+
+TEST(BindingsTest, EveryProblemIsReportedOneLineEach) {
+  // Each part of the file that can be checked on its own is: every malformed entry is named,
+  // one per line, and the well-formed ones are kept (the collecting form).
+  const std::string text = "tools:\n"
+                           "  a: {exce: {argv: [cat]}}\n"
+                           "  b: {builtin: read_file}\n"
+                           "  c: {native: 3}\n"
+                           "bogus: 1\n";
+  EXPECT_EQ(parseError(text),
+            "b.yaml:5:1: unknown field 'bogus' in a bindings file; the fields are 'tools' and 'mcp_servers'\n"
+            "b.yaml:2:7: unknown binding kind 'exce' for tool 'a'; did you mean 'exec'?\n"
+            "b.yaml:4:15: the native binding of tool 'c' must be a string, not an integer (3); write it in quotes: '3'");
+  std::vector<BindingsProblem> problems;
+  BindingsFile file = BindingsFile::parse(text, "b.yaml", problems);
+  ASSERT_EQ(problems.size(), 3u);
+  EXPECT_EQ(problems[1].line, 2);
+  EXPECT_EQ(problems[1].column, 7);
+  ASSERT_EQ(file.entries().size(), 1u);
+  EXPECT_EQ(file.entries()[0].tool, "b");
+  EXPECT_EQ(file.entries()[0].line, 3);
+  EXPECT_EQ(file.entries()[0].column, 3);
 }
 
 TEST(BindingsTest, OneDocumentOnly) {

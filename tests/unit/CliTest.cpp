@@ -439,7 +439,7 @@ TEST(CliTest, BindingOfAnUndeclaredToolIsExitTwoWithDidYouMean) {
     if (std::string(command) == "build") args.insert(args.end(), {"--allow-unbound", "-o", (dir.path() / "out").string()});
     ProcessResult r = wfc(args);
     EXPECT_EQ(r.exitCode, 2) << command;
-    EXPECT_NE(r.err.find("b.yaml:2:3: the bindings bind tool 'fs.reed', which the pack does not declare; did you mean "
+    EXPECT_NE(r.err.find("b.yaml:2:3: error: the bindings bind tool 'fs.reed', which the pack does not declare; did you mean "
                          "'fs.read'?"),
               std::string::npos)
         << r.err;
@@ -452,9 +452,54 @@ TEST(CliTest, MalformedBindingsFileIsExitTwoLocated) {
   std::string bindings = dir.write("b.yaml", "tools:\n  fs.read: {exce: {argv: [cat]}}\n");
   ProcessResult r = wfc({"check", kTextStats, "--bindings", bindings});
   EXPECT_EQ(r.exitCode, 2);
-  EXPECT_NE(r.err.find("b.yaml:2:13: unknown binding kind 'exce' for tool 'fs.read'; did you mean 'exec'?"),
+  EXPECT_NE(r.err.find("b.yaml:2:13: error: unknown binding kind 'exce' for tool 'fs.read'; did you mean 'exec'?"),
             std::string::npos)
       << r.err;
+}
+
+TEST(CliTest, EveryProblemOfABindingsFileIsReportedLocated) {
+  TempDir dir;
+  std::string bindings = dir.write("b.yaml",
+                                   "tools:\n"
+                                   "  fs.read: {exce: {argv: [cat]}}\n"
+                                   "  text.echo: {mock: {result: 1, template: 2}}\n"
+                                   "  text.excerpt: {builtin: read_fil}\n");
+  ProcessResult r = wfc({"check", kTextStats, "--bindings", bindings});
+  EXPECT_EQ(r.exitCode, 2);
+  EXPECT_NE(r.err.find("b.yaml:2:13: error: unknown binding kind 'exce'"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("b.yaml:3:21: error: the mock binding of tool 'text.echo' has both 'result' and 'template'"),
+            std::string::npos)
+      << r.err;
+  EXPECT_NE(r.err.find("b.yaml:4:27: error: unknown builtin 'read_fil' for tool 'text.excerpt'; did you mean 'read_file'?"),
+            std::string::npos)
+      << r.err;
+  // The source line and a caret, as for any diagnostic.
+  EXPECT_NE(r.err.find("  fs.read: {exce: {argv: [cat]}}"), std::string::npos) << r.err;
+}
+
+TEST(CliTest, BindingsProblemsComeAsJsonDiagnostics) {
+  TempDir dir;
+  std::string bindings = dir.write("b.yaml", "tools:\n  fs.reed: {builtin: read_file}\n");
+  ProcessResult r = wfc({"check", "--diagnostics-format=json", kTextStats, "--bindings", bindings});
+  EXPECT_EQ(r.exitCode, 2);
+  nlohmann::json d = nlohmann::json::parse(r.err.substr(0, r.err.find('\n')));
+  EXPECT_EQ(d["severity"], "error") << r.err;
+  EXPECT_EQ(d["line"], 2) << r.err;
+  EXPECT_EQ(d["column"], 3) << r.err;
+  EXPECT_NE(d["message"].get<std::string>().find("which the pack does not declare"), std::string::npos) << r.err;
+}
+
+TEST(CliTest, CheckWithBindingsReportsUnboundToolsAsBuildDoes) {
+  TempDir dir;
+  std::string bindings = dir.write("b.yaml", "tools:\n  fs.read: {builtin: read_file}\n");
+  ProcessResult check = wfc({"check", kTextStats, "--bindings", bindings});
+  EXPECT_EQ(check.exitCode, 1);
+  EXPECT_NE(check.err.find("error: tool 'text.count_words' has no binding"), std::string::npos) << check.err;
+  ProcessResult build = wfc({"build", kTextStats, "--bindings", bindings, "-o", dir.str()});
+  EXPECT_EQ(build.exitCode, 1);
+  EXPECT_EQ(check.err, build.err);
+  // Without bindings, check needs none (docs/bindings.md).
+  EXPECT_EQ(wfc({"check", kTextStats}).exitCode, 0);
 }
 
 TEST(CliTest, NativeFunctionNamedByAKeywordIsRejected) {
