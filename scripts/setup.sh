@@ -18,8 +18,10 @@ packages=(
   # compiler and runtime libraries (see ../shared/DESIGN.md "Dependencies")
   libyaml-cpp-dev libfmt-dev libboost-graph-dev nlohmann-json3-dev
   libcurl4-openssl-dev libsqlite3-dev llvm-14-dev
-  # tests and benchmark
+  # tests and benchmark: clang-format-14 checks the generated C++ goldens, llvm-14-tools has
+  # FileCheck for the per-pass tests, GNU time measures peak memory in bench/
   libcpp-httplib-dev libgtest-dev libgmock-dev libbenchmark-dev libvalijson-dev
+  clang-format-14 llvm-14-tools time
   # test doubles run as real processes (exec tools, a fake MCP server) and the benchmark driver
   python3
 )

@@ -13,7 +13,7 @@ class BranchStepEmitter final : public StepEmitter {
   void emitFunctions(Printer &p, const ir::Step &s) override {
     std::string arms = "then '" + s.thenStep->id + "'" + (s.elseStep ? ", else '" + s.elseStep->id + "'" : "");
     openStep(p, s, "branch, " + arms);
-    ExpressionEmitter expr(ctx_, names_);
+    ExpressionEmitter expr(ctx_, names_, name(s));
     p.emit({{"name", name(s)}, {"predicate", expr.predicate(s.predicate)}, {"ctx", ExpressionEmitter::predicateParameter(s.predicate)}}, R"cc(
       bool when_$name$(StepContext &$ctx$) {
         return $predicate$;

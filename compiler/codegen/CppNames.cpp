@@ -100,10 +100,10 @@ std::string commentText(llvm::StringRef text) {
   return out;
 }
 
-std::string rawString(llvm::StringRef text) {
-  std::string delimiter = "json";
-  for (unsigned n = 2; text.contains(")" + delimiter + "\""); ++n) delimiter = "json" + std::to_string(n);
-  return "R\"" + delimiter + "(" + text.str() + ")" + delimiter + "\"";
+std::string rawString(llvm::StringRef text, llvm::StringRef base) {
+  std::string delimiter = base.str();
+  for (unsigned n = 2; text.contains(")" + delimiter + "\""); ++n) delimiter = base.str() + std::to_string(n);
+  return kRawBegin + ("R\"" + delimiter + "(" + text.str() + ")" + delimiter + "\"") + kRawEnd;
 }
 
 }  // namespace wfc::codegen

@@ -38,7 +38,12 @@ std::string cppString(llvm::StringRef text);
 // (\n, \t, \x1b), and a final backslash followed by a note, since a backslash at the end of a
 // line would splice the next line into the comment.
 std::string commentText(llvm::StringRef text);
-// A raw string literal R"json(...)json" whose delimiter does not occur in the text.
-std::string rawString(llvm::StringRef text);
+// A raw string literal R"json(...)json" (`delimiter`, numbered when the text holds it), between
+// kRawBegin and kRawEnd: the Printer writes what lies between them exactly as it is (its lines
+// neither indented nor trimmed) and drops the two marks. Neither byte can come from a pack: pack
+// text reaches generated code escaped (cppString, commentText) or as JSON, which escapes them.
+std::string rawString(llvm::StringRef text, llvm::StringRef delimiter = "json");
+inline constexpr char kRawBegin = '\x01';
+inline constexpr char kRawEnd = '\x02';
 
 }  // namespace wfc::codegen

@@ -42,14 +42,43 @@ CompositionNames &EmitContext::nameComposition(const ir::Composition &c) {
   return names;
 }
 
-std::string EmitContext::constant(const ir::Json &value) {
+std::string EmitContext::constant(const ir::Json &value, const std::string &hint) {
   std::string text = value.dump();
-  auto [it, inserted] = constantByText_.emplace(text, "");
-  if (inserted) {
-    it->second = "kConstant" + std::to_string(constantList_.size() + 1);
-    constantList_.emplace_back(it->second, text);
+  auto [it, inserted] = constantByText_.emplace(text, constantList_.size());
+  if (inserted) constantList_.push_back({constantNames_.add("kValue_" + hint), text, hint});
+  return constantList_[it->second].name;
+}
+
+namespace {
+
+// "schemas/ticket.json" → "ticket"; "schemas/doc.json#/definitions/item" → "doc_item"; a pointer
+// into the pack itself ("#/definitions/item") → "item"; anything else → "".
+std::string schemaName(llvm::StringRef source) {
+  auto [file, pointer] = source.split('#');
+  std::string name;
+  if (!file.empty()) {
+    llvm::StringRef base = file.rsplit('/').second.empty() ? file : file.rsplit('/').second;
+    name = base.split('.').first.str();
   }
-  return it->second;
+  if (!pointer.empty()) {
+    llvm::StringRef last = pointer.rsplit('/').second.empty() ? pointer : pointer.rsplit('/').second;
+    name += (name.empty() ? "" : "_") + last.str();
+  }
+  return name;
+}
+
+}  // namespace
+
+std::string EmitContext::schema(const ir::Schema &schema, const std::string &hint, const std::string &use) {
+  std::string text = schema.json.dump(2);
+  auto [it, inserted] = schemaByText_.emplace(text, schemaList_.size());
+  if (inserted) {
+    std::string name = schemaName(schema.source);
+    schemaList_.push_back({constantNames_.add("kSchema_" + (name.empty() ? hint : name)), text, schema.source, {}});
+  }
+  SchemaConstant &s = schemaList_[it->second];
+  if (std::find(s.uses.begin(), s.uses.end(), use) == s.uses.end()) s.uses.push_back(use);
+  return s.name;
 }
 
 void EmitContext::unsupported(llvm::SMLoc loc, const std::string &message) {

@@ -53,10 +53,25 @@ class EmitContext {
   CompositionNames &nameComposition(const ir::Composition &c);
   const CompositionNames &composition(const ir::Composition &c) const { return compositions_.at(&c); }
 
-  // A namespace-scope `const Value NAME = …;` for a constant JSON value; returns NAME. Identical
-  // values share one constant.
-  std::string constant(const ir::Json &value);
-  const std::vector<std::pair<std::string, std::string>> &constants() const { return constantList_; }
+  // A namespace-scope `const Value kValue_<hint> = …;` for a constant JSON value; returns its
+  // name. Identical values share one constant, named after their first use (`hint`: what the
+  // value is, such as "left_args" for the arguments of step 'left').
+  std::string constant(const ir::Json &value, const std::string &hint);
+  struct Constant {
+    std::string name, json, firstUse;
+  };
+  const std::vector<Constant> &constants() const { return constantList_; }
+
+  // A namespace-scope `const char kSchema_<name>[] = R"json(…)json";` for a JSON Schema; returns
+  // its name. Identical schemas share one, named after their file (`schemas/ticket.json` →
+  // kSchema_ticket) or, for a schema written in the pack, after `hint`. `use` says where it is
+  // used, for the comment above it.
+  std::string schema(const ir::Schema &schema, const std::string &hint, const std::string &use);
+  struct SchemaConstant {
+    std::string name, json, source;
+    std::vector<std::string> uses;
+  };
+  const std::vector<SchemaConstant> &schemas() const { return schemaList_; }
 
   bool failed() const { return failed_; }
   void unsupported(llvm::SMLoc loc, const std::string &message);
@@ -69,8 +84,11 @@ class EmitContext {
   NameTable evalNames_;
   std::map<const ir::Eval *, std::string> evals_;
   std::map<const ir::Composition *, CompositionNames> compositions_;
-  std::map<std::string, std::string> constantByText_;
-  std::vector<std::pair<std::string, std::string>> constantList_;  // name, JSON text
+  NameTable constantNames_;
+  std::map<std::string, size_t> constantByText_;
+  std::vector<Constant> constantList_;
+  std::map<std::string, size_t> schemaByText_;
+  std::vector<SchemaConstant> schemaList_;
   bool failed_ = false;
 };
 

@@ -1,6 +1,7 @@
 #include "codegen/EvalEmitter.h"
 
 #include <charconv>
+#include <map>
 #include <set>
 
 namespace wfc::codegen {
@@ -33,47 +34,27 @@ std::string number(double value) {
 
 }  // namespace
 
-void emitEvals(Printer &p, EmitContext &ctx, const std::vector<const ir::Eval *> &evals) {
-  p.emit("// The evals steps run after each successful attempt (docs/evals.md), in declaration order.\n"
-         "namespace eval {\n"
-         "enum Id : int {\n");
-  {
-    auto indent = p.indent();
-    for (const ir::Eval *e : evals) p.emit({{"name", ctx.eval(*e)}}, "$name$,\n");
-  }
-  p.emit("};\n}  // namespace eval\n");
-  p.blankLine();
-  std::string table;
+void emitEvals(Printer &p, EmitContext &ctx, const std::vector<const ir::Eval *> &evals,
+               const std::map<const ir::Eval *, std::string> &schemas) {
+  std::vector<InitFields> rows;
   for (const ir::Eval *e : evals) {
-    const std::string &name = ctx.eval(*e);
-    std::string fields = "        .id = " + cppString(e->name) + ",\n        .type = " + typeName(e->type) +
-                         ",\n        .location = " + cppString(ctx.location(e->loc)) + ",\n";
-    if (e->type == "contains" || e->type == "regex") fields += "        .text = " + cppString(e->text) + ",\n";
-    if (e->schema) {
-      p.emit({{"name", name}, {"id", e->name}, {"source", e->schema->source}, {"text", rawString(e->schema->json.dump(2))}},
-             R"cc(
-               // params.schema of eval '$id$': $source$
-               const char kEvalSchema_$name$[] = $text$;
-
-             )cc");
-      fields += "        .schema = kEvalSchema_" + name + ",\n";
+    InitFields fields = {{"id", cppString(e->name), ""}, {"type", typeName(e->type), ""},
+                         {"location", cppString(ctx.location(e->loc)), ""}};
+    if (e->type == "contains" || e->type == "regex") fields.push_back({"text", cppString(e->text), ""});
+    if (auto it = schemas.find(e); it != schemas.end()) fields.push_back({"schema", it->second, ""});
+    if (e->type == "latency_budget") fields.push_back({"maxMs", number(e->maxMs), ""});
+    if (e->judge) fields.push_back({"prompt", "prompt::" + ctx.prompt(*e->judge), ""});
+    if (e->rubric) fields.push_back({"rubric", cppString(ir::Json(*e->rubric).dump()), ""});
+    if (e->thresholdOperator && e->thresholdValue) {
+      fields.push_back({"threshold", compareName(*e->thresholdOperator), ""});
+      fields.push_back({"thresholdValue", number(*e->thresholdValue), ""});
     }
-    if (e->type == "latency_budget") fields += "        .maxMs = " + number(e->maxMs) + ",\n";
-    if (e->judge) fields += "        .prompt = prompt::" + ctx.prompt(*e->judge) + ",\n";
-    if (e->rubric) fields += "        .rubric = " + cppString(ir::Json(*e->rubric).dump()) + ",\n";
-    if (e->thresholdOperator && e->thresholdValue)
-      fields += std::string("        .threshold = ") + compareName(*e->thresholdOperator) +
-                ",\n        .thresholdValue = " + number(*e->thresholdValue) + ",\n";
-    if (e->gate) fields += "        .gate = true,\n";
-    if (e->samplePercentage)
-      fields += "        .samplePercentage = " + number(*e->samplePercentage) + ",  // " + e->trigger + "\n";
-    table += "    {\n" + fields + "    },\n";
+    if (e->gate) fields.push_back({"gate", "true", ""});
+    if (e->samplePercentage) fields.push_back({"samplePercentage", number(*e->samplePercentage), e->trigger});
+    rows.push_back(std::move(fields));
   }
-  p.emit({{"table", table}}, R"cc(
-    const wfc::EvalDecl kEvals[] = {
-    $table$};
-
-  )cc");
+  emitInitializerTable(p, "wfc::EvalDecl", "kEvals", rows);
+  p.blankLine();
 }
 
 }  // namespace wfc::codegen

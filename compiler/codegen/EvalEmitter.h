@@ -7,11 +7,15 @@
 #include "codegen/EmitContext.h"
 #include "codegen/Printer.h"
 
+#include <map>
+#include <string>
 #include <vector>
 
 namespace wfc::codegen {
 
-// `namespace eval { enum Id … }`, the schemas and `kEvals`. The judges' prompts must be named.
-void emitEvals(Printer &p, EmitContext &ctx, const std::vector<const ir::Eval *> &evals);
+// `kEvals`: one row per eval. The judges' prompts must be named; `schemas` names each json_schema
+// eval's schema (EmitContext::schema).
+void emitEvals(Printer &p, EmitContext &ctx, const std::vector<const ir::Eval *> &evals,
+               const std::map<const ir::Eval *, std::string> &schemas);
 
 }  // namespace wfc::codegen

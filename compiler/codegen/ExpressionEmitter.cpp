@@ -3,24 +3,6 @@
 namespace wfc::codegen {
 namespace {
 
-// The JSON of a value without references.
-ir::Json constantJson(const ir::Value &v) {
-  switch (v.kind) {
-    case ir::Value::Kind::Object: {
-      ir::Json out = ir::Json::object();
-      for (const auto &[key, member] : v.members) out[key] = constantJson(member);
-      return out;
-    }
-    case ir::Value::Kind::Array: {
-      ir::Json out = ir::Json::array();
-      for (const ir::Value &e : v.elements) out.push_back(constantJson(e));
-      return out;
-    }
-    default:
-      return v.literal;
-  }
-}
-
 // Indents every line after the first by `n` spaces: a multi-line value nested in another.
 std::string indentContinuation(const std::string &text, unsigned n) {
   std::string out;
@@ -33,7 +15,7 @@ std::string indentContinuation(const std::string &text, unsigned n) {
 
 }  // namespace
 
-std::string ExpressionEmitter::literal(const ir::Json &json) {
+std::string ExpressionEmitter::literal(const ir::Json &json, const std::string &hint) {
   if (json.is_null()) return "Value()";
   if (json.is_boolean()) return json.get<bool>() ? "Value::boolean(true)" : "Value::boolean(false)";
   if (json.is_string()) return "Value::string(" + cppString(json.get<std::string>()) + ")";
@@ -43,7 +25,7 @@ std::string ExpressionEmitter::literal(const ir::Json &json) {
     std::string text = json.dump();  // shortest round-trip spelling, also a C++ double literal
     if (text.find_first_of(".e") != std::string::npos) return "Value::number(" + text + ")";
   }
-  return ctx_.constant(json);  // other numbers keep their exact JSON spelling
+  return ctx_.constant(json, hint);  // other numbers keep their exact JSON spelling
 }
 
 std::string ExpressionEmitter::path(const std::vector<ir::PathElement> &path) {
@@ -101,10 +83,10 @@ std::string ExpressionEmitter::reference(const ir::Reference &ref) {
   }
 }
 
-std::string ExpressionEmitter::value(const ir::Value &v) {
+std::string ExpressionEmitter::value(const ir::Value &v, const std::string &hint) {
   switch (v.kind) {
     case ir::Value::Kind::Literal:
-      return literal(v.literal);
+      return literal(v.literal, hint);
     case ir::Value::Kind::Reference:
       return reference(v.ref);
     case ir::Value::Kind::Interpolation: {
@@ -116,17 +98,22 @@ std::string ExpressionEmitter::value(const ir::Value &v) {
       }
       return out + "})";
     }
+    // A braced list's members are four spaces in; one nested in a member starts where it is
+    // written, its own members four spaces further in (clang-format's layout).
     case ir::Value::Kind::Object: {
-      if (v.isConstant()) return v.members.empty() ? "Value::object({})" : ctx_.constant(constantJson(v));
+      if (v.isConstant()) return v.members.empty() ? "Value::object({})" : ctx_.constant(v.constant(), hint);
       std::string out = "Value::object({\n";
-      for (const auto &[key, member] : v.members)
-        out += "    {" + cppString(key) + ", " + indentContinuation(value(member), 4) + "},\n";
+      for (const auto &[key, member] : v.members) {
+        std::string lead = "    {" + cppString(key) + ", ";
+        out += lead + indentContinuation(value(member, hint + "_" + key), lead.size()) + "},\n";
+      }
       return out + "})";
     }
     case ir::Value::Kind::Array: {
-      if (v.isConstant()) return v.elements.empty() ? "Value::array({})" : ctx_.constant(constantJson(v));
+      if (v.isConstant()) return v.elements.empty() ? "Value::array({})" : ctx_.constant(v.constant(), hint);
       std::string out = "Value::array({\n";
-      for (const ir::Value &e : v.elements) out += "    " + indentContinuation(value(e), 4) + ",\n";
+      for (size_t i = 0; i < v.elements.size(); ++i)
+        out += "    " + indentContinuation(value(v.elements[i], hint + "_" + std::to_string(i)), 4) + ",\n";
       return out + "})";
     }
   }
@@ -177,10 +164,13 @@ bool ExpressionEmitter::readsContext(const ir::Predicate &p) {
   }
 }
 
-std::string ExpressionEmitter::predicate(const ir::Predicate &p) {
+std::string ExpressionEmitter::predicate(const ir::Predicate &p, size_t column) {
   switch (p.kind) {
     case ir::Predicate::Kind::Compare: {
-      std::string lhs = reference(p.path), rhs = literal(p.value), text = cppString(ir::spell(p.path));
+      // Its operand's constant is named after the path it is compared with: kValue_gate_mode.
+      std::string operand = p.path.path.empty() || p.path.path.back().isIndex() ? "value" : p.path.path.back().key;
+      std::string lhs = reference(p.path), rhs = literal(p.value, hint_ + "_" + operand);
+      std::string text = cppString(ir::spell(p.path));
       switch (p.op) {
         case ir::CompareOp::Equals: return "wfc::equals(" + lhs + ", " + rhs + ")";
         case ir::CompareOp::NotEquals: return "!wfc::equals(" + lhs + ", " + rhs + ")";
@@ -197,16 +187,17 @@ std::string ExpressionEmitter::predicate(const ir::Predicate &p) {
     case ir::Predicate::Kind::Exists:
       return (p.exists ? "" : "!") + exists(p.path);
     case ir::Predicate::Kind::Not:
-      return "!(" + predicate(p.operands.front()) + ")";
+      return "!(" + predicate(p.operands.front(), column + 2) + ")";
     case ir::Predicate::Kind::Constant:  // folded at compile time (passes/FoldPredicates)
-      return std::string(p.constant ? "true" : "false") + "  /* " + p.folded + " */";
+      return std::string(p.constant ? "true" : "false") + " /* " + p.folded + " */";
     case ir::Predicate::Kind::AllOf:
     case ir::Predicate::Kind::AnyOf: {
+      // One operand per line, each aligned after the opening parenthesis.
       const char *op = p.kind == ir::Predicate::Kind::AllOf ? " &&" : " ||";
       std::string out = "(";
       for (size_t i = 0; i < p.operands.size(); ++i) {
-        out += indentContinuation(predicate(p.operands[i]), 1);
-        if (i + 1 < p.operands.size()) out += std::string(op) + "\n ";
+        out += predicate(p.operands[i], column + 1);
+        if (i + 1 < p.operands.size()) out += std::string(op) + "\n" + std::string(column + 1, ' ');
       }
       return out + ")";
     }

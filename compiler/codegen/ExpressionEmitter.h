@@ -11,16 +11,22 @@ namespace wfc::codegen {
 
 class ExpressionEmitter {
  public:
-  ExpressionEmitter(EmitContext &ctx, const CompositionNames &names) : ctx_(ctx), names_(names) {}
+  // `hint` names the constants hoisted out of the expressions emitted: "left_args" gives
+  // kValue_left_args (docs/codegen.md).
+  ExpressionEmitter(EmitContext &ctx, const CompositionNames &names, std::string hint)
+      : ctx_(ctx), names_(names), hint_(std::move(hint)) {}
 
-  // An expression of type wfc::Value (multi-line for objects and arrays).
-  std::string value(const ir::Value &v);
+  // An expression of type wfc::Value, to start a statement (`const Value args = …;`): objects
+  // and arrays with references span lines, their members one per line, indented as clang-format
+  // indents braced lists.
+  std::string value(const ir::Value &v) { return value(v, hint_); }
   // `${…}`: the referenced value, failing the step when it is missing.
   std::string reference(const ir::Reference &ref);
   // A JSON literal: scalars inline, objects and arrays as hoisted constants.
-  std::string literal(const ir::Json &json);
-  // An expression of type bool.
-  std::string predicate(const ir::Predicate &p);
+  std::string literal(const ir::Json &json) { return literal(json, hint_); }
+  // An expression of type bool, to follow `return ` (its continuation lines line up after it): the
+  // operands of all_of and any_of one per line, aligned inside their parentheses.
+  std::string predicate(const ir::Predicate &p) { return predicate(p, std::string("return ").size()); }
   // The name of the StepContext parameter of a function returning predicate(p): none when the
   // expression does not read it (a folded constant, `exists` on ${item_index}), as an unused
   // parameter would warn at -Wextra.
@@ -30,11 +36,16 @@ class ExpressionEmitter {
   static std::string path(const std::vector<ir::PathElement> &path);
 
  private:
+  std::string value(const ir::Value &v, const std::string &hint);
+  std::string literal(const ir::Json &json, const std::string &hint);
+  // `column`: where the expression starts on its line, after the line's indentation.
+  std::string predicate(const ir::Predicate &p, size_t column);
   std::string exists(const ir::Reference &ref);
   static std::string workflowPath(const ir::Reference &ref);
 
   EmitContext &ctx_;
   const CompositionNames &names_;
+  std::string hint_;
 };
 
 }  // namespace wfc::codegen

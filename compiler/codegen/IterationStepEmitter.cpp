@@ -15,7 +15,7 @@ class ForeachStepEmitter final : public StepEmitter {
   void emitFunctions(Printer &p, const ir::Step &s) override {
     std::string bound = s.maxConcurrency ? ", at most " + std::to_string(*s.maxConcurrency) + " at once" : "";
     openStep(p, s, "wfc.foreach over " + ir::spell(s.items->ref) + ", step '" + s.children.front()->id + "'" + bound);
-    ExpressionEmitter expr(ctx_, names_);
+    ExpressionEmitter expr(ctx_, names_, name(s) + "_items");
     p.emit({{"name", name(s)}, {"items", expr.value(*s.items)}}, R"cc(
       Value run_$name$(StepContext &ctx) {
         const Value items = $items$;
@@ -39,7 +39,7 @@ class LoopStepEmitter final : public StepEmitter {
     openStep(p, s, "wfc.loop of " + std::to_string(s.children.size()) + " step" +
                        (s.children.size() == 1 ? "" : "s") + ", at most " + std::to_string(s.maxIterations) +
                        " iterations");
-    ExpressionEmitter expr(ctx_, names_);
+    ExpressionEmitter expr(ctx_, names_, name(s));
     p.emit({{"name", name(s)}, {"until", expr.predicate(s.predicate)}, {"ctx", ExpressionEmitter::predicateParameter(s.predicate)}}, R"cc(
       // until: evaluated after each iteration, over that iteration's steps
       bool until_$name$(StepContext &$ctx$) {

@@ -13,7 +13,7 @@ class JudgeStepEmitter final : public StepEmitter {
 
   void emitFunctions(Printer &p, const ir::Step &s) override {
     openStep(p, s, "wfc.judge, prompt '" + s.prompt->key + "' scoring " + ir::spell(s.target->ref));
-    ExpressionEmitter expr(ctx_, names_);
+    ExpressionEmitter expr(ctx_, names_, name(s) + "_target");
     p.emit({{"name", name(s)}, {"target", expr.value(*s.target)}}, R"cc(
       Value run_$name$(StepContext &ctx) {
         const Value target = $target$;

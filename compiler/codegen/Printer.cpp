@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <set>
+#include <string>
 
 namespace wfc::codegen {
 namespace {
@@ -35,12 +36,12 @@ std::string dedent(llvm::StringRef text) {
 
 }  // namespace
 
-void Printer::writeLine(llvm::StringRef text) {
+void Printer::writeLine(llvm::StringRef text, bool indent, bool trim) {
   // `text` holds no newline; indentation goes before the first character of each line, and
-  // no line ends in spaces (a blank line is empty).
-  text = text.rtrim(' ');
+  // no line ends in spaces (a blank line is empty) — except inside a raw string literal.
+  if (trim) text = text.rtrim(' ');
   if (text.empty()) return;
-  if (atLineStart_) out_.append(depth_ * 2, ' ');
+  if (atLineStart_ && indent) out_.append(depth_ * 2, ' ');
   out_ += text;
   atLineStart_ = false;
 }
@@ -50,7 +51,8 @@ void Printer::emit(const Vars &vars, llvm::StringRef rawText) {
   std::set<std::string> used;
   std::string expanded;
   // Substitute first, then print line by line: a multi-line value keeps the indentation of
-  // the line it is substituted into.
+  // the line it is substituted into — except inside a raw string literal (between kRawBegin
+  // and kRawEnd), whose lines are its value.
   bool inLineComment = false;  // the template's own text opened a // comment on this line
   for (size_t i = 0; i < text.size(); ++i) {
     if (text[i] != '$') {
@@ -85,24 +87,125 @@ void Printer::emit(const Vars &vars, llvm::StringRef rawText) {
     lineStart = lineStart == std::string::npos ? 0 : lineStart + 1;
     size_t column = expanded.find_first_not_of(' ', lineStart);
     std::string pad(column == std::string::npos ? expanded.size() - lineStart : column - lineStart, ' ');
+    bool inRaw = false;
     for (char c : it->second) {
       expanded += c;
-      if (c == '\n') expanded += pad;
+      if (c == kRawBegin) inRaw = true;
+      else if (c == kRawEnd) inRaw = false;
+      else if (c == '\n' && !inRaw) expanded += pad;
     }
   }
   for (const auto &[name, value] : vars)
     if (!used.count(name)) errors_.push_back("variable $" + name + "$ is given but the template never uses it");
 
-  llvm::StringRef rest(expanded);
+  // The raw strings' extents, with their marks taken out.
+  std::string clean;
+  std::vector<std::pair<size_t, size_t>> raw;  // [begin, end) in `clean`
+  for (char c : expanded) {
+    if (c == kRawBegin) raw.emplace_back(clean.size(), std::string::npos);
+    else if (c == kRawEnd && !raw.empty()) raw.back().second = clean.size();
+    else clean += c;
+  }
+  auto inRaw = [&](size_t offset) {
+    for (const auto &[begin, end] : raw)
+      if (offset > begin && offset < end) return true;
+    return false;
+  };
+  size_t offset = 0;
+  llvm::StringRef rest(clean);
   while (!rest.empty()) {
     auto [line, tail] = rest.split('\n');
-    writeLine(line);
+    // A line that starts inside a raw string gets no indentation, and one that ends inside it
+    // keeps its trailing spaces: both are part of the string.
+    writeLine(line, !inRaw(offset), !inRaw(offset + line.size()));
     if (rest.size() > line.size()) {  // the line ended with '\n'
       out_ += '\n';
       atLineStart_ = true;
     }
+    offset += line.size() + 1;
     rest = tail;
   }
+}
+
+namespace {
+
+// A row written on one line is at most this long (a readability choice; clang-format keeps
+// either layout).
+constexpr size_t kInlineRowLimit = 100;
+
+// Lines of code, each with an optional trailing comment; the comments of consecutive lines that
+// have one start in one column, two spaces after the longest code (as clang-format aligns them).
+void emitCommentedLines(Printer &p, const std::vector<std::pair<std::string, std::string>> &lines) {
+  for (size_t i = 0; i < lines.size();) {
+    size_t end = i + 1;
+    if (!lines[i].second.empty())
+      while (end < lines.size() && !lines[end].second.empty() && lines[end].first.find('\n') == std::string::npos) ++end;
+    size_t width = 0;
+    for (size_t j = i; j < end; ++j) width = std::max(width, lines[j].first.size());
+    for (size_t j = i; j < end; ++j) {
+      const auto &[code, comment] = lines[j];
+      std::string tail = comment.empty() ? "" : std::string(width - code.size() + 2, ' ') + "// " + commentText(comment);
+      p.emit({{"code", code}, {"tail", tail}}, "$code$$tail$\n");
+    }
+    i = end;
+  }
+}
+
+void emitFields(Printer &p, const InitFields &fields) {
+  std::vector<std::pair<std::string, std::string>> lines;
+  for (const InitField &f : fields) lines.emplace_back("." + f.name + " = " + f.value + ",", f.comment);
+  emitCommentedLines(p, lines);
+}
+
+}  // namespace
+
+void emitEnum(Printer &p, const std::string &comment, const std::string &ns, const std::vector<EnumEntry> &entries) {
+  if (!comment.empty()) p.emit({{"comment", comment}}, "// $comment$\n");
+  p.emit({{"ns", ns}}, "namespace $ns$ {\nenum Id : int {\n");
+  {
+    auto indent = p.indent();
+    std::vector<std::pair<std::string, std::string>> lines;
+    for (const EnumEntry &e : entries) lines.emplace_back(e.name + ",", e.comment);
+    emitCommentedLines(p, lines);
+  }
+  p.emit({{"ns", ns}}, "};\n}  // namespace $ns$\n");
+}
+
+void emitInitializer(Printer &p, const std::string &type, const std::string &name, const InitFields &fields) {
+  p.emit({{"type", type}, {"name", name}}, "const $type$ $name$ = {\n");
+  {
+    auto indent = p.bracedListIndent();
+    emitFields(p, fields);
+  }
+  p.emit("};\n");
+}
+
+void emitInitializerTable(Printer &p, const std::string &type, const std::string &name,
+                          const std::vector<InitFields> &rows) {
+  p.emit({{"type", type}, {"name", name}}, "const $type$ $name$[] = {\n");
+  {
+    auto indent = p.bracedListIndent();
+    for (const InitFields &row : rows) {
+      std::string line = "{";
+      bool comments = false;
+      for (size_t i = 0; i < row.size(); ++i) {
+        line += (i ? ", ." : ".") + row[i].name + " = " + row[i].value;
+        comments |= !row[i].comment.empty() || row[i].value.find('\n') != std::string::npos;
+      }
+      line += "},";
+      if (!comments && line.size() <= kInlineRowLimit) {
+        p.emit({{"row", line}}, "$row$\n");
+        continue;
+      }
+      p.emit("{\n");
+      {
+        auto inner = p.bracedListIndent();
+        emitFields(p, row);
+      }
+      p.emit("},\n");
+    }
+  }
+  p.emit("};\n");
 }
 
 }  // namespace wfc::codegen

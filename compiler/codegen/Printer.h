@@ -10,7 +10,8 @@
 //   p.emit("}\n");
 //
 // A template's first newline and the indentation common to its lines are removed, so
-// templates can be indented like the code around them. `$$` writes one `$`. A variable after a
+// templates can be indented like the code around them. `$$` writes one `$`. A value that is a raw
+// string literal (R"…") is written exactly as given, its lines neither indented nor trimmed. A variable after a
 // `//` in the template's own text is pack text in a comment: it is written by commentText(). A variable the
 // template uses but was not given, or one given but never used, is a code-generator bug: the
 // printer records it (failed() / errors()) and the driver reports an internal error instead of
@@ -55,17 +56,45 @@ class Printer {
     Printer *p_;
   };
   [[nodiscard]] Indent indent() { return Indent(*this); }
+  // The contents of a braced initializer list: four spaces more (two levels), as clang-format
+  // indents them.
+  [[nodiscard]] std::pair<Indent, Indent> bracedListIndent() { return {Indent(*this), Indent(*this)}; }
 
   bool failed() const { return !errors_.empty(); }
   const std::vector<std::string> &errors() const { return errors_; }
 
  private:
-  void writeLine(llvm::StringRef line);
+  void writeLine(llvm::StringRef line, bool indent, bool trim);
 
   std::string &out_;
   unsigned depth_ = 0;
   bool atLineStart_ = true;
   std::vector<std::string> errors_;
 };
+
+// ---- tables: the shapes every generated table takes, written one way ----------------------------
+
+// One `.field = value` of a designated initializer, with an optional trailing comment.
+struct InitField {
+  std::string name, value, comment;
+};
+using InitFields = std::vector<InitField>;
+
+// One enumerator, with an optional trailing comment (the pack's spelling of the name).
+struct EnumEntry {
+  std::string name, comment;
+};
+
+// `namespace NS {` `enum Id : int {` one enumerator per line `};` `}  // namespace NS`, after a
+// comment line when `comment` is given.
+void emitEnum(Printer &p, const std::string &comment, const std::string &ns, const std::vector<EnumEntry> &entries);
+
+// `const TYPE NAME = {` one field per line `};`.
+void emitInitializer(Printer &p, const std::string &type, const std::string &name, const InitFields &fields);
+
+// `const TYPE NAME[] = {` one row per element `};`. A short row without comments is written on
+// one line (`{.name = "x", .required = true},`), any other with one field per line.
+void emitInitializerTable(Printer &p, const std::string &type, const std::string &name,
+                          const std::vector<InitFields> &rows);
 
 }  // namespace wfc::codegen

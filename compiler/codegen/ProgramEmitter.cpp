@@ -1,3 +1,9 @@
+// The whole generated file, top to bottom (docs/codegen.md):
+//   collect   C++ names for tools, compositions, prompts and evals; the compositions' code,
+//             into a buffer of its own, which decides the constants and schemas the file holds
+//   header    the banner, the include, native tools' declarations
+//   tables    the id enums, the constants, the schemas (each once), the prompts, the evals
+//   program   the compositions' code, the workflow, the tool and program tables, main
 #include "codegen/ProgramEmitter.h"
 
 #include "codegen/EvalEmitter.h"
@@ -33,30 +39,44 @@ const char *effectName(ir::Effect e) {
   return "wfc::Effect::Write";
 }
 
+const char *kindName(ir::StepKind kind) {
+  switch (kind) {
+    case ir::StepKind::Branch: return "wfc::StepKind::Branch";
+    case ir::StepKind::Parallel: return "wfc::StepKind::Parallel";
+    case ir::StepKind::Subflow: return "wfc::StepKind::Subflow";
+    case ir::StepKind::Prompt: return "wfc::StepKind::Prompt";
+    case ir::StepKind::Agent: return "wfc::StepKind::Agent";
+    case ir::StepKind::Foreach: return "wfc::StepKind::Foreach";
+    case ir::StepKind::Loop: return "wfc::StepKind::Loop";
+    case ir::StepKind::Judge: return "wfc::StepKind::Judge";
+    case ir::StepKind::Tool: return "wfc::StepKind::Tool";
+  }
+  return "wfc::StepKind::Tool";
+}
+
 class CompositionEmitter {
  public:
   CompositionEmitter(EmitContext &ctx, const ir::Composition &c) : ctx_(ctx), c_(c), names_(ctx.composition(c)) {}
 
   void emit(Printer &p) {
+    // Its schemas are named first, after the composition.
+    std::string input = c_.inputSchema ? ctx_.schema(*c_.inputSchema, c_.name + "_input",
+                                                     "the input_schema of composition '" + c_.name + "'")
+                                       : "nullptr";
+    std::string output = c_.outputSchema ? ctx_.schema(*c_.outputSchema, c_.name + "_output",
+                                                       "the output_schema of composition '" + c_.name + "'")
+                                         : "nullptr";
     p.emit({{"name", c_.name}, {"location", ctx_.location(c_.loc)}, {"ns", names_.ns}}, R"cc(
       // ---------------------------------------------------------------------------------------------
       // Composition '$name$' — $location$
 
       namespace $ns$ {
 
-      // Its steps; a parallel step's branches follow it.
-      namespace step {
-      enum Id : int {
     )cc");
-    {
-      auto indent = p.indent();
-      ir::forEachStep(c_.steps, [&](const ir::Step &s) { p.emit({{"name", names_.steps.at(&s)}}, "$name$,\n"); });
-    }
-    p.emit(R"cc(
-      };
-      }  // namespace step
-
-    )cc");
+    std::vector<EnumEntry> steps;
+    ir::forEachStep(c_.steps, [&](const ir::Step &s) { steps.push_back({names_.steps.at(&s), ""}); });
+    emitEnum(p, "Its steps; a parallel step's branches follow it.", "step", steps);
+    p.blankLine();
     std::map<const ir::Step *, std::unique_ptr<StepEmitter>> emitters;
     ir::forEachStep(c_.steps, [&](const ir::Step &s) {
       if (auto e = makeStepEmitter(s, ctx_, names_)) {
@@ -64,83 +84,44 @@ class CompositionEmitter {
         emitters.emplace(&s, std::move(e));
       }
     });
-    emitSchemas(p);
-    emitDeclaration(p, emitters);
+    emitTables(p, emitters, input, output);
     p.blankLine();
     p.emit({{"ns", names_.ns}}, "}  // namespace $ns$\n");
     p.blankLine();
   }
 
  private:
-  void emitSchemas(Printer &p) {
-    if (c_.inputSchema)
-      p.emit({{"text", rawString(c_.inputSchema->json.dump(2))}, {"source", c_.inputSchema->source}}, R"cc(
-        // input_schema: $source$
-        const char kInputSchema[] = $text$;
-
-      )cc");
-    if (c_.outputSchema)
-      p.emit({{"text", rawString(c_.outputSchema->json.dump(2))}, {"source", c_.outputSchema->source}}, R"cc(
-        // output_schema: $source$
-        const char kOutputSchema[] = $text$;
-
-      )cc");
-  }
-
-  void emitDeclaration(Printer &p, const std::map<const ir::Step *, std::unique_ptr<StepEmitter>> &emitters) {
+  void emitTables(Printer &p, const std::map<const ir::Step *, std::unique_ptr<StepEmitter>> &emitters,
+                  const std::string &input, const std::string &output) {
     p.emit("// The step table: each step's graph, guard and function.\n");
-    p.emit("const wfc::StepDecl kSteps[] = {\n");
     // The static plan: -O0's one step at a time in reference order, or passes/Parallelize's.
     const ir::ExecutionPlan plan(c_);
-    {
-      auto indent = p.indent();
-      ir::forEachStep(c_.steps, [&](const ir::Step &s) {
-        StepFields fields = commonFields(s, plan.of(s));
-        if (auto it = emitters.find(&s); it != emitters.end()) it->second->addFields(fields, s);
-        p.emit("{\n");
-        {
-          auto inner = p.indent();
-          for (const char *name : kStepFieldOrder)
-            if (auto f = fields.find(name); f != fields.end())
-              p.emit({{"name", name}, {"value", f->second}}, ".$name$ = $value$,\n");
-        }
-        p.emit("},\n");
-      });
-    }
-    p.emit("};\n");
+    std::vector<InitFields> rows;
+    ir::forEachStep(c_.steps, [&](const ir::Step &s) {
+      StepFields fields = commonFields(s, plan.of(s));
+      if (auto it = emitters.find(&s); it != emitters.end()) it->second->addFields(fields, s);
+      InitFields row;
+      for (const char *name : kStepFieldOrder)
+        if (auto f = fields.find(name); f != fields.end()) row.push_back({name, f->second, ""});
+      rows.push_back(std::move(row));
+    });
+    emitInitializerTable(p, "wfc::StepDecl", "kSteps", rows);
     p.blankLine();
-    std::string output = c_.output ? "step::" + names_.steps.at(c_.output) : "-1,  // the last top-level step that ran";
-    if (c_.output) output += ",";
-    p.emit({{"name", cppString(c_.name)}, {"location", cppString(ctx_.location(c_.loc))},
-            {"input", c_.inputSchema ? "kInputSchema" : "nullptr"},
-            {"output_schema", c_.outputSchema ? "kOutputSchema" : "nullptr"}, {"output", output}},
-           R"cc(
-             const wfc::CompositionDecl kComposition = {
-                 .name = $name$,
-                 .location = $location$,
-                 .inputSchema = $input$,
-                 .outputSchema = $output_schema$,
-                 .output = $output$
-                 .steps = kSteps,
-             };
-           )cc");
+    InitFields composition = {{"name", cppString(c_.name), ""},
+                              {"location", cppString(ctx_.location(c_.loc)), ""},
+                              {"inputSchema", input, ""},
+                              {"outputSchema", output, ""}};
+    if (c_.output) composition.push_back({"output", "step::" + names_.steps.at(c_.output), ""});
+    else composition.push_back({"output", "-1", "the last top-level step that ran"});
+    composition.push_back({"steps", "kSteps", ""});
+    emitInitializer(p, "wfc::CompositionDecl", "kComposition", composition);
   }
 
   StepFields commonFields(const ir::Step &s, const ir::StepPlan &plan) {
     StepFields f;
     f["id"] = cppString(s.id);
     if (!s.declaredId.empty()) f["key"] = cppString(s.declaredId);
-    switch (s.kind) {
-      case ir::StepKind::Branch: f["kind"] = "wfc::StepKind::Branch"; break;
-      case ir::StepKind::Parallel: f["kind"] = "wfc::StepKind::Parallel"; break;
-      case ir::StepKind::Subflow: f["kind"] = "wfc::StepKind::Subflow"; break;
-      case ir::StepKind::Prompt: f["kind"] = "wfc::StepKind::Prompt"; break;
-      case ir::StepKind::Agent: f["kind"] = "wfc::StepKind::Agent"; break;
-      case ir::StepKind::Foreach: f["kind"] = "wfc::StepKind::Foreach"; break;
-      case ir::StepKind::Loop: f["kind"] = "wfc::StepKind::Loop"; break;
-      case ir::StepKind::Judge: f["kind"] = "wfc::StepKind::Judge"; break;
-      default: f["kind"] = "wfc::StepKind::Tool"; break;
-    }
+    f["kind"] = kindName(s.kind);
     // sema's effect: a composite step has its parts' strongest, an agent its tools'.
     if (s.effect != ir::Effect::None) f["effect"] = effectName(s.effect);
     f["location"] = cppString(ctx_.location(s.loc));
@@ -191,75 +172,90 @@ std::string resolveLineMarkers(const std::string &text, const std::string &file)
   return out;
 }
 
+// A template's literal text: one line of C++ when it has no line break, else a raw string
+// literal broken where the text is, so the prompt reads as written. Text a raw string cannot
+// hold as is (a carriage return, other control characters) stays an escaped string.
+std::string templateText(const std::string &text) {
+  bool multiLine = text.find('\n') != std::string::npos;
+  bool plain = std::none_of(text.begin(), text.end(), [](unsigned char c) {
+    return (c < 0x20 && c != '\n' && c != '\t') || c == 0x7f;
+  });
+  if (!multiLine || !plain) return cppString(text);
+  return rawString(text, "txt");
+}
+
 // The prompts steps run: each system template as literal text and lookups, the variables with
 // their defaults, and the prompt's parameters and tool policy.
 void emitPrompts(Printer &p, EmitContext &ctx, const std::vector<const ir::Prompt *> &prompts) {
-  p.emit("// The prompts that steps run, in declaration order.\n"
-         "namespace prompt {\n"
-         "enum Id : int {\n");
-  {
-    auto indent = p.indent();
-    for (const ir::Prompt *pr : prompts) p.emit({{"name", ctx.prompt(*pr)}}, "$name$,\n");
-  }
-  p.emit("};\n}  // namespace prompt\n");
-  p.blankLine();
-  std::string table;
+  std::vector<InitFields> table;
   for (const ir::Prompt *pr : prompts) {
     const std::string &name = ctx.prompt(*pr);
     p.emit({{"key", pr->key}, {"location", ctx.location(pr->loc)}}, "// prompt '$key$' — $location$\n");
-    p.emit({{"name", name}}, "const wfc::TemplatePart kTemplate_$name$[] = {\n");
-    {
-      auto indent = p.indent();
-      for (const ir::TemplatePiece &piece : pr->systemTemplate.pieces) {
-        std::string path = piece.path.empty() ? "" : ", .path = " + ExpressionEmitter::path(piece.path);
-        switch (piece.kind) {
-          case ir::TemplatePiece::Kind::Text:
-            p.emit({{"text", cppString(piece.text)}}, "{.text = $text$},\n");
-            break;
-          case ir::TemplatePiece::Kind::Variable:
-            p.emit({{"name", cppString(piece.text)}, {"path", path}},
-                   "{.kind = wfc::TemplatePart::Variable, .text = $name$$path$},\n");
-            break;
-          case ir::TemplatePiece::Kind::WorkflowContext:
-            p.emit({{"path", path}}, "{.kind = wfc::TemplatePart::WorkflowContext$path$},\n");
-            break;
-          case ir::TemplatePiece::Kind::Artifact:
-            p.emit({{"name", cppString(piece.text)}, {"path", path}},
-                   "{.kind = wfc::TemplatePart::Artifact, .text = $name$$path$},\n");
-            break;
-        }
+    std::vector<InitFields> parts;
+    for (const ir::TemplatePiece &piece : pr->systemTemplate.pieces) {
+      InitFields part;
+      switch (piece.kind) {
+        case ir::TemplatePiece::Kind::Text: part.push_back({"text", templateText(piece.text), ""}); break;
+        case ir::TemplatePiece::Kind::Variable:
+          part.push_back({"kind", "wfc::TemplatePart::Variable", ""});
+          part.push_back({"text", cppString(piece.text), ""});
+          break;
+        case ir::TemplatePiece::Kind::WorkflowContext:
+          part.push_back({"kind", "wfc::TemplatePart::WorkflowContext", ""});
+          break;
+        case ir::TemplatePiece::Kind::Artifact:
+          part.push_back({"kind", "wfc::TemplatePart::Artifact", ""});
+          part.push_back({"text", cppString(piece.text), ""});
+          break;
       }
+      if (!piece.path.empty()) part.push_back({"path", ExpressionEmitter::path(piece.path), ""});
+      parts.push_back(std::move(part));
     }
-    p.emit("};\n");
-    std::string fields = "        .key = " + cppString(pr->key) + ",\n        .id = " + cppString(pr->id) +
-                         ",\n        .version = " + cppString(pr->version) + ",\n        .location = " +
-                         cppString(ctx.location(pr->loc)) + ",\n        .systemTemplate = kTemplate_" + name + ",\n";
+    emitInitializerTable(p, "wfc::TemplatePart", "kTemplate_" + name, parts);
+    InitFields fields = {{"key", cppString(pr->key), ""},
+                         {"id", cppString(pr->id), ""},
+                         {"version", cppString(pr->version), ""},
+                         {"location", cppString(ctx.location(pr->loc)), ""},
+                         {"systemTemplate", "kTemplate_" + name, ""}};
     if (!pr->variables.empty()) {
-      p.emit({{"name", name}}, "const wfc::VariableDecl kVariables_$name$[] = {\n");
-      {
-        auto indent = p.indent();
-        for (const ir::Variable &v : pr->variables) {
-          std::string f = ".name = " + cppString(v.name);
-          if (v.required) f += ", .required = true";
-          if (v.defaultValue) f += ", .defaultValue = " + cppString(v.defaultValue->dump());
-          p.emit({{"fields", f}}, "{$fields$},\n");
-        }
+      std::vector<InitFields> variables;
+      for (const ir::Variable &v : pr->variables) {
+        InitFields var = {{"name", cppString(v.name), ""}};
+        if (v.required) var.push_back({"required", "true", ""});
+        if (v.defaultValue) var.push_back({"defaultValue", cppString(v.defaultValue->dump()), ""});
+        variables.push_back(std::move(var));
       }
-      p.emit("};\n");
-      fields += "        .variables = kVariables_" + name + ",\n";
+      emitInitializerTable(p, "wfc::VariableDecl", "kVariables_" + name, variables);
+      fields.push_back({"variables", "kVariables_" + name, ""});
     }
-    if (!pr->parameters.empty()) fields += "        .parameters = " + cppString(pr->parameters.dump()) + ",\n";
-    if (pr->toolPolicy.toolChoice != "auto")
-      fields += "        .toolChoice = " + cppString(pr->toolPolicy.toolChoice) + ",\n";
-    if (pr->toolPolicy.maxRounds != 5) fields += "        .maxRounds = " + std::to_string(pr->toolPolicy.maxRounds) + ",\n";
-    table += "    {\n" + fields + "    },\n";
+    if (!pr->parameters.empty()) fields.push_back({"parameters", cppString(pr->parameters.dump()), ""});
+    if (pr->toolPolicy.toolChoice != "auto") fields.push_back({"toolChoice", cppString(pr->toolPolicy.toolChoice), ""});
+    if (pr->toolPolicy.maxRounds != 5) fields.push_back({"maxRounds", std::to_string(pr->toolPolicy.maxRounds), ""});
+    table.push_back(std::move(fields));
     p.blankLine();
   }
-  p.emit({{"table", table}}, R"cc(
-    const wfc::PromptDecl kPrompts[] = {
-    $table$};
+  emitInitializerTable(p, "wfc::PromptDecl", "kPrompts", table);
+  p.blankLine();
+}
 
-  )cc");
+// The constants and schemas the compositions' code and the tables use, each once.
+void emitConstants(Printer &p, const EmitContext &ctx) {
+  if (!ctx.constants().empty()) {
+    p.emit("// Constant values (arguments, inputs, predicate operands), parsed once at start-up.\n");
+    for (const EmitContext::Constant &c : ctx.constants())
+      p.emit({{"name", c.name}, {"text", rawString(c.json, "json")}}, "const Value $name$ = Value::parse($text$);\n");
+    p.blankLine();
+  }
+  for (const EmitContext::SchemaConstant &s : ctx.schemas()) {
+    std::string comment = llvm::join(s.uses, ", ");
+    if (!s.source.empty() && s.source != "(inline)") comment = s.source + ": " + comment;
+    else if (!comment.empty()) comment[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(comment[0])));
+    p.emit({{"comment", comment}, {"name", s.name}, {"text", rawString(s.json, "json")}}, R"cc(
+      // $comment$
+      const char $name$[] = $text$;
+
+    )cc");
+  }
 }
 
 }  // namespace
@@ -274,26 +270,40 @@ std::optional<std::string> emitProgram(const ir::Module &module, const analysis:
   const std::vector<const ir::Composition *> &compositions = program.compositions;
   const std::set<const ir::Tool *> &called = program.called, &offered = program.offered;
   const std::vector<const ir::Eval *> &evals = program.evals;
-  const std::vector<const ir::Prompt *> &usedPrompts = program.prompts;
+  const std::vector<const ir::Prompt *> &prompts = program.prompts;
+  auto internalError = [&](const Printer &p) {
+    for (const std::string &e : p.errors()) diags.error(where, "internal error in code generation: " + e);
+  };
+
+  // ---- collect
   for (const auto &t : module.tools) ctx.nameTool(*t);
   for (const ir::Composition *c : compositions) ctx.nameComposition(*c);
   for (const ir::Eval *e : evals) ctx.nameEval(*e);
-  for (const ir::Prompt *pr : usedPrompts) ctx.namePrompt(*pr);
-
-  // The compositions first, into their own buffer: they decide which constants exist.
+  for (const ir::Prompt *pr : prompts) ctx.namePrompt(*pr);
+  // The compositions first, into their own buffer: they decide which constants and schemas exist.
   std::string body;
   {
     Printer p(body);
     for (const ir::Composition *c : compositions) CompositionEmitter(ctx, *c).emit(p);
     if (p.failed()) {
-      for (const std::string &e : p.errors()) diags.error(where, "internal error in code generation: " + e);
+      internalError(p);
       return std::nullopt;
     }
   }
   if (ctx.failed()) return std::nullopt;
+  std::map<const ir::Eval *, std::string> evalSchemas;
+  for (const ir::Eval *e : evals)
+    if (e->schema) evalSchemas[e] = ctx.schema(*e->schema, ctx.eval(*e) + "_schema", "params.schema of eval '" + e->name + "'");
+  std::map<const ir::Tool *, std::string> parameters;
+  for (const auto &t : module.tools)
+    if (!t->parameters.empty() && (called.count(t.get()) || offered.count(t.get())))
+      parameters[t.get()] = ctx.schema(ir::Schema{"", t->loc, t->parameters}, ctx.tool(*t) + "_parameters",
+                                       "the parameters of tool '" + t->name + "'");
 
   std::string out;
   Printer p(out);
+
+  // ---- header
   std::string what = entry ? "composition '" + entry->name + "'" : "workflow (entry '" + workflow->entry + "')";
   std::string graph = workflow ? "//\n" + stateGraphComment(*workflow) : "";
   p.emit({{"version", options.wfcVersion}, {"source", options.sourcePath}, {"pack", module.id},
@@ -321,125 +331,114 @@ std::optional<std::string> emitProgram(const ir::Module &module, const analysis:
     using wfc::Value;
 
   )cc");
+
+  // ---- tables
   if (!module.tools.empty()) {
-    p.emit("// The pack's tools, in declaration order.\nnamespace tool {\nenum Id : int {\n");
-    {
-      auto indent = p.indent();
-      for (const auto &t : module.tools)
-        p.emit({{"name", ctx.tool(*t)}, {"tool", t->name}}, "$name$,  // $tool$\n");
-    }
-    p.emit("};\n}  // namespace tool\n");
+    std::vector<EnumEntry> tools;
+    for (const auto &t : module.tools) tools.push_back({ctx.tool(*t), t->name});
+    emitEnum(p, "The pack's tools, in declaration order.", "tool", tools);
     p.blankLine();
   }
   // A workflow of internal and external states only has no compositions (and C++ has no empty
   // arrays): then neither the enum nor the table is written.
   if (!compositions.empty()) {
-    p.emit({{"which", workflow ? "the workflow's states run some, " : "the first runs, "}}, R"cc(
-      // The compositions in this program: $which$the others are called by wfc.subflow steps.
-      namespace composition {
-      enum Id : int {
-    )cc");
-    {
-      auto indent = p.indent();
-      for (const ir::Composition *c : compositions)
-        p.emit({{"name", ctx.composition(*c).ns}}, "$name$,\n");
-    }
-    p.emit(R"cc(
-      };
-      }  // namespace composition
-
-    )cc");
-  }
-  if (!usedPrompts.empty()) emitPrompts(p, ctx, usedPrompts);
-  if (!evals.empty()) emitEvals(p, ctx, evals);
-  if (!ctx.constants().empty()) {
-    p.emit("// Constant values (arguments, predicate operands), parsed once at start-up.\n");
-    for (const auto &[name, text] : ctx.constants())
-      p.emit({{"name", name}, {"text", rawString(text)}}, "const Value $name$ = Value::parse($text$);\n");
+    std::vector<EnumEntry> names;
+    for (const ir::Composition *c : compositions) names.push_back({ctx.composition(*c).ns, ""});
+    emitEnum(p,
+             std::string("The compositions in this program: ") +
+                 (workflow ? "the workflow's states run some, " : "the first runs, ") +
+                 "the others are called by wfc.subflow steps.",
+             "composition", names);
     p.blankLine();
   }
+  if (!prompts.empty()) {
+    std::vector<EnumEntry> names;
+    for (const ir::Prompt *pr : prompts) names.push_back({ctx.prompt(*pr), ""});
+    emitEnum(p, "The prompts that steps run, in declaration order.", "prompt", names);
+    p.blankLine();
+  }
+  if (!evals.empty()) {
+    std::vector<EnumEntry> names;
+    for (const ir::Eval *e : evals) names.push_back({ctx.eval(*e), ""});
+    emitEnum(p, "The evals steps run after each successful attempt (docs/evals.md), in declaration order.", "eval",
+             names);
+    p.blankLine();
+  }
+  emitConstants(p, ctx);
+  if (!prompts.empty()) emitPrompts(p, ctx, prompts);
+  if (!evals.empty()) emitEvals(p, ctx, evals, evalSchemas);
+
+  // ---- program
   out += body;
   if (workflow) emitWorkflow(p, ctx, *workflow);
-
-  // Tool parameter schemas, then the program table.
-  for (const auto &t : module.tools) {
-    if (t->parameters.empty() || !(called.count(t.get()) || offered.count(t.get()))) continue;
-    p.emit({{"name", ctx.tool(*t)}, {"tool", t->name}, {"text", rawString(t->parameters.dump(2))}}, R"cc(
-      // parameters of tool '$tool$'
-      const char kParameters_$name$[] = $text$;
-
-    )cc");
-  }
   if (options.bindingsJson)
-    p.emit({{"text", rawString(*options.bindingsJson)}}, R"cc(
+    p.emit({{"text", rawString(*options.bindingsJson, "json")}}, R"cc(
       // The bindings given to wfc at compile time: defaults that --bindings overrides.
       const char kBindings[] = $text$;
 
     )cc");
-  std::string tools, comps, extra;
-  for (const auto &t : module.tools) {
-    std::string fields = ".name = " + cppString(t->name) + ", .effect = " + effectName(t->effect);
-    bool listed = called.count(t.get()) || offered.count(t.get());
-    if (!t->parameters.empty() && listed) fields += ", .parameters = kParameters_" + ctx.tool(*t);
-    if (called.count(t.get())) fields += ", .called = true";
-    if (offered.count(t.get())) {
-      fields += ", .providerName = " + cppString(t->providerName);
-      if (!t->description.empty()) fields += ", .description = " + cppString(t->description);
+  if (!module.tools.empty()) {
+    std::vector<InitFields> rows;
+    for (const auto &t : module.tools) {
+      InitFields row = {{"name", cppString(t->name), ""}, {"effect", effectName(t->effect), ""}};
+      if (auto it = parameters.find(t.get()); it != parameters.end()) row.push_back({"parameters", it->second, ""});
+      if (called.count(t.get())) row.push_back({"called", "true", ""});
+      if (offered.count(t.get())) {
+        row.push_back({"providerName", cppString(t->providerName), ""});
+        if (!t->description.empty()) row.push_back({"description", cppString(t->description), ""});
+      }
+      rows.push_back(std::move(row));
     }
-    tools += "    {" + fields + "},\n";
+    emitInitializerTable(p, "wfc::ToolDecl", "kTools", rows);
+    p.blankLine();
   }
-  for (const ir::Composition *c : compositions) comps += "    " + ctx.composition(*c).ns + "::kComposition,\n";
-  if (!module.tools.empty())
-    p.emit({{"tools", tools}}, R"cc(
-      const wfc::ToolDecl kTools[] = {
-      $tools$};
-
-    )cc");
-  if (!compositions.empty())
-    p.emit({{"compositions", comps}}, R"cc(
-      const wfc::CompositionDecl kCompositions[] = {
-      $compositions$};
-
-    )cc");
+  if (!compositions.empty()) {
+    p.emit("const wfc::CompositionDecl kCompositions[] = {\n");
+    {
+      auto indent = p.bracedListIndent();
+      for (const ir::Composition *c : compositions)
+        p.emit({{"name", ctx.composition(*c).ns}}, "$name$::kComposition,\n");
+    }
+    p.emit("};\n");
+    p.blankLine();
+  }
   if (!options.natives.empty()) {
-    std::string natives;
-    for (const std::string &n : options.natives) natives += "    {" + cppString(n) + ", &::" + n + "},\n";
-    p.emit({{"natives", natives}}, R"cc(
-      const wfc::NativeToolEntry kNatives[] = {
-      $natives$};
-
-    )cc");
-    extra += "    .natives = kNatives,\n";
+    p.emit("const wfc::NativeToolEntry kNatives[] = {\n");
+    {
+      auto indent = p.bracedListIndent();
+      for (const std::string &n : options.natives)
+        p.emit({{"name", cppString(n)}, {"fn", n}}, "{$name$, &::$fn$},\n");
+    }
+    p.emit("};\n");
+    p.blankLine();
   }
-  if (options.allowUnbound) extra += "    .allowUnbound = true,\n";
+  InitFields fields = {{"name", cppString(module.id), ""},
+                       {"version", cppString(module.version), ""},
+                       {"source", cppString(options.sourcePath), ""},
+                       {"description", cppString(module.name), ""},
+                       {"wfcVersion", cppString(options.wfcVersion), ""}};
+  if (!module.tools.empty()) fields.push_back({"tools", "kTools", ""});
+  if (!prompts.empty()) fields.push_back({"prompts", "kPrompts", ""});
+  if (!compositions.empty()) fields.push_back({"compositions", "kCompositions", ""});
+  fields.push_back({"bindings", options.bindingsJson ? "kBindings" : "nullptr", ""});
+  if (!options.natives.empty()) fields.push_back({"natives", "kNatives", ""});
+  if (options.allowUnbound) fields.push_back({"allowUnbound", "true", ""});
   if (options.budget && options.budget->maxWallTimeSec)
-    extra += "    .maxWallTimeMs = " + std::to_string(uint64_t(*options.budget->maxWallTimeSec) * 1000) +
-             ",  // engine.budget.max_wall_time_sec\n";
+    fields.push_back({"maxWallTimeMs", std::to_string(uint64_t(*options.budget->maxWallTimeSec) * 1000),
+                      "engine.budget.max_wall_time_sec"});
   if (options.budget && options.budget->maxToolCalls)
-    extra += "    .maxToolCalls = " + std::to_string(*options.budget->maxToolCalls) + ",  // engine.budget.max_tool_calls\n";
-  if (workflow) extra += "    .workflow = &kWorkflow,\n";
-  p.emit({{"name", cppString(module.id)}, {"version", cppString(module.version)},
-          {"source", cppString(options.sourcePath)}, {"wfc_version", cppString(options.wfcVersion)},
-          {"description", cppString(module.name)}, {"bindings", options.bindingsJson ? "kBindings" : "nullptr"},
-          {"extra", extra + (evals.empty() ? "" : "    .evals = kEvals,\n")}, {"prompts", usedPrompts.empty() ? "" : "    .prompts = kPrompts,\n"},
-          {"tools", module.tools.empty() ? "" : "    .tools = kTools,\n"},
-          {"compositions", compositions.empty() ? "" : "    .compositions = kCompositions,\n"}},
-         R"cc(
-           const wfc::ProgramDecl kProgram = {
-               .name = $name$,
-               .version = $version$,
-               .source = $source$,
-               .description = $description$,
-               .wfcVersion = $wfc_version$,
-           $tools$$prompts$$compositions$    .bindings = $bindings$,
-           $extra$};
+    fields.push_back({"maxToolCalls", std::to_string(*options.budget->maxToolCalls), "engine.budget.max_tool_calls"});
+  if (workflow) fields.push_back({"workflow", "&kWorkflow", ""});
+  if (!evals.empty()) fields.push_back({"evals", "kEvals", ""});
+  emitInitializer(p, "wfc::ProgramDecl", "kProgram", fields);
+  p.emit(R"cc(
 
-           }  // namespace
+    }  // namespace
 
-           int main(int argc, char **argv) { return wfc::runMain(argc, argv, kProgram); }
-         )cc");
+    int main(int argc, char **argv) { return wfc::runMain(argc, argv, kProgram); }
+  )cc");
   if (p.failed()) {
-    for (const std::string &e : p.errors()) diags.error(where, "internal error in code generation: " + e);
+    internalError(p);
     return std::nullopt;
   }
   if (!options.lineDirectivePath.empty()) out = resolveLineMarkers(out, options.outputName);

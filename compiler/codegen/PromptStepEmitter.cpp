@@ -16,7 +16,7 @@ class PromptStepEmitter final : public StepEmitter {
   void emitFunctions(Printer &p, const ir::Step &s) override {
     bool agent = s.kind == ir::StepKind::Agent;
     openStep(p, s, std::string(agent ? "agent" : "prompt") + " step, prompt '" + s.prompt->key + "'");
-    ExpressionEmitter expr(ctx_, names_);
+    ExpressionEmitter expr(ctx_, names_, name(s) + "_input");
     std::string input = s.input ? expr.value(*s.input) : "Value()";
     std::string comment = s.input ? "" : "  // no input: the system message alone";
     p.emit({{"name", name(s)}, {"input", input}, {"comment", comment}}, R"cc(
@@ -25,21 +25,13 @@ class PromptStepEmitter final : public StepEmitter {
         return ctx.complete(input);
     )cc");
     closeStep(p, s);
-    if (s.outputSchema)
-      p.emit({{"name", name(s)}, {"id", s.id}, {"source", s.outputSchema->source},
-              {"text", rawString(s.outputSchema->json.dump(2))}},
-             R"cc(
-               // output_schema of step '$id$': $source$
-               const char kOutputSchema_$name$[] = $text$;
-
-             )cc");
   }
 
   void addFields(StepFields &fields, const ir::Step &s) override {
     fields["run"] = "run_" + name(s);
     fields["prompt"] = "prompt::" + ctx_.prompt(*s.prompt);
     if (s.outputSchema) {
-      fields["outputSchema"] = "kOutputSchema_" + name(s);
+      fields["outputSchema"] = ctx_.schema(*s.outputSchema, name(s) + "_output", "the output_schema of step '" + s.id + "'");
       if (fitsStrictSubset(s.outputSchema->json)) fields["strictOutput"] = "true";
     }
     if (s.kind != ir::StepKind::Agent) return;

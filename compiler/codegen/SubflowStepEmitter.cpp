@@ -16,7 +16,7 @@ class SubflowStepEmitter final : public StepEmitter {
 
   void emitFunctions(Printer &p, const ir::Step &s) override {
     std::string callee = ctx_.composition(*s.callee).ns;
-    std::string input = s.input ? ExpressionEmitter(ctx_, names_).value(*s.input) : "Value::object({})";
+    std::string input = s.input ? ExpressionEmitter(ctx_, names_, name(s) + "_input").value(*s.input) : "Value::object({})";
     switch (s.subflowPart) {
       case ir::SubflowPart::Call:
         openStep(p, s, "wfc.subflow calling '" + s.callee->name + "'");
@@ -30,7 +30,8 @@ class SubflowStepEmitter final : public StepEmitter {
         openStep(p, s, "the input of '" + s.callee->name + "', inlined (its steps follow)");
         p.emit({{"name", name(s)}, {"input", input}, {"callee", callee}}, R"cc(
           Value run_$name$(StepContext &ctx) {
-            return ctx.enterComposition(composition::$callee$, $input$);
+            const Value input = $input$;
+            return ctx.enterComposition(composition::$callee$, input);
         )cc");
         break;
       case ir::SubflowPart::Exit: {

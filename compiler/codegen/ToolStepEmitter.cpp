@@ -63,7 +63,7 @@ class ToolStepEmitter final : public StepEmitter {
 
   void emitFunctions(Printer &p, const ir::Step &s) override {
     openStep(p, s, "tool '" + s.tool->name + "'");
-    ExpressionEmitter expr(ctx_, names_);
+    ExpressionEmitter expr(ctx_, names_, name(s) + "_args");
     std::string args = s.args ? expr.value(*s.args) : "Value::object({})";
     p.emit({{"name", name(s)}, {"args", args}, {"tool", ctx_.tool(*s.tool)}}, R"cc(
       Value run_$name$(StepContext &ctx) {

@@ -51,19 +51,11 @@ void emitWorkflow(Printer &p, EmitContext &ctx, const ir::Workflow &wf) {
     // ---------------------------------------------------------------------------------------------
     // Workflow — $location$ (entry '$entry$')
 
-    // Its states, in pack order.
-    namespace state {
-    enum Id : int {
   )cc");
-  {
-    auto indent = p.indent();
-    for (const ir::State &s : wf.states) p.emit({{"name", names[s.name]}}, "$name$,\n");
-  }
-  p.emit(R"cc(
-    };
-    }  // namespace state
-
-  )cc");
+  std::vector<EnumEntry> stateNames;
+  for (const ir::State &s : wf.states) stateNames.push_back({names[s.name], ""});
+  emitEnum(p, "Its states, in pack order.", "state", stateNames);
+  p.blankLine();
 
   // One function per state: what one visit does.
   for (const ir::State &s : wf.states) {
@@ -117,66 +109,52 @@ void emitWorkflow(Printer &p, EmitContext &ctx, const ir::Workflow &wf) {
   )cc");
 
   // The state table.
-  p.emit("// The state table: each state's kind, events, guards and function.\n"
-         "const wfc::StateDecl kStates[] = {\n");
-  {
-    auto indent = p.indent();
-    for (const ir::State &s : wf.states) {
-      p.emit("{\n");
-      {
-      auto inner = p.indent();
-      const char *kind = s.kind == ir::State::Kind::Composition ? "Composition"
-                         : s.kind == ir::State::Kind::Internal  ? "Internal"
-                                                                : "External";
-      p.emit({{"name", cppString(s.name)}, {"kind", kind}, {"location", cppString(ctx.location(s.loc))},
-              {"fn", names[s.name]}},
-             ".name = $name$,\n.kind = wfc::StateKind::$kind$,\n.location = $location$,\n.run = state_$fn$,\n");
-      if (s.kind == ir::State::Kind::Composition)
-        p.emit({{"c", ctx.composition(*s.composition).ns}}, ".composition = composition::$c$,\n");
-      else
-        p.emit({{"pr", ctx.prompt(*s.prompt)}}, ".prompt = prompt::$pr$,\n");
-      if (!isTerminal(s)) {
-        std::string events;
-        for (const ir::Transition &t : s.onEvent) events += (events.empty() ? "" : ", ") + cppString(t.event);
-        p.emit({{"events", events}}, ".events = {$events$},\n");
-      } else {
-        p.emit(".terminal = true,\n");
-      }
-      if (s.maxVisits) p.emit({{"n", std::to_string(*s.maxVisits)}}, ".maxVisits = $n$,\n");
-      if (s.maxVisits && !s.onMaxVisits.empty())
-        p.emit({{"target", names[s.onMaxVisits]}}, ".onMaxVisits = state::$target$,\n");
-      if (!s.artifacts.empty()) {
-        std::string list;
-        for (const ir::Artifact &a : s.artifacts) {
-          list += (list.empty() ? "" : ", ") + std::string("{.name = ") + cppString(a.name);
-          if (!a.type.empty()) list += ", .type = " + cppString(a.type);
-          if (a.append) list += ", .append = true";
-          list += "}";
-        }
-        p.emit({{"list", list}}, ".artifacts = {$list$},\n");
-      }
-      if (s.kind == ir::State::Kind::Internal && s.prompt && !s.prompt->tools.empty()) {
-        std::string list;
-        for (const ir::Tool *t : s.prompt->tools) list += (list.empty() ? "tool::" : ", tool::") + ctx.tool(*t);
-        p.emit({{"list", list}}, ".tools = {$list$},\n");
-      }
-      }
-      p.emit("},\n");
+  p.emit("// The state table: each state's kind, events, guards and function.\n");
+  std::vector<InitFields> rows;
+  for (const ir::State &s : wf.states) {
+    const char *kind = s.kind == ir::State::Kind::Composition ? "Composition"
+                       : s.kind == ir::State::Kind::Internal  ? "Internal"
+                                                              : "External";
+    InitFields row = {{"name", cppString(s.name), ""},
+                      {"kind", std::string("wfc::StateKind::") + kind, ""},
+                      {"location", cppString(ctx.location(s.loc)), ""},
+                      {"run", "state_" + names[s.name], ""}};
+    if (s.kind == ir::State::Kind::Composition) row.push_back({"composition", "composition::" + ctx.composition(*s.composition).ns, ""});
+    else row.push_back({"prompt", "prompt::" + ctx.prompt(*s.prompt), ""});
+    if (!isTerminal(s)) {
+      std::string events;
+      for (const ir::Transition &t : s.onEvent) events += (events.empty() ? "" : ", ") + cppString(t.event);
+      row.push_back({"events", "{" + events + "}", ""});
+    } else {
+      row.push_back({"terminal", "true", ""});
     }
+    if (s.maxVisits) row.push_back({"maxVisits", std::to_string(*s.maxVisits), ""});
+    if (s.maxVisits && !s.onMaxVisits.empty()) row.push_back({"onMaxVisits", "state::" + names[s.onMaxVisits], ""});
+    if (!s.artifacts.empty()) {
+      std::string list;
+      for (const ir::Artifact &a : s.artifacts) {
+        list += (list.empty() ? "" : ", ") + std::string("{.name = ") + cppString(a.name);
+        if (!a.type.empty()) list += ", .type = " + cppString(a.type);
+        if (a.append) list += ", .append = true";
+        list += "}";
+      }
+      row.push_back({"artifacts", "{" + list + "}", ""});
+    }
+    if (s.kind == ir::State::Kind::Internal && s.prompt && !s.prompt->tools.empty()) {
+      std::string list;
+      for (const ir::Tool *t : s.prompt->tools) list += (list.empty() ? "tool::" : ", tool::") + ctx.tool(*t);
+      row.push_back({"tools", "{" + list + "}", ""});
+    }
+    rows.push_back(std::move(row));
   }
-  p.emit("};\n");
+  emitInitializerTable(p, "wfc::StateDecl", "kStates", rows);
   p.blankLine();
-  std::string budget;
+  InitFields workflow = {{"entry", "state::" + names[wf.entry], ""}, {"states", "kStates", ""},
+                         {"transition", "transition", ""}};
   if (wf.budget.maxTotalVisits)
-    budget = "    .maxTotalVisits = " + std::to_string(*wf.budget.maxTotalVisits) + ",  // engine.budget.max_total_visits\n";
-  p.emit({{"entry", names[wf.entry]}, {"budget", budget}}, R"cc(
-    const wfc::WorkflowDecl kWorkflow = {
-        .entry = state::$entry$,
-        .states = kStates,
-        .transition = transition,
-    $budget$};
-
-  )cc");
+    workflow.push_back({"maxTotalVisits", std::to_string(*wf.budget.maxTotalVisits), "engine.budget.max_total_visits"});
+  emitInitializer(p, "wfc::WorkflowDecl", "kWorkflow", workflow);
+  p.blankLine();
 }
 
 }  // namespace wfc::codegen

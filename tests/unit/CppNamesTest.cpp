@@ -77,10 +77,18 @@ TEST(CppNamesTest, StringLiteralsEscapeEverythingThatNeedsIt) {
   EXPECT_EQ(cppString("caf\xc3\xa9"), "\"caf\xc3\xa9\"");  // UTF-8 passes through
 }
 
+// The literal alone, without the marks that tell the Printer to write it verbatim.
+std::string literalOf(const std::string &raw) {
+  EXPECT_EQ(raw.front(), kRawBegin);
+  EXPECT_EQ(raw.back(), kRawEnd);
+  return raw.substr(1, raw.size() - 2);
+}
+
 TEST(CppNamesTest, RawStringsPickADelimiterTheTextLacks) {
-  EXPECT_EQ(rawString("{\"a\":1}"), "R\"json({\"a\":1})json\"");
-  EXPECT_EQ(rawString("x)json\"y"), "R\"json2(x)json\"y)json2\"");
-  EXPECT_EQ(rawString("x)json\" )json2\""), "R\"json3(x)json\" )json2\")json3\"");
+  EXPECT_EQ(literalOf(rawString("{\"a\":1}")), "R\"json({\"a\":1})json\"");
+  EXPECT_EQ(literalOf(rawString("x)json\"y")), "R\"json2(x)json\"y)json2\"");
+  EXPECT_EQ(literalOf(rawString("x)json\" )json2\"")), "R\"json3(x)json\" )json2\")json3\"");
+  EXPECT_EQ(literalOf(rawString("a\nb", "txt")), "R\"txt(a\nb)txt\"");
 }
 
 }  // namespace

@@ -2,6 +2,8 @@
 // failure on undefined or unused variables.
 #include "codegen/Printer.h"
 
+#include "codegen/CppNames.h"
+
 #include <gtest/gtest.h>
 
 namespace wfc::codegen {
@@ -100,6 +102,60 @@ TEST(PrinterTest, TextWithoutNewlineContinuesTheLine) {
   p.emit("x");
   p.emit(");\n");
   EXPECT_EQ(out, "  f(x);\n");
+}
+
+TEST(PrinterTest, RawStringsAreWrittenVerbatim) {
+  // Inside a raw string literal, lines are the string's: no indentation is added and trailing
+  // spaces stay, wherever the literal is substituted.
+  std::string out;
+  Printer p(out);
+  auto indent = p.indent();
+  p.emit({{"text", rawString("first  \n  second \n", "txt")}}, "x = {\n  .text = $text$,\n};\n");
+  EXPECT_EQ(out, "  x = {\n    .text = R\"txt(first  \n  second \n)txt\",\n  };\n");
+  EXPECT_FALSE(p.failed());
+}
+
+TEST(PrinterTest, EnumsAlignTheirComments) {
+  std::string out;
+  Printer p(out);
+  emitEnum(p, "The tools.", "tool", {{"kv_get", "kv.get"}, {"calc_score", "calc.score"}});
+  EXPECT_EQ(out,
+            "// The tools.\n"
+            "namespace tool {\n"
+            "enum Id : int {\n"
+            "  kv_get,      // kv.get\n"
+            "  calc_score,  // calc.score\n"
+            "};\n"
+            "}  // namespace tool\n");
+}
+
+TEST(PrinterTest, TablesPutShortRowsOnOneLineAndOthersOneFieldPerLine) {
+  std::string out;
+  Printer p(out);
+  emitInitializerTable(p, "wfc::VariableDecl", "kVariables",
+                       {{{"name", "\"customer\"", ""}, {"required", "true", ""}},
+                        {{"name", "\"a\"", ""}, {"defaultValue", "\"1\"", "a comment forces the long form"}}});
+  EXPECT_EQ(out,
+            "const wfc::VariableDecl kVariables[] = {\n"
+            "    {.name = \"customer\", .required = true},\n"
+            "    {\n"
+            "        .name = \"a\",\n"
+            "        .defaultValue = \"1\",  // a comment forces the long form\n"
+            "    },\n"
+            "};\n");
+}
+
+TEST(PrinterTest, InitializersAlignTheCommentsOfConsecutiveFields) {
+  std::string out;
+  Printer p(out);
+  emitInitializer(p, "wfc::ProgramDecl", "kProgram",
+                  {{"name", "\"x\"", ""}, {"maxWallTimeMs", "120000", "budget"}, {"maxToolCalls", "10", "calls"}});
+  EXPECT_EQ(out,
+            "const wfc::ProgramDecl kProgram = {\n"
+            "    .name = \"x\",\n"
+            "    .maxWallTimeMs = 120000,  // budget\n"
+            "    .maxToolCalls = 10,       // calls\n"
+            "};\n");
 }
 
 }  // namespace

@@ -14,8 +14,8 @@ using wfc::Value;
 // The pack's tools, in declaration order.
 namespace tool {
 enum Id : int {
-  kv_get,  // kv.get
-  kv_put,  // kv.put
+  kv_get,      // kv.get
+  kv_put,      // kv.put
   calc_score,  // calc.score
 };
 }  // namespace tool
@@ -28,12 +28,95 @@ enum Id : int {
 };
 }  // namespace composition
 
-// Constant values (arguments, predicate operands), parsed once at start-up.
-const Value kConstant1 = Value::parse(R"json([1,2.5,"${literal}"])json");
-const Value kConstant2 = Value::parse(R"json([])json");
-const Value kConstant3 = Value::parse(R"json(["draft","scratch"])json");
-const Value kConstant4 = Value::parse(R"json({"key":"left"})json");
-const Value kConstant5 = Value::parse(R"json({"key":"right"})json");
+// Constant values (arguments, inputs, predicate operands), parsed once at start-up.
+const Value kValue_score_input_input_weights = Value::parse(R"json([1,2.5,"${literal}"])json");
+const Value kValue_gate_tags = Value::parse(R"json([])json");
+const Value kValue_gate_mode = Value::parse(R"json(["draft","scratch"])json");
+const Value kValue_left_args = Value::parse(R"json({"key":"left"})json");
+const Value kValue_right_args = Value::parse(R"json({"key":"right"})json");
+
+// schemas/input.json: the input_schema of composition 'main'
+const char kSchema_input[] = R"json({
+  "type": "object",
+  "properties": {
+    "id": {
+      "type": "string"
+    },
+    "tags": {
+      "type": "array",
+      "items": {
+        "type": "string"
+      }
+    },
+    "mode": {
+      "type": "string",
+      "enum": [
+        "draft",
+        "scratch",
+        "final"
+      ]
+    }
+  },
+  "required": [
+    "id",
+    "tags",
+    "mode"
+  ]
+})json";
+
+// schemas/scoring.json: the input_schema of composition 'scoring'
+const char kSchema_scoring[] = R"json({
+  "type": "object",
+  "properties": {
+    "doc": {},
+    "weights": {
+      "type": "array"
+    }
+  },
+  "required": [
+    "doc",
+    "weights"
+  ]
+})json";
+
+// The parameters of tool 'kv.get'
+const char kSchema_kv_get_parameters[] = R"json({
+  "type": "object",
+  "properties": {
+    "key": {
+      "type": "string"
+    }
+  },
+  "required": [
+    "key"
+  ]
+})json";
+
+// The parameters of tool 'kv.put'
+const char kSchema_kv_put_parameters[] = R"json({
+  "type": "object",
+  "properties": {
+    "key": {
+      "type": "string"
+    },
+    "value": {}
+  },
+  "required": [
+    "key",
+    "value"
+  ]
+})json";
+
+// The parameters of tool 'calc.score'
+const char kSchema_calc_score_parameters[] = R"json({
+  "type": "object",
+  "properties": {
+    "doc": {},
+    "weights": {
+      "type": "array"
+    }
+  }
+})json";
 
 // ---------------------------------------------------------------------------------------------
 // Composition 'main' — pack.yaml:25
@@ -68,10 +151,11 @@ Value run_fetch(StepContext &ctx) {
 
 // score__input: the input of 'scoring', inlined (its steps follow) — pack.yaml:35
 Value run_score_input(StepContext &ctx) {
-  return ctx.enterComposition(composition::scoring, Value::object({
+  const Value input = Value::object({
       {"doc", ctx.output(step::fetch, "${fetch.output}")},
-      {"weights", kConstant1},
-  }));
+      {"weights", kValue_score_input_input_weights},
+  });
+  return ctx.enterComposition(composition::scoring, input);
 }  // step score__input
 
 // score__compute: tool 'calc.score' — pack.yaml:76
@@ -91,9 +175,9 @@ Value run_score(StepContext &ctx) {
 // gate: branch, then 'publish', else 'hold' — pack.yaml:39
 bool when_gate(StepContext &ctx) {
   return (wfc::greaterOrEqual(ctx.output(step::score, {"value"}, "${score.output.value}"), Value::number(0.5), "${score.output.value}") &&
-   !wfc::equals(ctx.input({"tags"}, "${input.tags}"), kConstant2) &&
-   (ctx.exists(step::fetch, {"meta", "reviewed"}) ||
-    !(wfc::isIn(ctx.input({"mode"}, "${input.mode}"), kConstant3))));
+          !wfc::equals(ctx.input({"tags"}, "${input.tags}"), kValue_gate_tags) &&
+          (ctx.exists(step::fetch, {"meta", "reviewed"}) ||
+           !(wfc::isIn(ctx.input({"mode"}, "${input.mode}"), kValue_gate_mode))));
 }  // step gate
 
 // publish: tool 'kv.put' — pack.yaml:50
@@ -101,9 +185,9 @@ Value run_publish(StepContext &ctx) {
   const Value args = Value::object({
       {"key", wfc::interpolate({"published/", ctx.input({"id"}, "${input.id}")})},
       {"value", Value::object({
-          {"doc", ctx.output(step::fetch, "${fetch.output}")},
-          {"score", ctx.output(step::score, {"value"}, "${score.output.value}")},
-      })},
+                    {"doc", ctx.output(step::fetch, "${fetch.output}")},
+                    {"score", ctx.output(step::score, {"value"}, "${score.output.value}")},
+                })},
   });
   return ctx.callTool(tool::kv_put, args);
 }  // step publish
@@ -133,180 +217,151 @@ Value run_note(StepContext &ctx) {
 
 // left: tool 'kv.get' — pack.yaml:69
 Value run_left(StepContext &ctx) {
-  const Value args = kConstant4;
+  const Value args = kValue_left_args;
   return ctx.callTool(tool::kv_get, args);
 }  // step left
 
 // right: tool 'kv.get' — pack.yaml:70
 Value run_right(StepContext &ctx) {
-  const Value args = kConstant5;
+  const Value args = kValue_right_args;
   return ctx.callTool(tool::kv_get, args);
 }  // step right
 
-// input_schema: schemas/input.json
-const char kInputSchema[] = R"json({
-  "type": "object",
-  "properties": {
-    "id": {
-      "type": "string"
-    },
-    "tags": {
-      "type": "array",
-      "items": {
-        "type": "string"
-      }
-    },
-    "mode": {
-      "type": "string",
-      "enum": [
-        "draft",
-        "scratch",
-        "final"
-      ]
-    }
-  },
-  "required": [
-    "id",
-    "tags",
-    "mode"
-  ]
-})json";
-
 // The step table: each step's graph, guard and function.
 const wfc::StepDecl kSteps[] = {
-  {
-    .id = "fetch",
-    .kind = wfc::StepKind::Tool,
-    .effect = wfc::Effect::Read,
-    .location = "pack.yaml:30",
-    .run = run_fetch,
-    .maxAttempts = 3,
-    .backoffMs = 50,
-    .timeoutMs = 2000,
-    .tool = tool::kv_get,
-    .argsChecked = true,
-  },
-  {
-    .id = "score__input",
-    .kind = wfc::StepKind::Subflow,
-    .location = "pack.yaml:35",
-    .after = {step::fetch},
-    .order = 1,
-    .run = run_score_input,
-  },
-  {
-    .id = "score__compute",
-    .key = "compute",
-    .kind = wfc::StepKind::Tool,
-    .location = "pack.yaml:76",
-    .after = {step::score_input},
-    .order = 2,
-    .run = run_score_compute,
-    .tool = tool::calc_score,
-  },
-  {
-    .id = "score",
-    .kind = wfc::StepKind::Subflow,
-    .location = "pack.yaml:35",
-    .after = {step::score_compute},
-    .order = 3,
-    .run = run_score,
-  },
-  {
-    .id = "gate",
-    .kind = wfc::StepKind::Branch,
-    .location = "pack.yaml:39",
-    .after = {step::score},
-    .order = 4,
-    .predicate = when_gate,
-    .thenStep = step::publish,
-    .elseStep = step::hold,
-  },
-  {
-    .id = "publish",
-    .kind = wfc::StepKind::Tool,
-    .effect = wfc::Effect::Write,
-    .location = "pack.yaml:50",
-    .after = {step::gate},
-    .order = 5,
-    .guard = wfc::Guard::Then,
-    .guardedBy = step::gate,
-    .run = run_publish,
-    .tool = tool::kv_put,
-    .argsChecked = true,
-  },
-  {
-    .id = "hold",
-    .kind = wfc::StepKind::Tool,
-    .effect = wfc::Effect::Write,
-    .location = "pack.yaml:54",
-    .after = {step::publish},
-    .order = 6,
-    .guard = wfc::Guard::Else,
-    .guardedBy = step::gate,
-    .run = run_hold,
-    .tool = tool::kv_put,
-    .argsChecked = true,
-  },
-  {
-    .id = "maybe_note",
-    .kind = wfc::StepKind::Branch,
-    .location = "pack.yaml:58",
-    .order = 7,
-    .predicate = when_maybe_note,
-    .thenStep = step::note,
-  },
-  {
-    .id = "note",
-    .kind = wfc::StepKind::Tool,
-    .effect = wfc::Effect::Write,
-    .location = "pack.yaml:62",
-    .after = {step::hold, step::maybe_note},
-    .order = 8,
-    .guard = wfc::Guard::Then,
-    .guardedBy = step::maybe_note,
-    .run = run_note,
-    .tool = tool::kv_put,
-    .argsChecked = true,
-  },
-  {
-    .id = "store",
-    .kind = wfc::StepKind::Parallel,
-    .effect = wfc::Effect::Read,
-    .location = "pack.yaml:66",
-    .after = {step::note},
-    .order = 9,
-    .reduce = wfc::Reduce::Append,
-    .into = "sides",
-  },
-  {
-    .id = "left",
-    .kind = wfc::StepKind::Tool,
-    .effect = wfc::Effect::Read,
-    .location = "pack.yaml:69",
-    .parent = step::store,
-    .order = 9,
-    .run = run_left,
-    .tool = tool::kv_get,
-    .argsChecked = true,
-  },
-  {
-    .id = "right",
-    .kind = wfc::StepKind::Tool,
-    .effect = wfc::Effect::Read,
-    .location = "pack.yaml:70",
-    .parent = step::store,
-    .order = 9,
-    .run = run_right,
-    .tool = tool::kv_get,
-    .argsChecked = true,
-  },
+    {
+        .id = "fetch",
+        .kind = wfc::StepKind::Tool,
+        .effect = wfc::Effect::Read,
+        .location = "pack.yaml:30",
+        .run = run_fetch,
+        .maxAttempts = 3,
+        .backoffMs = 50,
+        .timeoutMs = 2000,
+        .tool = tool::kv_get,
+        .argsChecked = true,
+    },
+    {
+        .id = "score__input",
+        .kind = wfc::StepKind::Subflow,
+        .location = "pack.yaml:35",
+        .after = {step::fetch},
+        .order = 1,
+        .run = run_score_input,
+    },
+    {
+        .id = "score__compute",
+        .key = "compute",
+        .kind = wfc::StepKind::Tool,
+        .location = "pack.yaml:76",
+        .after = {step::score_input},
+        .order = 2,
+        .run = run_score_compute,
+        .tool = tool::calc_score,
+    },
+    {
+        .id = "score",
+        .kind = wfc::StepKind::Subflow,
+        .location = "pack.yaml:35",
+        .after = {step::score_compute},
+        .order = 3,
+        .run = run_score,
+    },
+    {
+        .id = "gate",
+        .kind = wfc::StepKind::Branch,
+        .location = "pack.yaml:39",
+        .after = {step::score},
+        .order = 4,
+        .predicate = when_gate,
+        .thenStep = step::publish,
+        .elseStep = step::hold,
+    },
+    {
+        .id = "publish",
+        .kind = wfc::StepKind::Tool,
+        .effect = wfc::Effect::Write,
+        .location = "pack.yaml:50",
+        .after = {step::gate},
+        .order = 5,
+        .guard = wfc::Guard::Then,
+        .guardedBy = step::gate,
+        .run = run_publish,
+        .tool = tool::kv_put,
+        .argsChecked = true,
+    },
+    {
+        .id = "hold",
+        .kind = wfc::StepKind::Tool,
+        .effect = wfc::Effect::Write,
+        .location = "pack.yaml:54",
+        .after = {step::publish},
+        .order = 6,
+        .guard = wfc::Guard::Else,
+        .guardedBy = step::gate,
+        .run = run_hold,
+        .tool = tool::kv_put,
+        .argsChecked = true,
+    },
+    {
+        .id = "maybe_note",
+        .kind = wfc::StepKind::Branch,
+        .location = "pack.yaml:58",
+        .order = 7,
+        .predicate = when_maybe_note,
+        .thenStep = step::note,
+    },
+    {
+        .id = "note",
+        .kind = wfc::StepKind::Tool,
+        .effect = wfc::Effect::Write,
+        .location = "pack.yaml:62",
+        .after = {step::hold, step::maybe_note},
+        .order = 8,
+        .guard = wfc::Guard::Then,
+        .guardedBy = step::maybe_note,
+        .run = run_note,
+        .tool = tool::kv_put,
+        .argsChecked = true,
+    },
+    {
+        .id = "store",
+        .kind = wfc::StepKind::Parallel,
+        .effect = wfc::Effect::Read,
+        .location = "pack.yaml:66",
+        .after = {step::note},
+        .order = 9,
+        .reduce = wfc::Reduce::Append,
+        .into = "sides",
+    },
+    {
+        .id = "left",
+        .kind = wfc::StepKind::Tool,
+        .effect = wfc::Effect::Read,
+        .location = "pack.yaml:69",
+        .parent = step::store,
+        .order = 9,
+        .run = run_left,
+        .tool = tool::kv_get,
+        .argsChecked = true,
+    },
+    {
+        .id = "right",
+        .kind = wfc::StepKind::Tool,
+        .effect = wfc::Effect::Read,
+        .location = "pack.yaml:70",
+        .parent = step::store,
+        .order = 9,
+        .run = run_right,
+        .tool = tool::kv_get,
+        .argsChecked = true,
+    },
 };
 
 const wfc::CompositionDecl kComposition = {
     .name = "main",
     .location = "pack.yaml:25",
-    .inputSchema = kInputSchema,
+    .inputSchema = kSchema_input,
     .outputSchema = nullptr,
     .output = step::store,
     .steps = kSteps,
@@ -335,36 +390,21 @@ Value run_compute(StepContext &ctx) {
   return ctx.callTool(tool::calc_score, args);
 }  // step compute
 
-// input_schema: schemas/scoring.json
-const char kInputSchema[] = R"json({
-  "type": "object",
-  "properties": {
-    "doc": {},
-    "weights": {
-      "type": "array"
-    }
-  },
-  "required": [
-    "doc",
-    "weights"
-  ]
-})json";
-
 // The step table: each step's graph, guard and function.
 const wfc::StepDecl kSteps[] = {
-  {
-    .id = "compute",
-    .kind = wfc::StepKind::Tool,
-    .location = "pack.yaml:76",
-    .run = run_compute,
-    .tool = tool::calc_score,
-  },
+    {
+        .id = "compute",
+        .kind = wfc::StepKind::Tool,
+        .location = "pack.yaml:76",
+        .run = run_compute,
+        .tool = tool::calc_score,
+    },
 };
 
 const wfc::CompositionDecl kComposition = {
     .name = "scoring",
     .location = "pack.yaml:72",
-    .inputSchema = kInputSchema,
+    .inputSchema = kSchema_scoring,
     .outputSchema = nullptr,
     .output = -1,  // the last top-level step that ran
     .steps = kSteps,
@@ -372,52 +412,28 @@ const wfc::CompositionDecl kComposition = {
 
 }  // namespace scoring
 
-// parameters of tool 'kv.get'
-const char kParameters_kv_get[] = R"json({
-  "type": "object",
-  "properties": {
-    "key": {
-      "type": "string"
-    }
-  },
-  "required": [
-    "key"
-  ]
-})json";
-
-// parameters of tool 'kv.put'
-const char kParameters_kv_put[] = R"json({
-  "type": "object",
-  "properties": {
-    "key": {
-      "type": "string"
-    },
-    "value": {}
-  },
-  "required": [
-    "key",
-    "value"
-  ]
-})json";
-
-// parameters of tool 'calc.score'
-const char kParameters_calc_score[] = R"json({
-  "type": "object",
-  "properties": {
-    "doc": {},
-    "weights": {
-      "type": "array"
-    }
-  }
-})json";
-
 // The bindings given to wfc at compile time: defaults that --bindings overrides.
 const char kBindings[] = R"json({"tools":{"kv.get":{"mock":{"template":{"key":"{{args.key}}","value":1}}},"kv.put":{"mock":{"result":{"ok":true}}},"calc.score":{"mock":{"result":{"value":0.75}}}}})json";
 
 const wfc::ToolDecl kTools[] = {
-    {.name = "kv.get", .effect = wfc::Effect::Read, .parameters = kParameters_kv_get, .called = true},
-    {.name = "kv.put", .effect = wfc::Effect::Write, .parameters = kParameters_kv_put, .called = true},
-    {.name = "calc.score", .effect = wfc::Effect::None, .parameters = kParameters_calc_score, .called = true},
+    {
+        .name = "kv.get",
+        .effect = wfc::Effect::Read,
+        .parameters = kSchema_kv_get_parameters,
+        .called = true,
+    },
+    {
+        .name = "kv.put",
+        .effect = wfc::Effect::Write,
+        .parameters = kSchema_kv_put_parameters,
+        .called = true,
+    },
+    {
+        .name = "calc.score",
+        .effect = wfc::Effect::None,
+        .parameters = kSchema_calc_score_parameters,
+        .called = true,
+    },
 };
 
 const wfc::CompositionDecl kCompositions[] = {

@@ -26,18 +26,64 @@ enum Id : int {
 };
 }  // namespace prompt
 
+// The evals steps run after each successful attempt (docs/evals.md), in declaration order.
+namespace eval {
+enum Id : int {
+  cites,
+  no_secrets,
+  parses,
+  shaped,
+  short_,
+  quick,
+  quality,
+  polite,
+  nonempty,
+  answerer_polite,
+};
+}  // namespace eval
+
+// schemas/answer.json: params.schema of eval 'shaped'
+const char kSchema_answer[] = R"json({
+  "type": "object",
+  "properties": {
+    "answer": {
+      "type": "string"
+    },
+    "confidence": {
+      "type": "number",
+      "minimum": 0,
+      "maximum": 1
+    }
+  },
+  "required": [
+    "answer",
+    "confidence"
+  ]
+})json";
+
+// Params.schema of eval 'short'
+const char kSchema_inline_[] = R"json({
+  "type": "object",
+  "properties": {
+    "answer": {
+      "type": "string",
+      "maxLength": 200
+    }
+  }
+})json";
+
 // prompt 'answerer' — pack.yaml:9
 const wfc::TemplatePart kTemplate_answerer[] = {
-  {.text = "Answer the question as JSON {\"answer\", \"confidence\"}."},
+    {.text = "Answer the question as JSON {\"answer\", \"confidence\"}."},
 };
 
 // prompt 'judge' — pack.yaml:16
 const wfc::TemplatePart kTemplate_judge[] = {
-  {.text = "Score the answer from 1 to 5. "},
-  {.kind = wfc::TemplatePart::Variable, .text = "rubric"},
+    {.text = "Score the answer from 1 to 5. "},
+    {.kind = wfc::TemplatePart::Variable, .text = "rubric"},
 };
 const wfc::VariableDecl kVariables_judge[] = {
-  {.name = "rubric", .defaultValue = "\"\""},
+    {.name = "rubric", .defaultValue = "\"\""},
 };
 
 const wfc::PromptDecl kPrompts[] = {
@@ -58,59 +104,8 @@ const wfc::PromptDecl kPrompts[] = {
     },
 };
 
-// The evals steps run after each successful attempt (docs/evals.md), in declaration order.
-namespace eval {
-enum Id : int {
-  cites,
-  no_secrets,
-  parses,
-  shaped,
-  short_,
-  quick,
-  quality,
-  polite,
-  nonempty,
-  answerer_polite,
-};
-}  // namespace eval
-
-// params.schema of eval 'shaped': schemas/answer.json
-const char kEvalSchema_shaped[] = R"json({
-  "type": "object",
-  "properties": {
-    "answer": {
-      "type": "string"
-    },
-    "confidence": {
-      "type": "number",
-      "minimum": 0,
-      "maximum": 1
-    }
-  },
-  "required": [
-    "answer",
-    "confidence"
-  ]
-})json";
-
-// params.schema of eval 'short': (inline)
-const char kEvalSchema_short_[] = R"json({
-  "type": "object",
-  "properties": {
-    "answer": {
-      "type": "string",
-      "maxLength": 200
-    }
-  }
-})json";
-
 const wfc::EvalDecl kEvals[] = {
-    {
-        .id = "cites",
-        .type = wfc::EvalType::Contains,
-        .location = "pack.yaml:25",
-        .text = "[1]",
-    },
+    {.id = "cites", .type = wfc::EvalType::Contains, .location = "pack.yaml:25", .text = "[1]"},
     {
         .id = "no_secrets",
         .type = wfc::EvalType::Contains,
@@ -119,31 +114,21 @@ const wfc::EvalDecl kEvals[] = {
         .threshold = wfc::Compare::Equal,
         .thresholdValue = 0,
     },
-    {
-        .id = "parses",
-        .type = wfc::EvalType::JsonValid,
-        .location = "pack.yaml:27",
-        .gate = true,
-    },
+    {.id = "parses", .type = wfc::EvalType::JsonValid, .location = "pack.yaml:27", .gate = true},
     {
         .id = "shaped",
         .type = wfc::EvalType::JsonSchema,
         .location = "pack.yaml:28",
-        .schema = kEvalSchema_shaped,
+        .schema = kSchema_answer,
         .gate = true,
     },
     {
         .id = "short",
         .type = wfc::EvalType::JsonSchema,
         .location = "pack.yaml:29",
-        .schema = kEvalSchema_short_,
+        .schema = kSchema_inline_,
     },
-    {
-        .id = "quick",
-        .type = wfc::EvalType::LatencyBudget,
-        .location = "pack.yaml:34",
-        .maxMs = 2500,
-    },
+    {.id = "quick", .type = wfc::EvalType::LatencyBudget, .location = "pack.yaml:34", .maxMs = 2500},
     {
         .id = "quality",
         .type = wfc::EvalType::LlmJudge,
@@ -155,18 +140,8 @@ const wfc::EvalDecl kEvals[] = {
         .gate = true,
         .samplePercentage = 12.5,  // sample_turns
     },
-    {
-        .id = "polite",
-        .type = wfc::EvalType::Regex,
-        .location = "pack.yaml:41",
-        .text = "please",
-    },
-    {
-        .id = "nonempty",
-        .type = wfc::EvalType::Regex,
-        .location = "pack.yaml:42",
-        .text = "\\S",
-    },
+    {.id = "polite", .type = wfc::EvalType::Regex, .location = "pack.yaml:41", .text = "please"},
+    {.id = "nonempty", .type = wfc::EvalType::Regex, .location = "pack.yaml:42", .text = "\\S"},
     {
         .id = "polite",
         .type = wfc::EvalType::Regex,
@@ -202,25 +177,25 @@ Value run_plain(StepContext &ctx) {
 
 // The step table: each step's graph, guard and function.
 const wfc::StepDecl kSteps[] = {
-  {
-    .id = "answer",
-    .kind = wfc::StepKind::Prompt,
-    .location = "pack.yaml:47",
-    .run = run_answer,
-    .maxAttempts = 2,
-    .prompt = prompt::answerer,
-    .evals = {eval::cites, eval::no_secrets, eval::parses, eval::shaped, eval::short_, eval::quick, eval::quality, eval::answerer_polite, eval::nonempty},
-  },
-  {
-    .id = "plain",
-    .kind = wfc::StepKind::Prompt,
-    .location = "pack.yaml:54",
-    .after = {step::answer},
-    .order = 1,
-    .run = run_plain,
-    .prompt = prompt::judge,
-    .evals = {eval::quality, eval::polite, eval::nonempty},
-  },
+    {
+        .id = "answer",
+        .kind = wfc::StepKind::Prompt,
+        .location = "pack.yaml:47",
+        .run = run_answer,
+        .maxAttempts = 2,
+        .prompt = prompt::answerer,
+        .evals = {eval::cites, eval::no_secrets, eval::parses, eval::shaped, eval::short_, eval::quick, eval::quality, eval::answerer_polite, eval::nonempty},
+    },
+    {
+        .id = "plain",
+        .kind = wfc::StepKind::Prompt,
+        .location = "pack.yaml:54",
+        .after = {step::answer},
+        .order = 1,
+        .run = run_plain,
+        .prompt = prompt::judge,
+        .evals = {eval::quality, eval::polite, eval::nonempty},
+    },
 };
 
 const wfc::CompositionDecl kComposition = {

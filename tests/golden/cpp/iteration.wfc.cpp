@@ -33,19 +33,58 @@ enum Id : int {
 };
 }  // namespace prompt
 
+// schemas/input.json: the input_schema of composition 'main'
+const char kSchema_input[] = R"json({
+  "type": "object",
+  "properties": {
+    "docs": {
+      "type": "array",
+      "items": {
+        "type": "object",
+        "properties": {
+          "text": {
+            "type": "string"
+          }
+        },
+        "required": [
+          "text"
+        ]
+      }
+    }
+  },
+  "required": [
+    "docs"
+  ]
+})json";
+
+// The parameters of tool 'store.put'
+const char kSchema_store_put_parameters[] = R"json({
+  "type": "object",
+  "properties": {
+    "key": {
+      "type": "string"
+    },
+    "value": {}
+  },
+  "required": [
+    "key",
+    "value"
+  ]
+})json";
+
 // prompt 'summarize' — pack.yaml:9
 const wfc::TemplatePart kTemplate_summarize[] = {
-  {.text = "Summarize the document."},
+    {.text = "Summarize the document."},
 };
 
 // prompt 'critic' — pack.yaml:10
 const wfc::TemplatePart kTemplate_critic[] = {
-  {.text = "Score "},
-  {.kind = wfc::TemplatePart::Variable, .text = "target"},
-  {.text = " from 0 to 10."},
+    {.text = "Score "},
+    {.kind = wfc::TemplatePart::Variable, .text = "target"},
+    {.text = " from 0 to 10."},
 };
 const wfc::VariableDecl kVariables_critic[] = {
-  {.name = "target", .required = true},
+    {.name = "target", .required = true},
 };
 
 const wfc::PromptDecl kPrompts[] = {
@@ -101,8 +140,8 @@ Value run_summarize(StepContext &ctx) {
 // until: evaluated after each iteration, over that iteration's steps
 bool until_refine(StepContext &ctx) {
   return (wfc::greaterOrEqual(ctx.output(step::score, {"score"}, "${score.output.score}"), Value::integer(8), "${score.output.score}") ||
-   (ctx.previousExists(step::score, {"score"}) &&
-    wfc::equals(ctx.previous(step::score, {"score"}, "${loop.previous.score.output.score}"), Value::integer(10))));
+          (ctx.previousExists(step::score, {"score"}) &&
+           wfc::equals(ctx.previous(step::score, {"score"}, "${loop.previous.score.output.score}"), Value::integer(10))));
 }
 
 Value run_refine(StepContext &ctx) {
@@ -143,120 +182,96 @@ Value run_publish(StepContext &ctx) {
   return ctx.callTool(tool::store_put, args);
 }  // step publish
 
-// input_schema: schemas/input.json
-const char kInputSchema[] = R"json({
-  "type": "object",
-  "properties": {
-    "docs": {
-      "type": "array",
-      "items": {
-        "type": "object",
-        "properties": {
-          "text": {
-            "type": "string"
-          }
-        },
-        "required": [
-          "text"
-        ]
-      }
-    }
-  },
-  "required": [
-    "docs"
-  ]
-})json";
-
 // The step table: each step's graph, guard and function.
 const wfc::StepDecl kSteps[] = {
-  {
-    .id = "each",
-    .kind = wfc::StepKind::Foreach,
-    .location = "pack.yaml:27",
-    .run = run_each,
-    .reduce = wfc::Reduce::Append,
-    .into = "summaries",
-    .maxConcurrency = 4,
-  },
-  {
-    .id = "summarize",
-    .kind = wfc::StepKind::Prompt,
-    .location = "pack.yaml:33",
-    .parent = step::each,
-    .run = run_summarize,
-    .prompt = prompt::summarize,
-  },
-  {
-    .id = "refine",
-    .kind = wfc::StepKind::Loop,
-    .effect = wfc::Effect::Write,
-    .location = "pack.yaml:37",
-    .after = {step::each},
-    .order = 1,
-    .run = run_refine,
-    .predicate = until_refine,
-    .maxIterations = 3,
-  },
-  {
-    .id = "seen",
-    .kind = wfc::StepKind::Branch,
-    .location = "pack.yaml:47",
-    .parent = step::refine,
-    .predicate = when_seen,
-    .thenStep = step::save,
-  },
-  {
-    .id = "save",
-    .kind = wfc::StepKind::Tool,
-    .effect = wfc::Effect::Write,
-    .location = "pack.yaml:51",
-    .parent = step::refine,
-    .after = {step::seen},
-    .order = 1,
-    .guard = wfc::Guard::Then,
-    .guardedBy = step::seen,
-    .run = run_save,
-    .tool = tool::store_put,
-    .argsChecked = true,
-  },
-  {
-    .id = "score",
-    .kind = wfc::StepKind::Judge,
-    .location = "pack.yaml:55",
-    .parent = step::refine,
-    .order = 2,
-    .run = run_score,
-    .prompt = prompt::critic,
-    .rubric = "{\"complete\":true,\"max_words\":50}",
-  },
-  {
-    .id = "gate",
-    .kind = wfc::StepKind::Branch,
-    .location = "pack.yaml:60",
-    .after = {step::refine},
-    .order = 2,
-    .predicate = when_gate,
-    .thenStep = step::publish,
-  },
-  {
-    .id = "publish",
-    .kind = wfc::StepKind::Tool,
-    .effect = wfc::Effect::Write,
-    .location = "pack.yaml:64",
-    .after = {step::gate},
-    .order = 3,
-    .guard = wfc::Guard::Then,
-    .guardedBy = step::gate,
-    .run = run_publish,
-    .tool = tool::store_put,
-    .argsChecked = true,
-  },
+    {
+        .id = "each",
+        .kind = wfc::StepKind::Foreach,
+        .location = "pack.yaml:27",
+        .run = run_each,
+        .reduce = wfc::Reduce::Append,
+        .into = "summaries",
+        .maxConcurrency = 4,
+    },
+    {
+        .id = "summarize",
+        .kind = wfc::StepKind::Prompt,
+        .location = "pack.yaml:33",
+        .parent = step::each,
+        .run = run_summarize,
+        .prompt = prompt::summarize,
+    },
+    {
+        .id = "refine",
+        .kind = wfc::StepKind::Loop,
+        .effect = wfc::Effect::Write,
+        .location = "pack.yaml:37",
+        .after = {step::each},
+        .order = 1,
+        .run = run_refine,
+        .predicate = until_refine,
+        .maxIterations = 3,
+    },
+    {
+        .id = "seen",
+        .kind = wfc::StepKind::Branch,
+        .location = "pack.yaml:47",
+        .parent = step::refine,
+        .predicate = when_seen,
+        .thenStep = step::save,
+    },
+    {
+        .id = "save",
+        .kind = wfc::StepKind::Tool,
+        .effect = wfc::Effect::Write,
+        .location = "pack.yaml:51",
+        .parent = step::refine,
+        .after = {step::seen},
+        .order = 1,
+        .guard = wfc::Guard::Then,
+        .guardedBy = step::seen,
+        .run = run_save,
+        .tool = tool::store_put,
+        .argsChecked = true,
+    },
+    {
+        .id = "score",
+        .kind = wfc::StepKind::Judge,
+        .location = "pack.yaml:55",
+        .parent = step::refine,
+        .order = 2,
+        .run = run_score,
+        .prompt = prompt::critic,
+        .rubric = "{\"complete\":true,\"max_words\":50}",
+    },
+    {
+        .id = "gate",
+        .kind = wfc::StepKind::Branch,
+        .location = "pack.yaml:60",
+        .after = {step::refine},
+        .order = 2,
+        .predicate = when_gate,
+        .thenStep = step::publish,
+    },
+    {
+        .id = "publish",
+        .kind = wfc::StepKind::Tool,
+        .effect = wfc::Effect::Write,
+        .location = "pack.yaml:64",
+        .after = {step::gate},
+        .order = 3,
+        .guard = wfc::Guard::Then,
+        .guardedBy = step::gate,
+        .run = run_publish,
+        .tool = tool::store_put,
+        .argsChecked = true,
+    },
 };
 
 const wfc::CompositionDecl kComposition = {
     .name = "main",
     .location = "pack.yaml:23",
-    .inputSchema = kInputSchema,
+    .inputSchema = kSchema_input,
     .outputSchema = nullptr,
     .output = -1,  // the last top-level step that ran
     .steps = kSteps,
@@ -264,23 +279,13 @@ const wfc::CompositionDecl kComposition = {
 
 }  // namespace main_
 
-// parameters of tool 'store.put'
-const char kParameters_store_put[] = R"json({
-  "type": "object",
-  "properties": {
-    "key": {
-      "type": "string"
-    },
-    "value": {}
-  },
-  "required": [
-    "key",
-    "value"
-  ]
-})json";
-
 const wfc::ToolDecl kTools[] = {
-    {.name = "store.put", .effect = wfc::Effect::Write, .parameters = kParameters_store_put, .called = true},
+    {
+        .name = "store.put",
+        .effect = wfc::Effect::Write,
+        .parameters = kSchema_store_put_parameters,
+        .called = true,
+    },
 };
 
 const wfc::CompositionDecl kCompositions[] = {

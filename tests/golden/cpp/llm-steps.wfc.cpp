@@ -15,7 +15,7 @@ using wfc::Value;
 namespace tool {
 enum Id : int {
   kb_search,  // kb.search
-  submit,  // submit
+  submit,     // submit
 };
 }  // namespace tool
 
@@ -35,30 +35,115 @@ enum Id : int {
 };
 }  // namespace prompt
 
+// Constant values (arguments, inputs, predicate operands), parsed once at start-up.
+const Value kValue_summary_input_limits = Value::parse(R"json({"words":50})json");
+
+// schemas/input.json: the input_schema of composition 'main'
+const char kSchema_input[] = R"json({
+  "type": "object",
+  "properties": {
+    "audience": {
+      "type": "string"
+    },
+    "text": {
+      "type": "string"
+    }
+  },
+  "required": [
+    "audience",
+    "text"
+  ],
+  "additionalProperties": false
+})json";
+
+// schemas/urgency.json: the output_schema of step 'urgency'
+const char kSchema_urgency[] = R"json({
+  "type": "object",
+  "properties": {
+    "level": {
+      "type": "string",
+      "enum": [
+        "low",
+        "high"
+      ]
+    },
+    "reason": {
+      "type": "string"
+    }
+  },
+  "required": [
+    "level",
+    "reason"
+  ],
+  "additionalProperties": false
+})json";
+
+// schemas/answer.json: the output_schema of step 'answer'
+const char kSchema_answer[] = R"json({
+  "type": "object",
+  "properties": {
+    "answer": {
+      "type": "string",
+      "minLength": 1
+    }
+  },
+  "required": [
+    "answer"
+  ],
+  "additionalProperties": false
+})json";
+
+// The parameters of tool 'kb.search'
+const char kSchema_kb_search_parameters[] = R"json({
+  "type": "object",
+  "properties": {
+    "query": {
+      "type": "string"
+    }
+  },
+  "required": [
+    "query"
+  ]
+})json";
+
+// The parameters of tool 'submit'
+const char kSchema_submit_parameters[] = R"json({
+  "type": "object",
+  "properties": {
+    "answer": {
+      "type": "string"
+    }
+  },
+  "required": [
+    "answer"
+  ],
+  "additionalProperties": false
+})json";
+
 // prompt 'summarizer' — pack.yaml:8
 const wfc::TemplatePart kTemplate_summarizer[] = {
-  {.text = "Summarize for "},
-  {.kind = wfc::TemplatePart::Variable, .text = "audience"},
-  {.text = " in at most "},
-  {.kind = wfc::TemplatePart::Variable, .text = "limits", .path = {"words"}},
-  {.text = " words. Style: "},
-  {.kind = wfc::TemplatePart::Variable, .text = "style"},
-  {.text = "."},
+    {.text = "Summarize for "},
+    {.kind = wfc::TemplatePart::Variable, .text = "audience"},
+    {.text = " in at most "},
+    {.kind = wfc::TemplatePart::Variable, .text = "limits", .path = {"words"}},
+    {.text = " words. Style: "},
+    {.kind = wfc::TemplatePart::Variable, .text = "style"},
+    {.text = "."},
 };
 const wfc::VariableDecl kVariables_summarizer[] = {
-  {.name = "audience", .required = true},
-  {.name = "limits", .required = true},
-  {.name = "style", .defaultValue = "\"plain\""},
+    {.name = "audience", .required = true},
+    {.name = "limits", .required = true},
+    {.name = "style", .defaultValue = "\"plain\""},
 };
 
 // prompt 'triager' — pack.yaml:18
 const wfc::TemplatePart kTemplate_triager[] = {
-  {.text = "Rate the urgency of the ticket."},
+    {.text = "Rate the urgency of the ticket."},
 };
 
 // prompt 'researcher' — pack.yaml:23
 const wfc::TemplatePart kTemplate_researcher[] = {
-  {.text = "Look things up with the tools, then call submit with the answer."},
+    {.text = "Look things up with the tools, then call submit with the answer."},
 };
 
 const wfc::PromptDecl kPrompts[] = {
@@ -89,9 +174,6 @@ const wfc::PromptDecl kPrompts[] = {
     },
 };
 
-// Constant values (arguments, predicate operands), parsed once at start-up.
-const Value kConstant1 = Value::parse(R"json({"words":50})json");
-
 // ---------------------------------------------------------------------------------------------
 // Composition 'main' — pack.yaml:46
 
@@ -110,7 +192,7 @@ enum Id : int {
 Value run_summary(StepContext &ctx) {
   const Value input = Value::object({
       {"audience", ctx.input({"audience"}, "${input.audience}")},
-      {"limits", kConstant1},
+      {"limits", kValue_summary_input_limits},
       {"text", ctx.input({"text"}, "${input.text}")},
   });
   return ctx.complete(input);
@@ -122,107 +204,52 @@ Value run_urgency(StepContext &ctx) {
   return ctx.complete(input);
 }  // step urgency
 
-// output_schema of step 'urgency': schemas/urgency.json
-const char kOutputSchema_urgency[] = R"json({
-  "type": "object",
-  "properties": {
-    "level": {
-      "type": "string",
-      "enum": [
-        "low",
-        "high"
-      ]
-    },
-    "reason": {
-      "type": "string"
-    }
-  },
-  "required": [
-    "level",
-    "reason"
-  ],
-  "additionalProperties": false
-})json";
-
 // answer: agent step, prompt 'researcher' — pack.yaml:63
 Value run_answer(StepContext &ctx) {
   const Value input = ctx.output(step::summary, "${summary.output}");
   return ctx.complete(input);
 }  // step answer
 
-// output_schema of step 'answer': schemas/answer.json
-const char kOutputSchema_answer[] = R"json({
-  "type": "object",
-  "properties": {
-    "answer": {
-      "type": "string",
-      "minLength": 1
-    }
-  },
-  "required": [
-    "answer"
-  ],
-  "additionalProperties": false
-})json";
-
-// input_schema: schemas/input.json
-const char kInputSchema[] = R"json({
-  "type": "object",
-  "properties": {
-    "audience": {
-      "type": "string"
-    },
-    "text": {
-      "type": "string"
-    }
-  },
-  "required": [
-    "audience",
-    "text"
-  ],
-  "additionalProperties": false
-})json";
-
 // The step table: each step's graph, guard and function.
 const wfc::StepDecl kSteps[] = {
-  {
-    .id = "summary",
-    .kind = wfc::StepKind::Prompt,
-    .location = "pack.yaml:50",
-    .run = run_summary,
-    .prompt = prompt::summarizer,
-  },
-  {
-    .id = "urgency",
-    .kind = wfc::StepKind::Prompt,
-    .location = "pack.yaml:57",
-    .order = 1,
-    .run = run_urgency,
-    .maxAttempts = 2,
-    .prompt = prompt::triager,
-    .outputSchema = kOutputSchema_urgency,
-    .strictOutput = true,
-  },
-  {
-    .id = "answer",
-    .kind = wfc::StepKind::Agent,
-    .effect = wfc::Effect::Read,
-    .location = "pack.yaml:63",
-    .after = {step::summary},
-    .order = 2,
-    .run = run_answer,
-    .prompt = prompt::researcher,
-    .outputSchema = kOutputSchema_answer,
-    .tools = {tool::kb_search, tool::submit},
-    .maxSteps = 4,
-    .toolCalled = tool::submit,
-  },
+    {
+        .id = "summary",
+        .kind = wfc::StepKind::Prompt,
+        .location = "pack.yaml:50",
+        .run = run_summary,
+        .prompt = prompt::summarizer,
+    },
+    {
+        .id = "urgency",
+        .kind = wfc::StepKind::Prompt,
+        .location = "pack.yaml:57",
+        .order = 1,
+        .run = run_urgency,
+        .maxAttempts = 2,
+        .prompt = prompt::triager,
+        .outputSchema = kSchema_urgency,
+        .strictOutput = true,
+    },
+    {
+        .id = "answer",
+        .kind = wfc::StepKind::Agent,
+        .effect = wfc::Effect::Read,
+        .location = "pack.yaml:63",
+        .after = {step::summary},
+        .order = 2,
+        .run = run_answer,
+        .prompt = prompt::researcher,
+        .outputSchema = kSchema_answer,
+        .tools = {tool::kb_search, tool::submit},
+        .maxSteps = 4,
+        .toolCalled = tool::submit,
+    },
 };
 
 const wfc::CompositionDecl kComposition = {
     .name = "main",
     .location = "pack.yaml:46",
-    .inputSchema = kInputSchema,
+    .inputSchema = kSchema_input,
     .outputSchema = nullptr,
     .output = -1,  // the last top-level step that ran
     .steps = kSteps,
@@ -230,36 +257,22 @@ const wfc::CompositionDecl kComposition = {
 
 }  // namespace main_
 
-// parameters of tool 'kb.search'
-const char kParameters_kb_search[] = R"json({
-  "type": "object",
-  "properties": {
-    "query": {
-      "type": "string"
-    }
-  },
-  "required": [
-    "query"
-  ]
-})json";
-
-// parameters of tool 'submit'
-const char kParameters_submit[] = R"json({
-  "type": "object",
-  "properties": {
-    "answer": {
-      "type": "string"
-    }
-  },
-  "required": [
-    "answer"
-  ],
-  "additionalProperties": false
-})json";
-
 const wfc::ToolDecl kTools[] = {
-    {.name = "kb.search", .effect = wfc::Effect::Read, .parameters = kParameters_kb_search, .called = true, .providerName = "kb_search", .description = "Searches the knowledge base."},
-    {.name = "submit", .effect = wfc::Effect::None, .parameters = kParameters_submit, .providerName = "submit", .description = "Submits the final answer."},
+    {
+        .name = "kb.search",
+        .effect = wfc::Effect::Read,
+        .parameters = kSchema_kb_search_parameters,
+        .called = true,
+        .providerName = "kb_search",
+        .description = "Searches the knowledge base.",
+    },
+    {
+        .name = "submit",
+        .effect = wfc::Effect::None,
+        .parameters = kSchema_submit_parameters,
+        .providerName = "submit",
+        .description = "Submits the final answer.",
+    },
 };
 
 const wfc::CompositionDecl kCompositions[] = {

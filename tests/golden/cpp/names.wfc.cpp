@@ -36,9 +36,38 @@ enum Id : int {
 };
 }  // namespace prompt
 
+// Constant values (arguments, inputs, predicate operands), parsed once at start-up.
+const Value kValue_v_input_input = Value::parse(R"json({"x":1})json");
+const Value kValue_k_input_input = Value::parse(R"json({"x":2})json");
+const Value kValue_s_input_input = Value::parse(R"json({"x":3})json");
+const Value kValue_o_input_input = Value::parse(R"json({"x":4})json");
+
+// schemas/main-input.json: the input_schema of composition 'main'
+const char kSchema_main_input[] = R"json({
+  "type": "object",
+  "properties": {
+    "xs": {
+      "type": "array",
+      "items": {
+        "type": "string"
+      }
+    }
+  },
+  "required": [
+    "xs"
+  ]
+})json";
+
+// The parameters of tool 't'
+const char kSchema_t_parameters[] = R"json({
+  "type": "object",
+  "properties": {},
+  "additionalProperties": true
+})json";
+
 // prompt 'wr\niter\ (a final backslash)' — pack.yaml:11
 const wfc::TemplatePart kTemplate_wr_iter_[] = {
-  {.text = "Say hi."},
+    {.text = "Say hi."},
 };
 
 const wfc::PromptDecl kPrompts[] = {
@@ -50,12 +79,6 @@ const wfc::PromptDecl kPrompts[] = {
         .systemTemplate = kTemplate_wr_iter_,
     },
 };
-
-// Constant values (arguments, predicate operands), parsed once at start-up.
-const Value kConstant1 = Value::parse(R"json({"x":1})json");
-const Value kConstant2 = Value::parse(R"json({"x":2})json");
-const Value kConstant3 = Value::parse(R"json({"x":3})json");
-const Value kConstant4 = Value::parse(R"json({"x":4})json");
 
 // ---------------------------------------------------------------------------------------------
 // Composition 'main' — pack.yaml:23
@@ -95,7 +118,8 @@ Value run_say(StepContext &ctx) {
 
 // v__input: the input of 'Value', inlined (its steps follow) — pack.yaml:28
 Value run_v_input(StepContext &ctx) {
-  return ctx.enterComposition(composition::c_Value, kConstant1);
+  const Value input = kValue_v_input_input;
+  return ctx.enterComposition(composition::c_Value, input);
 }  // step v__input
 
 // v__s: tool 't' — pack.yaml:53
@@ -113,7 +137,8 @@ Value run_v(StepContext &ctx) {
 
 // k__input: the input of 'kProgram', inlined (its steps follow) — pack.yaml:29
 Value run_k_input(StepContext &ctx) {
-  return ctx.enterComposition(composition::c_kProgram, kConstant2);
+  const Value input = kValue_k_input_input;
+  return ctx.enterComposition(composition::c_kProgram, input);
 }  // step k__input
 
 // k__s: tool 't' — pack.yaml:57
@@ -131,7 +156,8 @@ Value run_k(StepContext &ctx) {
 
 // s__input: the input of 'state_x', inlined (its steps follow) — pack.yaml:30
 Value run_s_input(StepContext &ctx) {
-  return ctx.enterComposition(composition::c_state_x, kConstant3);
+  const Value input = kValue_s_input_input;
+  return ctx.enterComposition(composition::c_state_x, input);
 }  // step s__input
 
 // s__s: tool 't' — pack.yaml:61
@@ -149,7 +175,8 @@ Value run_s(StepContext &ctx) {
 
 // o__input: the input of 'odd\nname\', inlined (its steps follow) — pack.yaml:31
 Value run_o_input(StepContext &ctx) {
-  return ctx.enterComposition(composition::odd_name_, kConstant4);
+  const Value input = kValue_o_input_input;
+  return ctx.enterComposition(composition::odd_name_, input);
 }  // step o__input
 
 // o__s: tool 't' — pack.yaml:65
@@ -177,7 +204,7 @@ Value run_l(StepContext &ctx) {
 
 // once: tool 't' — pack.yaml:37
 Value run_once(StepContext &ctx) {
-  const Value args = kConstant1;
+  const Value args = kValue_v_input_input;
   return ctx.callTool(tool::t, args);
 }  // step once
 
@@ -213,193 +240,177 @@ Value run_call(StepContext &ctx) {
   return ctx.callComposition(composition::c_Value, input);
 }  // step call
 
-// input_schema: schemas/main-input.json
-const char kInputSchema[] = R"json({
-  "type": "object",
-  "properties": {
-    "xs": {
-      "type": "array",
-      "items": {
-        "type": "string"
-      }
-    }
-  },
-  "required": [
-    "xs"
-  ]
-})json";
-
 // The step table: each step's graph, guard and function.
 const wfc::StepDecl kSteps[] = {
-  {
-    .id = "say",
-    .kind = wfc::StepKind::Prompt,
-    .location = "pack.yaml:27",
-    .run = run_say,
-    .prompt = prompt::wr_iter_,
-  },
-  {
-    .id = "v__input",
-    .kind = wfc::StepKind::Subflow,
-    .location = "pack.yaml:28",
-    .order = 1,
-    .run = run_v_input,
-  },
-  {
-    .id = "v__s",
-    .key = "s",
-    .kind = wfc::StepKind::Tool,
-    .location = "pack.yaml:53",
-    .after = {step::v_input},
-    .order = 2,
-    .run = run_v_s,
-    .tool = tool::t,
-    .argsChecked = true,
-  },
-  {
-    .id = "v",
-    .kind = wfc::StepKind::Subflow,
-    .location = "pack.yaml:28",
-    .after = {step::v_s},
-    .order = 3,
-    .run = run_v,
-  },
-  {
-    .id = "k__input",
-    .kind = wfc::StepKind::Subflow,
-    .location = "pack.yaml:29",
-    .order = 4,
-    .run = run_k_input,
-  },
-  {
-    .id = "k__s",
-    .key = "s",
-    .kind = wfc::StepKind::Tool,
-    .location = "pack.yaml:57",
-    .after = {step::k_input},
-    .order = 5,
-    .run = run_k_s,
-    .tool = tool::t,
-    .argsChecked = true,
-  },
-  {
-    .id = "k",
-    .kind = wfc::StepKind::Subflow,
-    .location = "pack.yaml:29",
-    .after = {step::k_s},
-    .order = 6,
-    .run = run_k,
-  },
-  {
-    .id = "s__input",
-    .kind = wfc::StepKind::Subflow,
-    .location = "pack.yaml:30",
-    .order = 7,
-    .run = run_s_input,
-  },
-  {
-    .id = "s__s",
-    .key = "s",
-    .kind = wfc::StepKind::Tool,
-    .location = "pack.yaml:61",
-    .after = {step::s_input},
-    .order = 8,
-    .run = run_s_s,
-    .tool = tool::t,
-    .argsChecked = true,
-  },
-  {
-    .id = "s",
-    .kind = wfc::StepKind::Subflow,
-    .location = "pack.yaml:30",
-    .after = {step::s_s},
-    .order = 9,
-    .run = run_s,
-  },
-  {
-    .id = "o__input",
-    .kind = wfc::StepKind::Subflow,
-    .location = "pack.yaml:31",
-    .order = 10,
-    .run = run_o_input,
-  },
-  {
-    .id = "o__s",
-    .key = "s",
-    .kind = wfc::StepKind::Tool,
-    .location = "pack.yaml:65",
-    .after = {step::o_input},
-    .order = 11,
-    .run = run_o_s,
-    .tool = tool::t,
-    .argsChecked = true,
-  },
-  {
-    .id = "o",
-    .kind = wfc::StepKind::Subflow,
-    .location = "pack.yaml:31",
-    .after = {step::o_s},
-    .order = 12,
-    .run = run_o,
-  },
-  {
-    .id = "l",
-    .kind = wfc::StepKind::Loop,
-    .location = "pack.yaml:32",
-    .order = 13,
-    .run = run_l,
-    .predicate = until_l,
-    .maxIterations = 2,
-  },
-  {
-    .id = "once",
-    .kind = wfc::StepKind::Tool,
-    .location = "pack.yaml:37",
-    .parent = step::l,
-    .run = run_once,
-    .tool = tool::t,
-    .argsChecked = true,
-  },
-  {
-    .id = "each",
-    .kind = wfc::StepKind::Foreach,
-    .location = "pack.yaml:38",
-    .order = 14,
-    .run = run_each,
-  },
-  {
-    .id = "inner",
-    .kind = wfc::StepKind::Loop,
-    .location = "pack.yaml:42",
-    .parent = step::each,
-    .run = run_inner,
-    .predicate = until_inner,
-    .maxIterations = 1,
-  },
-  {
-    .id = "per",
-    .kind = wfc::StepKind::Tool,
-    .location = "pack.yaml:47",
-    .parent = step::inner,
-    .run = run_per,
-    .tool = tool::t,
-    .argsChecked = true,
-  },
-  {
-    .id = "call",
-    .kind = wfc::StepKind::Subflow,
-    .location = "pack.yaml:49",
-    .parent = step::inner,
-    .order = 1,
-    .run = run_call,
-    .callee = composition::c_Value,
-  },
+    {
+        .id = "say",
+        .kind = wfc::StepKind::Prompt,
+        .location = "pack.yaml:27",
+        .run = run_say,
+        .prompt = prompt::wr_iter_,
+    },
+    {
+        .id = "v__input",
+        .kind = wfc::StepKind::Subflow,
+        .location = "pack.yaml:28",
+        .order = 1,
+        .run = run_v_input,
+    },
+    {
+        .id = "v__s",
+        .key = "s",
+        .kind = wfc::StepKind::Tool,
+        .location = "pack.yaml:53",
+        .after = {step::v_input},
+        .order = 2,
+        .run = run_v_s,
+        .tool = tool::t,
+        .argsChecked = true,
+    },
+    {
+        .id = "v",
+        .kind = wfc::StepKind::Subflow,
+        .location = "pack.yaml:28",
+        .after = {step::v_s},
+        .order = 3,
+        .run = run_v,
+    },
+    {
+        .id = "k__input",
+        .kind = wfc::StepKind::Subflow,
+        .location = "pack.yaml:29",
+        .order = 4,
+        .run = run_k_input,
+    },
+    {
+        .id = "k__s",
+        .key = "s",
+        .kind = wfc::StepKind::Tool,
+        .location = "pack.yaml:57",
+        .after = {step::k_input},
+        .order = 5,
+        .run = run_k_s,
+        .tool = tool::t,
+        .argsChecked = true,
+    },
+    {
+        .id = "k",
+        .kind = wfc::StepKind::Subflow,
+        .location = "pack.yaml:29",
+        .after = {step::k_s},
+        .order = 6,
+        .run = run_k,
+    },
+    {
+        .id = "s__input",
+        .kind = wfc::StepKind::Subflow,
+        .location = "pack.yaml:30",
+        .order = 7,
+        .run = run_s_input,
+    },
+    {
+        .id = "s__s",
+        .key = "s",
+        .kind = wfc::StepKind::Tool,
+        .location = "pack.yaml:61",
+        .after = {step::s_input},
+        .order = 8,
+        .run = run_s_s,
+        .tool = tool::t,
+        .argsChecked = true,
+    },
+    {
+        .id = "s",
+        .kind = wfc::StepKind::Subflow,
+        .location = "pack.yaml:30",
+        .after = {step::s_s},
+        .order = 9,
+        .run = run_s,
+    },
+    {
+        .id = "o__input",
+        .kind = wfc::StepKind::Subflow,
+        .location = "pack.yaml:31",
+        .order = 10,
+        .run = run_o_input,
+    },
+    {
+        .id = "o__s",
+        .key = "s",
+        .kind = wfc::StepKind::Tool,
+        .location = "pack.yaml:65",
+        .after = {step::o_input},
+        .order = 11,
+        .run = run_o_s,
+        .tool = tool::t,
+        .argsChecked = true,
+    },
+    {
+        .id = "o",
+        .kind = wfc::StepKind::Subflow,
+        .location = "pack.yaml:31",
+        .after = {step::o_s},
+        .order = 12,
+        .run = run_o,
+    },
+    {
+        .id = "l",
+        .kind = wfc::StepKind::Loop,
+        .location = "pack.yaml:32",
+        .order = 13,
+        .run = run_l,
+        .predicate = until_l,
+        .maxIterations = 2,
+    },
+    {
+        .id = "once",
+        .kind = wfc::StepKind::Tool,
+        .location = "pack.yaml:37",
+        .parent = step::l,
+        .run = run_once,
+        .tool = tool::t,
+        .argsChecked = true,
+    },
+    {
+        .id = "each",
+        .kind = wfc::StepKind::Foreach,
+        .location = "pack.yaml:38",
+        .order = 14,
+        .run = run_each,
+    },
+    {
+        .id = "inner",
+        .kind = wfc::StepKind::Loop,
+        .location = "pack.yaml:42",
+        .parent = step::each,
+        .run = run_inner,
+        .predicate = until_inner,
+        .maxIterations = 1,
+    },
+    {
+        .id = "per",
+        .kind = wfc::StepKind::Tool,
+        .location = "pack.yaml:47",
+        .parent = step::inner,
+        .run = run_per,
+        .tool = tool::t,
+        .argsChecked = true,
+    },
+    {
+        .id = "call",
+        .kind = wfc::StepKind::Subflow,
+        .location = "pack.yaml:49",
+        .parent = step::inner,
+        .order = 1,
+        .run = run_call,
+        .callee = composition::c_Value,
+    },
 };
 
 const wfc::CompositionDecl kComposition = {
     .name = "main",
     .location = "pack.yaml:23",
-    .inputSchema = kInputSchema,
+    .inputSchema = kSchema_main_input,
     .outputSchema = nullptr,
     .output = -1,  // the last top-level step that ran
     .steps = kSteps,
@@ -429,14 +440,14 @@ Value run_s(StepContext &ctx) {
 
 // The step table: each step's graph, guard and function.
 const wfc::StepDecl kSteps[] = {
-  {
-    .id = "s",
-    .kind = wfc::StepKind::Tool,
-    .location = "pack.yaml:53",
-    .run = run_s,
-    .tool = tool::t,
-    .argsChecked = true,
-  },
+    {
+        .id = "s",
+        .kind = wfc::StepKind::Tool,
+        .location = "pack.yaml:53",
+        .run = run_s,
+        .tool = tool::t,
+        .argsChecked = true,
+    },
 };
 
 const wfc::CompositionDecl kComposition = {
@@ -472,14 +483,14 @@ Value run_s(StepContext &ctx) {
 
 // The step table: each step's graph, guard and function.
 const wfc::StepDecl kSteps[] = {
-  {
-    .id = "s",
-    .kind = wfc::StepKind::Tool,
-    .location = "pack.yaml:57",
-    .run = run_s,
-    .tool = tool::t,
-    .argsChecked = true,
-  },
+    {
+        .id = "s",
+        .kind = wfc::StepKind::Tool,
+        .location = "pack.yaml:57",
+        .run = run_s,
+        .tool = tool::t,
+        .argsChecked = true,
+    },
 };
 
 const wfc::CompositionDecl kComposition = {
@@ -515,14 +526,14 @@ Value run_s(StepContext &ctx) {
 
 // The step table: each step's graph, guard and function.
 const wfc::StepDecl kSteps[] = {
-  {
-    .id = "s",
-    .kind = wfc::StepKind::Tool,
-    .location = "pack.yaml:61",
-    .run = run_s,
-    .tool = tool::t,
-    .argsChecked = true,
-  },
+    {
+        .id = "s",
+        .kind = wfc::StepKind::Tool,
+        .location = "pack.yaml:61",
+        .run = run_s,
+        .tool = tool::t,
+        .argsChecked = true,
+    },
 };
 
 const wfc::CompositionDecl kComposition = {
@@ -558,14 +569,14 @@ Value run_s(StepContext &ctx) {
 
 // The step table: each step's graph, guard and function.
 const wfc::StepDecl kSteps[] = {
-  {
-    .id = "s",
-    .kind = wfc::StepKind::Tool,
-    .location = "pack.yaml:65",
-    .run = run_s,
-    .tool = tool::t,
-    .argsChecked = true,
-  },
+    {
+        .id = "s",
+        .kind = wfc::StepKind::Tool,
+        .location = "pack.yaml:65",
+        .run = run_s,
+        .tool = tool::t,
+        .argsChecked = true,
+    },
 };
 
 const wfc::CompositionDecl kComposition = {
@@ -579,18 +590,11 @@ const wfc::CompositionDecl kComposition = {
 
 }  // namespace odd_name_
 
-// parameters of tool 't'
-const char kParameters_t[] = R"json({
-  "type": "object",
-  "properties": {},
-  "additionalProperties": true
-})json";
-
 // The bindings given to wfc at compile time: defaults that --bindings overrides.
 const char kBindings[] = R"json({"tools":{"t":{"exec":{"argv":["cat"]}}}})json";
 
 const wfc::ToolDecl kTools[] = {
-    {.name = "t", .effect = wfc::Effect::None, .parameters = kParameters_t, .called = true},
+    {.name = "t", .effect = wfc::Effect::None, .parameters = kSchema_t_parameters, .called = true},
 };
 
 const wfc::CompositionDecl kCompositions[] = {

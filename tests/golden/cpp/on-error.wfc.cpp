@@ -15,8 +15,8 @@ using wfc::Value;
 namespace tool {
 enum Id : int {
   primary,  // primary
-  backup,  // backup
-  lookup,  // lookup
+  backup,   // backup
+  lookup,   // lookup
 };
 }  // namespace tool
 
@@ -27,10 +27,17 @@ enum Id : int {
 };
 }  // namespace composition
 
-// Constant values (arguments, predicate operands), parsed once at start-up.
-const Value kConstant1 = Value::parse(R"json({"from":"primary"})json");
-const Value kConstant2 = Value::parse(R"json({"from":"lookup"})json");
-const Value kConstant3 = Value::parse(R"json({"from":"backup"})json");
+// Constant values (arguments, inputs, predicate operands), parsed once at start-up.
+const Value kValue_fetch_args = Value::parse(R"json({"from":"primary"})json");
+const Value kValue_count_args = Value::parse(R"json({"from":"lookup"})json");
+const Value kValue_fetch_backup_args = Value::parse(R"json({"from":"backup"})json");
+
+// The parameters of tool 'primary', the parameters of tool 'backup', the parameters of tool 'lookup'
+const char kSchema_primary_parameters[] = R"json({
+  "type": "object",
+  "properties": {},
+  "additionalProperties": true
+})json";
 
 // ---------------------------------------------------------------------------------------------
 // Composition 'main' — pack.yaml:24
@@ -49,19 +56,19 @@ enum Id : int {
 
 // fetch: tool 'primary' — pack.yaml:27
 Value run_fetch(StepContext &ctx) {
-  const Value args = kConstant1;
+  const Value args = kValue_fetch_args;
   return ctx.callTool(tool::primary, args);
 }  // step fetch
 
 // count: tool 'lookup' — pack.yaml:32
 Value run_count(StepContext &ctx) {
-  const Value args = kConstant2;
+  const Value args = kValue_count_args;
   return ctx.callTool(tool::lookup, args);
 }  // step count
 
 // fetch_backup: tool 'backup' — pack.yaml:40
 Value run_fetch_backup(StepContext &ctx) {
-  const Value args = kConstant3;
+  const Value args = kValue_fetch_backup_args;
   return ctx.callTool(tool::backup, args);
 }  // step fetch_backup
 
@@ -75,53 +82,53 @@ Value run_report(StepContext &ctx) {
 
 // The step table: each step's graph, guard and function.
 const wfc::StepDecl kSteps[] = {
-  {
-    .id = "fetch",
-    .kind = wfc::StepKind::Tool,
-    .effect = wfc::Effect::Read,
-    .location = "pack.yaml:27",
-    .run = run_fetch,
-    .tool = tool::primary,
-    .argsChecked = true,
-    .fallback = step::fetch_backup,
-  },
-  {
-    .id = "count",
-    .kind = wfc::StepKind::Tool,
-    .effect = wfc::Effect::Read,
-    .location = "pack.yaml:32",
-    .order = 1,
-    .run = run_count,
-    .maxAttempts = 2,
-    .timeoutMs = 400,
-    .tool = tool::lookup,
-    .argsChecked = true,
-    .fallbackValue = "{\"count\":0,\"source\":\"default\"}",
-  },
-  {
-    .id = "fetch_backup",
-    .kind = wfc::StepKind::Tool,
-    .effect = wfc::Effect::Read,
-    .location = "pack.yaml:40",
-    .after = {step::fetch},
-    .order = 2,
-    .guard = wfc::Guard::Fallback,
-    .guardedBy = step::fetch,
-    .run = run_fetch_backup,
-    .tool = tool::backup,
-    .argsChecked = true,
-  },
-  {
-    .id = "report",
-    .kind = wfc::StepKind::Tool,
-    .effect = wfc::Effect::Read,
-    .location = "pack.yaml:44",
-    .after = {step::count},
-    .order = 3,
-    .run = run_report,
-    .tool = tool::lookup,
-    .argsChecked = true,
-  },
+    {
+        .id = "fetch",
+        .kind = wfc::StepKind::Tool,
+        .effect = wfc::Effect::Read,
+        .location = "pack.yaml:27",
+        .run = run_fetch,
+        .tool = tool::primary,
+        .argsChecked = true,
+        .fallback = step::fetch_backup,
+    },
+    {
+        .id = "count",
+        .kind = wfc::StepKind::Tool,
+        .effect = wfc::Effect::Read,
+        .location = "pack.yaml:32",
+        .order = 1,
+        .run = run_count,
+        .maxAttempts = 2,
+        .timeoutMs = 400,
+        .tool = tool::lookup,
+        .argsChecked = true,
+        .fallbackValue = "{\"count\":0,\"source\":\"default\"}",
+    },
+    {
+        .id = "fetch_backup",
+        .kind = wfc::StepKind::Tool,
+        .effect = wfc::Effect::Read,
+        .location = "pack.yaml:40",
+        .after = {step::fetch},
+        .order = 2,
+        .guard = wfc::Guard::Fallback,
+        .guardedBy = step::fetch,
+        .run = run_fetch_backup,
+        .tool = tool::backup,
+        .argsChecked = true,
+    },
+    {
+        .id = "report",
+        .kind = wfc::StepKind::Tool,
+        .effect = wfc::Effect::Read,
+        .location = "pack.yaml:44",
+        .after = {step::count},
+        .order = 3,
+        .run = run_report,
+        .tool = tool::lookup,
+        .argsChecked = true,
+    },
 };
 
 const wfc::CompositionDecl kComposition = {
@@ -135,31 +142,25 @@ const wfc::CompositionDecl kComposition = {
 
 }  // namespace main_
 
-// parameters of tool 'primary'
-const char kParameters_primary[] = R"json({
-  "type": "object",
-  "properties": {},
-  "additionalProperties": true
-})json";
-
-// parameters of tool 'backup'
-const char kParameters_backup[] = R"json({
-  "type": "object",
-  "properties": {},
-  "additionalProperties": true
-})json";
-
-// parameters of tool 'lookup'
-const char kParameters_lookup[] = R"json({
-  "type": "object",
-  "properties": {},
-  "additionalProperties": true
-})json";
-
 const wfc::ToolDecl kTools[] = {
-    {.name = "primary", .effect = wfc::Effect::Read, .parameters = kParameters_primary, .called = true},
-    {.name = "backup", .effect = wfc::Effect::Read, .parameters = kParameters_backup, .called = true},
-    {.name = "lookup", .effect = wfc::Effect::Read, .parameters = kParameters_lookup, .called = true},
+    {
+        .name = "primary",
+        .effect = wfc::Effect::Read,
+        .parameters = kSchema_primary_parameters,
+        .called = true,
+    },
+    {
+        .name = "backup",
+        .effect = wfc::Effect::Read,
+        .parameters = kSchema_primary_parameters,
+        .called = true,
+    },
+    {
+        .name = "lookup",
+        .effect = wfc::Effect::Read,
+        .parameters = kSchema_primary_parameters,
+        .called = true,
+    },
 };
 
 const wfc::CompositionDecl kCompositions[] = {

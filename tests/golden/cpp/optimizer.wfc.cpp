@@ -16,7 +16,7 @@ namespace tool {
 enum Id : int {
   fetch,  // fetch
   score,  // score
-  save,  // save
+  save,   // save
 };
 }  // namespace tool
 
@@ -30,18 +30,61 @@ enum Id : int {
 };
 }  // namespace composition
 
-// Constant values (arguments, predicate operands), parsed once at start-up.
-const Value kConstant1 = Value::parse(R"json({"src":"a"})json");
-const Value kConstant2 = Value::parse(R"json({"src":"b"})json");
-const Value kConstant3 = Value::parse(R"json({"src":"c"})json");
-const Value kConstant4 = Value::parse(R"json({"src":"d"})json");
-const Value kConstant5 = Value::parse(R"json({"src":"saved"})json");
-const Value kConstant6 = Value::parse(R"json({"z":1})json");
-const Value kConstant7 = Value::parse(R"json({"mode":"full","items":[]})json");
-const Value kConstant8 = Value::parse(R"json({"mark":"a/*b*/c","big":9007199254740992})json");
-const Value kConstant9 = Value::parse(R"json({"open":true})json");
-const Value kConstant10 = Value::parse(R"json({"closed":true})json");
-const Value kConstant11 = Value::parse(R"json(9007199254740993)json");
+// Constant values (arguments, inputs, predicate operands), parsed once at start-up.
+const Value kValue_a_args = Value::parse(R"json({"src":"a"})json");
+const Value kValue_b_args = Value::parse(R"json({"src":"b"})json");
+const Value kValue_c_args = Value::parse(R"json({"src":"c"})json");
+const Value kValue_d_args = Value::parse(R"json({"src":"d"})json");
+const Value kValue_reread_args = Value::parse(R"json({"src":"saved"})json");
+const Value kValue_late_args = Value::parse(R"json({"z":1})json");
+const Value kValue_again_input = Value::parse(R"json({"mode":"full","items":[]})json");
+const Value kValue_gated_input_input = Value::parse(R"json({"mark":"a/*b*/c","big":9007199254740992})json");
+const Value kValue_gated_open_args = Value::parse(R"json({"open":true})json");
+const Value kValue_gated_closed_args = Value::parse(R"json({"closed":true})json");
+const Value kValue_check_big = Value::parse(R"json(9007199254740993)json");
+
+// schemas/main-input.json: the input_schema of composition 'main'
+const char kSchema_main_input[] = R"json({
+  "type": "object",
+  "properties": {
+    "xs": {
+      "type": "array",
+      "items": {
+        "type": "string"
+      }
+    }
+  },
+  "required": [
+    "xs"
+  ]
+})json";
+
+// schemas/ranker-input.json: the input_schema of composition 'ranker'
+const char kSchema_ranker_input[] = R"json({
+  "type": "object",
+  "properties": {
+    "mode": {
+      "enum": [
+        "quick",
+        "full"
+      ]
+    },
+    "items": {
+      "type": "array"
+    }
+  },
+  "required": [
+    "mode",
+    "items"
+  ]
+})json";
+
+// The parameters of tool 'fetch', the parameters of tool 'score', the parameters of tool 'save'
+const char kSchema_fetch_parameters[] = R"json({
+  "type": "object",
+  "properties": {},
+  "additionalProperties": true
+})json";
 
 // ---------------------------------------------------------------------------------------------
 // Composition 'main' — pack.yaml:25
@@ -84,25 +127,25 @@ enum Id : int {
 
 // a: tool 'fetch' — pack.yaml:31
 Value run_a(StepContext &ctx) {
-  const Value args = kConstant1;
+  const Value args = kValue_a_args;
   return ctx.callTool(tool::fetch, args);
 }  // step a
 
 // b: tool 'fetch' — pack.yaml:32
 Value run_b(StepContext &ctx) {
-  const Value args = kConstant2;
+  const Value args = kValue_b_args;
   return ctx.callTool(tool::fetch, args);
 }  // step b
 
 // c: tool 'fetch' — pack.yaml:33
 Value run_c(StepContext &ctx) {
-  const Value args = kConstant3;
+  const Value args = kValue_c_args;
   return ctx.callTool(tool::fetch, args);
 }  // step c
 
 // d: tool 'fetch' — pack.yaml:34
 Value run_d(StepContext &ctx) {
-  const Value args = kConstant4;
+  const Value args = kValue_d_args;
   return ctx.callTool(tool::fetch, args);
 }  // step d
 
@@ -117,18 +160,19 @@ Value run_ab(StepContext &ctx) {
 
 // rank__input: the input of 'ranker', inlined (its steps follow) — pack.yaml:38
 Value run_rank_input(StepContext &ctx) {
-  return ctx.enterComposition(composition::ranker, Value::object({
+  const Value input = Value::object({
       {"mode", Value::string("quick")},
       {"items", Value::array({
-          ctx.output(step::c, "${c.output}"),
-          ctx.output(step::d, "${d.output}"),
-      })},
-  }));
+                    ctx.output(step::c, "${c.output}"),
+                    ctx.output(step::d, "${d.output}"),
+                })},
+  });
+  return ctx.enterComposition(composition::ranker, input);
 }  // step rank__input
 
 // rank__how: branch, then 'rank__quick', else 'rank__full' — pack.yaml:75
 bool when_rank_how(StepContext &) {
-  return true  /* ${rank__input.output.mode} equals "quick" */;
+  return true /* ${rank__input.output.mode} equals "quick" */;
 }  // step rank__how
 
 // rank__quick: tool 'score' — pack.yaml:80
@@ -162,19 +206,19 @@ Value run_save_rank(StepContext &ctx) {
 
 // reread: tool 'fetch' — pack.yaml:41
 Value run_reread(StepContext &ctx) {
-  const Value args = kConstant5;
+  const Value args = kValue_reread_args;
   return ctx.callTool(tool::fetch, args);
 }  // step reread
 
 // late: tool 'score' — pack.yaml:43
 Value run_late(StepContext &ctx) {
-  const Value args = kConstant6;
+  const Value args = kValue_late_args;
   return ctx.callTool(tool::score, args);
 }  // step late
 
 // again: wfc.subflow calling 'ranker' — pack.yaml:45
 Value run_again(StepContext &ctx) {
-  const Value input = kConstant7;
+  const Value input = kValue_again_input;
   return ctx.callComposition(composition::ranker, input);
 }  // step again
 
@@ -237,23 +281,24 @@ Value run_right(StepContext &ctx) {
 
 // gated__input: the input of 'gate', inlined (its steps follow) — pack.yaml:69
 Value run_gated_input(StepContext &ctx) {
-  return ctx.enterComposition(composition::gate, kConstant8);
+  const Value input = kValue_gated_input_input;
+  return ctx.enterComposition(composition::gate, input);
 }  // step gated__input
 
 // gated__check: branch, then 'gated__closed', else 'gated__open' — pack.yaml:90
 bool when_gated_check(StepContext &) {
-  return false  /* not(all_of(${gated__input.output.mark} equals "a/ *b* /c", ${gated__input.output.big} less_than 9007199254740993)) */;
+  return false /* not(all_of(${gated__input.output.mark} equals "a/ *b* /c", ${gated__input.output.big} less_than 9007199254740993)) */;
 }  // step gated__check
 
 // gated__open: tool 'score' — pack.yaml:99
 Value run_gated_open(StepContext &ctx) {
-  const Value args = kConstant9;
+  const Value args = kValue_gated_open_args;
   return ctx.callTool(tool::score, args);
 }  // step gated__open
 
 // gated__closed: tool 'score' — pack.yaml:100
 Value run_gated_closed(StepContext &ctx) {
-  const Value args = kConstant10;
+  const Value args = kValue_gated_closed_args;
   return ctx.callTool(tool::score, args);
 }  // step gated__closed
 
@@ -277,308 +322,292 @@ Value run_report(StepContext &ctx) {
   return ctx.callTool(tool::score, args);
 }  // step report
 
-// input_schema: schemas/main-input.json
-const char kInputSchema[] = R"json({
-  "type": "object",
-  "properties": {
-    "xs": {
-      "type": "array",
-      "items": {
-        "type": "string"
-      }
-    }
-  },
-  "required": [
-    "xs"
-  ]
-})json";
-
 // The step table: each step's graph, guard and function.
 const wfc::StepDecl kSteps[] = {
-  {
-    .id = "a",
-    .kind = wfc::StepKind::Tool,
-    .effect = wfc::Effect::Read,
-    .location = "pack.yaml:31",
-    .run = run_a,
-    .tool = tool::fetch,
-    .argsChecked = true,
-  },
-  {
-    .id = "b",
-    .kind = wfc::StepKind::Tool,
-    .effect = wfc::Effect::Read,
-    .location = "pack.yaml:32",
-    .order = 1,
-    .run = run_b,
-    .tool = tool::fetch,
-    .argsChecked = true,
-  },
-  {
-    .id = "c",
-    .kind = wfc::StepKind::Tool,
-    .effect = wfc::Effect::Read,
-    .location = "pack.yaml:33",
-    .order = 2,
-    .run = run_c,
-    .tool = tool::fetch,
-    .argsChecked = true,
-  },
-  {
-    .id = "d",
-    .kind = wfc::StepKind::Tool,
-    .effect = wfc::Effect::Read,
-    .location = "pack.yaml:34",
-    .order = 3,
-    .run = run_d,
-    .tool = tool::fetch,
-    .argsChecked = true,
-  },
-  {
-    .id = "ab",
-    .kind = wfc::StepKind::Tool,
-    .location = "pack.yaml:36",
-    .after = {step::a, step::b},
-    .order = 4,
-    .run = run_ab,
-    .tool = tool::score,
-    .argsChecked = true,
-  },
-  {
-    .id = "rank__input",
-    .kind = wfc::StepKind::Subflow,
-    .location = "pack.yaml:38",
-    .after = {step::c, step::d},
-    .order = 5,
-    .run = run_rank_input,
-  },
-  {
-    .id = "rank__how",
-    .key = "how",
-    .kind = wfc::StepKind::Branch,
-    .location = "pack.yaml:75",
-    .after = {step::rank_input},
-    .order = 6,
-    .predicate = when_rank_how,
-    .thenStep = step::rank_quick,
-    .elseStep = step::rank_full,
-  },
-  {
-    .id = "rank__quick",
-    .key = "quick",
-    .kind = wfc::StepKind::Tool,
-    .location = "pack.yaml:80",
-    .after = {step::rank_how},
-    .order = 7,
-    .guard = wfc::Guard::Then,
-    .guardedBy = step::rank_how,
-    .run = run_rank_quick,
-    .tool = tool::score,
-    .argsChecked = true,
-  },
-  {
-    .id = "rank__full",
-    .key = "full",
-    .kind = wfc::StepKind::Subflow,
-    .location = "pack.yaml:81",
-    .after = {step::rank_how},
-    .order = 8,
-    .guard = wfc::Guard::Else,
-    .guardedBy = step::rank_how,
-    .run = run_rank_full,
-    .callee = composition::deep,
-  },
-  {
-    .id = "rank",
-    .kind = wfc::StepKind::Subflow,
-    .location = "pack.yaml:38",
-    .after = {step::rank_quick, step::rank_full},
-    .order = 9,
-    .run = run_rank,
-  },
-  {
-    .id = "save_rank",
-    .kind = wfc::StepKind::Tool,
-    .effect = wfc::Effect::Write,
-    .location = "pack.yaml:40",
-    .after = {step::ab, step::rank},
-    .order = 10,
-    .run = run_save_rank,
-    .tool = tool::save,
-    .argsChecked = true,
-  },
-  {
-    .id = "reread",
-    .kind = wfc::StepKind::Tool,
-    .effect = wfc::Effect::Read,
-    .location = "pack.yaml:41",
-    .after = {step::save_rank},
-    .order = 11,
-    .run = run_reread,
-    .tool = tool::fetch,
-    .argsChecked = true,
-  },
-  {
-    .id = "late",
-    .kind = wfc::StepKind::Tool,
-    .location = "pack.yaml:43",
-    .after = {step::ab},
-    .order = 12,
-    .run = run_late,
-    .tool = tool::score,
-    .argsChecked = true,
-  },
-  {
-    .id = "again",
-    .kind = wfc::StepKind::Subflow,
-    .location = "pack.yaml:45",
-    .order = 13,
-    .run = run_again,
-    .maxAttempts = 2,
-    .callee = composition::ranker,
-  },
-  {
-    .id = "polish",
-    .kind = wfc::StepKind::Loop,
-    .location = "pack.yaml:46",
-    .order = 14,
-    .run = run_polish,
-    .predicate = until_polish,
-    .maxIterations = 3,
-  },
-  {
-    .id = "p1",
-    .kind = wfc::StepKind::Tool,
-    .location = "pack.yaml:51",
-    .parent = step::polish,
-    .run = run_p1,
-    .tool = tool::score,
-    .argsChecked = true,
-  },
-  {
-    .id = "p2",
-    .kind = wfc::StepKind::Tool,
-    .location = "pack.yaml:52",
-    .parent = step::polish,
-    .order = 1,
-    .run = run_p2,
-    .tool = tool::score,
-    .argsChecked = true,
-  },
-  {
-    .id = "p3",
-    .kind = wfc::StepKind::Tool,
-    .location = "pack.yaml:53",
-    .parent = step::polish,
-    .after = {step::p1, step::p2},
-    .order = 2,
-    .run = run_p3,
-    .tool = tool::score,
-    .argsChecked = true,
-  },
-  {
-    .id = "each",
-    .kind = wfc::StepKind::Foreach,
-    .location = "pack.yaml:55",
-    .order = 15,
-    .run = run_each,
-    .reduce = wfc::Reduce::Append,
-    .into = "pairs",
-  },
-  {
-    .id = "pair",
-    .kind = wfc::StepKind::Parallel,
-    .location = "pack.yaml:60",
-    .parent = step::each,
-    .reduce = wfc::Reduce::Barrier,
-    .into = "both",
-  },
-  {
-    .id = "left",
-    .kind = wfc::StepKind::Tool,
-    .location = "pack.yaml:63",
-    .parent = step::pair,
-    .run = run_left,
-    .tool = tool::score,
-    .argsChecked = true,
-  },
-  {
-    .id = "right",
-    .kind = wfc::StepKind::Tool,
-    .location = "pack.yaml:64",
-    .parent = step::pair,
-    .run = run_right,
-    .tool = tool::score,
-    .argsChecked = true,
-  },
-  {
-    .id = "gated__input",
-    .kind = wfc::StepKind::Subflow,
-    .location = "pack.yaml:69",
-    .order = 16,
-    .run = run_gated_input,
-  },
-  {
-    .id = "gated__check",
-    .key = "check",
-    .kind = wfc::StepKind::Branch,
-    .location = "pack.yaml:90",
-    .after = {step::gated_input},
-    .order = 17,
-    .predicate = when_gated_check,
-    .thenStep = step::gated_closed,
-    .elseStep = step::gated_open,
-  },
-  {
-    .id = "gated__open",
-    .key = "open",
-    .kind = wfc::StepKind::Tool,
-    .location = "pack.yaml:99",
-    .after = {step::gated_check},
-    .order = 18,
-    .guard = wfc::Guard::Else,
-    .guardedBy = step::gated_check,
-    .run = run_gated_open,
-    .tool = tool::score,
-    .argsChecked = true,
-  },
-  {
-    .id = "gated__closed",
-    .key = "closed",
-    .kind = wfc::StepKind::Tool,
-    .location = "pack.yaml:100",
-    .after = {step::gated_check},
-    .order = 19,
-    .guard = wfc::Guard::Then,
-    .guardedBy = step::gated_check,
-    .run = run_gated_closed,
-    .tool = tool::score,
-    .argsChecked = true,
-  },
-  {
-    .id = "gated",
-    .kind = wfc::StepKind::Subflow,
-    .location = "pack.yaml:69",
-    .after = {step::gated_open, step::gated_closed},
-    .order = 20,
-    .run = run_gated,
-  },
-  {
-    .id = "report",
-    .kind = wfc::StepKind::Tool,
-    .location = "pack.yaml:70",
-    .after = {step::reread, step::late, step::again, step::polish, step::each, step::gated},
-    .order = 21,
-    .run = run_report,
-    .tool = tool::score,
-    .argsChecked = true,
-  },
+    {
+        .id = "a",
+        .kind = wfc::StepKind::Tool,
+        .effect = wfc::Effect::Read,
+        .location = "pack.yaml:31",
+        .run = run_a,
+        .tool = tool::fetch,
+        .argsChecked = true,
+    },
+    {
+        .id = "b",
+        .kind = wfc::StepKind::Tool,
+        .effect = wfc::Effect::Read,
+        .location = "pack.yaml:32",
+        .order = 1,
+        .run = run_b,
+        .tool = tool::fetch,
+        .argsChecked = true,
+    },
+    {
+        .id = "c",
+        .kind = wfc::StepKind::Tool,
+        .effect = wfc::Effect::Read,
+        .location = "pack.yaml:33",
+        .order = 2,
+        .run = run_c,
+        .tool = tool::fetch,
+        .argsChecked = true,
+    },
+    {
+        .id = "d",
+        .kind = wfc::StepKind::Tool,
+        .effect = wfc::Effect::Read,
+        .location = "pack.yaml:34",
+        .order = 3,
+        .run = run_d,
+        .tool = tool::fetch,
+        .argsChecked = true,
+    },
+    {
+        .id = "ab",
+        .kind = wfc::StepKind::Tool,
+        .location = "pack.yaml:36",
+        .after = {step::a, step::b},
+        .order = 4,
+        .run = run_ab,
+        .tool = tool::score,
+        .argsChecked = true,
+    },
+    {
+        .id = "rank__input",
+        .kind = wfc::StepKind::Subflow,
+        .location = "pack.yaml:38",
+        .after = {step::c, step::d},
+        .order = 5,
+        .run = run_rank_input,
+    },
+    {
+        .id = "rank__how",
+        .key = "how",
+        .kind = wfc::StepKind::Branch,
+        .location = "pack.yaml:75",
+        .after = {step::rank_input},
+        .order = 6,
+        .predicate = when_rank_how,
+        .thenStep = step::rank_quick,
+        .elseStep = step::rank_full,
+    },
+    {
+        .id = "rank__quick",
+        .key = "quick",
+        .kind = wfc::StepKind::Tool,
+        .location = "pack.yaml:80",
+        .after = {step::rank_how},
+        .order = 7,
+        .guard = wfc::Guard::Then,
+        .guardedBy = step::rank_how,
+        .run = run_rank_quick,
+        .tool = tool::score,
+        .argsChecked = true,
+    },
+    {
+        .id = "rank__full",
+        .key = "full",
+        .kind = wfc::StepKind::Subflow,
+        .location = "pack.yaml:81",
+        .after = {step::rank_how},
+        .order = 8,
+        .guard = wfc::Guard::Else,
+        .guardedBy = step::rank_how,
+        .run = run_rank_full,
+        .callee = composition::deep,
+    },
+    {
+        .id = "rank",
+        .kind = wfc::StepKind::Subflow,
+        .location = "pack.yaml:38",
+        .after = {step::rank_quick, step::rank_full},
+        .order = 9,
+        .run = run_rank,
+    },
+    {
+        .id = "save_rank",
+        .kind = wfc::StepKind::Tool,
+        .effect = wfc::Effect::Write,
+        .location = "pack.yaml:40",
+        .after = {step::ab, step::rank},
+        .order = 10,
+        .run = run_save_rank,
+        .tool = tool::save,
+        .argsChecked = true,
+    },
+    {
+        .id = "reread",
+        .kind = wfc::StepKind::Tool,
+        .effect = wfc::Effect::Read,
+        .location = "pack.yaml:41",
+        .after = {step::save_rank},
+        .order = 11,
+        .run = run_reread,
+        .tool = tool::fetch,
+        .argsChecked = true,
+    },
+    {
+        .id = "late",
+        .kind = wfc::StepKind::Tool,
+        .location = "pack.yaml:43",
+        .after = {step::ab},
+        .order = 12,
+        .run = run_late,
+        .tool = tool::score,
+        .argsChecked = true,
+    },
+    {
+        .id = "again",
+        .kind = wfc::StepKind::Subflow,
+        .location = "pack.yaml:45",
+        .order = 13,
+        .run = run_again,
+        .maxAttempts = 2,
+        .callee = composition::ranker,
+    },
+    {
+        .id = "polish",
+        .kind = wfc::StepKind::Loop,
+        .location = "pack.yaml:46",
+        .order = 14,
+        .run = run_polish,
+        .predicate = until_polish,
+        .maxIterations = 3,
+    },
+    {
+        .id = "p1",
+        .kind = wfc::StepKind::Tool,
+        .location = "pack.yaml:51",
+        .parent = step::polish,
+        .run = run_p1,
+        .tool = tool::score,
+        .argsChecked = true,
+    },
+    {
+        .id = "p2",
+        .kind = wfc::StepKind::Tool,
+        .location = "pack.yaml:52",
+        .parent = step::polish,
+        .order = 1,
+        .run = run_p2,
+        .tool = tool::score,
+        .argsChecked = true,
+    },
+    {
+        .id = "p3",
+        .kind = wfc::StepKind::Tool,
+        .location = "pack.yaml:53",
+        .parent = step::polish,
+        .after = {step::p1, step::p2},
+        .order = 2,
+        .run = run_p3,
+        .tool = tool::score,
+        .argsChecked = true,
+    },
+    {
+        .id = "each",
+        .kind = wfc::StepKind::Foreach,
+        .location = "pack.yaml:55",
+        .order = 15,
+        .run = run_each,
+        .reduce = wfc::Reduce::Append,
+        .into = "pairs",
+    },
+    {
+        .id = "pair",
+        .kind = wfc::StepKind::Parallel,
+        .location = "pack.yaml:60",
+        .parent = step::each,
+        .reduce = wfc::Reduce::Barrier,
+        .into = "both",
+    },
+    {
+        .id = "left",
+        .kind = wfc::StepKind::Tool,
+        .location = "pack.yaml:63",
+        .parent = step::pair,
+        .run = run_left,
+        .tool = tool::score,
+        .argsChecked = true,
+    },
+    {
+        .id = "right",
+        .kind = wfc::StepKind::Tool,
+        .location = "pack.yaml:64",
+        .parent = step::pair,
+        .run = run_right,
+        .tool = tool::score,
+        .argsChecked = true,
+    },
+    {
+        .id = "gated__input",
+        .kind = wfc::StepKind::Subflow,
+        .location = "pack.yaml:69",
+        .order = 16,
+        .run = run_gated_input,
+    },
+    {
+        .id = "gated__check",
+        .key = "check",
+        .kind = wfc::StepKind::Branch,
+        .location = "pack.yaml:90",
+        .after = {step::gated_input},
+        .order = 17,
+        .predicate = when_gated_check,
+        .thenStep = step::gated_closed,
+        .elseStep = step::gated_open,
+    },
+    {
+        .id = "gated__open",
+        .key = "open",
+        .kind = wfc::StepKind::Tool,
+        .location = "pack.yaml:99",
+        .after = {step::gated_check},
+        .order = 18,
+        .guard = wfc::Guard::Else,
+        .guardedBy = step::gated_check,
+        .run = run_gated_open,
+        .tool = tool::score,
+        .argsChecked = true,
+    },
+    {
+        .id = "gated__closed",
+        .key = "closed",
+        .kind = wfc::StepKind::Tool,
+        .location = "pack.yaml:100",
+        .after = {step::gated_check},
+        .order = 19,
+        .guard = wfc::Guard::Then,
+        .guardedBy = step::gated_check,
+        .run = run_gated_closed,
+        .tool = tool::score,
+        .argsChecked = true,
+    },
+    {
+        .id = "gated",
+        .kind = wfc::StepKind::Subflow,
+        .location = "pack.yaml:69",
+        .after = {step::gated_open, step::gated_closed},
+        .order = 20,
+        .run = run_gated,
+    },
+    {
+        .id = "report",
+        .kind = wfc::StepKind::Tool,
+        .location = "pack.yaml:70",
+        .after = {step::reread, step::late, step::again, step::polish, step::each, step::gated},
+        .order = 21,
+        .run = run_report,
+        .tool = tool::score,
+        .argsChecked = true,
+    },
 };
 
 const wfc::CompositionDecl kComposition = {
     .name = "main",
     .location = "pack.yaml:25",
-    .inputSchema = kInputSchema,
+    .inputSchema = kSchema_main_input,
     .outputSchema = nullptr,
     .output = step::report,
     .steps = kSteps,
@@ -621,65 +650,45 @@ Value run_full(StepContext &ctx) {
   return ctx.callComposition(composition::deep, input);
 }  // step full
 
-// input_schema: schemas/ranker-input.json
-const char kInputSchema[] = R"json({
-  "type": "object",
-  "properties": {
-    "mode": {
-      "enum": [
-        "quick",
-        "full"
-      ]
-    },
-    "items": {
-      "type": "array"
-    }
-  },
-  "required": [
-    "mode",
-    "items"
-  ]
-})json";
-
 // The step table: each step's graph, guard and function.
 const wfc::StepDecl kSteps[] = {
-  {
-    .id = "how",
-    .kind = wfc::StepKind::Branch,
-    .location = "pack.yaml:75",
-    .predicate = when_how,
-    .thenStep = step::quick,
-    .elseStep = step::full,
-  },
-  {
-    .id = "quick",
-    .kind = wfc::StepKind::Tool,
-    .location = "pack.yaml:80",
-    .after = {step::how},
-    .order = 1,
-    .guard = wfc::Guard::Then,
-    .guardedBy = step::how,
-    .run = run_quick,
-    .tool = tool::score,
-    .argsChecked = true,
-  },
-  {
-    .id = "full",
-    .kind = wfc::StepKind::Subflow,
-    .location = "pack.yaml:81",
-    .after = {step::how},
-    .order = 2,
-    .guard = wfc::Guard::Else,
-    .guardedBy = step::how,
-    .run = run_full,
-    .callee = composition::deep,
-  },
+    {
+        .id = "how",
+        .kind = wfc::StepKind::Branch,
+        .location = "pack.yaml:75",
+        .predicate = when_how,
+        .thenStep = step::quick,
+        .elseStep = step::full,
+    },
+    {
+        .id = "quick",
+        .kind = wfc::StepKind::Tool,
+        .location = "pack.yaml:80",
+        .after = {step::how},
+        .order = 1,
+        .guard = wfc::Guard::Then,
+        .guardedBy = step::how,
+        .run = run_quick,
+        .tool = tool::score,
+        .argsChecked = true,
+    },
+    {
+        .id = "full",
+        .kind = wfc::StepKind::Subflow,
+        .location = "pack.yaml:81",
+        .after = {step::how},
+        .order = 2,
+        .guard = wfc::Guard::Else,
+        .guardedBy = step::how,
+        .run = run_full,
+        .callee = composition::deep,
+    },
 };
 
 const wfc::CompositionDecl kComposition = {
     .name = "ranker",
     .location = "pack.yaml:71",
-    .inputSchema = kInputSchema,
+    .inputSchema = kSchema_ranker_input,
     .outputSchema = nullptr,
     .output = -1,  // the last top-level step that ran
     .steps = kSteps,
@@ -718,24 +727,24 @@ Value run_two(StepContext &ctx) {
 
 // The step table: each step's graph, guard and function.
 const wfc::StepDecl kSteps[] = {
-  {
-    .id = "one",
-    .kind = wfc::StepKind::Tool,
-    .location = "pack.yaml:85",
-    .run = run_one,
-    .tool = tool::score,
-    .argsChecked = true,
-  },
-  {
-    .id = "two",
-    .kind = wfc::StepKind::Tool,
-    .location = "pack.yaml:86",
-    .after = {step::one},
-    .order = 1,
-    .run = run_two,
-    .tool = tool::score,
-    .argsChecked = true,
-  },
+    {
+        .id = "one",
+        .kind = wfc::StepKind::Tool,
+        .location = "pack.yaml:85",
+        .run = run_one,
+        .tool = tool::score,
+        .argsChecked = true,
+    },
+    {
+        .id = "two",
+        .kind = wfc::StepKind::Tool,
+        .location = "pack.yaml:86",
+        .after = {step::one},
+        .order = 1,
+        .run = run_two,
+        .tool = tool::score,
+        .argsChecked = true,
+    },
 };
 
 const wfc::CompositionDecl kComposition = {
@@ -766,55 +775,55 @@ enum Id : int {
 // check: branch, then 'closed', else 'open' — pack.yaml:90
 bool when_check(StepContext &ctx) {
   return !((wfc::equals(ctx.input({"mark"}, "${input.mark}"), Value::string("a/*b*/c")) &&
-   wfc::lessThan(ctx.input({"big"}, "${input.big}"), kConstant11, "${input.big}")));
+            wfc::lessThan(ctx.input({"big"}, "${input.big}"), kValue_check_big, "${input.big}")));
 }  // step check
 
 // open: tool 'score' — pack.yaml:99
 Value run_open(StepContext &ctx) {
-  const Value args = kConstant9;
+  const Value args = kValue_gated_open_args;
   return ctx.callTool(tool::score, args);
 }  // step open
 
 // closed: tool 'score' — pack.yaml:100
 Value run_closed(StepContext &ctx) {
-  const Value args = kConstant10;
+  const Value args = kValue_gated_closed_args;
   return ctx.callTool(tool::score, args);
 }  // step closed
 
 // The step table: each step's graph, guard and function.
 const wfc::StepDecl kSteps[] = {
-  {
-    .id = "check",
-    .kind = wfc::StepKind::Branch,
-    .location = "pack.yaml:90",
-    .predicate = when_check,
-    .thenStep = step::closed,
-    .elseStep = step::open,
-  },
-  {
-    .id = "open",
-    .kind = wfc::StepKind::Tool,
-    .location = "pack.yaml:99",
-    .after = {step::check},
-    .order = 1,
-    .guard = wfc::Guard::Else,
-    .guardedBy = step::check,
-    .run = run_open,
-    .tool = tool::score,
-    .argsChecked = true,
-  },
-  {
-    .id = "closed",
-    .kind = wfc::StepKind::Tool,
-    .location = "pack.yaml:100",
-    .after = {step::check},
-    .order = 2,
-    .guard = wfc::Guard::Then,
-    .guardedBy = step::check,
-    .run = run_closed,
-    .tool = tool::score,
-    .argsChecked = true,
-  },
+    {
+        .id = "check",
+        .kind = wfc::StepKind::Branch,
+        .location = "pack.yaml:90",
+        .predicate = when_check,
+        .thenStep = step::closed,
+        .elseStep = step::open,
+    },
+    {
+        .id = "open",
+        .kind = wfc::StepKind::Tool,
+        .location = "pack.yaml:99",
+        .after = {step::check},
+        .order = 1,
+        .guard = wfc::Guard::Else,
+        .guardedBy = step::check,
+        .run = run_open,
+        .tool = tool::score,
+        .argsChecked = true,
+    },
+    {
+        .id = "closed",
+        .kind = wfc::StepKind::Tool,
+        .location = "pack.yaml:100",
+        .after = {step::check},
+        .order = 2,
+        .guard = wfc::Guard::Then,
+        .guardedBy = step::check,
+        .run = run_closed,
+        .tool = tool::score,
+        .argsChecked = true,
+    },
 };
 
 const wfc::CompositionDecl kComposition = {
@@ -828,34 +837,28 @@ const wfc::CompositionDecl kComposition = {
 
 }  // namespace gate
 
-// parameters of tool 'fetch'
-const char kParameters_fetch[] = R"json({
-  "type": "object",
-  "properties": {},
-  "additionalProperties": true
-})json";
-
-// parameters of tool 'score'
-const char kParameters_score[] = R"json({
-  "type": "object",
-  "properties": {},
-  "additionalProperties": true
-})json";
-
-// parameters of tool 'save'
-const char kParameters_save[] = R"json({
-  "type": "object",
-  "properties": {},
-  "additionalProperties": true
-})json";
-
 // The bindings given to wfc at compile time: defaults that --bindings overrides.
 const char kBindings[] = R"json({"tools":{"fetch":{"exec":{"argv":["cat"]}},"score":{"exec":{"argv":["cat"]}},"save":{"exec":{"argv":["cat"]}}}})json";
 
 const wfc::ToolDecl kTools[] = {
-    {.name = "fetch", .effect = wfc::Effect::Read, .parameters = kParameters_fetch, .called = true},
-    {.name = "score", .effect = wfc::Effect::None, .parameters = kParameters_score, .called = true},
-    {.name = "save", .effect = wfc::Effect::Write, .parameters = kParameters_save, .called = true},
+    {
+        .name = "fetch",
+        .effect = wfc::Effect::Read,
+        .parameters = kSchema_fetch_parameters,
+        .called = true,
+    },
+    {
+        .name = "score",
+        .effect = wfc::Effect::None,
+        .parameters = kSchema_fetch_parameters,
+        .called = true,
+    },
+    {
+        .name = "save",
+        .effect = wfc::Effect::Write,
+        .parameters = kSchema_fetch_parameters,
+        .called = true,
+    },
 };
 
 const wfc::CompositionDecl kCompositions[] = {

@@ -19,12 +19,12 @@ using wfc::Value;
 // The pack's tools, in declaration order.
 namespace tool {
 enum Id : int {
-  fs_read,  // fs.read
+  fs_read,           // fs.read
   text_count_words,  // text.count_words
-  text_headings,  // text.headings
-  text_excerpt,  // text.excerpt
-  text_echo,  // text.echo
-  text_summary,  // text.summary
+  text_headings,     // text.headings
+  text_excerpt,      // text.excerpt
+  text_echo,         // text.echo
+  text_summary,      // text.summary
 };
 }  // namespace tool
 
@@ -34,6 +34,88 @@ enum Id : int {
   text_stats,
 };
 }  // namespace composition
+
+// schemas/input.json: the input_schema of composition 'text_stats'
+const char kSchema_input[] = R"json({
+  "$schema": "http://json-schema.org/draft-07/schema#",
+  "title": "text-stats input",
+  "type": "object",
+  "properties": {
+    "path": {
+      "type": "string",
+      "description": "The Markdown file to measure, inside the workspace"
+    }
+  },
+  "required": [
+    "path"
+  ],
+  "additionalProperties": false
+})json";
+
+// The parameters of tool 'fs.read'
+const char kSchema_fs_read_parameters[] = R"json({
+  "type": "object",
+  "properties": {
+    "path": {
+      "type": "string"
+    }
+  },
+  "required": [
+    "path"
+  ]
+})json";
+
+// The parameters of tool 'text.count_words', the parameters of tool 'text.headings', the parameters of tool 'text.echo'
+const char kSchema_text_count_words_parameters[] = R"json({
+  "type": "object",
+  "properties": {
+    "text": {
+      "type": "string"
+    }
+  },
+  "required": [
+    "text"
+  ]
+})json";
+
+// The parameters of tool 'text.excerpt'
+const char kSchema_text_excerpt_parameters[] = R"json({
+  "type": "object",
+  "properties": {
+    "text": {
+      "type": "string"
+    },
+    "words": {
+      "type": "integer",
+      "minimum": 1
+    }
+  },
+  "required": [
+    "text",
+    "words"
+  ]
+})json";
+
+// The parameters of tool 'text.summary'
+const char kSchema_text_summary_parameters[] = R"json({
+  "type": "object",
+  "properties": {
+    "path": {
+      "type": "string"
+    },
+    "stats": {
+      "type": "object"
+    },
+    "choice": {
+      "type": "object"
+    }
+  },
+  "required": [
+    "path",
+    "stats",
+    "choice"
+  ]
+})json";
 
 // ---------------------------------------------------------------------------------------------
 // Composition 'text_stats' — pack.yaml:75
@@ -110,107 +192,90 @@ Value run_summary(StepContext &ctx) {
   return ctx.callTool(tool::text_summary, args);
 }  // step summary
 
-// input_schema: schemas/input.json
-const char kInputSchema[] = R"json({
-  "$schema": "http://json-schema.org/draft-07/schema#",
-  "title": "text-stats input",
-  "type": "object",
-  "properties": {
-    "path": {
-      "type": "string",
-      "description": "The Markdown file to measure, inside the workspace"
-    }
-  },
-  "required": [
-    "path"
-  ],
-  "additionalProperties": false
-})json";
-
 // The step table: each step's graph, guard and function.
 const wfc::StepDecl kSteps[] = {
-  {
-    .id = "read_doc",
-    .kind = wfc::StepKind::Tool,
-    .effect = wfc::Effect::Read,
-    .location = "pack.yaml:80",
-    .run = run_read_doc,
-    .tool = tool::fs_read,
-  },
-  {
-    .id = "measure",
-    .kind = wfc::StepKind::Parallel,
-    .location = "pack.yaml:85",
-    .after = {step::read_doc},
-    .order = 1,
-    .reduce = wfc::Reduce::Barrier,
-    .into = "stats",
-  },
-  {
-    .id = "words",
-    .kind = wfc::StepKind::Tool,
-    .location = "pack.yaml:88",
-    .parent = step::measure,
-    .order = 1,
-    .run = run_words,
-    .tool = tool::text_count_words,
-  },
-  {
-    .id = "headings",
-    .kind = wfc::StepKind::Tool,
-    .location = "pack.yaml:92",
-    .parent = step::measure,
-    .order = 1,
-    .run = run_headings,
-    .tool = tool::text_headings,
-  },
-  {
-    .id = "long_or_short",
-    .kind = wfc::StepKind::Branch,
-    .location = "pack.yaml:98",
-    .after = {step::measure},
-    .order = 2,
-    .predicate = when_long_or_short,
-    .thenStep = step::excerpt,
-    .elseStep = step::verbatim,
-  },
-  {
-    .id = "excerpt",
-    .kind = wfc::StepKind::Tool,
-    .location = "pack.yaml:107",
-    .after = {step::long_or_short},
-    .order = 3,
-    .guard = wfc::Guard::Then,
-    .guardedBy = step::long_or_short,
-    .run = run_excerpt,
-    .tool = tool::text_excerpt,
-  },
-  {
-    .id = "verbatim",
-    .kind = wfc::StepKind::Tool,
-    .location = "pack.yaml:112",
-    .after = {step::long_or_short},
-    .order = 4,
-    .guard = wfc::Guard::Else,
-    .guardedBy = step::long_or_short,
-    .run = run_verbatim,
-    .tool = tool::text_echo,
-  },
-  {
-    .id = "summary",
-    .kind = wfc::StepKind::Tool,
-    .location = "pack.yaml:117",
-    .after = {step::long_or_short},
-    .order = 5,
-    .run = run_summary,
-    .tool = tool::text_summary,
-  },
+    {
+        .id = "read_doc",
+        .kind = wfc::StepKind::Tool,
+        .effect = wfc::Effect::Read,
+        .location = "pack.yaml:80",
+        .run = run_read_doc,
+        .tool = tool::fs_read,
+    },
+    {
+        .id = "measure",
+        .kind = wfc::StepKind::Parallel,
+        .location = "pack.yaml:85",
+        .after = {step::read_doc},
+        .order = 1,
+        .reduce = wfc::Reduce::Barrier,
+        .into = "stats",
+    },
+    {
+        .id = "words",
+        .kind = wfc::StepKind::Tool,
+        .location = "pack.yaml:88",
+        .parent = step::measure,
+        .order = 1,
+        .run = run_words,
+        .tool = tool::text_count_words,
+    },
+    {
+        .id = "headings",
+        .kind = wfc::StepKind::Tool,
+        .location = "pack.yaml:92",
+        .parent = step::measure,
+        .order = 1,
+        .run = run_headings,
+        .tool = tool::text_headings,
+    },
+    {
+        .id = "long_or_short",
+        .kind = wfc::StepKind::Branch,
+        .location = "pack.yaml:98",
+        .after = {step::measure},
+        .order = 2,
+        .predicate = when_long_or_short,
+        .thenStep = step::excerpt,
+        .elseStep = step::verbatim,
+    },
+    {
+        .id = "excerpt",
+        .kind = wfc::StepKind::Tool,
+        .location = "pack.yaml:107",
+        .after = {step::long_or_short},
+        .order = 3,
+        .guard = wfc::Guard::Then,
+        .guardedBy = step::long_or_short,
+        .run = run_excerpt,
+        .tool = tool::text_excerpt,
+    },
+    {
+        .id = "verbatim",
+        .kind = wfc::StepKind::Tool,
+        .location = "pack.yaml:112",
+        .after = {step::long_or_short},
+        .order = 4,
+        .guard = wfc::Guard::Else,
+        .guardedBy = step::long_or_short,
+        .run = run_verbatim,
+        .tool = tool::text_echo,
+    },
+    {
+        .id = "summary",
+        .kind = wfc::StepKind::Tool,
+        .location = "pack.yaml:117",
+        .after = {step::long_or_short},
+        .order = 5,
+        .run = run_summary,
+        .tool = tool::text_summary,
+    },
 };
 
 const wfc::CompositionDecl kComposition = {
     .name = "text_stats",
     .location = "pack.yaml:75",
-    .inputSchema = kInputSchema,
+    .inputSchema = kSchema_input,
     .outputSchema = nullptr,
     .output = -1,  // the last top-level step that ran
     .steps = kSteps,
@@ -218,107 +283,46 @@ const wfc::CompositionDecl kComposition = {
 
 }  // namespace text_stats
 
-// parameters of tool 'fs.read'
-const char kParameters_fs_read[] = R"json({
-  "type": "object",
-  "properties": {
-    "path": {
-      "type": "string"
-    }
-  },
-  "required": [
-    "path"
-  ]
-})json";
-
-// parameters of tool 'text.count_words'
-const char kParameters_text_count_words[] = R"json({
-  "type": "object",
-  "properties": {
-    "text": {
-      "type": "string"
-    }
-  },
-  "required": [
-    "text"
-  ]
-})json";
-
-// parameters of tool 'text.headings'
-const char kParameters_text_headings[] = R"json({
-  "type": "object",
-  "properties": {
-    "text": {
-      "type": "string"
-    }
-  },
-  "required": [
-    "text"
-  ]
-})json";
-
-// parameters of tool 'text.excerpt'
-const char kParameters_text_excerpt[] = R"json({
-  "type": "object",
-  "properties": {
-    "text": {
-      "type": "string"
-    },
-    "words": {
-      "type": "integer",
-      "minimum": 1
-    }
-  },
-  "required": [
-    "text",
-    "words"
-  ]
-})json";
-
-// parameters of tool 'text.echo'
-const char kParameters_text_echo[] = R"json({
-  "type": "object",
-  "properties": {
-    "text": {
-      "type": "string"
-    }
-  },
-  "required": [
-    "text"
-  ]
-})json";
-
-// parameters of tool 'text.summary'
-const char kParameters_text_summary[] = R"json({
-  "type": "object",
-  "properties": {
-    "path": {
-      "type": "string"
-    },
-    "stats": {
-      "type": "object"
-    },
-    "choice": {
-      "type": "object"
-    }
-  },
-  "required": [
-    "path",
-    "stats",
-    "choice"
-  ]
-})json";
-
 // The bindings given to wfc at compile time: defaults that --bindings overrides.
 const char kBindings[] = R"json({"tools":{"fs.read":{"builtin":"read_file"},"text.count_words":{"native":"count_words"},"text.headings":{"native":"markdown_headings"},"text.excerpt":{"native":"excerpt"},"text.echo":{"mock":{"template":{"text":"{{args.text}}"}}},"text.summary":{"mock":{"template":{"document":"{{args.path}}","words":"{{args.stats.words.count}}","headings":"{{args.stats.headings.headings}}","branch":"{{args.choice.taken}}"}}}}})json";
 
 const wfc::ToolDecl kTools[] = {
-    {.name = "fs.read", .effect = wfc::Effect::Read, .parameters = kParameters_fs_read, .called = true},
-    {.name = "text.count_words", .effect = wfc::Effect::None, .parameters = kParameters_text_count_words, .called = true},
-    {.name = "text.headings", .effect = wfc::Effect::None, .parameters = kParameters_text_headings, .called = true},
-    {.name = "text.excerpt", .effect = wfc::Effect::None, .parameters = kParameters_text_excerpt, .called = true},
-    {.name = "text.echo", .effect = wfc::Effect::None, .parameters = kParameters_text_echo, .called = true},
-    {.name = "text.summary", .effect = wfc::Effect::None, .parameters = kParameters_text_summary, .called = true},
+    {
+        .name = "fs.read",
+        .effect = wfc::Effect::Read,
+        .parameters = kSchema_fs_read_parameters,
+        .called = true,
+    },
+    {
+        .name = "text.count_words",
+        .effect = wfc::Effect::None,
+        .parameters = kSchema_text_count_words_parameters,
+        .called = true,
+    },
+    {
+        .name = "text.headings",
+        .effect = wfc::Effect::None,
+        .parameters = kSchema_text_count_words_parameters,
+        .called = true,
+    },
+    {
+        .name = "text.excerpt",
+        .effect = wfc::Effect::None,
+        .parameters = kSchema_text_excerpt_parameters,
+        .called = true,
+    },
+    {
+        .name = "text.echo",
+        .effect = wfc::Effect::None,
+        .parameters = kSchema_text_count_words_parameters,
+        .called = true,
+    },
+    {
+        .name = "text.summary",
+        .effect = wfc::Effect::None,
+        .parameters = kSchema_text_summary_parameters,
+        .called = true,
+    },
 };
 
 const wfc::CompositionDecl kCompositions[] = {
