@@ -22,7 +22,7 @@ class Parallelize final : public Pass {
     bool budget = module.workflow && module.workflow->budget.maxToolCalls;
     for (auto &c : module.compositions) {
       planList(c->steps, budget, changed);
-      forEachStep(c->steps, [&](ir::Step &s) {
+      ir::forEachMutableStep(c->steps, [&](ir::Step &s) {
         if (s.kind == ir::StepKind::Loop) planList(s.children, budget, changed);
       });
       c->scheduled = true;
@@ -31,15 +31,7 @@ class Parallelize final : public Pass {
   }
 
  private:
-  template <typename Fn>
-  static void forEachStep(std::vector<std::unique_ptr<ir::Step>> &steps, Fn &&fn) {
-    for (auto &s : steps) {
-      fn(*s);
-      forEachStep(s->children, fn);
-    }
-  }
-
-  static void planList(std::vector<std::unique_ptr<ir::Step>> &list, bool budget, bool &changed) {
+  static void planList(ir::StepList &list, bool budget, bool &changed) {
     DependenceGraph graph(list, budget);
     const ir::Step *previous = nullptr;
     for (const ir::Step *s : graph.steps()) {
