@@ -1,5 +1,7 @@
 #include "tools/ExecTool.h"
 
+#include "tools/ChildProcess.h"
+
 #include "wfc/error.h"
 
 #include <algorithm>
@@ -9,19 +11,17 @@
 #include <csignal>
 #include <cstring>
 #include <map>
+#include <optional>
 #include <string_view>
 
 #include <fcntl.h>
 #include <poll.h>
 #include <pthread.h>
-#include <spawn.h>
 #include <sys/stat.h>
-#include <sys/syscall.h>
 #include <sys/types.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
-extern char **environ;
 
 namespace wfc::tools {
 
@@ -38,56 +38,9 @@ constexpr milliseconds kExitPollInterval{10};
 // stderr kept while running (the message shows the last ~2 KiB).
 constexpr size_t kStderrKeep = 8192;
 
-class Fd {
- public:
-  Fd() = default;
-  explicit Fd(int fd) : fd_(fd) {}
-  Fd(Fd &&o) noexcept : fd_(o.fd_) { o.fd_ = -1; }
-  Fd &operator=(Fd &&o) noexcept {
-    if (this != &o) {
-      reset();
-      fd_ = o.fd_;
-      o.fd_ = -1;
-    }
-    return *this;
-  }
-  ~Fd() { reset(); }
-  int get() const { return fd_; }
-  bool open() const { return fd_ >= 0; }
-  void reset() {
-    if (fd_ >= 0) ::close(fd_);
-    fd_ = -1;
-  }
-
- private:
-  int fd_ = -1;
-};
-
 [[noreturn]] void fail(ErrorKind kind, const std::string &message) { throw Error(kind, message); }
 
 std::string inQuotes(std::string_view s) { return "'" + std::string(s) + "'"; }
-
-// A close-on-exec pipe whose ends are above 2, so that the child's dup2 onto 0/1/2 never
-// clobbers another of its pipe ends (possible when this process runs with 0..2 closed).
-void makePipe(Fd &readEnd, Fd &writeEnd, const std::string &tool) {
-  int fds[2];
-  if (::pipe2(fds, O_CLOEXEC) != 0)
-    fail(ErrorKind::StepFailed, "tool " + inQuotes(tool) + ": cannot create a pipe: " + std::strerror(errno));
-  for (int &fd : fds) {
-    if (fd <= 2) {
-      int moved = ::fcntl(fd, F_DUPFD_CLOEXEC, 3);
-      int err = errno;
-      ::close(fd);
-      fd = moved;
-      if (moved < 0)
-        fail(ErrorKind::StepFailed, "tool " + inQuotes(tool) + ": cannot create a pipe: " + std::strerror(err));
-    }
-  }
-  readEnd = Fd(fds[0]);
-  writeEnd = Fd(fds[1]);
-}
-
-void setNonBlocking(int fd) { ::fcntl(fd, F_SETFL, ::fcntl(fd, F_GETFL) | O_NONBLOCK); }
 
 // Blocks SIGPIPE on this thread while stdin is written (a tool may exit without reading it; the
 // write then fails with EPIPE instead of killing us), and discards the SIGPIPE that caused.
@@ -118,66 +71,6 @@ class SigpipeGuard {
  private:
   sigset_t set_, old_;
   bool wasPending_ = false;
-};
-
-std::vector<std::string> buildEnvironment(const ExecSpec &spec, const std::string &idempotencyKey) {
-  std::vector<std::pair<std::string, std::string>> added = spec.env;
-  added.emplace_back("WFC_IDEMPOTENCY_KEY", idempotencyKey);
-  std::map<std::string_view, size_t> last;  // name → its last addition (later ones win)
-  for (size_t i = 0; i < added.size(); ++i) last[added[i].first] = i;
-  std::vector<std::string> env;
-  for (char **e = environ; e && *e; ++e) {
-    std::string_view entry(*e);
-    std::string_view name = entry.substr(0, entry.find('='));
-    if (!last.count(name)) env.emplace_back(entry);
-  }
-  for (size_t i = 0; i < added.size(); ++i)
-    if (last[added[i].first] == i) env.push_back(added[i].first + "=" + added[i].second);
-  return env;
-}
-
-std::string signalText(int sig) {
-  const char *abbrev = ::sigabbrev_np(sig);
-  return std::to_string(sig) + (abbrev ? " (SIG" + std::string(abbrev) + ")" : std::string());
-}
-
-// The running child: its pid (also its process group id), kept unreaped (a zombie) until the end
-// so that the group id cannot be reused while we may still signal it.
-struct Child {
-  pid_t pid = -1;
-  Fd pidfd;
-  bool exited = false;
-
-  void signalGroup(int sig) const { ::kill(-pid, sig); }
-
-  // Notes the exit without reaping (WNOWAIT).
-  bool checkExited() {
-    if (exited) return true;
-    siginfo_t info{};
-    int rc;
-    do rc = ::waitid(P_PID, static_cast<id_t>(pid), &info, WEXITED | WNOHANG | WNOWAIT);
-    while (rc < 0 && errno == EINTR);
-    if (rc == 0 && info.si_pid == pid) exited = true;
-    return exited;
-  }
-
-  Child() = default;
-  Child(const Child &) = delete;
-  Child &operator=(const Child &) = delete;
-  // Only on an unexpected exception: never leave the group running or the child unreaped.
-  ~Child() {
-    if (pid > 0) {
-      signalGroup(SIGKILL);
-      reap();
-    }
-  }
-
-  int reap() {
-    int status = 0;
-    while (::waitpid(pid, &status, 0) < 0 && errno == EINTR) {}
-    pid = -1;
-    return status;
-  }
 };
 
 }  // namespace
@@ -222,60 +115,20 @@ Value ExecTool::call(const Value &args, const std::string &idempotencyKey, const
   const std::string input = args.dump();
   const int cancelFd = cancel.pollFd();
 
-  Fd inRead, inWrite, outRead, outWrite, errRead, errWrite;
-  makePipe(inRead, inWrite, name);
-  makePipe(outRead, outWrite, name);
-  makePipe(errRead, errWrite, name);
-
-  std::vector<std::string> envStrings = buildEnvironment(spec_, idempotencyKey);
-  std::vector<char *> envp;
-  for (std::string &e : envStrings) envp.push_back(e.data());
-  envp.push_back(nullptr);
-  std::vector<std::string> argvStrings = spec_.argv;
-  std::vector<char *> argv;
-  for (std::string &a : argvStrings) argv.push_back(a.data());
-  argv.push_back(nullptr);
-
-  posix_spawn_file_actions_t actions;
-  posix_spawn_file_actions_init(&actions);
-  posix_spawn_file_actions_adddup2(&actions, inRead.get(), 0);
-  posix_spawn_file_actions_adddup2(&actions, outWrite.get(), 1);
-  posix_spawn_file_actions_adddup2(&actions, errWrite.get(), 2);
-  if (!spec_.cwd.empty()) posix_spawn_file_actions_addchdir_np(&actions, spec_.cwd.c_str());
-  posix_spawnattr_t attr;
-  posix_spawnattr_init(&attr);
-  posix_spawnattr_setflags(&attr, POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF);
-  posix_spawnattr_setpgroup(&attr, 0);  // a group of its own, led by the child
-  sigset_t none, all;
-  sigemptyset(&none);
-  posix_spawnattr_setsigmask(&attr, &none);
-  sigfillset(&all);  // dispositions this process ignores (SIGPIPE…) back to the default
-  sigdelset(&all, SIGKILL);
-  sigdelset(&all, SIGSTOP);
-  posix_spawnattr_setsigdefault(&attr, &all);
-
-  Child child;
-  int rc = ::posix_spawnp(&child.pid, argv[0], &actions, &attr, argv.data(), envp.data());
-  posix_spawn_file_actions_destroy(&actions);
-  posix_spawnattr_destroy(&attr);
-  if (rc != 0) {
-    child.pid = -1;  // nothing to reap: glibc reaps a child whose exec failed
-    const std::string &program = spec_.argv[0];
-    if (rc == ENOENT && program.find('/') == std::string::npos)
-      fail(ErrorKind::StepFailed, toolText + ": command " + inQuotes(program) + " not found in PATH");
-    fail(ErrorKind::StepFailed, toolText + ": cannot run " + inQuotes(program) + ": " + std::strerror(rc));
+  SpawnSpec spawn{spec_.argv, spec_.cwd, spec_.env};
+  spawn.env.emplace_back("WFC_IDEMPOTENCY_KEY", idempotencyKey);
+  std::optional<ChildProcess> spawned;
+  try {
+    spawned.emplace(ChildProcess::spawn(spawn));
+  } catch (const SpawnError &e) {
+    fail(ErrorKind::StepFailed, toolText + ": " + e.message);
   }
-  inRead.reset();
-  outWrite.reset();
-  errWrite.reset();
+  ChildProcess &child = *spawned;
+  Fd &inWrite = child.stdinFd();
+  Fd &outRead = child.stdoutFd();
+  Fd &errRead = child.stderrFd();
 
   SigpipeGuard sigpipeGuard;
-  setNonBlocking(inWrite.get());
-  setNonBlocking(outRead.get());
-  setNonBlocking(errRead.get());
-#ifdef SYS_pidfd_open
-  child.pidfd = Fd(static_cast<int>(::syscall(SYS_pidfd_open, child.pid, 0)));
-#endif
 
   enum class Stop { None, Timeout, Cancelled, Overflow };
   Stop stop = Stop::None;
@@ -317,7 +170,7 @@ Value ExecTool::call(const Value &args, const std::string &idempotencyKey, const
 
   for (;;) {
     Clock::time_point now = Clock::now();
-    if (child.exited) {
+    if (child.exited()) {
       if (!killed) {
         // Whatever the tool left running in its group must not outlive the call.
         child.signalGroup(SIGKILL);
@@ -359,18 +212,18 @@ Value ExecTool::call(const Value &args, const std::string &idempotencyKey, const
       errIdx = nfds;
       fds[nfds++] = {errRead.get(), POLLIN, 0};
     }
-    if (!child.exited && child.pidfd.open()) {
+    if (!child.exited() && child.pidFd().open()) {
       pidIdx = nfds;
-      fds[nfds++] = {child.pidfd.get(), POLLIN, 0};
+      fds[nfds++] = {child.pidFd().get(), POLLIN, 0};
     }
     if (stop == Stop::None) fds[nfds++] = {cancelFd, POLLIN, 0};
 
     Clock::time_point wakeAt = Clock::time_point::max();
-    if (child.exited || killed) wakeAt = std::min(wakeAt, giveUpAt);
-    if (!child.exited) {
+    if (child.exited() || killed) wakeAt = std::min(wakeAt, giveUpAt);
+    if (!child.exited()) {
       if (stop == Stop::None) wakeAt = std::min(wakeAt, deadline);
       if (!killed) wakeAt = std::min(wakeAt, killAt);
-      if (!child.pidfd.open()) wakeAt = std::min(wakeAt, now + kExitPollInterval);
+      if (!child.pidFd().open()) wakeAt = std::min(wakeAt, now + kExitPollInterval);
     }
     int timeout = -1;
     if (wakeAt != Clock::time_point::max()) {
@@ -401,7 +254,7 @@ Value ExecTool::call(const Value &args, const std::string &idempotencyKey, const
       if (outIdx >= 0 && fds[outIdx].revents) readInto(outRead, true);
       if (errIdx >= 0 && fds[errIdx].revents) readInto(errRead, false);
     }
-    if (!child.exited && (!child.pidfd.open() || (pidIdx >= 0 && fds[pidIdx].revents))) child.checkExited();
+    if (!child.exited() && (!child.pidFd().open() || (pidIdx >= 0 && fds[pidIdx].revents))) child.checkExited();
   }
 
   const int status = child.reap();

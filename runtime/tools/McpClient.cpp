@@ -1,5 +1,7 @@
 #include "tools/McpClient.h"
 
+#include "tools/ChildProcess.h"
+
 #include "tools/ExecTool.h"
 #include "wfc/error.h"
 
@@ -9,13 +11,13 @@
 #include <cerrno>
 #include <csignal>
 #include <cstring>
+#include <optional>
 #include <set>
 #include <string_view>
 
 #include <fcntl.h>
 #include <poll.h>
 #include <pthread.h>
-#include <spawn.h>
 #include <sys/eventfd.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
@@ -27,7 +29,6 @@
 #define WFC_MCP_CLIENT_VERSION "0"
 #endif
 
-extern char **environ;
 
 namespace wfc::tools {
 namespace {
@@ -52,48 +53,6 @@ std::string inQuotes(std::string_view s) { return "'" + std::string(s) + "'"; }
 void closeFd(int &fd) {
   if (fd >= 0) ::close(fd);
   fd = -1;
-}
-
-// A close-on-exec pipe whose ends are above 2 (so that the child's dup2 onto 0/1/2 never clobbers
-// another of its pipe ends).
-bool makePipe(int &readEnd, int &writeEnd) {
-  int fds[2];
-  if (::pipe2(fds, O_CLOEXEC) != 0) return false;
-  for (int &fd : fds) {
-    if (fd <= 2) {
-      int moved = ::fcntl(fd, F_DUPFD_CLOEXEC, 3);
-      ::close(fd);
-      fd = moved;
-    }
-  }
-  if (fds[0] < 0 || fds[1] < 0) {
-    closeFd(fds[0]);
-    closeFd(fds[1]);
-    return false;
-  }
-  readEnd = fds[0];
-  writeEnd = fds[1];
-  return true;
-}
-
-void setNonBlocking(int fd) { ::fcntl(fd, F_SETFL, ::fcntl(fd, F_GETFL) | O_NONBLOCK); }
-
-std::vector<std::string> buildEnvironment(const McpServerSpec &spec) {
-  std::map<std::string_view, size_t> last;  // name → its last addition (later ones win)
-  for (size_t i = 0; i < spec.env.size(); ++i) last[spec.env[i].first] = i;
-  std::vector<std::string> env;
-  for (char **e = environ; e && *e; ++e) {
-    std::string_view entry(*e);
-    if (!last.count(entry.substr(0, entry.find('=')))) env.emplace_back(entry);
-  }
-  for (size_t i = 0; i < spec.env.size(); ++i)
-    if (last[spec.env[i].first] == i) env.push_back(spec.env[i].first + "=" + spec.env[i].second);
-  return env;
-}
-
-std::string signalText(int sig) {
-  const char *abbrev = ::sigabbrev_np(sig);
-  return std::to_string(sig) + (abbrev ? " (SIG" + std::string(abbrev) + ")" : std::string());
 }
 
 std::string dumpLine(const Json &message) {
@@ -165,66 +124,22 @@ void McpClient::spawn() {
     if (::stat(spec_.cwd.c_str(), &st) != 0 || !S_ISDIR(st.st_mode))
       cannot("working directory " + inQuotes(spec_.cwd) + " is not a directory");
   }
-  int inRead = -1, inWrite = -1, outRead = -1, outWrite = -1, errRead = -1, errWrite = -1;
-  auto closeAll = [&] {
-    for (int *fd : {&inRead, &inWrite, &outRead, &outWrite, &errRead, &errWrite}) closeFd(*fd);
-  };
-  if (!makePipe(inRead, inWrite) || !makePipe(outRead, outWrite) || !makePipe(errRead, errWrite)) {
-    int err = errno;
-    closeAll();
-    cannot(std::string("cannot create a pipe: ") + std::strerror(err));
-  }
   int wakeFd = ::eventfd(0, EFD_CLOEXEC | EFD_NONBLOCK);
-  if (wakeFd < 0) {
-    int err = errno;
-    closeAll();
-    cannot(std::string("cannot create an eventfd: ") + std::strerror(err));
-  }
-
-  std::vector<std::string> envStrings = buildEnvironment(spec_);
-  std::vector<char *> envp;
-  for (std::string &e : envStrings) envp.push_back(e.data());
-  envp.push_back(nullptr);
-  std::vector<std::string> argvStrings{spec_.command};
-  argvStrings.insert(argvStrings.end(), spec_.args.begin(), spec_.args.end());
-  std::vector<char *> argv;
-  for (std::string &a : argvStrings) argv.push_back(a.data());
-  argv.push_back(nullptr);
-
-  posix_spawn_file_actions_t actions;
-  posix_spawn_file_actions_init(&actions);
-  posix_spawn_file_actions_adddup2(&actions, inRead, 0);
-  posix_spawn_file_actions_adddup2(&actions, outWrite, 1);
-  posix_spawn_file_actions_adddup2(&actions, errWrite, 2);
-  if (!spec_.cwd.empty()) posix_spawn_file_actions_addchdir_np(&actions, spec_.cwd.c_str());
-  posix_spawnattr_t attr;
-  posix_spawnattr_init(&attr);
-  posix_spawnattr_setflags(&attr, POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF);
-  posix_spawnattr_setpgroup(&attr, 0);  // a group of its own, led by the server
-  sigset_t none, all;
-  sigemptyset(&none);
-  posix_spawnattr_setsigmask(&attr, &none);
-  sigfillset(&all);  // dispositions this process ignores back to the default
-  sigdelset(&all, SIGKILL);
-  sigdelset(&all, SIGSTOP);
-  posix_spawnattr_setsigdefault(&attr, &all);
-  pid_t pid = -1;
-  int rc = ::posix_spawnp(&pid, argv[0], &actions, &attr, argv.data(), envp.data());
-  posix_spawn_file_actions_destroy(&actions);
-  posix_spawnattr_destroy(&attr);
-  if (rc != 0) {
-    closeAll();
+  if (wakeFd < 0) cannot(std::string("cannot create an eventfd: ") + std::strerror(errno));
+  SpawnSpec spawnSpec{{spec_.command}, spec_.cwd, spec_.env};
+  spawnSpec.argv.insert(spawnSpec.argv.end(), spec_.args.begin(), spec_.args.end());
+  std::optional<ChildProcess> child;
+  try {
+    child.emplace(ChildProcess::spawn(spawnSpec));
+  } catch (const SpawnError &e) {
     ::close(wakeFd);
-    if (rc == ENOENT && spec_.command.find('/') == std::string::npos)
-      cannot("command " + inQuotes(spec_.command) + " not found in PATH");
-    cannot("cannot run " + inQuotes(spec_.command) + ": " + std::strerror(rc));
+    cannot(e.message);
   }
-  closeFd(inRead);
-  closeFd(outWrite);
-  closeFd(errWrite);
-  setNonBlocking(inWrite);
-  setNonBlocking(outRead);
-  setNonBlocking(errRead);
+  // The I/O thread owns the server from here: its pipes, and reaping it.
+  child->release();
+  const pid_t pid = child->pid();
+  int inWrite = child->stdinFd().release(), outRead = child->stdoutFd().release(),
+      errRead = child->stderrFd().release();
 
   std::lock_guard lock(mutex_);
   pid_ = pid;
