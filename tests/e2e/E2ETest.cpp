@@ -3,7 +3,8 @@
 // black box with the bindings each test needs (real processes for exec tools), checking
 // stdout, stderr, exit codes, traces and reports.
 #include "ExeDir.h"
-#include "RunProcess.h"
+#include "Process.h"
+#include "TestFiles.h"
 
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
@@ -24,18 +25,6 @@ namespace {
 
 namespace fs = std::filesystem;
 using Json = nlohmann::json;
-
-std::string readText(const fs::path &path) {
-  std::ifstream in(path, std::ios::binary);
-  std::ostringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
-
-void writeText(const fs::path &path, const std::string &text) {
-  std::ofstream out(path, std::ios::binary | std::ios::trunc);
-  out << text;
-}
 
 class E2ETest : public ::testing::Test {
  protected:

@@ -4,7 +4,9 @@
 // checking stdout, exit codes, stderr, traces and reports, and what the server received: bodies,
 // methods, headers and the Idempotency-Key `RUN/STEP/ATTEMPT`.
 #include "ExeDir.h"
-#include "RunProcess.h"
+#include "Process.h"
+#include "HttpTestServer.h"
+#include "TestFiles.h"
 
 #include <gtest/gtest.h>
 #include <httplib.h>
@@ -36,111 +38,9 @@ using namespace std::chrono_literals;
 
 const char *const kSecret = "kb-SECRET-0d6f3b91e4";
 
-std::string readText(const fs::path &path) {
-  std::ifstream in(path, std::ios::binary);
-  std::ostringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
-
-void writeText(const fs::path &path, const std::string &text) {
-  std::ofstream out(path, std::ios::binary | std::ios::trunc);
-  out << text;
-}
-
 bool contains(const std::string &text, const std::string &part) { return text.find(part) != std::string::npos; }
 
-// The knowledge base: every method on every path, answered per path by the test's handlers (given
-// the 0-based index of the request to that path); every request remembered.
-class KbServer {
- public:
-  struct Seen {
-    std::string method, path, body;
-    httplib::Headers headers;
-    std::string header(const std::string &name) const {
-      auto it = headers.find(name);
-      return it == headers.end() ? "<absent>" : it->second;
-    }
-  };
-  using Handler = std::function<void(const httplib::Request &, httplib::Response &, size_t)>;
-
-  KbServer() {
-    auto record = [this](const httplib::Request &request, httplib::Response &response) {
-      Handler handler;
-      size_t index = 0;
-      {
-        std::lock_guard lock(mutex_);
-        for (const Seen &s : seen_) index += s.path == request.path;
-        seen_.push_back({request.method, request.path, request.body, request.headers});
-        auto it = handlers_.find(request.path);
-        if (it != handlers_.end()) handler = it->second;
-      }
-      if (handler) handler(request, response, index);
-      else response.status = 404;
-    };
-    server_.Get(".*", record);
-    server_.Post(".*", record);
-    server_.Put(".*", record);
-    server_.Patch(".*", record);
-    server_.Delete(".*", record);
-    port_ = server_.bind_to_any_port("127.0.0.1");
-    if (port_ <= 0) throw std::runtime_error("cannot bind a test server");
-    thread_ = std::thread([this] { server_.listen_after_bind(); });
-    while (!server_.is_running()) std::this_thread::sleep_for(1ms);
-  }
-  ~KbServer() {
-    release();
-    server_.stop();
-    thread_.join();
-  }
-
-  void on(const std::string &path, Handler handler) {
-    std::lock_guard lock(mutex_);
-    handlers_[path] = std::move(handler);
-  }
-  std::string url(const std::string &path) const { return "http://127.0.0.1:" + std::to_string(port_) + path; }
-  std::vector<Seen> seen(const std::string &path) const {
-    std::lock_guard lock(mutex_);
-    std::vector<Seen> out;
-    for (const Seen &s : seen_)
-      if (s.path == path) out.push_back(s);
-    return out;
-  }
-  // For a handler: a server slow to answer, until the test ends.
-  void hold(std::chrono::milliseconds limit) {
-    std::unique_lock lock(mutex_);
-    released_.wait_for(lock, limit, [this] { return released; });
-  }
-  void release() {
-    std::lock_guard lock(mutex_);
-    released = true;
-    released_.notify_all();
-  }
-
- private:
-  httplib::Server server_;
-  int port_ = 0;
-  std::thread thread_;
-  mutable std::mutex mutex_;
-  std::condition_variable released_;
-  bool released = false;
-  std::map<std::string, Handler> handlers_;
-  std::vector<Seen> seen_;
-};
-
-// A port nothing listens on: bound once by the kernel's choice, then closed.
-int closedPort() {
-  int fd = ::socket(AF_INET, SOCK_STREAM, 0);
-  sockaddr_in address{};
-  address.sin_family = AF_INET;
-  address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-  socklen_t length = sizeof address;
-  if (::bind(fd, reinterpret_cast<sockaddr *>(&address), sizeof address) != 0 ||
-      ::getsockname(fd, reinterpret_cast<sockaddr *>(&address), &length) != 0)
-    throw std::runtime_error("cannot find a free port");
-  ::close(fd);
-  return ntohs(address.sin_port);
-}
+using KbServer = HttpTestServer;
 
 KbServer::Handler reply(int status, const std::string &body) {
   return [=](const httplib::Request &, httplib::Response &response, size_t) {

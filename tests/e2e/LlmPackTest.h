@@ -5,7 +5,8 @@
 
 #include "ExeDir.h"
 #include "LlmServerProcess.h"
-#include "RunProcess.h"
+#include "Process.h"
+#include "TestFiles.h"
 
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
@@ -23,26 +24,6 @@ namespace wfc::test {
 
 namespace fs = std::filesystem;
 using Json = nlohmann::json;
-
-inline std::string readText(const fs::path &path) {
-  std::ifstream in(path, std::ios::binary);
-  std::ostringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
-
-inline void writeText(const fs::path &path, const std::string &text) {
-  std::ofstream out(path, std::ios::binary | std::ios::trunc);
-  out << text;
-}
-
-inline std::vector<Json> jsonLines(const fs::path &path) {
-  std::vector<Json> out;
-  std::istringstream lines(readText(path));
-  for (std::string line; std::getline(lines, line);)
-    if (!line.empty()) out.push_back(Json::parse(line));
-  return out;
-}
 
 inline std::vector<Json> events(const std::vector<Json> &trace, const std::string &name) {
   std::vector<Json> out;

@@ -3,7 +3,8 @@
 // to a real MCP server — @modelcontextprotocol/server-filesystem, installed into tests/mcp/ by
 // scripts/setup.sh.
 #include "ExeDir.h"
-#include "RunProcess.h"
+#include "Process.h"
+#include "TestFiles.h"
 
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
@@ -23,18 +24,6 @@ using Json = nlohmann::json;
 
 const std::string kFilesystemServer =
     std::string(WFC_SOURCE_DIR) + "/tests/mcp/node_modules/@modelcontextprotocol/server-filesystem/dist/index.js";
-
-std::string readText(const fs::path &path) {
-  std::ifstream in(path, std::ios::binary);
-  std::ostringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
-
-void writeText(const fs::path &path, const std::string &text) {
-  std::ofstream out(path, std::ios::binary | std::ios::trunc);
-  out << text;
-}
 
 class McpE2ETest : public ::testing::Test {
  protected:

@@ -11,8 +11,8 @@
 namespace wfc {
 namespace {
 
-using testing_support::errorOf;
-using testing_support::TempDir;
+using test::errorOf;
+using test::TempDir;
 
 std::string parseError(const std::string &text) {
   return errorOf([&] { BindingsFile::parse(text, "b.yaml"); }, ErrorKind::Usage);
@@ -121,10 +121,10 @@ TEST(BindingsTest, EqualityComparesBindingsNotPlaces) {
 
 TEST(BindingsTest, LoadReadsAFileAndNamesItInMessages) {
   TempDir dir;
-  testing_support::writeText(dir / "b.yaml", "tools:\n  t: {builtin: now}\n");
+  test::writeText(dir / "b.yaml", "tools:\n  t: {builtin: now}\n");
   BindingsFile file = BindingsFile::load((dir / "b.yaml").string());
   EXPECT_EQ(file.entries()[0].where, (dir / "b.yaml").string() + ":2:3");
-  testing_support::writeText(dir / "bad.yaml", "tools:\n  t: {builtin: later}\n");
+  test::writeText(dir / "bad.yaml", "tools:\n  t: {builtin: later}\n");
   EXPECT_EQ(errorOf([&] { BindingsFile::load((dir / "bad.yaml").string()); }, ErrorKind::Usage),
             (dir / "bad.yaml").string() +
                 ":2:16: unknown builtin 'later' for tool 't'; the builtins are 'read_file', 'write_file', "

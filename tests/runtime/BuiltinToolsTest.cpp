@@ -16,10 +16,10 @@ namespace wfc::tools {
 namespace {
 
 namespace fs = std::filesystem;
-using testing_support::errorOf;
-using testing_support::readText;
-using testing_support::TempDir;
-using testing_support::writeText;
+using test::errorOf;
+using test::readText;
+using test::TempDir;
+using test::writeText;
 
 Value obj(std::vector<std::pair<std::string, Value>> members) { return Value::object(std::move(members)); }
 Value str(std::string_view s) { return Value::string(s); }

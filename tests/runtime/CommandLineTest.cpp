@@ -14,7 +14,7 @@
 namespace wfc {
 namespace {
 
-using testing_support::errorOf;
+using test::errorOf;
 
 CommandLine parse(std::vector<std::string> args) {
   args.insert(args.begin(), "/opt/bin/my-workflow");

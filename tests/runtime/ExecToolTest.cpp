@@ -22,7 +22,7 @@ namespace wfc::tools {
 namespace {
 
 using namespace std::chrono_literals;
-using testing_support::TempDir;
+using test::TempDir;
 using Clock = std::chrono::steady_clock;
 
 int64_t msSince(Clock::time_point start) {
@@ -62,7 +62,7 @@ Error callError(const ExecSpec &s, const Value &args = Value::object({}),
 pid_t readPid(const std::filesystem::path &file) {
   // The shell writes it before it blocks; give it a moment in case the test raced ahead.
   for (int i = 0; i < 200; ++i) {
-    std::string text = testing_support::readText(file);
+    std::string text = test::readText(file);
     if (!text.empty() && text.back() == '\n') return static_cast<pid_t>(std::stol(text));
     std::this_thread::sleep_for(5ms);
   }
@@ -95,7 +95,7 @@ TEST(ExecToolTest, EnvironmentGetsIdempotencyKeyAndAdditions) {
 
 TEST(ExecToolTest, RunsInTheGivenWorkingDirectory) {
   TempDir dir;
-  testing_support::writeText(dir / "input.json", R"({"from":"file"})");
+  test::writeText(dir / "input.json", R"({"from":"file"})");
   ExecSpec s = shell("pwd", "printf '{\"cwd\":\"%s\",\"file\":%s}' \"$(pwd -P)\" \"$(cat input.json)\"");
   s.cwd = dir.path().string();
   EXPECT_EQ(run(s).dump(), R"({"cwd":")" + dir.path().string() + R"(","file":{"from":"file"}})");
@@ -176,7 +176,7 @@ TEST(ExecToolTest, ProgramNotFoundOrNotExecutable) {
   EXPECT_EQ(std::string(byPath.what()), "tool 'ghost': cannot run '/nonexistent/wfc-tool': No such file or directory");
 
   TempDir dir;
-  testing_support::writeText(dir / "script", "#!/bin/sh\nprintf '{}'\n");
+  test::writeText(dir / "script", "#!/bin/sh\nprintf '{}'\n");
   std::string script = (dir / "script").string();
   Error notExecutable = callError(spec("noexec", {script}));
   EXPECT_EQ(std::string(notExecutable.what()), "tool 'noexec': cannot run '" + script + "': Permission denied");
@@ -207,8 +207,8 @@ TEST(ExecToolTest, TimeoutKillsTheWholeProcessGroup) {
   pid_t shellPid = readPid(dir / "shell.pid");
   pid_t grandchild = readPid(dir / "grandchild.pid");
   ASSERT_GT(grandchild, 0);
-  EXPECT_TRUE(testing_support::waitGone(grandchild, 1000ms)) << "the grandchild survived";
-  EXPECT_FALSE(testing_support::processAlive(shellPid));
+  EXPECT_TRUE(test::waitGone(grandchild, 1000ms)) << "the grandchild survived";
+  EXPECT_FALSE(test::processAlive(shellPid));
 }
 
 TEST(ExecToolTest, ToolIgnoringSigtermIsKilledAfterTheGrace) {
@@ -229,7 +229,7 @@ TEST(ExecToolTest, ToolIgnoringSigtermIsKilledAfterTheGrace) {
   EXPECT_GE(elapsed, 350);  // SIGTERM was ignored: SIGKILL came after the grace
   EXPECT_LT(elapsed, 1500);
   pid_t grandchild = readPid(dir / "grandchild.pid");
-  EXPECT_TRUE(testing_support::waitGone(grandchild, 1000ms)) << "the grandchild survived";
+  EXPECT_TRUE(test::waitGone(grandchild, 1000ms)) << "the grandchild survived";
 }
 
 TEST(ExecToolTest, CancellationKillsTheProcessGroup) {
@@ -249,7 +249,7 @@ TEST(ExecToolTest, CancellationKillsTheProcessGroup) {
   EXPECT_GE(elapsed, 150);
   EXPECT_LT(elapsed, 1000);
   pid_t grandchild = readPid(dir / "grandchild.pid");
-  EXPECT_TRUE(testing_support::waitGone(grandchild, 1000ms)) << "the grandchild survived";
+  EXPECT_TRUE(test::waitGone(grandchild, 1000ms)) << "the grandchild survived";
 }
 
 TEST(ExecToolTest, AlreadyCancelledStartsNothing) {
@@ -272,7 +272,7 @@ TEST(ExecToolTest, LeftoverBackgroundProcessDoesNotOutliveTheCall) {
   EXPECT_EQ(run(s).dump(), R"({"done":1})");
   EXPECT_LT(msSince(start), 1000);
   pid_t bg = readPid(dir / "bg.pid");
-  EXPECT_TRUE(testing_support::waitGone(bg, 1000ms)) << "the background process survived";
+  EXPECT_TRUE(test::waitGone(bg, 1000ms)) << "the background process survived";
 }
 
 TEST(ExecToolTest, OutputLimit) {

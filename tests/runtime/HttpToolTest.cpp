@@ -5,6 +5,7 @@
 // describe() or an error.
 #include "tools/ToolBinding.h"
 
+#include "HttpTestServer.h"
 #include "llm/HttpClient.h"
 #include "wfc/cancellation.h"
 #include "wfc/error.h"
@@ -42,76 +43,9 @@ int64_t msSince(Clock::time_point start) {
   return std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - start).count();
 }
 
-// An HTTP server on 127.0.0.1 at an ephemeral port that answers every method on every path with
-// the test's handler (given the 0-based index of the request) and remembers each request.
-class Server {
- public:
-  struct Seen {
-    std::string method, path, body;
-    httplib::Headers headers;
-    httplib::Params params;
-    int remotePort = 0;
-    std::string header(const std::string &name) const {
-      auto it = headers.find(name);
-      return it == headers.end() ? "<absent>" : it->second;
-    }
-    bool has(const std::string &name) const { return headers.find(name) != headers.end(); }
-  };
-  using Handler = std::function<void(const httplib::Request &, httplib::Response &, size_t)>;
-
-  explicit Server(Handler handler) : handler_(std::move(handler)) {
-    auto record = [this](const httplib::Request &request, httplib::Response &response) {
-      size_t index;
-      {
-        std::lock_guard lock(mutex_);
-        index = seen_.size();
-        seen_.push_back({request.method, request.path, request.body, request.headers, request.params,
-                         request.remote_port});
-      }
-      handler_(request, response, index);
-    };
-    server_.Get(".*", record);
-    server_.Post(".*", record);
-    server_.Put(".*", record);
-    server_.Patch(".*", record);
-    server_.Delete(".*", record);
-    port_ = server_.bind_to_any_port("127.0.0.1");
-    if (port_ <= 0) throw std::runtime_error("cannot bind a test server");
-    thread_ = std::thread([this] { server_.listen_after_bind(); });
-    while (!server_.is_running()) std::this_thread::sleep_for(1ms);
-  }
-  ~Server() {
-    release();
-    server_.stop();
-    thread_.join();
-  }
-
-  std::string url(const std::string &path = "/kb") const { return "http://127.0.0.1:" + std::to_string(port_) + path; }
-  std::vector<Seen> seen() const {
-    std::lock_guard lock(mutex_);
-    return seen_;
-  }
-  // For a handler: a server that is slow to answer, until the test ends or `limit`.
-  void hold(std::chrono::milliseconds limit) {
-    std::unique_lock lock(mutex_);
-    released_.wait_for(lock, limit, [this] { return isReleased_; });
-  }
-  void release() {
-    std::lock_guard lock(mutex_);
-    isReleased_ = true;
-    released_.notify_all();
-  }
-
- private:
-  Handler handler_;
-  httplib::Server server_;
-  int port_ = 0;
-  std::thread thread_;
-  mutable std::mutex mutex_;
-  std::condition_variable released_;
-  bool isReleased_ = false;
-  std::vector<Seen> seen_;
-};
+// An HTTP server answering every method on every path with the test's handler (given the
+// 0-based index of the request), remembering each request.
+using Server = test::HttpTestServer;
 
 void answer(httplib::Response &response, int status, const std::string &body,
             const std::string &type = "application/json") {
@@ -171,18 +105,6 @@ Error bindingError(const Json &spec) {
 bool contains(const std::string &text, const std::string &part) { return text.find(part) != std::string::npos; }
 
 // A port nothing listens on: bound once by the kernel's choice, then closed.
-int closedPort() {
-  int fd = ::socket(AF_INET, SOCK_STREAM, 0);
-  sockaddr_in address{};
-  address.sin_family = AF_INET;
-  address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-  socklen_t length = sizeof address;
-  if (::bind(fd, reinterpret_cast<sockaddr *>(&address), sizeof address) != 0 ||
-      ::getsockname(fd, reinterpret_cast<sockaddr *>(&address), &length) != 0)
-    throw std::runtime_error("cannot find a free port");
-  ::close(fd);
-  return ntohs(address.sin_port);
-}
 
 // --- What is sent --------------------------------------------------------------------------------
 
@@ -258,7 +180,7 @@ TEST(HttpTool, PutAndPatchSendTheArgumentsAsABody) {
 
 TEST(HttpTool, ConstantHeadersReplaceTheDefaults) {
   Server server(fixed(200, "{}"));
-  auto b = binding({{"url", server.url()},
+  auto b = binding({{"url", server.url("/kb")},
                     {"headers", {{"content-type", "application/vnd.kb+json"}, {"Accept", "*/*"}}}});
   call(*b, Value::object({}));
   auto seen = server.seen();
@@ -288,21 +210,21 @@ TEST(HttpTool, AnEmptyBodyIsNull) {
     response.status = index == 0 ? 204 : 200;
     if (index == 1) response.set_content(" \n", "application/json");
   });
-  auto b = binding({{"url", server.url()}});
+  auto b = binding({{"url", server.url("/kb")}});
   EXPECT_TRUE(call(*b, Value::object({})).isNull());
   EXPECT_TRUE(call(*b, Value::object({})).isNull());
 }
 
 TEST(HttpTool, AJsonScalarIsTheResult) {
   Server server(fixed(201, R"("created")"));
-  EXPECT_EQ(call(*binding({{"url", server.url()}}), Value::object({})).dump(), R"("created")");
+  EXPECT_EQ(call(*binding({{"url", server.url("/kb")}}), Value::object({})).dump(), R"("created")");
 }
 
 TEST(HttpTool, ABodyThatIsNotJsonFailsTheCallWithItsHead) {
   Server server(fixed(200, "<html>\n  <body>Maintenance window</body>\n</html>", "text/html"));
-  Error e = callError(*binding({{"url", server.url()}}));
+  Error e = callError(*binding({{"url", server.url("/kb")}}));
   EXPECT_EQ(e.kind(), ErrorKind::StepFailed);
-  std::string prefix = "tool 'kb.lookup': POST " + server.url() + " answered HTTP 200 with a body that is not JSON (";
+  std::string prefix = "tool 'kb.lookup': POST " + server.url("/kb") + " answered HTTP 200 with a body that is not JSON (";
   EXPECT_EQ(std::string(e.what()).substr(0, prefix.size()), prefix) << e.what();
   EXPECT_TRUE(contains(e.what(), "): <html> <body>Maintenance window</body> </html>")) << e.what();
 }
@@ -313,16 +235,16 @@ TEST(HttpTool, ANon2xxAnswerFailsTheCallWithTheBodyHead) {
     else if (index == 1) answer(response, 404, std::string(1000, 'x'));
     else response.status = 500;
   });
-  auto b = binding({{"url", server.url()}});
+  auto b = binding({{"url", server.url("/kb")}});
   Error e = callError(*b);
   EXPECT_EQ(e.kind(), ErrorKind::StepFailed);
   EXPECT_EQ(std::string(e.what()),
-            "tool 'kb.lookup': POST " + server.url() + R"( answered HTTP 503: { "error": "overloaded" })");
+            "tool 'kb.lookup': POST " + server.url("/kb") + R"( answered HTTP 503: { "error": "overloaded" })");
   Error longBody = callError(*b);
   EXPECT_EQ(std::string(longBody.what()),
-            "tool 'kb.lookup': POST " + server.url() + " answered HTTP 404: " + std::string(300, 'x') + "…");
+            "tool 'kb.lookup': POST " + server.url("/kb") + " answered HTTP 404: " + std::string(300, 'x') + "…");
   Error empty = callError(*b);
-  EXPECT_EQ(std::string(empty.what()), "tool 'kb.lookup': POST " + server.url() + " answered HTTP 500 with an empty body");
+  EXPECT_EQ(std::string(empty.what()), "tool 'kb.lookup': POST " + server.url("/kb") + " answered HTTP 500 with an empty body");
   EXPECT_EQ(server.seen().size(), 3u);  // no retries of its own
 }
 
@@ -333,10 +255,10 @@ TEST(HttpTool, AnEchoedEnvironmentSecretIsRedactedFromErrors) {
     if (index == 0) answer(response, 401, R"({"error": "bad credentials: )" + auth + "\"}");
     else answer(response, 403, std::string("token ") + kToken + " is not allowed");
   });
-  auto b = binding({{"url", server.url()}, {"headers_from_env", {{"Authorization", "WFC_HTTP_TEST_TOKEN"}}}});
+  auto b = binding({{"url", server.url("/kb")}, {"headers_from_env", {{"Authorization", "WFC_HTTP_TEST_TOKEN"}}}});
   Error whole = callError(*b);
   EXPECT_EQ(std::string(whole.what()),
-            "tool 'kb.lookup': POST " + server.url() + R"( answered HTTP 401: {"error": "bad credentials: [redacted]"})");
+            "tool 'kb.lookup': POST " + server.url("/kb") + R"( answered HTTP 401: {"error": "bad credentials: [redacted]"})");
   Error tokenOnly = callError(*b);
   EXPECT_FALSE(contains(tokenOnly.what(), kToken)) << tokenOnly.what();
   EXPECT_TRUE(contains(tokenOnly.what(), "token [redacted] is not allowed")) << tokenOnly.what();
@@ -345,8 +267,8 @@ TEST(HttpTool, AnEchoedEnvironmentSecretIsRedactedFromErrors) {
   // A value of a character or two is not hunted down in messages: "5" would mangle "HTTP 503".
   EnvVar shard("WFC_HTTP_TEST_SHARD", "5");
   Server failing(fixed(503, "busy"));
-  Error plain = callError(*binding({{"url", failing.url()}, {"headers_from_env", {{"X-Shard", "WFC_HTTP_TEST_SHARD"}}}}));
-  EXPECT_EQ(std::string(plain.what()), "tool 'kb.lookup': POST " + failing.url() + " answered HTTP 503: busy");
+  Error plain = callError(*binding({{"url", failing.url("/kb")}, {"headers_from_env", {{"X-Shard", "WFC_HTTP_TEST_SHARD"}}}}));
+  EXPECT_EQ(std::string(plain.what()), "tool 'kb.lookup': POST " + failing.url("/kb") + " answered HTTP 503: busy");
 }
 
 // --- Transport ------------------------------------------------------------------------------------
@@ -358,12 +280,12 @@ TEST(HttpTool, ATimeoutIsExhausted) {
     answer(response, 200, "{}");
   });
   self = &server;
-  auto b = binding({{"url", server.url()}, {"timeout_ms", 300}});
+  auto b = binding({{"url", server.url("/kb")}, {"timeout_ms", 300}});
   auto start = Clock::now();
   Error e = callError(*b);
   EXPECT_LT(msSince(start), 2000);
   EXPECT_EQ(e.kind(), ErrorKind::Exhausted);
-  EXPECT_EQ(std::string(e.what()), "tool 'kb.lookup': the request to " + server.url() + " timed out after 300 ms");
+  EXPECT_EQ(std::string(e.what()), "tool 'kb.lookup': the request to " + server.url("/kb") + " timed out after 300 ms");
 }
 
 TEST(HttpTool, CancellationAbortsTheTransferPromptly) {
@@ -373,7 +295,7 @@ TEST(HttpTool, CancellationAbortsTheTransferPromptly) {
     answer(response, 200, "{}");
   });
   self = &server;
-  auto b = binding({{"url", server.url()}});
+  auto b = binding({{"url", server.url("/kb")}});
   CancellationToken cancel;
   std::thread canceller([&] {
     std::this_thread::sleep_for(200ms);
@@ -392,7 +314,7 @@ TEST(HttpTool, CancellationAbortsTheTransferPromptly) {
 }
 
 TEST(HttpTool, ARefusedConnectionIsAStepErrorWithCurlsReason) {
-  std::string url = "http://127.0.0.1:" + std::to_string(closedPort()) + "/kb";
+  std::string url = "http://127.0.0.1:" + std::to_string(test::closedPort()) + "/kb";
   Error e = callError(*binding({{"url", url}, {"method", "GET"}}), Value::parse(R"({"q": "x"})"));
   EXPECT_EQ(e.kind(), ErrorKind::StepFailed);
   // The binding's URL, not the one with the query appended.
@@ -402,7 +324,7 @@ TEST(HttpTool, ARefusedConnectionIsAStepErrorWithCurlsReason) {
 
 TEST(HttpTool, CallsFromOneThreadReuseTheConnection) {
   Server server(fixed(200, "{}"));
-  auto b = binding({{"url", server.url()}});
+  auto b = binding({{"url", server.url("/kb")}});
   std::async(std::launch::async, [&] {
     for (int i = 0; i < 3; ++i) b->call(Value::object({}), ToolCall{"kb.lookup", "r/s/1", CancellationToken()});
   }).get();

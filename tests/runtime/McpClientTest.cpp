@@ -25,8 +25,8 @@ namespace wfc {
 namespace {
 
 namespace fs = std::filesystem;
-using testing_support::errorOf;
-using testing_support::TempDir;
+using test::errorOf;
+using test::TempDir;
 using Clock = std::chrono::steady_clock;
 using std::chrono::milliseconds;
 
@@ -166,7 +166,7 @@ class FilesystemServerTest : public ::testing::Test {
   static void SetUpTestSuite() {
     if (!fs::exists(kFilesystemServer)) return;
     dir_ = new TempDir();
-    testing_support::writeText(*dir_ / "a.txt", "hello\n");
+    test::writeText(*dir_ / "a.txt", "hello\n");
     fs::create_directory(*dir_ / "sub");
     std::string yaml = "mcp_servers:\n  files: {command: node, args: ['" + kFilesystemServer + "', '" +
                        dir_->path().string() + "']}\n" +
@@ -423,9 +423,9 @@ TEST(McpFakeServerTest, OneProcessStartedLazilyByConcurrentFirstCalls) {
   for (std::thread &t : threads) t.join();
   for (int64_t pid : pids) EXPECT_EQ(pid, pids[0]);
   ASSERT_GT(pids[0], 0);
-  EXPECT_TRUE(testing_support::processAlive(pid_t(pids[0])));
+  EXPECT_TRUE(test::processAlive(pid_t(pids[0])));
   fake.table.reset();  // the end of the run
-  EXPECT_FALSE(testing_support::processAlive(pid_t(pids[0]))) << "the server is stopped with the tool table";
+  EXPECT_FALSE(test::processAlive(pid_t(pids[0]))) << "the server is stopped with the tool table";
 }
 
 // ---- the client alone: shutdown
@@ -444,7 +444,7 @@ TEST(McpClientTest, ShutdownEscalatesToSigtermAndSigkill) {
     auto start = Clock::now();
     client.shutdown();
     EXPECT_LT(Clock::now() - start, milliseconds(1500));
-    EXPECT_FALSE(testing_support::processAlive(pid));
+    EXPECT_FALSE(test::processAlive(pid));
     EXPECT_EQ(client.pid(), -1);
     EXPECT_EQ(errorOf([&] { client.request("ping", Value(), CancellationToken(), Clock::time_point::max()); }),
               "MCP server 'fake' was shut down");

@@ -9,7 +9,7 @@
 namespace wfc::tools {
 namespace {
 
-using testing_support::errorOf;
+using test::errorOf;
 
 TEST(MockToolTest, FixedResultIgnoresArgumentsAndPlaceholders) {
   MockTool mock = MockTool::fixed(Value::parse(R"({"hits":[],"note":"{{args.q}}"})"));

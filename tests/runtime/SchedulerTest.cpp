@@ -29,7 +29,7 @@ namespace wfc {
 namespace {
 
 using Clock = std::chrono::steady_clock;
-using testing_support::errorOf;
+using test::errorOf;
 
 // --- The native tool and what it records ------------------------------------------------------
 

@@ -17,8 +17,8 @@ namespace wfc {
 namespace {
 
 namespace fs = std::filesystem;
-using testing_support::errorOf;
-using testing_support::TempDir;
+using test::errorOf;
+using test::TempDir;
 
 BindingsFile parse(const std::string &text, const std::string &origin = "b.yaml") {
   return BindingsFile::parse(text, origin);
@@ -123,7 +123,7 @@ TEST(ToolTableTest, BuiltinFileToolsWorkInTheWorkspace) {
   BindingsFile file = parse("tools:\n  put: {builtin: write_file}\n  get: {builtin: read_file}\n  clock: {builtin: now}\n");
   ToolTable table({"put", "get", "clock"}, &file, nullptr, withWorkspace(dir.path().string()));
   EXPECT_EQ(call(table, "put", Value::parse(R"({"path":"out/a.txt","content":"héllo"})")).dump(), R"({"bytes":6})");
-  EXPECT_EQ(testing_support::readText(dir / "out/a.txt"), "héllo");
+  EXPECT_EQ(test::readText(dir / "out/a.txt"), "héllo");
   EXPECT_EQ(call(table, "get", Value::parse(R"({"path":"out/a.txt"})")).dump(), R"({"content":"héllo"})");
   EXPECT_EQ(errorOf([&] { call(table, "get", Value::parse(R"({"path":"../x"})")); }),
             "read_file: path '../x' is outside the workspace");

@@ -1,5 +1,5 @@
 // The `wfc` command line (docs/cli.md): exit codes, usage errors, and output formats.
-#include "RunProcess.h"
+#include "Process.h"
 #include "TestUtil.h"
 
 #include <gtest/gtest.h>
@@ -516,15 +516,15 @@ TEST(CliTest, BuildWritesSourceAndDepfileOnlyWhenChanged) {
   ASSERT_EQ(wfc({"build", kTextStats, "--bindings", bindings, "-o", dir.str()}).exitCode, 0);
   auto cpp = dir.path() / "text-stats.wfc.cpp", dep = dir.path() / "text-stats.wfc.d";
   ASSERT_TRUE(std::filesystem::exists(cpp));
-  std::string depText = test::readFile(dep.string());
+  std::string depText = test::readText(dep.string());
   EXPECT_NE(depText.find("examples/text-stats/pack.yaml"), std::string::npos) << depText;
   EXPECT_NE(depText.find("examples/text-stats/schemas/input.json"), std::string::npos) << depText;
   EXPECT_NE(depText.find("examples/text-stats/bindings.yaml"), std::string::npos) << depText;
-  std::string first = test::readFile(cpp.string());
+  std::string first = test::readText(cpp.string());
   auto stamp = std::filesystem::last_write_time(cpp);
   std::filesystem::last_write_time(cpp, stamp - std::chrono::hours(1));  // so a rewrite would show
   ASSERT_EQ(wfc({"build", kTextStats, "--bindings", bindings, "-o", dir.str()}).exitCode, 0);
-  EXPECT_EQ(test::readFile(cpp.string()), first) << "same input, byte-identical output";
+  EXPECT_EQ(test::readText(cpp.string()), first) << "same input, byte-identical output";
   EXPECT_EQ(std::filesystem::last_write_time(cpp), stamp - std::chrono::hours(1)) << "unchanged file rewritten";
 }
 
@@ -539,8 +539,8 @@ TEST(CliTest, BuildOutputNameNamesTheSourceAndDepfile) {
   auto cpp = dir.path() / "my_stats.wfc.cpp", dep = dir.path() / "my_stats.wfc.d";
   ASSERT_TRUE(std::filesystem::exists(cpp));
   EXPECT_FALSE(std::filesystem::exists(dir.path() / "text-stats.wfc.cpp"));
-  EXPECT_EQ(test::readFile(dep.string()).rfind(cpp.string() + ":", 0), 0u) << test::readFile(dep.string());
-  EXPECT_NE(test::readFile(cpp.string()).find("\"my_stats.wfc.cpp\""), std::string::npos)
+  EXPECT_EQ(test::readText(dep.string()).rfind(cpp.string() + ":", 0), 0u) << test::readText(dep.string());
+  EXPECT_NE(test::readText(cpp.string()).find("\"my_stats.wfc.cpp\""), std::string::npos)
       << "#line directives return to the file by its real name";
 
   ProcessResult r = wfc({"build", kTextStats, "--bindings", bindings, "--output-name", "sub/x", "-o", dir.str()});

@@ -1,7 +1,7 @@
 // README: "no input crashes or hangs wfc check". Hostile inputs run through the real binary
 // (a crash or a hang is a failed test, not a dead test runner); random mutations of a valid
 // pack run in-process, where they are fast.
-#include "RunProcess.h"
+#include "Process.h"
 #include "TestUtil.h"
 
 #include "frontend/DocumentLoader.h"
@@ -387,7 +387,7 @@ void mutate(std::string &text, std::mt19937 &rng) {
 // crash, and every error printed must be located: `<file>:<line>:<col>: error: `, followed by
 // its source line and caret line.
 void runMutations(bool sema, unsigned seed) {
-  const std::string original = test::readFile(kExampleDir + "/pack.yaml");
+  const std::string original = test::readText(kExampleDir + "/pack.yaml");
   ASSERT_GT(original.size(), 1000u) << "cannot read the example pack";
   TempDir dir;
   std::filesystem::copy(kExampleDir + "/schemas", dir.path() / "schemas",

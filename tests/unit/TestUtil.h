@@ -1,6 +1,8 @@
-// Small helpers shared by the unit test suites: a fresh temporary directory per test, file
-// writing, line splitting and "where is this text" (line and column, 1-based, in characters).
+// Where a text is in a test input (line and column, 1-based, in characters), for the unit
+// suites; files and temporary directories come from the shared TestFiles.h.
 #pragma once
+
+#include "TestFiles.h"
 
 #include <gtest/gtest.h>
 
@@ -13,68 +15,6 @@
 #include <vector>
 
 namespace wfc::test {
-
-// A directory created for one test and removed with everything in it afterwards.
-class TempDir {
- public:
-  TempDir() {
-    const char *base = std::getenv("TMPDIR");
-    std::string pattern = std::string(base && *base ? base : "/tmp") + "/wfc-unit-XXXXXX";
-    std::vector<char> buf(pattern.begin(), pattern.end());
-    buf.push_back('\0');
-    if (!mkdtemp(buf.data())) {
-      ADD_FAILURE() << "mkdtemp failed for " << pattern;
-      return;
-    }
-    path_ = std::filesystem::path(buf.data());
-  }
-  ~TempDir() {
-    std::error_code ec;
-    if (!path_.empty()) std::filesystem::remove_all(path_, ec);
-  }
-  TempDir(const TempDir &) = delete;
-  TempDir &operator=(const TempDir &) = delete;
-
-  const std::filesystem::path &path() const { return path_; }
-  std::string str() const { return path_.string(); }
-
-  // Writes `content` (bytes, exactly) to `relative`, creating directories; returns the path.
-  std::string write(const std::string &relative, const std::string &content) const {
-    std::filesystem::path p = path_ / relative;
-    std::filesystem::create_directories(p.parent_path());
-    std::ofstream out(p, std::ios::binary | std::ios::trunc);
-    out.write(content.data(), static_cast<std::streamsize>(content.size()));
-    out.close();
-    EXPECT_TRUE(out.good()) << "cannot write " << p;
-    return p.string();
-  }
-
- private:
-  std::filesystem::path path_;
-};
-
-inline std::string readFile(const std::string &path) {
-  std::ifstream in(path, std::ios::binary);
-  std::ostringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
-
-// Splits on '\n'; a final newline does not make an empty last line.
-inline std::vector<std::string> splitLines(const std::string &text) {
-  std::vector<std::string> lines;
-  std::string::size_type start = 0;
-  while (start < text.size()) {
-    std::string::size_type nl = text.find('\n', start);
-    if (nl == std::string::npos) {
-      lines.push_back(text.substr(start));
-      break;
-    }
-    lines.push_back(text.substr(start, nl - start));
-    start = nl + 1;
-  }
-  return lines;
-}
 
 struct LineCol {
   unsigned line = 0;

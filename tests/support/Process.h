@@ -1,10 +1,13 @@
-// Runs a program as a child process for tests that drive the `wfc` binary: captures its
-// standard output and standard error, its exit status or the signal that killed it, and kills
-// it when it runs past a deadline, so a hang fails the test instead of blocking the suite.
+// Processes for tests: running a program as a child (its standard output and standard error
+// captured, its exit status or the signal that killed it, killed when it runs past a deadline so
+// a hang fails the test instead of blocking the suite), and watching whether a process is alive.
 #pragma once
 
+#include <chrono>
 #include <string>
 #include <vector>
+
+#include <sys/types.h>
 
 namespace wfc::test {
 
@@ -29,5 +32,11 @@ struct ProcessResult {
 // reports `timedOut`) after `timeoutSeconds`.
 ProcessResult runProcess(const std::string &program, const std::vector<std::string> &args,
                          double timeoutSeconds = 20.0);
+
+// Alive means present in /proc and not a zombie (a killed orphan may linger as one).
+bool processAlive(pid_t pid);
+
+// Waits up to `limit` for the process to be gone; false if it is still alive then.
+bool waitGone(pid_t pid, std::chrono::milliseconds limit);
 
 }  // namespace wfc::test

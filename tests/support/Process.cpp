@@ -1,9 +1,12 @@
-#include "RunProcess.h"
+#include "Process.h"
 
 #include <algorithm>
 #include <cerrno>
 #include <chrono>
 #include <cstring>
+#include <fstream>
+#include <iterator>
+#include <thread>
 #include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
@@ -157,6 +160,25 @@ ProcessResult runProcess(const std::string &program, const std::vector<std::stri
     result.termSignal = WTERMSIG(status);
   }
   return result;
+}
+
+bool processAlive(pid_t pid) {
+  std::ifstream stat("/proc/" + std::to_string(pid) + "/stat");
+  if (!stat) return false;
+  std::string text((std::istreambuf_iterator<char>(stat)), std::istreambuf_iterator<char>());
+  auto close = text.rfind(')');
+  if (close == std::string::npos || close + 2 >= text.size()) return false;
+  char state = text[close + 2];
+  return state != 'Z' && state != 'X';
+}
+
+bool waitGone(pid_t pid, std::chrono::milliseconds limit) {
+  auto until = std::chrono::steady_clock::now() + limit;
+  while (processAlive(pid)) {
+    if (std::chrono::steady_clock::now() >= until) return false;
+    std::this_thread::sleep_for(std::chrono::milliseconds(5));
+  }
+  return true;
 }
 
 }  // namespace wfc::test

@@ -1,6 +1,6 @@
 // The child-process helper the CLI and robustness suites rely on: a crash or a hang must show
 // up as such, never as a pass.
-#include "RunProcess.h"
+#include "Process.h"
 
 #include <gtest/gtest.h>
 
