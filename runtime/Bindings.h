@@ -1,4 +1,4 @@
-// The bindings file (SPEC §4): which implementation each declared tool gets. Parsed and
+// The bindings file (docs/bindings.md): which implementation each declared tool gets. Parsed and
 // shape-checked in full when it is read — by the compiler for the compiled-in defaults, by the
 // executable for a --bindings override — so a run never meets a malformed binding halfway.
 #pragma once

@@ -1,4 +1,4 @@
-// The compiled executable's command line (SPEC §5). Parsed by hand rather than with llvm::cl,
+// The compiled executable's command line (docs/executable.md). Parsed by hand rather than with llvm::cl,
 // so executables do not link LLVM: they stay small and start in about a millisecond.
 // `--name value` and `--name=value` are both accepted; unknown options are usage errors with
 // a did-you-mean.

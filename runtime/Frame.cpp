@@ -85,7 +85,7 @@ class AttemptContext final : public StepContext {
     const StepDecl &d = frame_.decl_.steps[step_];
     if (d.prompt < 0)
       throw Error(ErrorKind::StepFailed, std::string("internal error: step '") + d.id + "' runs no prompt");
-    // Record/replay keys carry the nearest wfc.foreach's item index (SPEC §5); the step path
+    // Record/replay keys carry the nearest wfc.foreach's item index (docs/executable.md); the step path
     // already tells every item and iteration apart ("each[2]__summarize").
     std::optional<int64_t> item;
     if (const Frame *f = frame_.nearestIteration(StepKind::Foreach)) item = f->iteration_.index;

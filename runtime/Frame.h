@@ -1,4 +1,4 @@
-// One execution of a composition: its step graph scheduled over threads (SPEC §3).
+// One execution of a composition: its step graph scheduled over threads (docs/semantics.md).
 //
 // A step starts once every step in its `after` list is done or skipped (and, for a parallel
 // branch, once its parallel step has started). The thread that finishes a step goes straight on

@@ -1,4 +1,4 @@
-// wfc.foreach and wfc.loop (SPEC §2.2): one child Frame per item or iteration, scheduling only
+// wfc.foreach and wfc.loop (docs/language/promptpack.md): one child Frame per item or iteration, scheduling only
 // the step's inner steps and reading the enclosing frame for everything else.
 //
 // Paths: an item's or iteration's inner steps are named `<step>[<n>]__<inner>` ("each[2]__summarize",

@@ -1,4 +1,4 @@
-// wfc::runMain: the compiled executable's life (SPEC §5) — command line, input, bindings, the
+// wfc::runMain: the compiled executable's life (docs/executable.md) — command line, input, bindings, the
 // run, output, trace and report, exit code.
 #include "Bindings.h"
 #include "CommandLine.h"
@@ -100,7 +100,7 @@ std::string describeInput(const CompositionDecl &c) {
 }
 
 // The compositions that receive the run's input: the one that runs, or every composition a
-// workflow state runs (each state sees the workflow input, SPEC §3 Workflow).
+// workflow state runs (each state sees the workflow input, docs/workflows.md).
 std::vector<int> inputCompositions(const ProgramDecl &program) {
   if (!program.workflow) return {0};
   std::vector<int> out;
@@ -229,7 +229,7 @@ std::string anthropicBaseUrl() {
   return base->ends_with("/v1") ? *base : *base + "/v1";
 }
 
-// The run's LLM (SPEC §5): a replay of a recording, or the OpenAI-compatible or Anthropic
+// The run's LLM (docs/executable.md): a replay of a recording, or the OpenAI-compatible or Anthropic
 // endpoint, wrapped by a recorder with --record. Null when the program has no prompt or agent
 // step and no recording is asked for: a tool-only workflow needs no model.
 std::unique_ptr<llm::Provider> makeProvider(const CommandLine &cl, const ProgramDecl &program, Trace *trace,

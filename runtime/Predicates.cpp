@@ -1,4 +1,4 @@
-// The helpers generated predicates and interpolations compile to (SPEC §3 References and
+// The helpers generated predicates and interpolations compile to (docs/semantics.md "References" and
 // Predicates), and StepContext's path lookups.
 #include "Describe.h"
 #include "wfc/error.h"

@@ -1,4 +1,4 @@
-// --trace FILE (SPEC §5): one JSON object per line per event — run_start, step_start, step_end,
+// --trace FILE (docs/executable.md): one JSON object per line per event — run_start, step_start, step_end,
 // step_skip, tool_call, run_end — with OpenTelemetry-style ids: one 32-hex-digit trace_id per
 // run, a 16-hex-digit span_id per run, step attempt and tool call, and the parent's span_id.
 // Lines are written whole and flushed as they happen, so a killed run leaves a readable trace.

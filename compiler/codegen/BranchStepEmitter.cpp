@@ -1,4 +1,4 @@
-// Branch steps (SPEC §3 Branch): the predicate as a plain C++ function; the runtime records the
+// Branch steps (docs/semantics.md "Branches"): the predicate as a plain C++ function; the runtime records the
 // arm taken and runs or skips the guarded targets.
 #include "codegen/ExpressionEmitter.h"
 #include "codegen/StepEmitter.h"

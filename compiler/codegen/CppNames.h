@@ -1,5 +1,5 @@
 // Safe C++ spellings for pack names and values: identifiers for step ids, tool and composition
-// names (SPEC §2.1 "Codegen maps ids to C++ identifiers safely"), and string literals.
+// names (docs/codegen.md), and string literals.
 #pragma once
 
 #include <llvm/ADT/StringRef.h>

@@ -1,4 +1,4 @@
-// wfc.foreach and wfc.loop steps (SPEC §2.2): a foreach resolves its items and a loop just
+// wfc.foreach and wfc.loop steps (docs/language/promptpack.md): a foreach resolves its items and a loop just
 // starts; the runtime (runtime/Iteration.cpp) runs their inner steps — which are ordinary rows
 // of the same step table, owned by the foreach or loop — once per item or iteration. A loop's
 // `until` is a predicate function like a branch's, evaluated against each iteration's steps.

@@ -1,4 +1,4 @@
-// Parallel steps (SPEC §3 Parallel): no code of their own — the runtime starts the branches
+// Parallel steps (docs/semantics.md "Run time"): no code of their own — the runtime starts the branches
 // together and reduces their outputs — only the reducer in the step table.
 #include "codegen/StepEmitter.h"
 

@@ -1,4 +1,4 @@
-// Prompt and agent steps (SPEC §3): resolve the step's input, then hand it to the runtime's LLM
+// Prompt and agent steps (docs/semantics.md): resolve the step's input, then hand it to the runtime's LLM
 // exchange (StepContext::complete), which renders the prompt's template, asks the provider, runs
 // an agent's tool loop and validates the reply. The step's table entry says which prompt, which
 // output schema (and whether it fits the strict subset), which tools and which bounds.

@@ -1,4 +1,4 @@
-// Tool steps (SPEC §3 Tool step): build the arguments, call the bound tool.
+// Tool steps (docs/bindings.md): build the arguments, call the bound tool.
 #include "codegen/ExpressionEmitter.h"
 #include "codegen/StepEmitter.h"
 

@@ -5,7 +5,7 @@
 namespace wfc::codegen {
 namespace {
 
-// A state ends the run when it says so or has nowhere to go (SPEC §3 Workflow).
+// A state ends the run when it says so or has nowhere to go (docs/workflows.md).
 bool isTerminal(const ir::State &s) { return s.terminal || s.onEvent.empty(); }
 
 // What a state does, for comments: "composition 'triage'", "internal, prompt 'agent'".

@@ -1,4 +1,4 @@
-// The workflow state machine (SPEC §3 Workflow) → C++: one function per state (`state_<name>`:
+// The workflow state machine (docs/workflows.md) → C++: one function per state (`state_<name>`:
 // one visit), the transition table as a `switch`, the StateDecl table and the WorkflowDecl that
 // the runtime's state machine drives.
 #pragma once

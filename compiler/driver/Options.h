@@ -1,4 +1,4 @@
-// Options every `wfc` subcommand shares (SPEC §1 "Options everywhere"), parsed by llvm::cl.
+// Options every `wfc` subcommand shares (docs/cli.md "Options"), parsed by llvm::cl.
 #pragma once
 
 #include "frontend/DialectDetector.h"

@@ -68,7 +68,7 @@ cl::opt<bool> allowUnbound("allow-unbound",
                            cl::desc("Accept tools without a binding; they must be bound at run time"),
                            cl::sub(buildCmd), cl::sub(compileCmd), cl::cat(wfcCategory));
 
-// Options everywhere (SPEC §1).
+// Options everywhere (docs/cli.md).
 cl::opt<std::string> bindingsFile("bindings", cl::value_desc("file"),
                                   cl::desc("Tool bindings (YAML), compiled in as the executable's defaults"),
                                   cl::sub(*cl::AllSubCommands), cl::cat(wfcCategory));

@@ -1,4 +1,4 @@
-// Which input language a document is written in (SPEC §2): detected from its content, or
+// Which input language a document is written in (docs/language/promptpack.md): detected from its content, or
 // forced with `--dialect`.
 #pragma once
 

@@ -1,4 +1,4 @@
-// The step graph of a module as `wfc graph` draws it (SPEC §1): every composition's steps with
+// The step graph of a module as `wfc graph` draws it (docs/cli.md): every composition's steps with
 // their kind and effect, the edges between them by kind, the blocks that contain steps
 // (parallel, wfc.foreach, wfc.loop) and the workflow's states and transitions. A neutral model:
 // the DOT, Mermaid and JSON writers only format it.
@@ -26,7 +26,7 @@ struct Node {
   int group = -1;
 };
 
-// Edge kinds: "order" (the implicit previous step, SPEC §3 Order), "depends_on", "then", "else"
+// Edge kinds: "order" (the implicit previous step, docs/semantics.md "Run time"), "depends_on", "then", "else"
 // (a branch to its targets), "data" (a ${step.output} reference), "on_error" (a step to its
 // fallback), "calls" (a wfc.subflow step to the composition it calls: `to` is the composition's
 // cluster id), "runs" (a composition state to its composition's cluster), "transition" (label:

@@ -1,4 +1,4 @@
-// SPEC §3's reference order: the top-level steps of a composition in the topological order of
+// docs/semantics.md's reference order: the top-level steps of a composition in the topological order of
 // its step graph that keeps `steps[]` order wherever the graph allows. At -O0 steps run one at a
 // time in this order; every -O level must give the same results as it.
 #pragma once

@@ -20,7 +20,7 @@ enum class StepKind { Prompt, Agent, Tool, Branch, Parallel, Subflow, Foreach, L
 // The pack's spelling of a kind: "prompt", "wfc.subflow", …
 const char *spell(StepKind kind);
 
-// What running a step may do to the world (SPEC §2.2): none (pure), read, or write. Ordered:
+// What running a step may do to the world (docs/language/promptpack.md): none (pure), read, or write. Ordered:
 // a composite step has the strongest effect of its parts.
 enum class Effect { None = 0, Read = 1, Write = 2 };
 const char *spell(Effect effect);

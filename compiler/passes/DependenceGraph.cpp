@@ -61,7 +61,7 @@ DependenceGraph::DependenceGraph(const std::vector<std::unique_ptr<ir::Step>> &l
         for (const ir::Step *p : s->after) edge(p, DependenceKind::DependsOn);
       for (const auto &child : s->children) stack.push_back(child.get());
     }
-    // Effect edges (SPEC §3).
+    // Effect edges (docs/semantics.md).
     if (top->effect == ir::Effect::Write) {
       for (unsigned j = lastWrite ? *lastWrite : 0; j < i; ++j) addEdge(j, i, DependenceKind::Effect);
       lastWrite = i;

@@ -2,8 +2,8 @@
 // which step must finish before which, and why. What the optimizer may not reorder:
 //   data       — a reference `${s.output…}` (anywhere inside the step) to an earlier step;
 //   control    — a branch and the targets it guards, a step and its wfc.on_error fallback;
-//   depends_on — written in the pack; never relaxed (SPEC §3);
-//   effect     — SPEC §3's guarantee: a `read` step after the last `write` before it; a `write`
+//   depends_on — written in the pack; never relaxed (docs/semantics.md);
+//   effect     — docs/semantics.md's guarantee: a `read` step after the last `write` before it; a `write`
 //                step after every step before it (the previous `write` and all steps since);
 //   budget     — with an engine.budget.max_tool_calls, each step that may call a tool after the
 //                previous one: the calls are counted in -O0 order, so the same call is the one

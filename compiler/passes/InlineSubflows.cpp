@@ -1,4 +1,4 @@
-// inline-subflows: put each wfc.subflow call's callee steps into the caller (SPEC §2.2), so the
+// inline-subflows: put each wfc.subflow call's callee steps into the caller (docs/language/promptpack.md), so the
 // passes after it see — and parallelize across — the whole graph. A call `c` becomes:
 //   c__input    checks the call's input against the callee's input_schema (the entry);
 //   c__<id>…    the callee's steps, ids prefixed, references rewritten (`${input…}` reads the

@@ -1,4 +1,4 @@
-// An optimization pass: one transformation of the IR that keeps SPEC §3's optimizer guarantee
+// An optimization pass: one transformation of the IR that keeps docs/semantics.md's optimizer guarantee
 // (same output, exit code, tool arguments and results as -O0; only timing and concurrency change).
 #pragma once
 

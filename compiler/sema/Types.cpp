@@ -196,7 +196,7 @@ ValueType ModuleChecker::stepType(const ir::Step &s) {
       t = declared().value_or(s.toolCalled ? ValueType::unknown() : ValueType::string());
       break;
     case ir::StepKind::Tool: break;  // tools declare their parameters, not their results
-    case ir::StepKind::Branch:  // SPEC §3: {"taken": "then"|"else"|null}
+    case ir::StepKind::Branch:  // docs/semantics.md: {"taken": "then"|"else"|null}
       t = ValueType::object({{"taken", ValueType::enumeration({"then", "else", nullptr})}});
       break;
     case ir::StepKind::Parallel:

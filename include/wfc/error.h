@@ -1,4 +1,4 @@
-// wfc::Error — a run-time failure with the exit code SPEC §5 assigns to it.
+// wfc::Error — a run-time failure with the exit code docs/executable.md assigns to it.
 #pragma once
 
 #include <stdexcept>

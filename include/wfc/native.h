@@ -8,7 +8,7 @@ namespace wfc {
 
 struct ToolCall;  // <wfc/tool.h>
 
-// A native tool (SPEC §4); <wfc/tool.h> documents the contract.
+// A native tool (docs/bindings.md); <wfc/tool.h> documents the contract.
 using NativeTool = Value (*)(const Value &args, const ToolCall &call);
 
 // The native functions an executable was linked with: generated code passes its table to the

@@ -25,7 +25,7 @@ namespace wfc {
 class StepContext;
 
 enum class StepKind : uint8_t { Tool, Branch, Parallel, Subflow, Prompt, Agent, Foreach, Loop, Judge };
-// What running a step may do to the world (SPEC §2.2). `none`/`read` work is cancelled when a
+// What running a step may do to the world (docs/language/promptpack.md). `none`/`read` work is cancelled when a
 // sibling fails; `write` work is left to finish.
 enum class Effect : uint8_t { None, Read, Write };
 // Why a guarded step may not run: it is a branch's then/else target, or a step's
@@ -158,7 +158,7 @@ struct ProgramDecl {
 };
 
 // ---------------------------------------------------------------------------------------------
-// Evals (SPEC §3 Evals, docs/evals.md): checks run after each successful attempt of a step that
+// Evals (docs/evals.md, docs/evals.md): checks run after each successful attempt of a step that
 // names them. A failure is a warning, unless the eval gates (params.gate: true): then it fails
 // the attempt, and retry and wfc.on_error apply as to any failed attempt.
 
@@ -182,7 +182,7 @@ struct EvalDecl {
 };
 
 // ---------------------------------------------------------------------------------------------
-// Workflow states (SPEC §3 Workflow). A generated program with a `workflow` has one function per
+// Workflow states (docs/workflows.md). A generated program with a `workflow` has one function per
 // state (`state_<name>`: one visit), a StateDecl table and a `transition` function — the
 // transition table as a switch — and the runtime's state machine drives them: visits,
 // max_visits, engine.budget, events, the workflow context and the artifacts.
@@ -250,7 +250,7 @@ class StateContext {
   virtual StateResult askExternal(int prompt) = 0;
 };
 
-// The compiled executable's whole life (SPEC §5): the command line, input, the run, output and
+// The compiled executable's whole life (docs/executable.md): the command line, input, the run, output and
 // exit code. Generated `main` returns it.
 int runMain(int argc, char **argv, const ProgramDecl &program);
 
@@ -323,7 +323,7 @@ class StepContext {
 };
 
 // An interpolated string's pieces: literal text and values (strings raw, anything else as
-// compact JSON — SPEC §3 References).
+// compact JSON — docs/semantics.md "References").
 class TextPiece {
  public:
   TextPiece(const char *text) : text_(text) {}  // NOLINT: pieces are written as a list
@@ -336,7 +336,7 @@ class TextPiece {
 };
 Value interpolate(std::initializer_list<TextPiece> pieces);
 
-// Predicates (SPEC §3). Orderings compare number with number or string with string; anything
+// Predicates (docs/semantics.md). Orderings compare number with number or string with string; anything
 // else fails the step, naming `ref`.
 bool equals(const Value &a, const Value &b);
 bool isIn(const Value &a, const Value &list);

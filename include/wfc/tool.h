@@ -1,5 +1,5 @@
 // wfc::ToolCall and wfc::NativeTool — what a tool implementation sees, and the signature of a
-// `native` tool (SPEC §4): a C++ function the user compiles into the workflow's executable.
+// `native` tool (docs/bindings.md): a C++ function the user compiles into the workflow's executable.
 //
 //   // my_tools.cpp, added with `wfc compile … --native my_tools.cpp` (or NATIVE_TOOLS in CMake)
 //   #include <wfc/tool.h>
@@ -29,7 +29,7 @@ namespace wfc {
 
 struct ToolCall {
   std::string_view tool;            // the tool's declared name: "doc.extract_citations"
-  std::string_view idempotencyKey;  // "RUN/STEP/ATTEMPT" (SPEC §3): the same on a resumed run
+  std::string_view idempotencyKey;  // "RUN/STEP/ATTEMPT" (docs/semantics.md): the same on a resumed run
   const CancellationToken &cancel;  // cancelled on timeout, on a failing sibling, on a signal
 };
 

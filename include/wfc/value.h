@@ -68,7 +68,7 @@ class Value {
   // Text for interpolation into a string: strings raw, everything else as compact JSON.
   std::string toText() const;
 
-  // JSON deep equality, with 1 == 1.0 (SPEC §3 Predicates).
+  // JSON deep equality, with 1 == 1.0 (docs/semantics.md "Predicates").
   friend bool operator==(const Value &a, const Value &b);
   friend bool operator!=(const Value &a, const Value &b) { return !(a == b); }
 

@@ -1,4 +1,4 @@
-// Runs a step's evals after a successful attempt (SPEC §3 Evals, docs/evals.md). Each eval
+// Runs a step's evals after a successful attempt (docs/evals.md, docs/evals.md). Each eval
 // looks at the attempt's output (or, latency_budget, its duration), is scored, and is compared
 // with its threshold; every result is an `eval` trace line and a report entry. A failure is a
 // warning on stderr — unless the eval gates (params.gate: true), which fails the attempt: then

@@ -1,4 +1,4 @@
-// The `anthropic` provider (SPEC §5): Anthropic's Messages API. POSTs to <baseUrl>/messages with
+// The `anthropic` provider (docs/executable.md): Anthropic's Messages API. POSTs to <baseUrl>/messages with
 // the key as `x-api-key` and `anthropic-version: 2023-06-01`.
 //
 // The neutral Request maps onto the Messages API like this (docs/llm.md, "Anthropic"):

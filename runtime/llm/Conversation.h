@@ -43,7 +43,7 @@ PendingCall resolveCall(const ToolCallRequest &call, const ProgramDecl &program,
 std::string callKey(unsigned round, size_t index);
 
 // Runs the resolvable calls among the first `count`: concurrently when every one of them is a
-// `none`/`read` tool (SPEC §3), else one after another in the model's order. Results stay in
+// `none`/`read` tool (docs/semantics.md), else one after another in the model's order. Results stay in
 // call order either way; a failing tool's error is its result (for the model), cancellation
 // ends the attempt.
 void runToolCalls(const StepAttempt &a, std::vector<PendingCall> &calls, size_t count, unsigned round);

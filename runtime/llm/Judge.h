@@ -1,4 +1,4 @@
-// Judging (SPEC §2.2 wfc.judge; also what the `llm_judge` eval asks): a prompt scores a target.
+// Judging (docs/language/promptpack.md wfc.judge; also what the `llm_judge` eval asks): a prompt scores a target.
 //
 // The request: the prompt's system template, rendered with the variables `target` and `rubric`
 // (besides the prompt's declared defaults), then one user message — the rubric, when there is

@@ -1,4 +1,4 @@
-// One attempt of a prompt or agent step (SPEC §3): the system message rendered from the
+// One attempt of a prompt or agent step (docs/semantics.md): the system message rendered from the
 // prompt's template, the user message from the step input, then
 //  - prompt: one exchange; with an output_schema the reply is asked for as structured JSON,
 //    parsed and validated — a reply that fails fails the attempt (retried per `retry`);

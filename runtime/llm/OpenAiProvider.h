@@ -1,4 +1,4 @@
-// The `openai` provider (SPEC §5): chat completions, the API that OpenAI, vLLM, llama.cpp,
+// The `openai` provider (docs/executable.md): chat completions, the API that OpenAI, vLLM, llama.cpp,
 // Ollama, LM Studio and most gateways speak. POSTs to <baseUrl>/chat/completions.
 //
 // Transport retries, timeouts, cancellation and the key's scrubbing are Endpoint's (Endpoint.h).

@@ -1,4 +1,4 @@
-// Renders a prompt's system template (SPEC §3 Prompt step). The template was split into literal
+// Renders a prompt's system template (docs/llm.md "Prompt steps"). The template was split into literal
 // text and lookups by the compiler, so rendering is concatenation: no parsing at run time.
 //
 // Variables: each declared variable's default, overridden by the keys of an object input (a

@@ -1,4 +1,4 @@
-// The LLM provider interface (SPEC §5): one chat exchange — a conversation, the tools offered,
+// The LLM provider interface (docs/executable.md): one chat exchange — a conversation, the tools offered,
 // an optional structured-output schema — answered by a reply with text and/or tool calls.
 //
 // Providers: OpenAiProvider (chat completions over libcurl), AnthropicProvider (the Messages
@@ -73,7 +73,7 @@ struct Reply {
 };
 
 // Where an exchange sits in the run, independent of timing: what record/replay keys on
-// (SPEC §5) and what errors and traces name.
+// (docs/executable.md) and what errors and traces name.
 struct ExchangeKey {
   std::string step;           // the step path after inlining: "call__summarize"
   std::optional<int64_t> item;  // wfc.foreach item index

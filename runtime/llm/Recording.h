@@ -1,4 +1,4 @@
-// Record and replay (SPEC §5). `--record FILE` wraps the run's provider and appends every
+// Record and replay (docs/executable.md). `--record FILE` wraps the run's provider and appends every
 // exchange to FILE as it completes; `--replay FILE` answers from such a file, offline.
 //
 // The file is JSON Lines (docs/recording.md): a header line, then one line per exchange, keyed

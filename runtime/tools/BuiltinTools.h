@@ -1,4 +1,4 @@
-// The `builtin` binding (SPEC §4): tools implemented in the runtime.
+// The `builtin` binding (docs/bindings.md): tools implemented in the runtime.
 //
 //   read_file  {path}           → {content}        a UTF-8 text file
 //   write_file {path, content}  → {bytes}          creates missing parent directories

@@ -1,4 +1,4 @@
-// The `exec` binding (SPEC §4): a tool run as a process.
+// The `exec` binding (docs/bindings.md): a tool run as a process.
 //
 // The process gets argv as written (no shell; argv[0] is looked up in this process's PATH — not
 // one set in `env` — unless it contains a '/'), the arguments as JSON on stdin, and the inherited

@@ -1,4 +1,4 @@
-// An MCP client over stdio (SPEC §4 `mcp`): one server process, spoken to in JSON-RPC 2.0, one
+// An MCP client over stdio (docs/bindings.md `mcp`): one server process, spoken to in JSON-RPC 2.0, one
 // message per line on its stdin and stdout (the MCP stdio transport, protocol 2025-06-18).
 //
 // The process is started by start() — the first caller does it, concurrent callers wait for it —

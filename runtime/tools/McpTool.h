@@ -1,4 +1,4 @@
-// The `mcp` binding (SPEC §4): a declared tool that runs as a tool of an MCP server.
+// The `mcp` binding (docs/bindings.md): a declared tool that runs as a tool of an MCP server.
 //
 // Each call starts the server if it is not running yet (McpClient::start: initialize,
 // tools/list; bounded by the larger of timeout_ms and 60 s), then — once per binding — checks the server's tool against the pack's declaration
@@ -45,7 +45,7 @@ struct McpToolSpec {
 // `inputSchema` under the rule above, in a stable order; empty when compatible.
 std::vector<std::string> mcpSchemaProblems(const Value &parameters, const Value &inputSchema);
 
-// The MCP output of a tools/call result (SPEC §4); throws wfc::Error(StepFailed) "TOOL failed:
+// The MCP output of a tools/call result (docs/bindings.md); throws wfc::Error(StepFailed) "TOOL failed:
 // TEXT" for `isError: true`, and for a result that is not an object with `content`.
 Value mcpToolOutput(const Value &result, const std::string &toolText);
 

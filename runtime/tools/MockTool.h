@@ -1,4 +1,4 @@
-// The `mock` binding (SPEC §4): a tool that returns a fixed `result`, or renders a `template`
+// The `mock` binding (docs/bindings.md): a tool that returns a fixed `result`, or renders a `template`
 // with the call's arguments — for dry runs and tests.
 //
 // A template is any JSON value. Its strings (not its object keys) may contain placeholders

@@ -1,4 +1,4 @@
-// A tool's implementation as the bindings file chose it (SPEC §4): exec, mock, builtin or
+// A tool's implementation as the bindings file chose it (docs/bindings.md): exec, mock, builtin or
 // native. The run calls every tool through this one interface.
 #pragma once
 

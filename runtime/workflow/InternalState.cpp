@@ -1,4 +1,4 @@
-// Internal and external states (SPEC §3 Workflow): the conversations the state machine holds
+// Internal and external states (docs/workflows.md): the conversations the state machine holds
 // with the model when a state runs a prompt instead of a composition.
 #include "Run.h"
 #include "llm/Conversation.h"

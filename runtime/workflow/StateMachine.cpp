@@ -59,7 +59,7 @@ class StateMachine final : public StateContext {
     StateResult result;
     result.output = output;
     if (s.terminal) return result;
-    // The event is the output's string field `event` (SPEC §3 Workflow); the context, the whole output.
+    // The event is the output's string field `event` (docs/workflows.md); the context, the whole output.
     std::optional<Value> event = output.isObject() ? output.get("event") : std::nullopt;
     if (!event || !event->isString())
       throw Error(ErrorKind::StepFailed,

@@ -1,4 +1,4 @@
-// The workflow state machine (SPEC §3 Workflow): runs from the entry state until a terminal
+// The workflow state machine (docs/workflows.md): runs from the entry state until a terminal
 // state, counting visits (max_visits / on_max_visits, engine.budget.max_total_visits), taking
 // each state's event through the generated transition table, and keeping the workflow context
 // and artifacts that compositions read as ${workflow…} and prompts as {{workflow_context}} /

@@ -1,4 +1,4 @@
-// The `anthropic` provider end to end (SPEC §5 LLM): the packs/llm-*.yaml executables run with
+// The `anthropic` provider end to end (docs/llm.md): the packs/llm-*.yaml executables run with
 // `--provider anthropic` against the test LLM server's Messages API route (docs/test-llm-server.md),
 // which rejects what the API would (no max_tokens, tool_use blocks not answered in the next
 // message). The same steps as LlmE2ETest.cpp, seen through the other wire format: structured

@@ -1,4 +1,4 @@
-// End to end through compiled executables (SPEC §3–§5): each pack under packs/ is compiled
+// End to end through compiled executables (docs/semantics.md, docs/executable.md): each pack under packs/ is compiled
 // with `wfc compile --allow-unbound` at build time (tests/e2e/CMakeLists.txt), then run as a
 // black box with the bindings each test needs (real processes for exec tools), checking
 // stdout, stderr, exit codes, traces and reports.
@@ -101,7 +101,7 @@ TEST_F(E2ETest, BranchElseArmAndBranchWithoutElse) {
   }
   EXPECT_EQ(ends["check"]["taken"], "else");
   EXPECT_TRUE(ends["gate"]["taken"].is_null()) << "false with no else: taken is null";
-  std::sort(skipped.begin(), skipped.end());  // trace lines may come in any order at -O1 (SPEC §3)
+  std::sort(skipped.begin(), skipped.end());  // trace lines may come in any order at -O1 (docs/semantics.md)
   EXPECT_EQ(skipped, (std::vector<std::string>{"big", "only_x"}));
   EXPECT_TRUE(ends.count("small") && ends.count("after") && ends.count("last"));
 }
@@ -351,7 +351,7 @@ TEST_F(E2ETest, InputFromStdinAndOutputToAFilePretty) {
   EXPECT_EQ(readText(out), "{\n  \"v\": 1\n}\n");
 }
 
-// ---- wfc.on_error (SPEC §2.2): a fallback step, or a fallback value
+// ---- wfc.on_error (docs/language/promptpack.md): a fallback step, or a fallback value
 
 // `lookup` echoes its arguments, except a call whose arguments name "lookup" itself, which hangs
 // past the step's timeout.
@@ -408,7 +408,7 @@ TEST_F(E2ETest, FallbackValueStandsInForAStepThatTimedOut) {
     }
 }
 
-// ---- engine.budget (SPEC §3 Workflow): run-wide limits, exit 3, not absorbed by wfc.on_error
+// ---- engine.budget (docs/workflows.md): run-wide limits, exit 3, not absorbed by wfc.on_error
 
 TEST_F(E2ETest, ToolCallBudgetStopsTheRunWithExitThree) {
   std::string log = (dir_ / "budget-calls.log").string();

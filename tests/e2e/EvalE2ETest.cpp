@@ -1,4 +1,4 @@
-// Evals end to end (SPEC §3 "Evals", docs/evals.md): packs/evals.yaml compiled at build time and
+// Evals end to end (docs/evals.md, docs/evals.md): packs/evals.yaml compiled at build time and
 // run as a black box against the scripted test LLM server. Every type passing and failing, with
 // and without params.gate; a gating failure retried, then handled by wfc.on_error; the `eval`
 // trace lines, the report's `evals`, the warnings, the judge's request and its own recording key.

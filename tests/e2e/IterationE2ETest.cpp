@@ -1,4 +1,4 @@
-// wfc.foreach, wfc.loop and wfc.judge end to end (SPEC §2.2; docs/semantics.md "Iteration and
+// wfc.foreach, wfc.loop and wfc.judge end to end (docs/language/promptpack.md; docs/semantics.md "Iteration and
 // judging"): packs/iteration-*.yaml compiled at build time and run as black boxes against the
 // scripted test LLM server (docs/test-llm-server.md), which also tells how many requests were in
 // flight at once.

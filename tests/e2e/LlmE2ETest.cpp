@@ -1,4 +1,4 @@
-// LLM steps end to end (SPEC §3 "Prompt step", "Agent step", "Retries and side effects"; §5 LLM,
+// LLM steps end to end (docs/llm.md "Prompt steps", "Agent step", "Retries and side effects"; §5 LLM,
 // --record/--replay, exit codes): the packs/llm-*.yaml packs are compiled at build time
 // (tests/e2e/CMakeLists.txt) and run as black boxes against the scripted test LLM server
 // (docs/test-llm-server.md), checking exit codes, stdout, stderr, traces, reports, recordings and
@@ -314,7 +314,7 @@ TEST_F(LlmE2ETest, ToolErrorsAreFedBackToTheModel) {
   EXPECT_NE(unknown["error"].get<std::string>().find("web_search"), std::string::npos) << unknown.dump();
 }
 
-// SPEC §3: one round's tool calls run concurrently when all are none/read.
+// docs/semantics.md: one round's tool calls run concurrently when all are none/read.
 TEST_F(LlmE2ETest, ReadToolCallsOfOneRoundRunConcurrently) {
   LlmServerProcess server(json(R"({"replies": [
     {"match": {"rounds": 0}, "reply": {"tool_calls": [{"name": "kb_lookup", "arguments": {"term": "a"}},

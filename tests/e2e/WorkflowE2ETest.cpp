@@ -1,4 +1,4 @@
-// Workflow states end to end (SPEC §3 Workflow; docs/workflows.md): packs/workflow-states.yaml
+// Workflow states end to end (docs/workflows.md; docs/workflows.md): packs/workflow-states.yaml
 // and packs/workflow-visits.yaml compiled with their workflow, run as black boxes against the
 // scripted test LLM server — each state kind, the transition tool's schema as sent, artifacts
 // and the context across states, max_visits, engine.budget, --events, unknown events, and the

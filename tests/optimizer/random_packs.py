@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Randomized differential test of the optimizer (SPEC §3 "Optimizer guarantee", docs/optimizer.md).
+"""Randomized differential test of the optimizer (docs/optimizer.md, docs/optimizer.md).
 
 Generates packs of random shapes — top-level sequences of tool steps, `parallel` blocks (barrier,
 append, replace), `branch` steps over earlier outputs or the input, `wfc.subflow` calls of one or

@@ -1,4 +1,4 @@
-// The compiled executable's command line (SPEC §5, runtime/CommandLine.cpp): both spellings of
+// The compiled executable's command line (docs/executable.md, runtime/CommandLine.cpp): both spellings of
 // every option, flags, and the usage errors (exit 2) with their messages.
 #include "CommandLine.h"
 #include "TestSupport.h"

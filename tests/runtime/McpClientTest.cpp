@@ -1,4 +1,4 @@
-// The mcp binding (SPEC §4): an MCP client over stdio, run against real MCP servers from npm
+// The mcp binding (docs/bindings.md): an MCP client over stdio, run against real MCP servers from npm
 // (@modelcontextprotocol/server-filesystem and server-everything, installed into tests/mcp/ by
 // scripts/setup.sh) and, for the fault cases, against tests/runtime/fixtures/fake_mcp_server.py.
 #include "Bindings.h"

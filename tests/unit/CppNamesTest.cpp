@@ -1,4 +1,4 @@
-// Pack names → C++ identifiers and literals (SPEC §2.1 "Codegen maps ids to C++ identifiers
+// Pack names → C++ identifiers and literals (docs/language/promptpack.md "Codegen maps ids to C++ identifiers
 // safely"): every output must be a valid, unreserved, unique identifier or an exact literal.
 #include "codegen/CppNames.h"
 

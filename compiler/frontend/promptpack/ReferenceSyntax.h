@@ -1,4 +1,4 @@
-// The syntax of `${…}` references and of strings that contain them (SPEC §3 References).
+// The syntax of `${…}` references and of strings that contain them (docs/semantics.md "References").
 //
 //   "${a.output.x}"        exactly one reference: the value itself (object, number, …)
 //   "id-${a.output.x}"     a reference inside text: interpolated as text
