@@ -13,7 +13,7 @@ bool generatedTopLevelName(llvm::StringRef id, const std::vector<std::string> &n
   static const char *fixed[] = {"Value", "StepContext", "tool", "composition", "prompt", "eval", "state"};
   for (const char *name : fixed)
     if (id == name) return true;
-  // kProgram, kConstant3, kTemplate_x, …; state_x (a workflow state's function).
+  // kProgram, kSchema_ticket, kTemplate_x, …; state_x (a workflow state's function).
   if (id.size() > 1 && id[0] == 'k' && std::isupper(static_cast<unsigned char>(id[1]))) return true;
   if (id.startswith("state_")) return true;
   return std::find(natives.begin(), natives.end(), id) != natives.end();
