@@ -5,7 +5,6 @@
 
 #include "support/DidYouMean.h"
 
-#include <functional>
 
 namespace wfc::sema {
 namespace {
@@ -13,23 +12,6 @@ namespace {
 std::string article(const std::string &type) {
   if (type == "null") return "null";
   return (type == "integer" || type == "array" || type == "object" ? "an " : "a ") + type;
-}
-
-void forEachReference(ir::Value &v, const std::function<void(ir::Reference &)> &fn) {
-  switch (v.kind) {
-    case ir::Value::Kind::Literal: return;
-    case ir::Value::Kind::Reference: fn(v.ref); return;
-    case ir::Value::Kind::Interpolation:
-      for (auto &piece : v.pieces)
-        if (auto *r = std::get_if<ir::Reference>(&piece)) fn(*r);
-      return;
-    case ir::Value::Kind::Object:
-      for (auto &m : v.members) forEachReference(m.value, fn);
-      return;
-    case ir::Value::Kind::Array:
-      for (ir::Value &e : v.elements) forEachReference(e, fn);
-      return;
-  }
 }
 
 bool sameValue(const ir::Json &a, const ir::Json &b) {
