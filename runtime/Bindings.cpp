@@ -1,5 +1,7 @@
 #include "Bindings.h"
 
+#include "YamlStream.h"
+
 #include "DidYouMean.h"
 #include "tools/BuiltinTools.h"
 #include "tools/ExecTool.h"
@@ -334,14 +336,15 @@ void checkMcpServer(const Reader &r, const YAML::Node &spec, const std::string &
 }
 
 YAML::Node loadOneDocument(std::string_view text, const Reader &r) {
-  std::vector<YAML::Node> docs;
+  yaml::FirstDocument docs;
   try {
-    docs = YAML::LoadAll(std::string(text));
+    docs = yaml::loadFirstDocument(std::string(text));
   } catch (const YAML::Exception &e) {
     r.fail(e.mark, "invalid YAML: " + e.msg);
   }
-  if (docs.size() > 1) r.fail(docs[1], "a bindings file holds one YAML document; remove the second");
-  return docs.empty() ? YAML::Node() : docs[0];
+  if (docs.stuck) r.fail(*docs.stuck, "invalid YAML: '" + docs.stuckText + "' cannot start a value here");
+  if (docs.second) r.fail(*docs.second, "a bindings file holds one YAML document; remove the second");
+  return docs.node;
 }
 
 BindingsFile::Entry *findEntry(std::vector<BindingsFile::Entry> &entries, const std::string &tool) {

@@ -1,5 +1,7 @@
 #include "frontend/DocumentLoader.h"
 
+#include "YamlStream.h"
+
 #include <llvm/ADT/StringExtras.h>
 #include <llvm/ADT/StringMap.h>
 #include <llvm/Support/ConvertUTF.h>
@@ -452,25 +454,29 @@ const Document *DocumentLoader::load(llvm::StringRef path, Location requestedAt,
   auto doc = std::make_unique<Document>(path.str(), buffer);
   Converter converter(*doc, base, bom, scan.unclosedQuote, diags_);
   try {
-    std::vector<YAML::Node> docs = YAML::LoadAll(std::string(body));
-    if (docs.empty()) {
+    yaml::FirstDocument docs = yaml::loadFirstDocument(std::string(body));
+    if (docs.stuck) {
+      diags_.error(converter.locOf(*docs.stuck), (json ? "invalid JSON: '" : "invalid YAML: '") + docs.stuckText +
+                                                     "' cannot start a value here");
+      return nullptr;
+    }
+    if (docs.empty) {
       diags_.error(start, "file is empty; expected a " + what);
       return nullptr;
     }
-    if (docs.size() > 1) {
-      diags_.error(converter.locOf(docs[1].Mark()),
-                   "file holds " + llvm::Twine(docs.size()) +
-                       " YAML documents; a " + what + " is a single document (remove '---')");
+    if (docs.second) {
+      diags_.error(converter.locOf(*docs.second),
+                   "file holds 2 YAML documents; a " + what + " is a single document (remove '---')");
       return nullptr;
     }
     // Recoverable problems (a duplicate key, a bad tag) were diagnosed and the document is
     // still read, so one run reports every error; only a document too deep or too large to
     // walk is abandoned.
-    if (docs[0].IsNull()) {  // only comments, or a bare `---`
+    if (docs.node.IsNull()) {  // only comments, or a bare `---`
       diags_.error(start, "file is empty; expected a " + what);
       return nullptr;
     }
-    const DocNode *root = converter.convert(docs[0], 0);
+    const DocNode *root = converter.convert(docs.node, 0);
     if (!root) return nullptr;
     doc->setRoot(root);
   } catch (const YAML::DeepRecursion &e) {

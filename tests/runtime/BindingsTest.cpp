@@ -170,9 +170,16 @@ TEST(BindingsTest, EveryProblemIsReportedOneLineEach) {
   EXPECT_EQ(file.entries()[0].column, 3);
 }
 
+TEST(BindingsTest, AStuckTokenIsAnErrorNotAHang) {
+  // yaml-cpp 0.7's LoadAll loops forever here (an empty document at the comma, again and again).
+  EXPECT_EQ(parseError("\n,\n"), "b.yaml:2:1: invalid YAML: ',' cannot start a value here");
+  EXPECT_EQ(parseError("tools: {}\n---\n,\n"), "b.yaml:2:1: a bindings file holds one YAML document; remove the second");
+}
+
 TEST(BindingsTest, OneDocumentOnly) {
+  // At the `---` that starts the second document.
   EXPECT_EQ(parseError("tools: {}\n---\ntools: {}\n"),
-            "b.yaml:3:1: a bindings file holds one YAML document; remove the second");
+            "b.yaml:2:1: a bindings file holds one YAML document; remove the second");
 }
 
 TEST(BindingsTest, TopLevelMustBeAMapping) {

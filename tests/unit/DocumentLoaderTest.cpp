@@ -671,7 +671,7 @@ TEST_F(DocumentLoaderTest, MultipleDocumentsAreAnError) {
   ASSERT_EQ(produced_.size(), 1u);
   EXPECT_EQ(produced_[0].message,
             "file holds 2 YAML documents; a file is a single document (remove '---')");
-  EXPECT_EQ(where(produced_[0].location.loc).line, 3u);
+  EXPECT_EQ(where(produced_[0].location.loc).line, 2u);  // the `---` to remove
 }
 
 TEST_F(DocumentLoaderTest, NonScalarKeyIsAnError) {

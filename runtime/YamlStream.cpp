@@ -1,0 +1,58 @@
+#include "YamlStream.h"
+
+#include <yaml-cpp/eventhandler.h>
+
+#include <sstream>
+#include <vector>
+
+namespace wfc::yaml {
+namespace {
+
+// Notes where each document starts; the rest of a document is of no interest here.
+class DocumentStarts : public YAML::EventHandler {
+ public:
+  std::vector<YAML::Mark> starts;
+
+  void OnDocumentStart(const YAML::Mark &mark) override { starts.push_back(mark); }
+  void OnDocumentEnd() override {}
+  void OnNull(const YAML::Mark &, YAML::anchor_t) override {}
+  void OnAlias(const YAML::Mark &, YAML::anchor_t) override {}
+  void OnScalar(const YAML::Mark &, const std::string &, YAML::anchor_t, const std::string &) override {}
+  void OnSequenceStart(const YAML::Mark &, const std::string &, YAML::anchor_t, YAML::EmitterStyle::value) override {}
+  void OnSequenceEnd() override {}
+  void OnMapStart(const YAML::Mark &, const std::string &, YAML::anchor_t, YAML::EmitterStyle::value) override {}
+  void OnMapEnd() override {}
+};
+
+}  // namespace
+
+FirstDocument loadFirstDocument(const std::string &text) {
+  FirstDocument out;
+  std::istringstream in(text);
+  YAML::Parser parser(in);
+  DocumentStarts documents;
+  // Three calls at most: the first document, a second one, and a third that tells a stuck
+  // second call (no progress: the same token again) from a real second document.
+  int calls = 0;
+  while (calls < 3 && parser.HandleNextDocument(documents)) ++calls;
+  const std::vector<YAML::Mark> &starts = documents.starts;
+  if (calls == 0) return out;
+  auto stuckAt = [&](const YAML::Mark &mark) {
+    out.stuck = mark;
+    if (mark.pos >= 0 && static_cast<size_t>(mark.pos) < text.size()) out.stuckText = text.substr(mark.pos, 1);
+  };
+  if (calls >= 2 && starts[1].pos == starts[0].pos) {
+    stuckAt(starts[0]);
+    return out;
+  }
+  if (calls == 3 && starts[2].pos == starts[1].pos) {
+    stuckAt(starts[1]);
+    return out;
+  }
+  if (calls >= 2) out.second = starts[1];
+  out.node = YAML::Load(text);
+  out.empty = false;
+  return out;
+}
+
+}  // namespace wfc::yaml
