@@ -20,6 +20,11 @@ find_package(fmt REQUIRED)
 find_package(nlohmann_json 3.10 REQUIRED)
 find_package(Boost 1.74 REQUIRED)   # Boost.Graph is header-only
 
+# RE2: every regular expression that comes from a pack or a run (runtime/Pattern.h) — linear
+# time, no recursion. Debian ships it with pkg-config only.
+find_package(PkgConfig REQUIRED)
+pkg_check_modules(WFC_RE2 REQUIRED IMPORTED_TARGET GLOBAL re2)
+
 # libcurl: the runtime's HTTP client (LLM providers, http tool bindings). Its headers only: the
 # runtime loads libcurl.so.4 with dlopen() at the first HTTP request (runtime/llm/CurlLibrary.h).
 find_package(CURL REQUIRED)

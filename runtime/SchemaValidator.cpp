@@ -36,6 +36,8 @@
 #include <cstdio>
 #include <cstdlib>
 #include <limits>
+#include "Pattern.h"
+
 #include <regex>
 #include <set>
 #include <unordered_map>
@@ -398,6 +400,38 @@ std::string frozenText(const valijson::adapters::FrozenValue &value) {
   return "(a value)";
 }
 
+// A schema's patterns, compiled on RE2 (runtime/Pattern.h) once, when the schema is. valijson's
+// visitor has a cache of std::regex only, which backtracks: the validation being run on this
+// thread points here instead, and the pattern keywords read it.
+using Patterns = std::unordered_map<std::string, std::shared_ptr<const Pattern>>;
+thread_local const Patterns *tPatterns = nullptr;
+
+class PatternsInUse {
+ public:
+  explicit PatternsInUse(const Patterns &patterns) : saved_(tPatterns) { tPatterns = &patterns; }
+  ~PatternsInUse() { tPatterns = saved_; }
+  PatternsInUse(const PatternsInUse &) = delete;
+  PatternsInUse &operator=(const PatternsInUse &) = delete;
+
+ private:
+  const Patterns *saved_;
+};
+
+// A pattern of the schema being validated. Every pattern was compiled with the schema, so a
+// miss is a bug; it is compiled here rather than failing the run.
+const Pattern &patternOf(const std::string &text) {
+  if (tPatterns)
+    if (auto it = tPatterns->find(text); it != tPatterns->end()) return *it->second;
+  static thread_local Patterns missed;
+  auto [it, fresh] = missed.emplace(text, nullptr);
+  if (fresh) {
+    std::string error;
+    it->second = Pattern::compile(text, &error);
+    if (!it->second) throw Error(ErrorKind::Usage, "invalid JSON Schema: invalid regular expression '" + text + "': " + error);
+  }
+  return *it->second;
+}
+
 }  // namespace
 }  // namespace wfc
 
@@ -520,11 +554,7 @@ bool WfcVisitor::visit(const constraints::PatternConstraint &constraint) {
   const std::string pattern = constraint.getPattern<std::string::allocator_type>();
   std::string text;
   m_target.getString(text);
-  bool matched;
-  auto it = m_regexesCache.find(pattern);
-  if (it != m_regexesCache.end()) matched = std::regex_search(text, it->second);
-  else matched = std::regex_search(text, std::regex(pattern));  // not expected: every pattern is cached
-  if (matched) return true;
+  if (wfc::patternOf(pattern).search(text)) return true;
   if (m_results) m_results->pushError(m_context, "must match the pattern '" + pattern + "'");
   return false;
 }
@@ -617,8 +647,10 @@ bool WfcVisitor::visit(const constraints::PropertyNamesConstraint &constraint) {
   if (!m_target.isObject()) return true;
   bool valid = true;
   for (const wfc::OrderedJsonObjectMember member : m_target.asObject()) {
-    adapters::StdStringAdapter name(member.first);
-    ValidationVisitor<adapters::StdStringAdapter> v(name, m_context, m_strictTypes, nullptr, m_regexesCache);
+    // Visited as a JSON string by our own visitor, so its patterns run on RE2 too.
+    const wfc::Json nameJson = member.first;
+    wfc::OrderedJsonAdapter name(nameJson);
+    WfcVisitor v(name, m_context, m_strictTypes, nullptr, m_regexesCache);
     if (v.validateSchema(*constraint.getSubschema())) continue;
     valid = false;
     if (!m_results) break;
@@ -663,12 +695,9 @@ bool WfcVisitor::visit(const constraints::PropertiesConstraint &constraint) {
   if (!valid && !m_results) return false;
   constraint.applyToPatternProperties([&](const auto &patternName, const Subschema *subschema) {
     const std::string pattern(patternName.c_str());
-    auto cached = m_regexesCache.find(pattern);
-    std::optional<std::regex> local;
-    if (cached == m_regexesCache.end()) local.emplace(pattern);  // not expected: every pattern is cached
-    const std::regex &regex = local ? *local : cached->second;
+    const wfc::Pattern &regex = wfc::patternOf(pattern);
     for (const wfc::OrderedJsonObjectMember member : object) {
-      if (!std::regex_search(member.first, regex)) continue;
+      if (!regex.search(member.first)) continue;
       if (!isMatched(member.first)) matched.push_back(member.first);
       if (!check(member.first, member.second, *subschema)) return false;
     }
@@ -762,6 +791,7 @@ constexpr const char *kDraft7MetaSchema = R"json({
   "default": true
 })json";
 
+// valijson's visitor wants a std::regex cache; it stays empty (patterns run on RE2: Patterns).
 using Regexes = std::unordered_map<std::string, std::regex>;
 
 std::string pointerEscape(const std::string &segment) {
@@ -829,17 +859,16 @@ const Json *resolveLocalRef(const Json &root, const std::string &ref) {
 //    compiled here, once, so that validation never compiles or caches one.
 // Walks schemas only: enum, const, default and examples hold data, and the members of properties /
 // patternProperties / definitions / dependencies are schemas whatever their names.
-void inspectSchema(const Json &root, const Json &schema, const std::string &where, Regexes &regexes) {
+void inspectSchema(const Json &root, const Json &schema, const std::string &where, Patterns &regexes) {
   auto invalid = [](const std::string &at, const std::string &problem) {
     return Error(ErrorKind::Usage, "invalid JSON Schema: " + (at.empty() ? std::string("(root)") : at) + ": " + problem);
   };
   auto compile = [&](const std::string &pattern, const std::string &at) {
     if (regexes.count(pattern)) return;
-    try {
-      regexes.emplace(pattern, std::regex(pattern));
-    } catch (const std::regex_error &) {
-      throw invalid(at, "invalid regular expression '" + pattern + "'");
-    }
+    std::string error;
+    std::shared_ptr<const Pattern> compiled = Pattern::compile(pattern, &error);
+    if (!compiled) throw invalid(at, "invalid regular expression '" + pattern + "': " + error);
+    regexes.emplace(pattern, std::move(compiled));
   };
   if (schema.is_array()) {
     for (size_t i = 0; i < schema.size(); ++i) inspectSchema(root, schema[i], where + "/" + std::to_string(i), regexes);
@@ -1000,8 +1029,9 @@ bool showsValue(const std::string &message) {
 struct SchemaValidator::Impl {
   Value document;  // the schema as given (valijson copies what it needs; kept for safety)
   valijson::Schema schema;
-  // Every pattern in the schema, compiled. Shared read-only by all validations; valijson's visitor
-  // wants a non-const reference, hence mutable, but nothing inserts after construction.
+  // Every pattern in the schema, compiled on RE2. Shared read-only by all validations.
+  Patterns patterns;
+  // valijson's visitor wants a std::regex cache (non-const): it stays empty.
   mutable Regexes regexes;
 
   // `metaSchema`: what `schemaValue` must validate against first; nullptr for the meta-schema itself.
@@ -1021,7 +1051,7 @@ struct SchemaValidator::Impl {
         throw Error(ErrorKind::Usage, "invalid JSON Schema: " + problem);
       }
     }
-    inspectSchema(json, json, "", regexes);
+    inspectSchema(json, json, "", patterns);
     try {
       valijson::SchemaParser parser(valijson::SchemaParser::kDraft7);
       OrderedJsonAdapter adapter(json);
@@ -1034,6 +1064,7 @@ struct SchemaValidator::Impl {
   }
 
   bool valid(const Json &value) const {
+    PatternsInUse inUse(patterns);
     OrderedJsonAdapter adapter(value);
     // No context: it is only read for messages, and every nested visitor copies it.
     valijson::WfcVisitor visitor(adapter, std::vector<std::string>(), true, nullptr, regexes);
@@ -1047,6 +1078,7 @@ struct SchemaValidator::Impl {
     std::vector<std::string> out;
     if (valid(value)) return out;  // the common case, and the cheap one: stops at the first failure
     valijson::ValidationResults results;
+    PatternsInUse inUse(patterns);
     OrderedJsonAdapter adapter(value);
     valijson::WfcVisitor visitor(adapter, std::vector<std::string>(1, "<root>"), true, &results, regexes);
     visitor.validateSchema(schema);

@@ -1,5 +1,7 @@
 #include "frontend/SchemaBundler.h"
 
+#include "Pattern.h"
+
 #include <set>
 #include <vector>
 
@@ -30,6 +32,28 @@ SchemaNode derefSchema(SchemaNode s, DocumentLoader &loader, bool *cycle) {
     s = {doc, target, base};
   }
   return s;
+}
+
+namespace {
+
+void checkPattern(const std::string &text, llvm::SMLoc at, DiagnosticEngine &diags) {
+  std::string error;
+  if (!Pattern::compile(text, &error)) diags.error(at, "pattern '" + text + "' cannot run: " + error);
+}
+
+}  // namespace
+
+void checkSchemaPatterns(const DocNode &schema, DiagnosticEngine &diags) {
+  if (schema.isSequence())
+    for (const DocNode *item : schema.items) checkSchemaPatterns(*item, diags);
+  if (!schema.isMapping()) return;
+  for (const DocEntry &e : schema.entries) {
+    if (e.key == "enum" || e.key == "const" || e.key == "default" || e.key == "examples") continue;
+    if (e.key == "pattern" && e.value->isString()) checkPattern(e.value->stringValue, e.value->loc, diags);
+    if (e.key == "patternProperties" && e.value->isMapping())
+      for (const DocEntry &p : e.value->entries) checkPattern(p.key, p.keyLoc, diags);
+    checkSchemaPatterns(*e.value, diags);
+  }
 }
 
 namespace {
@@ -69,6 +93,9 @@ class Bundler {
       }
       nlohmann::ordered_json obj = nlohmann::ordered_json::object();
       for (const DocEntry &e : s.node->entries) {
+        if (e.key == "pattern" && e.value->isString()) checkPattern(e.value->stringValue, e.value->loc, diags_);
+        if (e.key == "patternProperties" && e.value->isMapping())
+          for (const DocEntry &p : e.value->entries) checkPattern(p.key, p.keyLoc, diags_);
         auto v = convert({s.doc, e.value, s.localRoot});
         if (!v) return std::nullopt;
         obj[e.key] = std::move(*v);

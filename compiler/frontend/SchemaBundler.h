@@ -34,7 +34,13 @@ struct BundledSchema {
 };
 
 // The schema `ref` names, with every $ref inlined; nullopt (after reporting why) when it cannot
-// be bundled, or when `ref` did not resolve (reported by the resolver).
+// be bundled, or when `ref` did not resolve (reported by the resolver). Its patterns are checked
+// as checkSchemaPatterns does.
 std::optional<BundledSchema> bundleSchema(const SchemaRef &ref, DocumentLoader &loader, DiagnosticEngine &diags);
+
+// Every regular expression in a schema (`pattern` values, `patternProperties` names) must be one
+// the runtime can run (runtime/Pattern.h: RE2, linear time); one it cannot is an error at it.
+// The values of enum, const, default and examples are data, not schemas, and are skipped.
+void checkSchemaPatterns(const DocNode &schema, DiagnosticEngine &diags);
 
 }  // namespace wfc

@@ -3,10 +3,11 @@
 #include "Run.h"
 #include "wfc/error.h"
 
+#include "Pattern.h"
+
 #include <cstdio>
 #include <map>
 #include <mutex>
-#include <regex>
 
 namespace wfc::evals {
 namespace {
@@ -15,15 +16,20 @@ std::string head(const std::string &text, size_t n = 80) { return text.size() <=
 
 Verdict verdict(bool passed, std::string message) { return {passed ? 1.0 : 0.0, passed, passed ? "" : std::move(message)}; }
 
-// Patterns compiled once per eval (they were checked at compile time); std::regex is costly to
-// build and safe to share for matching.
-const std::regex &compiled(const EvalDecl &eval) {
+// Patterns compiled once per eval, on RE2 (runtime/Pattern.h): the compiler checked that RE2 runs
+// them, and a compiled pattern is safe to share for matching.
+const Pattern &compiled(const EvalDecl &eval) {
   static std::mutex mutex;
-  static std::map<const EvalDecl *, std::regex> cache;
+  static std::map<const EvalDecl *, std::shared_ptr<const Pattern>> cache;
   std::lock_guard lock(mutex);
   auto it = cache.find(&eval);
-  if (it == cache.end()) it = cache.emplace(&eval, std::regex(eval.text, std::regex::ECMAScript)).first;
-  return it->second;
+  if (it == cache.end()) {
+    std::string error;
+    std::shared_ptr<const Pattern> pattern = Pattern::compile(eval.text, &error);
+    if (!pattern) throw Error(ErrorKind::StepFailed, "the pattern of eval '" + std::string(eval.id) + "' cannot run: " + error);
+    it = cache.emplace(&eval, std::move(pattern)).first;
+  }
+  return *it->second;
 }
 
 }  // namespace
@@ -36,7 +42,7 @@ Verdict checkContains(const EvalDecl &eval, const std::string &text) {
 }
 
 Verdict checkRegex(const EvalDecl &eval, const std::string &text) {
-  return verdict(std::regex_search(text, compiled(eval)),
+  return verdict(compiled(eval).search(text),
                  "the output does not match /" + std::string(eval.text) + "/: " + head(text));
 }
 

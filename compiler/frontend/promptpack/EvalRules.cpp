@@ -4,11 +4,11 @@
 // number of milliseconds. Which steps run which evals is checked on the IR (sema/EvalUse).
 #include "frontend/promptpack/Lowering.h"
 
+#include "Pattern.h"
 #include "frontend/SchemaResolver.h"
 #include "ir/EvalTriggers.h"
 #include "support/DidYouMean.h"
 
-#include <regex>
 
 namespace wfc::promptpack {
 namespace {
@@ -113,12 +113,9 @@ void Lowering::checkEvalParams(ir::Eval &eval, const EvalDecl &decl) {
     const DocNode *pattern = param("pattern");
     if (!pattern) return missing("'params.pattern': the regular expression the output must match");
     if (!pattern->isString()) return (void)diags_.error(pattern->loc, "'params.pattern' of " + what + " must be a string");
-    try {
-      std::regex compiled(pattern->stringValue, std::regex::ECMAScript);
-    } catch (const std::regex_error &e) {
-      return (void)diags_.error(pattern->loc, "'params.pattern' of " + what +
-                                                  " is not a valid regular expression (ECMAScript syntax): " + e.what());
-    }
+    std::string error;
+    if (!Pattern::compile(pattern->stringValue, &error))
+      return (void)diags_.error(pattern->loc, "'params.pattern' of " + what + " is not a regular expression wfc runs: " + error);
     eval.text = pattern->stringValue;
   } else if (eval.type == "json_schema") {
     const DocNode *schema = param("schema");

@@ -15,7 +15,10 @@ void Lowering::lowerTools() {
     tool->name = entry.name;
     tool->loc = entry.keyLoc;
     tool->description = *decl.description;
-    if (decl.parameters) tool->parameters = toJson(*decl.parameters.node);
+    if (decl.parameters) {
+      tool->parameters = toJson(*decl.parameters.node);
+      checkSchemaPatterns(*decl.parameters.node, diags_);
+    }
     // The default is `write` (docs/semantics.md "Effects").
     std::string effects = decl.extensions && decl.extensions->wfc ? *decl.extensions->wfc->effects : "";
     tool->effect = effects == "none" ? ir::Effect::None : effects == "read" ? ir::Effect::Read : ir::Effect::Write;
