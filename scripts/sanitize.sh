@@ -63,7 +63,7 @@ for sanitizer in "${sanitizers[@]}"; do
   esac
   cmake -S "$root" -B "$dir" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
     -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="$opt" -DCMAKE_C_FLAGS_RELWITHDEBINFO="$opt" \
-    -DWFC_SANITIZE="$sanitizer" -DWFC_EXECUTABLE="$wfc" >/dev/null
+    -DWFC_SANITIZE="$sanitizer" -DWFC_EXECUTABLE="$wfc" -DWFC_WERROR=ON >/dev/null
   cmake --build "$dir"
   built=$SECONDS
 

@@ -22,6 +22,9 @@ packages=(
   # FileCheck for the per-pass tests, GNU time measures peak memory in bench/
   libcpp-httplib-dev libgtest-dev libgmock-dev libbenchmark-dev libvalijson-dev
   clang-format-14 llvm-14-tools time
+  # the second compiler: CI builds with clang 14 too (scripts/build-clang.sh), and the generated
+  # C++ goldens are compiled with both
+  clang-14
   # test doubles run as real processes (exec tools, a fake MCP server) and the benchmark driver
   python3
 )
@@ -46,5 +49,7 @@ if [[ -z "${WFC_SKIP_NPM:-}" ]]; then
   fi
 fi
 
-cmake -S "$root" -B "$build_dir" -G Ninja -DCMAKE_BUILD_TYPE="$build_type"
+# A development build: warnings are errors here (WFC_WERROR; a plain CMake build leaves them
+# warnings).
+cmake -S "$root" -B "$build_dir" -G Ninja -DCMAKE_BUILD_TYPE="$build_type" -DWFC_WERROR=ON
 cmake --build "$build_dir"
