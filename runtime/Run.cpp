@@ -22,7 +22,6 @@ const SchemaValidator *LazySchema::get() const {
 
 Run::Run(const ProgramDecl &program, const ToolTable &tools, Trace *trace, Options options, CancellationToken cancel)
     : program_(program),
-      tools_(tools),
       trace_(trace),
       cancel_(std::move(cancel)),
       pool_(options.maxConcurrency > 0 ? options.maxConcurrency - 1 : 0),

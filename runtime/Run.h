@@ -130,7 +130,6 @@ class Run {
 
  private:
   const ProgramDecl &program_;
-  const ToolTable &tools_;
   std::vector<const tools::ToolBinding *> bindings_;  // by tool index, looked up once
   Trace *trace_;
   CancellationToken cancel_;
