@@ -7,7 +7,35 @@
 
 namespace wfc {
 
+namespace {
+
+std::string normalized(llvm::StringRef path) {
+  llvm::SmallString<256> p(path);
+  llvm::sys::path::remove_dots(p, /*remove_dot_dot=*/true);
+  return std::string(p);
+}
+
+}  // namespace
+
+void SourceFiles::addMemoryFile(llvm::StringRef path, std::string text) {
+  memoryFiles_[normalized(path)] = std::move(text);
+}
+
 unsigned SourceFiles::open(llvm::StringRef path, std::string &error) {
+  if (!memoryFiles_.empty()) {
+    std::string key = normalized(path);
+    if (auto memory = memoryFiles_.find(key); memory != memoryFiles_.end()) {
+      // Keyed like a real path ("memory:" cannot clash with one, which is absolute), so a second
+      // open returns the same buffer.
+      std::string id = "memory:" + key;
+      if (auto it = byRealPath_.find(id); it != byRealPath_.end()) return it->second;
+      unsigned buffer = sourceMgr_.AddNewSourceBuffer(llvm::MemoryBuffer::getMemBufferCopy(memory->second, path),
+                                                      llvm::SMLoc());
+      byRealPath_.emplace(std::move(id), buffer);
+      filesRead_.push_back(path.str());
+      return buffer;
+    }
+  }
   llvm::SmallString<256> real;
   if (std::error_code ec = llvm::sys::fs::real_path(path, real)) {
     error = ec.message();
