@@ -42,9 +42,23 @@ unsigned SourceFiles::open(llvm::StringRef path, std::string &error) {
     return 0;
   }
   if (auto it = byRealPath_.find(std::string(real)); it != byRealPath_.end()) return it->second;
-  if (llvm::sys::fs::is_directory(real)) {
-    error = "Is a directory";
-    return 0;
+  llvm::sys::fs::file_status status;
+  if (!llvm::sys::fs::status(real, status)) {
+    switch (status.type()) {
+      case llvm::sys::fs::file_type::directory_file:
+        error = "Is a directory";
+        return 0;
+      // A device never ends (/dev/zero, /dev/urandom: reading one would take all memory) or waits
+      // for a person (/dev/tty); a socket is not a file at all. Pipes stay readable: a pack may
+      // come from a shell's process substitution.
+      case llvm::sys::fs::file_type::block_file:
+      case llvm::sys::fs::file_type::character_file:
+      case llvm::sys::fs::file_type::socket_file:
+        error = "Is a device or a socket, not a file";
+        return 0;
+      default:
+        break;
+    }
   }
   // IsText=false: no CRLF translation, so byte offsets match what the user's editor shows.
   auto buffer = llvm::MemoryBuffer::getFile(real, /*IsText=*/false,

@@ -1,4 +1,5 @@
-// SourceFiles (frontend/SourceFiles.h): files read once each, and files held in memory.
+// SourceFiles (frontend/SourceFiles.h): files read once each, files held in memory, and what it
+// refuses to read.
 #include "frontend/DocumentLoader.h"
 #include "frontend/SourceFiles.h"
 
@@ -45,6 +46,21 @@ TEST(SourceFilesTest, MemoryPackFindsItsMemorySchema) {
   ASSERT_NE(schema, nullptr) << out;
   EXPECT_EQ(schema->root()->kind, DocNode::Kind::Mapping);
   EXPECT_FALSE(diags.hasErrors()) << out;
+}
+
+// A device is never read: /dev/zero would take all memory, /dev/tty would wait for a person.
+TEST(SourceFilesTest, RefusesDevices) {
+  llvm::SourceMgr sm;
+  SourceFiles files(sm);
+  for (const char *device : {"/dev/zero", "/dev/null", "/dev/urandom"}) {
+    std::string error;
+    EXPECT_EQ(files.open(device, error), 0u) << device;
+    EXPECT_EQ(error, "Is a device or a socket, not a file") << device;
+  }
+  TempDir dir;
+  std::string error;
+  EXPECT_EQ(files.open(dir.str(), error), 0u);
+  EXPECT_EQ(error, "Is a directory");
 }
 
 }  // namespace
