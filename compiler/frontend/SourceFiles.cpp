@@ -43,22 +43,20 @@ unsigned SourceFiles::open(llvm::StringRef path, std::string &error) {
   }
   if (auto it = byRealPath_.find(std::string(real)); it != byRealPath_.end()) return it->second;
   llvm::sys::fs::file_status status;
-  if (!llvm::sys::fs::status(real, status)) {
-    switch (status.type()) {
-      case llvm::sys::fs::file_type::directory_file:
-        error = "Is a directory";
-        return 0;
-      // A device never ends (/dev/zero, /dev/urandom: reading one would take all memory) or waits
-      // for a person (/dev/tty); a socket is not a file at all. Pipes stay readable: a pack may
-      // come from a shell's process substitution.
-      case llvm::sys::fs::file_type::block_file:
-      case llvm::sys::fs::file_type::character_file:
-      case llvm::sys::fs::file_type::socket_file:
-        error = "Is a device or a socket, not a file";
-        return 0;
-      default:
-        break;
-    }
+  if (std::error_code ec = llvm::sys::fs::status(real, status)) {
+    error = ec.message();
+    return 0;
+  }
+  if (status.type() == llvm::sys::fs::file_type::directory_file) {
+    error = "Is a directory";
+    return 0;
+  }
+  // Only a regular file has an end to read to: a device may never end (/dev/zero, /dev/urandom:
+  // reading one would take all memory) or wait for a person (/dev/tty), and a named pipe waits
+  // for a writer.
+  if (status.type() != llvm::sys::fs::file_type::regular_file) {
+    error = "Is not a regular file (a device, a pipe or a socket)";
+    return 0;
   }
   // IsText=false: no CRLF translation, so byte offsets match what the user's editor shows.
   auto buffer = llvm::MemoryBuffer::getFile(real, /*IsText=*/false,

@@ -7,6 +7,8 @@
 
 #include <gtest/gtest.h>
 
+#include <sys/stat.h>
+
 #include <string>
 
 namespace wfc {
@@ -48,17 +50,21 @@ TEST(SourceFilesTest, MemoryPackFindsItsMemorySchema) {
   EXPECT_FALSE(diags.hasErrors()) << out;
 }
 
-// A device is never read: /dev/zero would take all memory, /dev/tty would wait for a person.
+// Only regular files are read: /dev/zero would take all memory, /dev/tty or a pipe would wait.
 TEST(SourceFilesTest, RefusesDevices) {
   llvm::SourceMgr sm;
   SourceFiles files(sm);
   for (const char *device : {"/dev/zero", "/dev/null", "/dev/urandom"}) {
     std::string error;
     EXPECT_EQ(files.open(device, error), 0u) << device;
-    EXPECT_EQ(error, "Is a device or a socket, not a file") << device;
+    EXPECT_EQ(error, "Is not a regular file (a device, a pipe or a socket)") << device;
   }
   TempDir dir;
+  std::string fifo = (dir / "fifo").string();  // no writer: reading it would wait forever
+  ASSERT_EQ(::mkfifo(fifo.c_str(), 0600), 0);
   std::string error;
+  EXPECT_EQ(files.open(fifo, error), 0u);
+  EXPECT_EQ(error, "Is not a regular file (a device, a pipe or a socket)");
   EXPECT_EQ(files.open(dir.str(), error), 0u);
   EXPECT_EQ(error, "Is a directory");
 }
