@@ -67,7 +67,7 @@ seed_files() {
     compiler)
       find "$root/examples" -name pack.yaml
       find "$root/tests/golden/packs" "$root/tests/e2e/packs" "$root/tests/fault/packs" "$root/tests/passes" \
-        "$root/tests/diagnostics" \( -name '*.yaml' -o -name '*.json' \) -not -path '*/schemas/*' -size -16k ;;
+        "$root/tests/diagnostics" \( -name '*.yaml' -o -name '*.json' \) -not -path '*/schemas/*' -not -name 'bindings*' -size -16k ;;
     bindings) find "$root/examples" "$root/tests/golden/packs" "$root/tests/cmake" -name 'bindings*.yaml' ;;
     input) find "$root/examples" -name input.json ;;
     recording) find "$root/examples" -name recording.jsonl ;;
