@@ -17,8 +17,10 @@
 # <build>/fuzz/corpus/TARGET/ from one run to the next. Seeds: tests/fuzz/corpus/TARGET/ and the
 # repository's own files of the target's format (copied to <build>/fuzz/seeds/TARGET/ each run);
 # dictionary: tests/fuzz/dict/json.dict + TARGET.dict. Every run appends a line to
-# <build>/fuzz/runs.tsv (target, seconds, executions, cov, ft, findings), from which
-# docs/development.md's table is made.
+# <build>/fuzz/runs.tsv (time, target, seconds it ran, executions, cov, ft, new findings), from
+# which docs/development.md's table is made. cov and ft are libFuzzer's last status line's: in
+# fork mode (--keep-going) they count differently, so measure a corpus's coverage with
+# `<build>/bin/fuzz_TARGET -runs=0 CORPUS...` (its "INITED cov: N ft: N" line).
 #
 # Environment:
 #   WFC_FUZZ_BUILD_DIR   the fuzz build directory (default: <repo>/build-fuzz)
@@ -100,6 +102,7 @@ for target in "${run[@]}"; do
   options+=(${WFC_FUZZ_ARGS:-})
   echo "== fuzz_$target for ${seconds} s: corpus $corpus, findings $findings"
   target_status=0
+  started=$SECONDS
   # libFuzzer's first directory is the corpus it writes; the others are read-only seeds.
   (cd "$work" && "$dir/bin/fuzz_$target" "${options[@]}" "$corpus" "$root/tests/fuzz/corpus/$target" "$seeds") \
     >"$log" 2>&1 || target_status=$?
@@ -109,11 +112,12 @@ for target in "${run[@]}"; do
   runs=$(sed -nE 's/^#([0-9]+).*/\1/p' <<<"$last")
   cov=$(sed -nE 's/.*cov: ([0-9]+).*/\1/p' <<<"$last")
   ft=$(sed -nE 's/.*ft: ([0-9]+).*/\1/p' <<<"$last")
+  elapsed=$((SECONDS - started))
   after=$(find "$findings" -type f | wc -l)
   new=$((after - before))
-  printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$(date -u +%FT%TZ)" "$target" "$seconds" "${runs:-0}" "${cov:-?}" "${ft:-?}" "$new" \
+  printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$(date -u +%FT%TZ)" "$target" "$elapsed" "${runs:-0}" "${cov:-?}" "${ft:-?}" "$new" \
     >>"$work/runs.tsv"
-  summary+=("$(printf '%-13s %6s s %12s executions  cov %6s  ft %6s  %s new finding(s)' "$target" "$seconds" "${runs:-0}" "${cov:-?}" "${ft:-?}" "$new")")
+  summary+=("$(printf '%-13s %6s s %12s executions  cov %6s  ft %6s  %s new finding(s)' "$target" "$elapsed" "${runs:-0}" "${cov:-?}" "${ft:-?}" "$new")")
   if [[ $target_status -ne 0 || $new -gt 0 ]]; then
     status=1
     echo "fuzz.sh: fuzz_$target found a problem (libFuzzer exited with $target_status); its log: $log" >&2
