@@ -3,6 +3,7 @@
 #include "YamlStream.h"
 
 #include "DidYouMean.h"
+#include "Utf8.h"
 #include "tools/BuiltinTools.h"
 #include "tools/ExecTool.h"
 #include "tools/McpTool.h"
@@ -16,7 +17,9 @@
 #include <cctype>
 #include <cerrno>
 #include <cmath>
+#include <cstdio>
 #include <cstring>
+#include <optional>
 #include <regex>
 #include <set>
 
@@ -347,6 +350,23 @@ YAML::Node loadOneDocument(std::string_view text, const Reader &r) {
   return docs.node;
 }
 
+// The file's encoding, checked before yaml-cpp reads it (which takes any bytes, and decodes
+// UTF-16 by itself): as for packs (docs/language/yaml-and-json.md), a bindings file is UTF-8 text.
+// A string that is not UTF-8 could not become the JSON that compiled-in bindings are baked into.
+std::optional<BindingsProblem> encodingProblem(std::string_view text) {
+  if (text.starts_with("\xFF\xFE") || text.starts_with("\xFE\xFF"))
+    return BindingsProblem{1, 1, "the file is UTF-16 encoded; save it as UTF-8"};
+  size_t at = invalidUtf8At(text);
+  if (at == std::string_view::npos) return std::nullopt;
+  size_t newline = at == 0 ? std::string_view::npos : text.rfind('\n', at - 1);
+  size_t lineStart = newline == std::string_view::npos ? 0 : newline + 1;
+  int line = 1 + static_cast<int>(std::count(text.begin(), text.begin() + static_cast<std::ptrdiff_t>(lineStart), '\n'));
+  char hex[8];
+  std::snprintf(hex, sizeof hex, "0x%02x", static_cast<unsigned char>(text[at]));
+  return BindingsProblem{line, static_cast<int>(at - lineStart) + 1,
+                         std::string("invalid UTF-8 byte ") + hex + "; a bindings file must be UTF-8 text"};
+}
+
 BindingsFile::Entry *findEntry(std::vector<BindingsFile::Entry> &entries, const std::string &tool) {
   for (BindingsFile::Entry &e : entries)
     if (e.tool == tool) return &e;
@@ -386,6 +406,10 @@ BindingsFile BindingsFile::parse(std::string_view text, const std::string &origi
     }
     return false;
   };
+  if (std::optional<BindingsProblem> encoding = encodingProblem(text)) {
+    problems.push_back(*encoding);
+    return file;
+  }
   YAML::Node root;
   if (!attempt([&] { root = loadOneDocument(text, r); })) return file;
   if (!root || root.IsNull()) return file;

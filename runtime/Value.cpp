@@ -52,7 +52,9 @@ Value Value::object(std::vector<std::pair<std::string, Value>> members) {
 Value Value::parse(std::string_view text) {
   try {
     return fromJson(Json::parse(text.begin(), text.end()));
-  } catch (const Json::parse_error &e) {
+  } catch (const Json::exception &e) {
+    // A syntax error (parse_error), or a number too large for a double (out_of_range 406:
+    // "number overflow parsing '1e400'"), which must not escape as anything but bad JSON.
     std::string what = e.what();
     // "[json.exception.parse_error.101] parse error at line 1, column 7: …" → keep the position.
     std::string::size_type tag = what.find("] ");

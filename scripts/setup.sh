@@ -22,9 +22,11 @@ packages=(
   # FileCheck for the per-pass tests, GNU time measures peak memory in bench/
   libcpp-httplib-dev libgtest-dev libgmock-dev libbenchmark-dev libvalijson-dev
   clang-format-14 llvm-14-tools time
-  # the second compiler: CI builds with clang 14 too (scripts/build-clang.sh), and the generated
-  # C++ goldens are compiled with both
-  clang-14
+  # the second compiler and fuzzing: CI builds with clang 14 too (scripts/build-clang.sh), the
+  # generated C++ goldens are compiled with both, and scripts/fuzz.sh needs clang's libFuzzer and
+  # sanitizer runtimes, which are in libclang-rt-14-dev (clang-14 only recommends it, and
+  # recommends are not installed here)
+  clang-14 libclang-rt-14-dev
   # test doubles run as real processes (exec tools, a fake MCP server) and the benchmark driver
   python3
 )

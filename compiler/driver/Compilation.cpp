@@ -8,8 +8,8 @@
 
 namespace wfc {
 
-Compilation::Compilation(const CommonOptions &options)
-    : options_(options), files_(sourceMgr_), diags_(sourceMgr_, llvm::errs()),
+Compilation::Compilation(const CommonOptions &options, llvm::raw_ostream &out)
+    : options_(options), out_(out), files_(sourceMgr_), diags_(sourceMgr_, out),
       loader_(files_, diags_) {
   diags_.setFormat(options.diagnosticsFormat);
   diags_.setWarningsAsErrors(options.warningsAsErrors);
@@ -57,7 +57,7 @@ unsigned Compilation::line(llvm::SMLoc loc) const { return diags_.resolve(loc).l
 
 int Compilation::finish() {
   diags_.flush();
-  if (verifier_) return verifier_->verify(llvm::errs()) ? 0 : 1;
+  if (verifier_) return verifier_->verify(out_) ? 0 : 1;
   if (usageError_) return 2;
   return diags_.hasErrors() ? 1 : 0;
 }
@@ -65,7 +65,7 @@ int Compilation::finish() {
 bool Compilation::optimize(ir::Module &module) {
   passes::PassManager pm(options_.instrumentation, [this](llvm::SMLoc loc) { return describe(loc); });
   passes::buildPipeline(pm, options_.optLevel == OptLevel::O0 ? 0 : 1);
-  return pm.run(module, llvm::errs());
+  return pm.run(module, out_);
 }
 
 }  // namespace wfc

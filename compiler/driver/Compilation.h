@@ -10,6 +10,7 @@
 #include "support/DiagnosticVerifier.h"
 
 #include <llvm/Support/SourceMgr.h>
+#include <llvm/Support/raw_ostream.h>
 
 #include <memory>
 #include <optional>
@@ -25,7 +26,9 @@ struct AnalyzedPack {
 
 class Compilation {
  public:
-  explicit Compilation(const CommonOptions &options);
+  // Diagnostics, and the passes' dumps and timings, go to `out` (the fuzz target, tests/fuzz,
+  // keeps them in memory).
+  explicit Compilation(const CommonOptions &options, llvm::raw_ostream &out = llvm::errs());
 
   // The whole front end: load, lower in the file's dialect, sema, the program analysis. The
   // module may be partial — check diags().hasErrors() before using it. When nothing was
@@ -62,6 +65,7 @@ class Compilation {
 
  private:
   const CommonOptions &options_;
+  llvm::raw_ostream &out_;
   llvm::SourceMgr sourceMgr_;
   SourceFiles files_;
   DiagnosticEngine diags_;

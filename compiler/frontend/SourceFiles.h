@@ -21,6 +21,13 @@ class SourceFiles {
   // `error` set to the system's reason ("No such file or directory").
   unsigned open(llvm::StringRef path, std::string &error);
 
+  // Makes `text` the contents of `path`, which need not exist on disk: a later open(path) reads
+  // it from memory. For a caller that holds a pack in memory (the compiler's fuzz target,
+  // tests/fuzz, runs thousands of packs a second without touching the file system). `path` is
+  // matched as given after removing "./" and "x/.." parts — the form resolveRelative() produces
+  // for the files a pack names — so a pack at "/mem/pack.yaml" finds "/mem/schemas/a.json".
+  void addMemoryFile(llvm::StringRef path, std::string text);
+
   // Every file read, in the order first read, as the paths they were opened by.
   const std::vector<std::string> &filesRead() const { return filesRead_; }
 
@@ -32,6 +39,7 @@ class SourceFiles {
  private:
   llvm::SourceMgr &sourceMgr_;
   std::map<std::string, unsigned> byRealPath_;
+  std::map<std::string, std::string> memoryFiles_;  // by normalized path: contents
   std::vector<std::string> filesRead_;
 };
 

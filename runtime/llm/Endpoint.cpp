@@ -53,7 +53,9 @@ Json parseReplyObject(const std::string &body) {
   Json reply;
   try {
     reply = Json::parse(body);
-  } catch (const Json::parse_error &e) {
+  } catch (const Json::exception &e) {
+    // A syntax error (parse_error), or a number too large for a double (out_of_range 406), which
+    // must fail the attempt like any malformed reply rather than escape as another exception.
     // "[json.exception.parse_error.101] parse error at line 1, column 2: …": the tag says nothing.
     std::string what = e.what();
     if (size_t tag = what.find("] "); what.starts_with("[json.exception") && tag != std::string::npos)

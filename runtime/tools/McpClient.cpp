@@ -355,8 +355,11 @@ void McpClient::handleLine(const std::string &line) {
   Json message = Json::parse(text, nullptr, false);
   if (message.is_discarded()) {
     // Not a protocol message (a server that prints to stdout): keep it for error messages.
+    // Bounded like stderr itself: a server that prints a line per request would otherwise grow
+    // this for as long as it runs.
     std::lock_guard lock(mutex_);
     stderr_ += "[stdout] " + std::string(text.substr(0, 200)) + "\n";
+    if (stderr_.size() > 2 * kStderrKeep) stderr_.erase(0, stderr_.size() - kStderrKeep);
     return;
   }
   if (message.is_array()) {

@@ -102,6 +102,10 @@ class McpClient {
   std::string stderrTail() const;
 
  private:
+  // The fuzz target of the client's message handling (tests/fuzz/fuzz_mcp_messages.cpp) feeds
+  // server lines to handleLine() with requests pending, without a process.
+  friend struct McpClientFuzzAccess;
+
   struct Pending {
     bool done = false;
     std::optional<Value> result;

@@ -281,6 +281,10 @@ TEST_F(E2ETest, BadInputAndUsageAreExitTwo) {
   ProcessResult invalid = run("branches", {"--bindings", b, "--input-json", "{nope"});
   EXPECT_EQ(invalid.exitCode, 2);
   EXPECT_NE(invalid.err.find("is not valid JSON"), std::string::npos) << invalid.err;
+  // A number no double can hold is bad JSON too, not an abort (found by tests/fuzz: fuzz_input).
+  ProcessResult huge = run("branches", {"--bindings", b, "--input-json", R"({"n": 1e400, "mode": "x", "obj": {}})"});
+  EXPECT_EQ(huge.exitCode, 2) << huge.err;
+  EXPECT_NE(huge.err.find("is not valid JSON: invalid JSON: number overflow parsing '1e400'"), std::string::npos) << huge.err;
   ProcessResult flag = run("branches", {"--inptu", "x"});
   EXPECT_EQ(flag.exitCode, 2);
   EXPECT_NE(flag.err.find("unknown option '--inptu'; did you mean '--input'?"), std::string::npos) << flag.err;

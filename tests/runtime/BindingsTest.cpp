@@ -147,6 +147,16 @@ TEST(BindingsTest, YamlSyntaxErrorIsLocated) {
   EXPECT_EQ(parseError("tools:\n  a: 1\n b: 2\n"), "b.yaml:3:2: invalid YAML: end of map not found");
 }
 
+// yaml-cpp reads any bytes; a string that is not UTF-8 cannot become JSON (the compiled-in
+// bindings), so `wfc build` used to abort on one (found by tests/fuzz: fuzz_bindings).
+TEST(BindingsTest, TextMustBeUtf8) {
+  EXPECT_EQ(parseError("tools:\n  t: {exec: {argv: [\xB7" "cat]}}\n"),
+            "b.yaml:2:21: invalid UTF-8 byte 0xb7; a bindings file must be UTF-8 text");
+  EXPECT_EQ(parseError("\xC3\xA9\xED\xA0\x80"), "b.yaml:1:3: invalid UTF-8 byte 0xed; a bindings file must be UTF-8 text");
+  EXPECT_EQ(parseError(std::string("\xFF\xFEt\0o\0", 6)), "b.yaml:1:1: the file is UTF-16 encoded; save it as UTF-8");
+  EXPECT_NO_THROW(BindingsFile::parse("tools:\n  t: {exec: {argv: [caf\xC3\xA9]}}\n", "b.yaml"));
+}
+
 TEST(BindingsTest, EveryProblemIsReportedOneLineEach) {
   // Each part of the file that can be checked on its own is: every malformed entry is named,
   // one per line, and the well-formed ones are kept (the collecting form).

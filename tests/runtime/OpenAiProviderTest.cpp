@@ -133,6 +133,9 @@ TEST(OpenAiReply, MalformedRepliesAreStepFailedNamingTheProblem) {
   EXPECT_NE(message(R"({"choices": [)").find("is not valid JSON: parse error at line 1"), std::string::npos)
       << message(R"({"choices": [)");
   EXPECT_EQ(message(""), "the LLM reply is empty");
+  // A number no double holds fails the attempt like any bad JSON (found by tests/fuzz).
+  EXPECT_EQ(message(R"({"usage": {"prompt_tokens": 1e400}})"),
+            "the LLM reply is not valid JSON: number overflow parsing '1e400'");
   EXPECT_EQ(message("[1]"), "the LLM reply is not a JSON object");
   EXPECT_EQ(message(R"({"id": "x"})"), "the LLM reply has no choices");
   EXPECT_EQ(message(R"({"choices": []})"), "the LLM reply has no choices (an empty array)");

@@ -54,6 +54,20 @@ TEST(ValueTest, InvalidJsonIsAnErrorWithAPosition) {
   }
 }
 
+// JSON's grammar allows 1e400; a double cannot hold it. It is bad JSON like a syntax error, not
+// another kind of exception (found by tests/fuzz: fuzz_input, fuzz_events).
+TEST(ValueTest, NumberTooLargeIsInvalidJson) {
+  for (const char *text : {"1e400", "{\"a\": [-1e400]}"}) {
+    try {
+      Value::parse(text);
+      FAIL() << "no error for " << text;
+    } catch (const Error &e) {
+      EXPECT_EQ(e.kind(), ErrorKind::InvalidJson);
+      EXPECT_NE(std::string(e.what()).find("number overflow parsing"), std::string::npos) << e.what();
+    }
+  }
+}
+
 TEST(ValueTest, MembersOutliveTheirParentValue) {
   std::optional<Value> member;
   {
