@@ -24,6 +24,9 @@ find_package(Boost 1.74 REQUIRED)   # Boost.Graph is header-only
 # runtime loads libcurl.so.4 with dlopen() at the first HTTP request (runtime/llm/CurlLibrary.h).
 find_package(CURL REQUIRED)
 
+# SQLite: the run journal (--journal, docs/journal.md), through its C API. Debian's libsqlite3.
+find_package(SQLite3 REQUIRED)
+
 # dlopen(): in libc since glibc 2.34 (Debian 12); older systems need libdl. WFC_DL_LIBS is what
 # the runtime and `wfc compile`'s link line add for it (empty where libc has it).
 include(CheckSymbolExists)
