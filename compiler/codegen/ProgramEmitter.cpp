@@ -2,6 +2,7 @@
 
 #include "codegen/EvalEmitter.h"
 #include "codegen/ExpressionEmitter.h"
+#include "codegen/JournalIdentity.h"
 #include "codegen/Printer.h"
 #include "codegen/StepEmitter.h"
 #include "codegen/WorkflowEmitter.h"
@@ -22,7 +23,8 @@ const char *const kStepFieldOrder[] = {"id",        "key",       "kind",      "e
                                        "fallback",  "fallbackValue",
                                        "prompt",    "outputSchema", "strictOutput", "tools", "maxSteps",
                                        "toolCalled",
-                                       "maxConcurrency", "maxIterations", "rubric", "evals"};
+                                       "maxConcurrency", "maxIterations", "rubric", "evals", "cache",
+                                       "definitionHash"};
 
 const char *effectName(ir::Effect e) {
   switch (e) {
@@ -33,11 +35,22 @@ const char *effectName(ir::Effect e) {
   return "wfc::Effect::Write";
 }
 
-// Modifiers that need runtime support this version does not have yet.
+// wfc.cache keys a step's output on its resolved input (docs/journal.md): the arguments of a
+// tool step, the input of a prompt, agent or wfc.subflow step, a wfc.judge's target. Other
+// kinds have no input that decides their output (a foreach's or loop's inner steps read more).
 void checkModifiers(EmitContext &ctx, const ir::Step &s) {
-  if (s.modifiers.cache)
-    ctx.unsupported(s.loc, "step '" + s.id + "' uses 'wfc.cache', which needs the run journal; code generation "
-                                             "does not support it yet");
+  if (!s.modifiers.cache) return;
+  switch (s.kind) {
+    case ir::StepKind::Tool:
+    case ir::StepKind::Prompt:
+    case ir::StepKind::Agent:
+    case ir::StepKind::Judge:
+    case ir::StepKind::Subflow: return;
+    default: break;
+  }
+  ctx.unsupported(s.loc, "step '" + s.id + "' uses 'wfc.cache', which keys an output on the step's resolved input, "
+                                           "and a " + std::string(ir::spell(s.kind)) + " step has none that decides "
+                                           "its output; put 'wfc.cache' on the steps inside it");
 }
 
 class CompositionEmitter {
@@ -174,6 +187,10 @@ class CompositionEmitter {
       std::vector<std::string> evals;
       for (const ir::Eval *e : s.modifiers.runEvals) evals.push_back("eval::" + ctx_.eval(*e));
       f["evals"] = "{" + llvm::join(evals, ", ") + "}";
+    }
+    if (s.modifiers.cache) {
+      f["cache"] = "true";
+      f["definitionHash"] = cppString(stepDefinitionHash(s));
     }
     return f;
   }
@@ -491,7 +508,8 @@ std::optional<std::string> emitProgram(const ir::Module &module, const ir::Compo
   if (workflow) extra += "    .workflow = &kWorkflow,\n";
   p.emit({{"name", cppString(module.id)}, {"version", cppString(module.version)},
           {"source", cppString(options.sourcePath)}, {"wfc_version", cppString(options.wfcVersion)},
-          {"description", cppString(module.name)}, {"bindings", options.bindingsJson ? "kBindings" : "nullptr"},
+          {"description", cppString(module.name)}, {"identity", cppString(programIdentity(module, entry))},
+          {"bindings", options.bindingsJson ? "kBindings" : "nullptr"},
           {"extra", extra + (evals.empty() ? "" : "    .evals = kEvals,\n")}, {"prompts", usedPrompts.empty() ? "" : "    .prompts = kPrompts,\n"},
           {"tools", module.tools.empty() ? "" : "    .tools = kTools,\n"},
           {"compositions", compositions.empty() ? "" : "    .compositions = kCompositions,\n"}},
@@ -502,6 +520,7 @@ std::optional<std::string> emitProgram(const ir::Module &module, const ir::Compo
                .source = $source$,
                .description = $description$,
                .wfcVersion = $wfc_version$,
+               .identity = $identity$,
            $tools$$prompts$$compositions$    .bindings = $bindings$,
            $extra$};
 
