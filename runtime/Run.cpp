@@ -136,10 +136,11 @@ Value Run::callTool(int tool, const Value &args, bool checkArgs, const std::stri
   };
   // What the journal keeps of a completed call; a cancelled one is not completed (on a resume
   // it is made again, with the same key).
-  auto journalCall = [&](bool ok, const std::string &result, ErrorKind kind, const std::string &error) {
+  auto journalCall = [&](bool ok, const Value *result, ErrorKind kind, const std::string &error) {
     if (!journal_ || (!ok && (kind == ErrorKind::Cancelled || cancel.cancelled()))) return;
-    journal::ToolCallRow row{key, stepPath, decl.name, args.dump(), ok, result, ok ? "" : journal::spellErrorKind(kind),
-                             error};
+    // A deferred call's result is its step's output, recorded with it: not serialized twice.
+    journal::ToolCallRow row{key, stepPath, decl.name, args.dump(), ok, result && !deferred ? result->dump() : "",
+                             ok ? "" : journal::spellErrorKind(kind), error};
     if (deferred) *deferred = std::move(row);
     else journal_->recordToolCall(row);
   };
@@ -148,15 +149,15 @@ Value Run::callTool(int tool, const Value &args, bool checkArgs, const std::stri
     result = binding->call(args, ToolCall{decl.name, key, cancel});
   } catch (const Error &e) {
     traceCall("failed", e.what());
-    journalCall(false, "", e.kind(), e.what());
+    journalCall(false, nullptr, e.kind(), e.what());
     throw;
   } catch (const std::exception &e) {
     traceCall("failed", e.what());
-    journalCall(false, "", ErrorKind::StepFailed, e.what());
+    journalCall(false, nullptr, ErrorKind::StepFailed, e.what());
     throw;
   }
   traceCall("ok", "");
-  journalCall(true, result.dump(), ErrorKind::StepFailed, "");
+  journalCall(true, &result, ErrorKind::StepFailed, "");
   return result;
 }
 

@@ -9,7 +9,9 @@
 #include <cerrno>
 #include <chrono>
 #include <cstring>
+#include <exception>
 #include <thread>
+#include <type_traits>
 
 namespace wfc::journal {
 namespace {
@@ -47,6 +49,9 @@ CREATE TABLE steps (
   error TEXT,
   attempts INTEGER NOT NULL,
   cache_key TEXT,
+  call_key TEXT,
+  call_tool TEXT,
+  call_args TEXT,
   finished_ms INTEGER NOT NULL,
   PRIMARY KEY (run, path)
 ) WITHOUT ROWID;
@@ -97,6 +102,11 @@ CREATE TABLE visits (
   finished_ms INTEGER NOT NULL,
   PRIMARY KEY (run, path)
 ) WITHOUT ROWID;
+CREATE VIEW calls AS
+  SELECT run, key, step, tool, args, status, result, error_kind, error, finished_ms FROM tool_calls
+  UNION ALL
+  SELECT run, call_key, path, call_tool, call_args, 'ok', output, NULL, NULL, finished_ms FROM steps
+  WHERE call_key IS NOT NULL;
 )sql";
 
 const char *const kRunColumns =
@@ -142,6 +152,9 @@ struct JournalFile::Statements {
       : begin(db, "BEGIN IMMEDIATE"),
         commit(db, "COMMIT"),
         rollback(db, "ROLLBACK"),
+        savepoint(db, "SAVEPOINT record"),
+        release(db, "RELEASE record"),
+        rollbackTo(db, "ROLLBACK TO record"),
         meta(db, "SELECT value FROM wfc_journal WHERE key = ?1"),
         setMeta(db, "INSERT INTO wfc_journal (key, value) VALUES (?1, ?2)"),
         insertRun(db,
@@ -157,8 +170,8 @@ struct JournalFile::Statements {
                   "UPDATE runs SET status = ?2, output = ?3, exit_code = ?4, error = ?5, awaiting = ?6, "
                   "finished_ms = ?7, owner = NULL WHERE seq = ?1"),
         insertStep(db,
-                   "INSERT OR REPLACE INTO steps (run, path, status, output, error, attempts, cache_key, finished_ms) "
-                   "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)"),
+                   "INSERT OR REPLACE INTO steps (run, path, status, output, error, attempts, cache_key, call_key, "
+                   "call_tool, call_args, finished_ms) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)"),
         insertAttempt(db,
                       "INSERT OR REPLACE INTO failed_attempts (run, path, attempt, kind, error, finished_ms) "
                       "VALUES (?1, ?2, ?3, ?4, ?5, ?6)"),
@@ -174,18 +187,17 @@ struct JournalFile::Statements {
         stepsOf(db, "SELECT path, status, output, error, attempts FROM steps WHERE run = ?1"),
         attemptsOf(db, "SELECT path, count(*) FROM failed_attempts WHERE run = ?1 GROUP BY path"),
         exchangesOf(db, "SELECT key, reply FROM exchanges WHERE run = ?1"),
-        toolCallsOf(db,
-                    "SELECT key, step, tool, args, status, result, error_kind, error FROM tool_calls WHERE run = ?1"),
+        toolCallsOf(db, "SELECT key, step, tool, args, status, result, error_kind, error FROM calls WHERE run = ?1"),
         visitsOf(db, "SELECT path, output, event, context, workflow FROM visits WHERE run = ?1"),
-        countToolCalls(db, "SELECT count(*) FROM tool_calls WHERE run = ?1"),
+        countToolCalls(db, "SELECT count(*) FROM calls WHERE run = ?1"),
         cached(db, "SELECT output FROM steps WHERE cache_key = ?1 ORDER BY finished_ms DESC LIMIT 1") {}
 
-  Statement begin, commit, rollback, meta, setMeta, insertRun, findRun, listRuns, runOwner, reopenRun, finishRun,
+  Statement begin, commit, rollback, savepoint, release, rollbackTo, meta, setMeta, insertRun, findRun, listRuns, runOwner, reopenRun, finishRun,
       insertStep, insertAttempt, insertExchange, insertToolCall, insertVisit, stepsOf, attemptsOf, exchangesOf,
       toolCallsOf, visitsOf, countToolCalls, cached;
 };
 
-JournalFile::JournalFile(const std::string &path, SyncMode sync) : path_(path) {
+JournalFile::JournalFile(const std::string &path, SyncMode sync) : path_(path), checkpointer_(path) {
   auto refuse = [&](const std::string &why) { throw Error(ErrorKind::Usage, "journal '" + path + "' " + why); };
   struct stat info;
   if (::stat(path.c_str(), &info) == 0 && S_ISDIR(info.st_mode)) refuse("is a directory; give a file (created if absent)");
@@ -227,6 +239,10 @@ void JournalFile::open(SyncMode sync) {
         "cannot open it");
   sqlite3_extended_result_codes(db_, 1);
   sqlite3_busy_timeout(db_, kBusyTimeoutMs);
+  // Small pages: a commit writes every page it changed to the log, and a step's record is a few
+  // hundred bytes — 1 KiB pages write well under half what 4 KiB ones do per step. (Ignored once
+  // the file exists: a journal keeps the page size it was created with.)
+  Statement(db_, "PRAGMA page_size = 1024").run();
   // WAL: readers never block the writer, and a commit is one append to the -wal file — which
   // survives the process being killed even before it reaches the disk (docs/journal.md).
   std::string mode;
@@ -249,12 +265,28 @@ void JournalFile::open(SyncMode sync) {
     throw Error(ErrorKind::Usage, "journal '" + path_ + "' is read-only: the run writes its progress there; give a "
                                                         "writable file");
   Statement(db_, sync == SyncMode::Full ? "PRAGMA synchronous = FULL" : "PRAGMA synchronous = NORMAL").run();
+  // The -wal file is cut back to this when the log starts over (it keeps its largest size else).
+  Statement(db_, "PRAGMA journal_size_limit = 67108864").run();
   createSchema();
   s_ = std::make_unique<Statements>(db_);
+  // Checkpoints happen on the checkpointer's thread, never on a step's (journal/Checkpointer.h):
+  // the hook replaces SQLite's automatic checkpoints. Closing still checkpoints (when this is the
+  // file's last connection), so the next process need not read the log back; the -wal file is
+  // kept, emptied, rather than deleted and created again by the next run (each a sync).
+  int persist = 1;
+  sqlite3_file_control(db_, "main", SQLITE_FCNTL_PERSIST_WAL, &persist);
+  sqlite3_wal_hook(
+      db_,
+      [](void *self, sqlite3 *, const char *, int pages) {
+        static_cast<Checkpointer *>(self)->logged(pages);
+        return SQLITE_OK;
+      },
+      &checkpointer_);
 }
 
 JournalFile::~JournalFile() {
-  s_.reset();  // statements before the connection
+  checkpointer_.stop();  // its connection first: the last one to close checkpoints the log
+  s_.reset();            // statements before the connection
   if (db_) sqlite3_close_v2(db_);
 }
 
@@ -294,21 +326,78 @@ void JournalFile::createSchema() {
   }
 }
 
+// A record waiting to be committed by whichever thread commits next (group commit).
+struct JournalFile::Pending {
+  void *work;                  // the record's statements: a callable …
+  void (*run)(void *work);     // … and how to call it
+  std::exception_ptr error;    // what went wrong, once done
+  bool done = false;
+};
+
 template <typename Fn>
 void JournalFile::write(Fn &&fn) {
-  std::lock_guard lock(mutex_);
-  try {
-    s_->begin.run();
-    try {
-      fn();
-      s_->commit.run();
-    } catch (...) {
-      if (!sqlite3_get_autocommit(db_)) sqlite3_exec(db_, "ROLLBACK", nullptr, nullptr, nullptr);
-      throw;
+  Pending me{&fn, [](void *f) { (*static_cast<std::remove_reference_t<Fn> *>(f))(); }, nullptr, false};
+  {
+    std::unique_lock lock(queueMutex_);
+    queue_.push_back(&me);
+    while (!me.done) {
+      if (!committing_) commitQueued(lock);
+      else committed_.wait(lock);
     }
+  }
+  if (!me.error) return;
+  try {
+    std::rethrow_exception(me.error);
   } catch (const SqliteError &e) {
     throw Error(ErrorKind::StepFailed, "cannot write journal '" + path_ + "': " + e.what());
   }
+}
+
+// Commits every record queued so far in one transaction. When several threads finish steps at
+// once (parallel branches, foreach items) they queue while one of them commits, and the next
+// commit takes them all: one write to the log instead of one each, and none returns before its
+// own record is committed. A record that fails alone is rolled back alone (a savepoint each).
+void JournalFile::commitQueued(std::unique_lock<std::mutex> &queueLock) {
+  std::vector<Pending *> batch;
+  batch.swap(queue_);
+  queue_.swap(spare_);
+  committing_ = true;
+  queueLock.unlock();
+  std::exception_ptr failure;
+  {
+    std::lock_guard lock(mutex_);
+    try {
+      s_->begin.run();
+      if (batch.size() == 1) {
+        batch[0]->run(batch[0]->work);
+      } else {
+        for (Pending *p : batch) {
+          s_->savepoint.run();
+          try {
+            p->run(p->work);
+            s_->release.run();
+          } catch (...) {
+            p->error = std::current_exception();
+            s_->rollbackTo.run();
+            s_->release.run();
+          }
+        }
+      }
+      s_->commit.run();
+    } catch (...) {
+      failure = std::current_exception();
+      if (!sqlite3_get_autocommit(db_)) sqlite3_exec(db_, "ROLLBACK", nullptr, nullptr, nullptr);
+    }
+  }
+  queueLock.lock();
+  for (Pending *p : batch) {
+    if (failure && !p->error) p->error = failure;
+    p->done = true;
+  }
+  batch.clear();
+  spare_.swap(batch);  // keeps its capacity for the next batch
+  committing_ = false;
+  committed_.notify_all();
 }
 
 template <typename Fn>
@@ -468,13 +557,18 @@ void JournalFile::insertToolCall(int64_t seq, const ToolCallRow &call, int64_t n
 void JournalFile::recordStep(int64_t seq, const std::string &path, const StepRow &step,
                              const std::optional<std::string> &cacheKey, const ToolCallRow *call) {
   int64_t now = nowMs();
+  // A tool step's successful call lives in its step's row: its result is the step's output, and
+  // one row is one page to write per step (docs/journal.md; the `calls` view shows every call).
+  bool inRow = call && call->ok;
   write([&] {
-    if (call) insertToolCall(seq, *call, now);
+    if (call && !inRow) insertToolCall(seq, *call, now);
     Use s(s_->insertStep);
     s->bind(1, seq).bind(2, std::string_view(path)).bind(3, std::string_view(step.recovered ? "recovered" : "ok"));
     s->bind(4, std::string_view(step.output));
     if (!step.error.empty()) s->bind(5, std::string_view(step.error));
-    s->bind(6, int64_t(step.attempts)).bind(7, cacheKey).bind(8, now);
+    s->bind(6, int64_t(step.attempts)).bind(7, cacheKey);
+    if (inRow) s->bind(8, std::string_view(call->key)).bind(9, std::string_view(call->tool)).bind(10, std::string_view(call->args));
+    s->bind(11, now);
     s->run();
   });
 }

@@ -5,11 +5,14 @@
 // one file: each write is one short transaction, and a writer waits up to 30 s for another.
 //
 // Thread-safe: one connection, one mutex. Every write is committed before it returns, so what a
-// caller recorded survives the process being killed (with sync Full, a power loss too).
+// caller recorded survives the process being killed (with sync Full, a power loss too); writes
+// from several threads at once share a commit.
 #pragma once
 
+#include "journal/Checkpointer.h"
 #include "journal/ProgramIdentity.h"
 
+#include <condition_variable>
 #include <cstdint>
 #include <memory>
 #include <mutex>
@@ -113,7 +116,9 @@ class JournalFile {
   int64_t toolCallCount(int64_t seq);
 
   // What steps, attempts, exchanges, calls and visits recorded; each is one transaction.
-  // `call`, when given, is committed with the step or attempt (a tool step's one call).
+  // `call`, when given, is committed with the step or attempt (a tool step's one call): a
+  // successful one in the step's own row (its result is the step's output, so `call->result` is
+  // not read), a failed one in tool_calls.
   void recordStep(int64_t seq, const std::string &path, const StepRow &step, const std::optional<std::string> &cacheKey,
                   const ToolCallRow *call);
   void recordFailedAttempt(int64_t seq, const std::string &path, unsigned attempt, const std::string &kind,
@@ -127,10 +132,13 @@ class JournalFile {
 
  private:
   struct Statements;
-  // Runs `fn` as one IMMEDIATE transaction, rolled back when it throws; SQLite errors become
-  // wfc::Error "cannot write journal 'PATH': …".
+  struct Pending;
+  // Runs `fn` in an IMMEDIATE transaction — its own, or one it shares with the records other
+  // threads write at the same moment (commitQueued) — and returns once it is committed; rolled
+  // back when it throws. SQLite errors become wfc::Error "cannot write journal 'PATH': …".
   template <typename Fn>
   void write(Fn &&fn);
+  void commitQueued(std::unique_lock<std::mutex> &queueLock);
   template <typename Fn>
   auto read(Fn &&fn) -> decltype(fn());
   void insertToolCall(int64_t seq, const ToolCallRow &call, int64_t now);
@@ -141,7 +149,13 @@ class JournalFile {
   std::string path_;
   sqlite3 *db_ = nullptr;
   std::unique_ptr<Statements> s_;
-  std::mutex mutex_;
+  std::mutex mutex_;  // the connection
+  // Group commit: records waiting, whether a commit is in progress, and a spare vector.
+  std::mutex queueMutex_;
+  std::condition_variable committed_;
+  std::vector<Pending *> queue_, spare_;
+  bool committing_ = false;
+  Checkpointer checkpointer_;
 };
 
 // Unix time in milliseconds.

@@ -251,7 +251,7 @@ class CrashRunner {
       if (keys.size() != 1) failure("call " + call + " was made with " + std::to_string(keys.size()) + " keys");
     // Everything made was completed in the end, and recorded once.
     JournalReader reader(journal);
-    std::vector<std::string> recorded = reader.column("SELECT key FROM tool_calls");
+    std::vector<std::string> recorded = reader.column("SELECT key FROM calls");
     std::set<std::string> recordedSet(recorded.begin(), recorded.end());
     std::set<std::string> madeSet;
     for (const auto &[key, n] : calls) madeSet.insert(key);
@@ -274,7 +274,7 @@ class CrashRunner {
   Snapshot snapshot(const fs::path &dir, const fs::path &journal, const std::string &tag) const {
     Snapshot s;
     JournalReader reader(journal);
-    for (const std::string &k : reader.column("SELECT key FROM tool_calls")) s.completedCalls.insert(k);
+    for (const std::string &k : reader.column("SELECT key FROM calls")) s.completedCalls.insert(k);
     for (const std::string &e : reader.column("SELECT step || '#' || round FROM exchanges"))
       s.completedExchanges.insert(e);
     s.status = reader.one("SELECT status FROM runs");
@@ -572,7 +572,7 @@ TEST_F(JournalTest, FullDiskIsExitOneNamingTheJournalAndTheRunIsNotDone) {
   if (!mounted) return;  // the limit went with the process; the rest needs the disk back
   // With room again, the run finishes; what the journal had completed is not done again.
   std::set<std::string> completed;
-  for (const std::string &k : JournalReader(journal).column("SELECT key FROM tool_calls")) completed.insert(k);
+  for (const std::string &k : JournalReader(journal).column("SELECT key FROM calls")) completed.insert(k);
   std::vector<std::string> resume = common;
   resume.insert(resume.end(), {"--resume", runs[0]["id"].get<std::string>()});
   Outcome again = run(WFC_FAULT_JOURNAL, resume);
