@@ -13,14 +13,23 @@ void Checkpointer::stop() {
   if (thread_.joinable()) thread_.join();
 }
 
-void Checkpointer::logged(int pages) {
-  if (pages < kPages) return;
-  std::lock_guard lock(mutex_);
-  pages_ = pages;
-  if (wanted_ || stopping_) return;
-  wanted_ = true;
-  if (!thread_.joinable()) thread_ = std::thread([this] { loop(); });
-  wake_.notify_all();
+bool Checkpointer::logged(int pages) {
+  if (pages < pages_) return false;
+  std::unique_lock lock(mutex_);
+  if (pages >= restartPages_) {
+    // The caller restarts the log. Only one checkpoint runs at a time (SQLite refuses a second
+    // at once, without waiting), so none is started from here on, and one in progress is waited
+    // for.
+    wanted_ = false;
+    idle_.wait(lock, [&] { return !running_; });
+    return true;
+  }
+  if (!wanted_ && !stopping_) {
+    wanted_ = true;
+    if (!thread_.joinable()) thread_ = std::thread([this] { loop(); });
+    wake_.notify_all();
+  }
+  return false;
 }
 
 void Checkpointer::loop() {
@@ -39,18 +48,15 @@ void Checkpointer::loop() {
   for (;;) {
     wake_.wait(lock, [&] { return wanted_ || stopping_; });
     if (stopping_) break;
-    bool restart = pages_ >= kRestartPages;
+    wanted_ = false;
+    running_ = true;
     lock.unlock();
     // A failure (another checkpointer, a full disk) leaves the log as it is: nothing is lost, and
     // the next commit past the threshold asks again.
     sqlite3_wal_checkpoint_v2(db, nullptr, SQLITE_CHECKPOINT_PASSIVE, nullptr, nullptr);
-    if (restart) {
-      sqlite3_busy_timeout(db, 1000);  // for the commit in progress
-      sqlite3_wal_checkpoint_v2(db, nullptr, SQLITE_CHECKPOINT_RESTART, nullptr, nullptr);
-      sqlite3_busy_timeout(db, 0);
-    }
     lock.lock();
-    wanted_ = false;
+    running_ = false;
+    idle_.notify_all();
   }
   lock.unlock();
   sqlite3_close(db);

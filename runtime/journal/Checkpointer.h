@@ -8,12 +8,12 @@
 // own, runs a PASSIVE checkpoint — which never blocks the writer — while the steps go on.
 //
 // A passive checkpoint copies the log into the database but cannot rewind the log while a writer
-// keeps appending to it; past kRestartPages the thread runs a RESTART checkpoint, which waits for
-// the commit in progress, copies what the passive ones left (little), and makes the next commit
-// start the log over. So the log stays bounded — every process that writes checks it — at the
-// price of one short wait for one commit in many thousands. When the journal closes, SQLite's own
-// checkpoint on closing the last connection removes the log (a process that finds a log reads it
-// all back first).
+// keeps appending to it — and a run of quick steps appends without pause, so a RESTART checkpoint
+// from this thread would wait for a gap that never comes. So past kRestartPages the writer itself,
+// right after a commit (the one moment the log has no writer), restarts the log: little is left
+// to copy by then (the passive checkpoints did the rest), and it costs one sync in some 25,000
+// steps. The log stays bounded. When the journal closes, SQLite's own checkpoint on closing the
+// last connection empties the log (a process that finds a log reads it all back first).
 #pragma once
 
 #include <condition_variable>
@@ -25,29 +25,34 @@ namespace wfc::journal {
 
 class Checkpointer {
  public:
-  explicit Checkpointer(std::string path) : path_(std::move(path)) {}
+  // Log pages (of the journal's 1 KiB) past which a passive checkpoint is started, and past
+  // which the log is made to start over.
+  static constexpr int kPages = 16000;
+  static constexpr int kRestartPages = 64000;
+
+  // `pages`, `restartPages`: the thresholds (kPages and kRestartPages for the journal).
+  explicit Checkpointer(std::string path, int pages = kPages, int restartPages = kRestartPages)
+      : path_(std::move(path)), pages_(pages), restartPages_(restartPages) {}
   ~Checkpointer() { stop(); }
   // Waits for a checkpoint in progress and closes the thread's connection. Idempotent.
   void stop();
   Checkpointer(const Checkpointer &) = delete;
   Checkpointer &operator=(const Checkpointer &) = delete;
 
-  // After a commit: the log now holds `pages` pages. Cheap; never waits for a checkpoint.
-  void logged(int pages);
-
-  // Log pages (of the journal's 1 KiB) past which a passive checkpoint is started, and past
-  // which the log is made to start over.
-  static constexpr int kPages = 16000;
-  static constexpr int kRestartPages = 64000;
+  // After a commit: the log now holds `pages` pages. Starts a passive checkpoint on the thread
+  // when one is due (cheap: never waits for it). Returns whether the caller should restart the
+  // log now, on its own connection, once its commit is done (SQLITE_CHECKPOINT_RESTART) — having
+  // waited, then, for a checkpoint in progress to end.
+  bool logged(int pages);
 
  private:
   void loop();
 
   std::string path_;
+  const int pages_, restartPages_;
   std::mutex mutex_;
-  std::condition_variable wake_;
-  bool wanted_ = false, stopping_ = false;
-  int pages_ = 0;  // the log's size at the last commit that asked for a checkpoint
+  std::condition_variable wake_, idle_;
+  bool wanted_ = false, stopping_ = false, running_ = false;
   std::thread thread_;  // started at the first checkpoint wanted
 };
 

@@ -278,10 +278,11 @@ void JournalFile::open(SyncMode sync) {
   sqlite3_wal_hook(
       db_,
       [](void *self, sqlite3 *, const char *, int pages) {
-        static_cast<Checkpointer *>(self)->logged(pages);
+        auto *file = static_cast<JournalFile *>(self);
+        file->restartLog_ = file->checkpointer_.logged(pages);
         return SQLITE_OK;
       },
-      &checkpointer_);
+      this);
 }
 
 JournalFile::~JournalFile() {
@@ -387,6 +388,12 @@ void JournalFile::commitQueued(std::unique_lock<std::mutex> &queueLock) {
     } catch (...) {
       failure = std::current_exception();
       if (!sqlite3_get_autocommit(db_)) sqlite3_exec(db_, "ROLLBACK", nullptr, nullptr, nullptr);
+    }
+    // The log is past its bound: restart it now, between two commits (journal/Checkpointer.h).
+    // Failing to loses nothing: the next commit past the bound tries again.
+    if (restartLog_) {
+      restartLog_ = false;
+      sqlite3_wal_checkpoint_v2(db_, nullptr, SQLITE_CHECKPOINT_RESTART, nullptr, nullptr);
     }
   }
   queueLock.lock();

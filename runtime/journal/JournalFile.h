@@ -156,6 +156,7 @@ class JournalFile {
   std::vector<Pending *> queue_, spare_;
   bool committing_ = false;
   Checkpointer checkpointer_;
+  bool restartLog_ = false;  // set by the commit's wal hook, under mutex_
 };
 
 // Unix time in milliseconds.

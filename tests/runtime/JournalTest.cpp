@@ -3,6 +3,7 @@
 // identity it compares, cache keys, run owners, and SHA-256. Real files, real SQLite.
 #include "Bindings.h"
 #include "TestSupport.h"
+#include "journal/Checkpointer.h"
 #include "journal/JournalFile.h"
 #include "journal/ProgramIdentity.h"
 #include "journal/RunJournal.h"
@@ -320,6 +321,58 @@ TEST(JournalFileTest, ThreadsWritingAtOnceShareCommitsAndFailAlone) {
   EXPECT_EQ(failures.load(), kSteps / 10) << "each bad record failed, and said so";
   EXPECT_EQ(file.history(seq).steps.size(), size_t(kThreads * kSteps)) << "no good record was lost with a bad one";
   EXPECT_EQ(file.findRun("r")->status, "running");
+  EXPECT_EQ(integrity(path), "ok");
+}
+
+// The checkpointer, wired as the journal wires it (small thresholds): passive checkpoints on its
+// thread copy the log into the database while the writer goes on, and the writer restarts the
+// log past the second threshold — so the log never grows past it, with nothing lost.
+TEST(CheckpointerTest, KeepsTheLogBoundedWhileTheWriterGoesOn) {
+  TempDir dir;
+  std::string path = (dir / "c.db").string();
+  sqlite3 *db = nullptr;
+  ASSERT_EQ(sqlite3_open(path.c_str(), &db), SQLITE_OK);
+  ASSERT_EQ(sqlite3_exec(db, "PRAGMA page_size = 1024; PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; "
+                         "CREATE TABLE t (x TEXT)", nullptr,
+                         nullptr, nullptr),
+            SQLITE_OK);
+  sqlite3_busy_timeout(db, 30000);  // as the journal's: a restart waits for the thread's checkpoint
+  struct Hook {
+    Checkpointer checkpointer;
+    int most = 0;
+    bool restart = false;
+  } hook{Checkpointer(path, 50, 400)};
+  sqlite3_wal_hook(
+      db,
+      [](void *self, sqlite3 *, const char *, int pages) {
+        auto *h = static_cast<Hook *>(self);
+        h->most = std::max(h->most, pages);
+        h->restart = h->checkpointer.logged(pages);
+        return SQLITE_OK;
+      },
+      &hook);
+  sqlite3_stmt *insert = nullptr;
+  ASSERT_EQ(sqlite3_prepare_v2(db, "INSERT INTO t VALUES (?1)", -1, &insert, nullptr), SQLITE_OK);
+  std::string row(300, 'x');
+  for (int i = 0; i < 4000; ++i) {
+    sqlite3_bind_text(insert, 1, row.c_str(), int(row.size()), SQLITE_STATIC);
+    ASSERT_EQ(sqlite3_step(insert), SQLITE_DONE);
+    sqlite3_reset(insert);
+    if (hook.restart) {  // once the commit's statement is done, as the journal does
+      EXPECT_EQ(sqlite3_wal_checkpoint_v2(db, nullptr, SQLITE_CHECKPOINT_RESTART, nullptr, nullptr), SQLITE_OK);
+    }
+  }
+  sqlite3_finalize(insert);
+  hook.checkpointer.stop();
+  // Without the restarts it would reach some 5,000 pages.
+  EXPECT_LE(hook.most, 400 + 10) << "the log grew on past the restart threshold";
+  EXPECT_GT(std::filesystem::file_size(path), 1000u * 1024) << "nothing was copied into the database";
+  sqlite3_stmt *count = nullptr;
+  ASSERT_EQ(sqlite3_prepare_v2(db, "SELECT count(*) FROM t", -1, &count, nullptr), SQLITE_OK);
+  ASSERT_EQ(sqlite3_step(count), SQLITE_ROW);
+  EXPECT_EQ(sqlite3_column_int(count, 0), 4000);
+  sqlite3_finalize(count);
+  sqlite3_close(db);
   EXPECT_EQ(integrity(path), "ok");
 }
 
