@@ -25,6 +25,8 @@ find_package(Boost 1.74 REQUIRED)   # Boost.Graph is header-only
 find_package(CURL REQUIRED)
 
 # SQLite: the run journal (--journal, docs/journal.md), through its C API. Debian's libsqlite3.
+# The runtime uses its header only and loads the library on demand (runtime/journal/
+# SqliteLibrary.h); the tests link it to read journals as any reader would.
 find_package(SQLite3 REQUIRED)
 
 # dlopen(): in libc since glibc 2.34 (Debian 12); older systems need libdl. WFC_DL_LIBS is what

@@ -83,6 +83,13 @@ class AttemptContext final : public StepContext {
 
   Value callTool(int tool, const Value &args) override {
     const StepDecl &d = frame_.decl_.steps[step_];
+    if (d.cache || frame_.run_.journal()) return journaledCall(tool, args);
+    return frame_.run_.callTool(tool, args, !d.argsChecked, frame_.stepPath(step_), attempt_, cancel_, span_);
+  }
+
+  // callTool with a journal, or for a wfc.cache step: kept out of the common path.
+  Value journaledCall(int tool, const Value &args) {
+    const StepDecl &d = frame_.decl_.steps[step_];
     Run &run = frame_.run_;
     if (d.cache) {
       const char *name = run.program().tools[tool].name;
@@ -91,7 +98,7 @@ class AttemptContext final : public StepContext {
     }
     // A tool step's one call is recorded with the step's output, in one transaction; the calls of
     // other steps as they complete (docs/journal.md).
-    std::optional<journal::ToolCallRow> *deferred = nullptr;
+    std::unique_ptr<journal::ToolCallRow> *deferred = nullptr;
     if (outcome_ && run.journal() && d.kind == StepKind::Tool && d.evals.size() == 0) {
       if (outcome_->call) {  // not the step's only call after all: record the earlier one now
         run.journal()->recordToolCall(*outcome_->call);
@@ -198,7 +205,7 @@ class AttemptContext final : public StepContext {
     std::string key = journal::cacheKey(frame_.decl_.steps[step_].definitionHash, context, input);
     std::optional<Value> hit = journal->cached(key);
     if (outcome_) {
-      outcome_->cacheKey = std::move(key);
+      outcome_->cacheKey = std::make_unique<std::string>(std::move(key));
       outcome_->cache = hit ? "hit" : "miss";
     }
     return hit;
@@ -592,8 +599,8 @@ void Frame::execute(int step) {
   // The output is committed before any step that depends on it can start (finish() below).
   if (journal && !error) {
     try {
-      journal->recordStep(stepPath(step), {false, output.dump(), "", attempts}, outcome.cacheKey,
-                          outcome.call ? &*outcome.call : nullptr);
+      journal->recordStep(stepPath(step), {false, output.dump(), "", attempts},
+                          outcome.cacheKey ? std::optional(*outcome.cacheKey) : std::nullopt, outcome.call.get());
     } catch (const Error &e) {
       error = e;  // the journal stopped the run
     }
@@ -662,7 +669,7 @@ Value Frame::runAttempts(int step, unsigned &attempts, AttemptOutcome &outcome) 
   }
   for (unsigned attempt = first;; ++attempt) {
     attempts = attempt;
-    outcome = AttemptOutcome();
+    if (attempt != first) outcome = AttemptOutcome();
     // write work finishes even when a sibling fails; only a signal (the outer token) stops it.
     // An attempt gets a token of its own only when its timeout must be able to cancel it alone.
     const CancellationToken &base = d.effect == Effect::Write ? outer_ : stop_;
@@ -717,7 +724,7 @@ Value Frame::runAttempts(int step, unsigned &attempts, AttemptOutcome &outcome) 
     // an attempt stopped from outside did not fail, and runs again on a resume.
     if (journal && !stopping)
       journal->recordFailedAttempt(stepPath(step), attempt, journal::spellErrorKind(error->kind()), error->what(),
-                                   outcome.call ? &*outcome.call : nullptr);
+                                   outcome.call.get());
     // Nothing is retried once the run is stopping (a signal, or another step failed).
     if (stopping || attempt >= last) throw *error;
     const CancellationToken &wait = d.effect == Effect::Write ? outer_ : stop_;

@@ -70,10 +70,11 @@ class Frame : public std::enable_shared_from_this<Frame> {
     std::string message;
   };
   // What one attempt leaves for the step's record in the journal (docs/journal.md).
+  // Light to make and drop: every step has one, journal or not.
   struct AttemptOutcome {
-    std::optional<journal::ToolCallRow> call;  // a tool step's one call: recorded with the step
-    std::optional<std::string> cacheKey;       // wfc.cache: the key the output is recorded under
-    const char *cache = "";                    // wfc.cache: "hit", "miss", or "off" (no journal)
+    std::unique_ptr<journal::ToolCallRow> call;  // a tool step's one call: recorded with the step
+    std::unique_ptr<std::string> cacheKey;       // wfc.cache: the key the output is recorded under
+    const char *cache = "";                      // wfc.cache: "hit", "miss", or "off" (no journal)
   };
 
   // Runs ready steps on this thread until none is left; pool threads call it too.

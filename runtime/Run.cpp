@@ -76,7 +76,7 @@ void Run::checkOutput(int composition, const Value &output) const {
 
 Value Run::callTool(int tool, const Value &args, bool checkArgs, const std::string &stepPath, unsigned attempt,
                     const CancellationToken &cancel, const std::string &parentSpan, const std::string &keySuffix,
-                    std::optional<journal::ToolCallRow> *deferred) {
+                    std::unique_ptr<journal::ToolCallRow> *deferred) {
   const ToolDecl &decl = program_.tools[tool];
   const tools::ToolBinding *binding = bindings_[tool];
   if (!binding)
@@ -134,31 +134,35 @@ Value Run::callTool(int tool, const Value &args, bool checkArgs, const std::stri
     if (!error.empty()) fields["error"] = error;
     trace_->write("tool_call", fields);
   };
-  // What the journal keeps of a completed call; a cancelled one is not completed (on a resume
-  // it is made again, with the same key).
-  auto journalCall = [&](bool ok, const Value *result, ErrorKind kind, const std::string &error) {
-    if (!journal_ || (!ok && (kind == ErrorKind::Cancelled || cancel.cancelled()))) return;
-    // A deferred call's result is its step's output, recorded with it: not serialized twice.
-    journal::ToolCallRow row{key, stepPath, decl.name, args.dump(), ok, result && !deferred ? result->dump() : "",
-                             ok ? "" : journal::spellErrorKind(kind), error};
-    if (deferred) *deferred = std::move(row);
-    else journal_->recordToolCall(row);
-  };
-  Value result;
   try {
-    result = binding->call(args, ToolCall{decl.name, key, cancel});
+    Value result = binding->call(args, ToolCall{decl.name, key, cancel});
+    traceCall("ok", "");
+    // A journal that cannot record the call throws a cancellation, traced as the call's end.
+    if (journal_) journalCall(key, stepPath, decl, args, &result, nullptr, deferred);
+    return result;
   } catch (const Error &e) {
     traceCall("failed", e.what());
-    journalCall(false, nullptr, e.kind(), e.what());
+    if (journal_ && e.kind() != ErrorKind::Cancelled && !cancel.cancelled())
+      journalCall(key, stepPath, decl, args, nullptr, &e, deferred);
     throw;
   } catch (const std::exception &e) {
     traceCall("failed", e.what());
-    journalCall(false, nullptr, ErrorKind::StepFailed, e.what());
+    if (journal_ && !cancel.cancelled()) {
+      Error failure(ErrorKind::StepFailed, e.what());
+      journalCall(key, stepPath, decl, args, nullptr, &failure, deferred);
+    }
     throw;
   }
-  traceCall("ok", "");
-  journalCall(true, &result, ErrorKind::StepFailed, "");
-  return result;
+}
+
+void Run::journalCall(const std::string &key, const std::string &stepPath, const ToolDecl &tool, const Value &args,
+                      const Value *result, const Error *error, std::unique_ptr<journal::ToolCallRow> *deferred) {
+  // A deferred call's result is its step's output, recorded with it: not serialized twice.
+  auto row = std::make_unique<journal::ToolCallRow>(journal::ToolCallRow{
+      key, stepPath, tool.name, args.dump(), !error, result && !deferred ? result->dump() : "",
+      error ? journal::spellErrorKind(error->kind()) : "", error ? error->what() : ""});
+  if (deferred) *deferred = std::move(row);
+  else journal_->recordToolCall(*row);
 }
 
 const SchemaValidator *Run::schema(const char *json) {

@@ -98,7 +98,7 @@ class Run {
   // record with its step (a tool step's one call: one transaction, docs/journal.md).
   Value callTool(int tool, const Value &args, bool checkArgs, const std::string &stepPath, unsigned attempt,
                  const CancellationToken &cancel, const std::string &parentSpan, const std::string &keySuffix = "",
-                 std::optional<journal::ToolCallRow> *deferred = nullptr);
+                 std::unique_ptr<journal::ToolCallRow> *deferred = nullptr);
   bool isBound(int tool) const { return bindings_[tool] != nullptr; }
 
   // The validator of a schema of the program (JSON text with static storage), compiled on
@@ -145,6 +145,11 @@ class Run {
   uint64_t toolCalls() const { return toolCalls_.load(); }
 
  private:
+  // What the journal keeps of a completed call (a cancelled one is not completed: on a resume it
+  // is made again, with the same key): recorded now, or left in `deferred` for the step's record.
+  void journalCall(const std::string &key, const std::string &stepPath, const ToolDecl &tool, const Value &args,
+                   const Value *result, const Error *error, std::unique_ptr<journal::ToolCallRow> *deferred);
+
   const ProgramDecl &program_;
   const ToolTable &tools_;
   std::vector<const tools::ToolBinding *> bindings_;  // by tool index, looked up once

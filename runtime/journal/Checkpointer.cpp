@@ -1,6 +1,6 @@
 #include "journal/Checkpointer.h"
 
-#include <sqlite3.h>
+#include "journal/SqliteLibrary.h"
 
 namespace wfc::journal {
 
@@ -34,16 +34,16 @@ bool Checkpointer::logged(int pages) {
 
 void Checkpointer::loop() {
   sqlite3 *db = nullptr;
-  if (sqlite3_open_v2(path_.c_str(), &db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX, nullptr) != SQLITE_OK) {
-    sqlite3_close(db);
+  if (sqlite().open_v2(path_.c_str(), &db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX, nullptr) != SQLITE_OK) {
+    sqlite().close_v2(db);
     return;  // the writer goes on; its log just grows until another process checkpoints it
   }
   // Another process's checkpoint in progress is not worth waiting for: this one is only tidying.
-  sqlite3_busy_timeout(db, 0);
-  sqlite3_db_config(db, SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE, 1, nullptr);
+  sqlite().busy_timeout(db, 0);
+  sqlite().db_config(db, SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE, 1, nullptr);
   // A connection learns that the database is in WAL mode when it first reads it; until then a
   // checkpoint request does nothing.
-  sqlite3_exec(db, "SELECT count(*) FROM sqlite_master", nullptr, nullptr, nullptr);
+  sqlite().exec(db, "SELECT count(*) FROM sqlite_master", nullptr, nullptr, nullptr);
   std::unique_lock lock(mutex_);
   for (;;) {
     wake_.wait(lock, [&] { return wanted_ || stopping_; });
@@ -53,13 +53,13 @@ void Checkpointer::loop() {
     lock.unlock();
     // A failure (another checkpointer, a full disk) leaves the log as it is: nothing is lost, and
     // the next commit past the threshold asks again.
-    sqlite3_wal_checkpoint_v2(db, nullptr, SQLITE_CHECKPOINT_PASSIVE, nullptr, nullptr);
+    sqlite().wal_checkpoint_v2(db, nullptr, SQLITE_CHECKPOINT_PASSIVE, nullptr, nullptr);
     lock.lock();
     running_ = false;
     idle_.notify_all();
   }
   lock.unlock();
-  sqlite3_close(db);
+  sqlite().close_v2(db);
 }
 
 }  // namespace wfc::journal

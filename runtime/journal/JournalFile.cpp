@@ -1,6 +1,7 @@
 #include "journal/JournalFile.h"
 
 #include "journal/Sqlite.h"
+#include "journal/SqliteLibrary.h"
 #include "wfc/error.h"
 
 #include <sys/stat.h>
@@ -227,18 +228,18 @@ JournalFile::JournalFile(const std::string &path, SyncMode sync) : path_(path), 
     }
   } catch (...) {
     s_.reset();
-    sqlite3_close_v2(db_);
+    if (db_) sqlite().close_v2(db_);  // db_ is set only once the library is loaded
     db_ = nullptr;
     throw;
   }
 }
 
 void JournalFile::open(SyncMode sync) {
-  check(db_, sqlite3_open_v2(path_.c_str(), &db_, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX,
+  check(db_, sqlite().open_v2(path_.c_str(), &db_, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX,
                              nullptr),
         "cannot open it");
-  sqlite3_extended_result_codes(db_, 1);
-  sqlite3_busy_timeout(db_, kBusyTimeoutMs);
+  sqlite().extended_result_codes(db_, 1);
+  sqlite().busy_timeout(db_, kBusyTimeoutMs);
   // Small pages: a commit writes every page it changed to the log, and a step's record is a few
   // hundred bytes — 1 KiB pages write well under half what 4 KiB ones do per step. (Ignored once
   // the file exists: a journal keeps the page size it was created with.)
@@ -261,7 +262,7 @@ void JournalFile::open(SyncMode sync) {
   if (mode != "wal")
     throw Error(ErrorKind::Usage, "journal '" + path_ + "' cannot be put in WAL mode (its file system may not "
                                                         "support shared memory)");
-  if (sqlite3_db_readonly(db_, "main") == 1)
+  if (sqlite().db_readonly(db_, "main") == 1)
     throw Error(ErrorKind::Usage, "journal '" + path_ + "' is read-only: the run writes its progress there; give a "
                                                         "writable file");
   Statement(db_, sync == SyncMode::Full ? "PRAGMA synchronous = FULL" : "PRAGMA synchronous = NORMAL").run();
@@ -274,8 +275,8 @@ void JournalFile::open(SyncMode sync) {
   // file's last connection), so the next process need not read the log back; the -wal file is
   // kept, emptied, rather than deleted and created again by the next run (each a sync).
   int persist = 1;
-  sqlite3_file_control(db_, "main", SQLITE_FCNTL_PERSIST_WAL, &persist);
-  sqlite3_wal_hook(
+  sqlite().file_control(db_, "main", SQLITE_FCNTL_PERSIST_WAL, &persist);
+  sqlite().wal_hook(
       db_,
       [](void *self, sqlite3 *, const char *, int pages) {
         auto *file = static_cast<JournalFile *>(self);
@@ -288,7 +289,7 @@ void JournalFile::open(SyncMode sync) {
 JournalFile::~JournalFile() {
   checkpointer_.stop();  // its connection first: the last one to close checkpoints the log
   s_.reset();            // statements before the connection
-  if (db_) sqlite3_close_v2(db_);
+  if (db_) sqlite().close_v2(db_);
 }
 
 void JournalFile::createSchema() {
@@ -302,7 +303,7 @@ void JournalFile::createSchema() {
       while (list.step()) tables.push_back(list.text(0));
     }
     if (tables.empty()) {
-      check(db_, sqlite3_exec(db_, kSchema, nullptr, nullptr, nullptr), "cannot create the journal's tables");
+      check(db_, sqlite().exec(db_, kSchema, nullptr, nullptr, nullptr), "cannot create the journal's tables");
       Statement set(db_, "INSERT INTO wfc_journal (key, value) VALUES ('format', ?1)");
       set.bind(1, std::string_view(kFormat));
       set.run();
@@ -322,7 +323,7 @@ void JournalFile::createSchema() {
     }
     commit.run();
   } catch (...) {
-    sqlite3_exec(db_, "ROLLBACK", nullptr, nullptr, nullptr);
+    sqlite().exec(db_, "ROLLBACK", nullptr, nullptr, nullptr);
     throw;
   }
 }
@@ -387,13 +388,13 @@ void JournalFile::commitQueued(std::unique_lock<std::mutex> &queueLock) {
       s_->commit.run();
     } catch (...) {
       failure = std::current_exception();
-      if (!sqlite3_get_autocommit(db_)) sqlite3_exec(db_, "ROLLBACK", nullptr, nullptr, nullptr);
+      if (!sqlite().get_autocommit(db_)) sqlite().exec(db_, "ROLLBACK", nullptr, nullptr, nullptr);
     }
     // The log is past its bound: restart it now, between two commits (journal/Checkpointer.h).
     // Failing to loses nothing: the next commit past the bound tries again.
     if (restartLog_) {
       restartLog_ = false;
-      sqlite3_wal_checkpoint_v2(db_, nullptr, SQLITE_CHECKPOINT_RESTART, nullptr, nullptr);
+      sqlite().wal_checkpoint_v2(db_, nullptr, SQLITE_CHECKPOINT_RESTART, nullptr, nullptr);
     }
   }
   queueLock.lock();
@@ -446,7 +447,7 @@ int64_t JournalFile::createRun(const std::string &id, const ProgramIdentity &ide
     s->bind(5, std::string_view(identity.bindingsJson())).bind(6, std::string_view(identity.wfcVersion));
     s->bind(7, std::string_view(input)).bind(8, startedMs).bind(9, std::string_view(owner));
     s->run();
-    seq = sqlite3_last_insert_rowid(db_);
+    seq = sqlite().last_insert_rowid(db_);
   });
   return seq;
 }

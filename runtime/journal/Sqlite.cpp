@@ -1,4 +1,5 @@
 #include "journal/Sqlite.h"
+#include "journal/SqliteLibrary.h"
 
 #include <cstring>
 
@@ -6,27 +7,27 @@ namespace wfc::journal {
 
 void check(sqlite3 *db, int rc, const char *what) {
   if (rc == SQLITE_OK || rc == SQLITE_ROW || rc == SQLITE_DONE) return;
-  std::string message = std::string(what) + (*what ? ": " : "") + (db ? sqlite3_errmsg(db) : sqlite3_errstr(rc));
+  std::string message = std::string(what) + (*what ? ": " : "") + (db ? sqlite().errmsg(db) : sqlite().errstr(rc));
   // The OS error says more than "disk I/O error" or "unable to open database file".
-  int os = db ? sqlite3_system_errno(db) : 0;
+  int os = db ? sqlite().system_errno(db) : 0;
   if (os != 0 && ((rc & 0xff) == SQLITE_IOERR || (rc & 0xff) == SQLITE_CANTOPEN || (rc & 0xff) == SQLITE_FULL))
     message += " (" + std::string(std::strerror(os)) + ")";
-  throw SqliteError(db ? sqlite3_extended_errcode(db) : rc, message);
+  throw SqliteError(db ? sqlite().extended_errcode(db) : rc, message);
 }
 
 Statement::Statement(sqlite3 *db, const char *sql) : db_(db) {
-  check(db, sqlite3_prepare_v3(db, sql, -1, SQLITE_PREPARE_PERSISTENT, &stmt_, nullptr), "cannot prepare a query");
+  check(db, sqlite().prepare_v3(db, sql, -1, SQLITE_PREPARE_PERSISTENT, &stmt_, nullptr), "cannot prepare a query");
 }
 
-Statement::~Statement() { sqlite3_finalize(stmt_); }
+Statement::~Statement() { sqlite().finalize(stmt_); }
 
 Statement &Statement::bind(int index, std::string_view text) {
-  check(db_, sqlite3_bind_text(stmt_, index, text.data(), int(text.size()), SQLITE_TRANSIENT), "cannot bind");
+  check(db_, sqlite().bind_text(stmt_, index, text.data(), int(text.size()), SQLITE_TRANSIENT), "cannot bind");
   return *this;
 }
 
 Statement &Statement::bind(int index, int64_t number) {
-  check(db_, sqlite3_bind_int64(stmt_, index, number), "cannot bind");
+  check(db_, sqlite().bind_int64(stmt_, index, number), "cannot bind");
   return *this;
 }
 
@@ -35,12 +36,12 @@ Statement &Statement::bind(int index, const std::optional<std::string> &text) {
 }
 
 Statement &Statement::bindNull(int index) {
-  check(db_, sqlite3_bind_null(stmt_, index), "cannot bind");
+  check(db_, sqlite().bind_null(stmt_, index), "cannot bind");
   return *this;
 }
 
 bool Statement::step() {
-  int rc = sqlite3_step(stmt_);
+  int rc = sqlite().step(stmt_);
   if (rc == SQLITE_ROW) return true;
   if (rc == SQLITE_DONE) return false;
   check(db_, rc, "");
@@ -54,17 +55,17 @@ void Statement::run() {
 }
 
 void Statement::reset() {
-  sqlite3_reset(stmt_);
-  sqlite3_clear_bindings(stmt_);
+  sqlite().reset(stmt_);
+  sqlite().clear_bindings(stmt_);
 }
 
-bool Statement::isNull(int column) const { return sqlite3_column_type(stmt_, column) == SQLITE_NULL; }
+bool Statement::isNull(int column) const { return sqlite().column_type(stmt_, column) == SQLITE_NULL; }
 
-int64_t Statement::integer(int column) const { return sqlite3_column_int64(stmt_, column); }
+int64_t Statement::integer(int column) const { return sqlite().column_int64(stmt_, column); }
 
 std::string Statement::text(int column) const {
-  const auto *p = reinterpret_cast<const char *>(sqlite3_column_text(stmt_, column));
-  return p ? std::string(p, size_t(sqlite3_column_bytes(stmt_, column))) : std::string();
+  const auto *p = reinterpret_cast<const char *>(sqlite().column_text(stmt_, column));
+  return p ? std::string(p, size_t(sqlite().column_bytes(stmt_, column))) : std::string();
 }
 
 std::optional<std::string> Statement::optionalText(int column) const {
