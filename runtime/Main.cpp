@@ -8,7 +8,6 @@
 #include "journal/JournalFile.h"
 #include "journal/Resume.h"
 #include "journal/RunJournal.h"
-#include "journal/RunOwner.h"
 #include "llm/AnthropicProvider.h"
 #include "llm/OpenAiProvider.h"
 #include "llm/Recording.h"
@@ -428,25 +427,9 @@ int runMain(int argc, char **argv, const ProgramDecl &program) {
   SignalCancellation signals(cancel);
   // The run in the journal: resumed (its history loaded), or a new one.
   std::unique_ptr<journal::RunJournal> runJournal;
-  std::string runId;
-  uint64_t toolCallsBefore = 0;
   if (journalFile) {
     try {
-      std::string owner = journal::thisProcessOwner();
-      if (resumed) {
-        if (std::optional<std::string> busy = journalFile->reopenRun(resumed->seq, owner, journal::ownerAlive))
-          throw Error(ErrorKind::Usage, "run '" + resumed->id + "' is running in process " +
-                                            busy->substr(0, busy->find(':')) + "; resume it once that process ends");
-        runId = resumed->id;
-        toolCallsBefore = uint64_t(journalFile->toolCallCount(resumed->seq));
-        runJournal = std::make_unique<journal::RunJournal>(*journalFile, resumed->seq, runId, identity,
-                                                           journalFile->history(resumed->seq), cancel);
-      } else {
-        std::mt19937_64 random(std::random_device{}());
-        runId = randomHex(random, 16);
-        int64_t seq = journalFile->createRun(runId, identity, input.dump(), journal::nowMs(), owner);
-        runJournal = std::make_unique<journal::RunJournal>(*journalFile, seq, runId, identity, std::nullopt, cancel);
-      }
+      runJournal = journal::startRun(*journalFile, resumed, identity, input, cancel);
     } catch (const Error &e) {
       return fail(cl, e.exitCode(), e.what());
     }
@@ -458,8 +441,10 @@ int runMain(int argc, char **argv, const ProgramDecl &program) {
   runOptions.provider = provider.get();
   runOptions.model = model;
   runOptions.journal = runJournal.get();
-  runOptions.runId = runId;
-  runOptions.toolCallsBefore = toolCallsBefore;
+  if (runJournal) {
+    runOptions.runId = runJournal->runId();
+    runOptions.toolCallsBefore = runJournal->toolCallsBefore();
+  }
   Run run(program, *tools, trace.get(), runOptions, cancel);
   if (program.maxWallTimeMs)  // engine.budget.max_wall_time_sec: the whole run stops, exit 3
     run.deadlines().schedule(started + std::chrono::milliseconds(program.maxWallTimeMs), cancel,

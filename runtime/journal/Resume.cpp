@@ -1,5 +1,7 @@
 #include "journal/Resume.h"
 
+#include "Trace.h"
+#include "journal/RunOwner.h"
 #include "workflow/Suspension.h"
 #include "wfc/error.h"
 
@@ -33,6 +35,23 @@ std::string quotedList(const Json &events) {
 }
 
 }  // namespace
+
+std::unique_ptr<RunJournal> startRun(JournalFile &file, const std::optional<RunRow> &resumed,
+                                     const ProgramIdentity &identity, const Value &input, CancellationToken run) {
+  std::string owner = thisProcessOwner();
+  if (!resumed) {
+    std::mt19937_64 random(std::random_device{}());
+    std::string id = randomHex(random, 16);
+    int64_t seq = file.createRun(id, identity, input.dump(), nowMs(), owner);
+    return std::make_unique<RunJournal>(file, seq, id, identity, std::nullopt, 0, std::move(run));
+  }
+  if (std::optional<std::string> busy = file.reopenRun(resumed->seq, owner, ownerAlive))
+    throw Error(ErrorKind::Usage, "run '" + resumed->id + "' is running in process " +
+                                      busy->substr(0, busy->find(':')) + "; resume it once that process ends");
+  uint64_t calls = uint64_t(file.toolCallCount(resumed->seq));
+  return std::make_unique<RunJournal>(file, resumed->seq, resumed->id, identity, file.history(resumed->seq), calls,
+                                      std::move(run));
+}
 
 RunRow resumableRun(JournalFile &file, const std::string &id, const ProgramIdentity &self) {
   std::optional<RunRow> run = file.findRun(id);

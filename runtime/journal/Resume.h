@@ -1,11 +1,14 @@
-// The executable's journal options beyond recording (docs/journal.md): which run --resume may
-// continue, the event --event hands a suspended run, what a suspended run awaits, and --runs.
+// The executable's use of the journal beyond recording (docs/journal.md): starting or reopening
+// the run, which run --resume may continue, the event --event hands a suspended run, what a
+// suspended run awaits, and --runs.
 #pragma once
 
 #include "journal/JournalFile.h"
+#include "journal/RunJournal.h"
 #include "workflow/EventFile.h"
 
 #include <iosfwd>
+#include <memory>
 #include <optional>
 #include <string>
 
@@ -14,6 +17,12 @@ class Suspension;
 }
 
 namespace wfc::journal {
+
+// The run this process records in `file`: `resumed` reopened for this process (refused,
+// wfc::Error(Usage), while the process that runs it lives) with its history loaded, or a new run
+// of `input`. `run` is the run's token, which a record that cannot be written cancels.
+std::unique_ptr<RunJournal> startRun(JournalFile &file, const std::optional<RunRow> &resumed,
+                                     const ProgramIdentity &identity, const Value &input, CancellationToken run);
 
 // Run `id` of `file`, checked for --resume: it exists and was written by the program `self`
 // identifies. Throws wfc::Error(Usage) naming what is wrong — for a run written by another

@@ -8,12 +8,13 @@
 namespace wfc::journal {
 
 RunJournal::RunJournal(JournalFile &file, int64_t seq, std::string runId, ProgramIdentity identity,
-                       std::optional<RunHistory> history, CancellationToken run)
+                       std::optional<RunHistory> history, uint64_t toolCallsBefore, CancellationToken run)
     : file_(file),
       seq_(seq),
       runId_(std::move(runId)),
       identity_(std::move(identity)),
       history_(std::move(history)),
+      toolCallsBefore_(toolCallsBefore),
       run_(std::move(run)) {}
 
 unsigned RunJournal::failedAttempts(const std::string &path) const {

@@ -24,15 +24,17 @@ inline constexpr const char *kJournalReason = "journal";
 
 class RunJournal {
  public:
-  // `history`: what the run recorded before (a resumed run), or nullopt (a new run).
+  // `history`: what the run recorded before (a resumed run), or nullopt (a new run);
+  // `toolCallsBefore`: how many tool calls it had completed (engine.budget.max_tool_calls).
   RunJournal(JournalFile &file, int64_t seq, std::string runId, ProgramIdentity identity,
-             std::optional<RunHistory> history, CancellationToken run);
+             std::optional<RunHistory> history, uint64_t toolCallsBefore, CancellationToken run);
 
   const std::string &runId() const { return runId_; }
   const std::string &path() const { return file_.path(); }
   const ProgramIdentity &identity() const { return identity_; }
   JournalFile &file() { return file_; }
   int64_t seq() const { return seq_; }
+  uint64_t toolCallsBefore() const { return toolCallsBefore_; }
 
   // Whether the run resumes: only then is there anything to look up.
   bool resuming() const { return history_.has_value(); }
@@ -75,6 +77,7 @@ class RunJournal {
   std::string runId_;
   ProgramIdentity identity_;
   std::optional<RunHistory> history_;
+  uint64_t toolCallsBefore_;
   CancellationToken run_;
 };
 

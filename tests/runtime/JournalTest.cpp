@@ -457,7 +457,7 @@ TEST(RunJournalTest, AWriteThatFailsStopsTheRun) {
   JournalFile file(path, SyncMode::Normal);
   int64_t seq = file.createRun("r", identity(), "{}", 1, "1:1");
   CancellationToken run;
-  RunJournal journal(file, seq, "r", identity(), std::nullopt, run);
+  RunJournal journal(file, seq, "r", identity(), std::nullopt, 0, run);
   EXPECT_FALSE(journal.resuming());
   EXPECT_EQ(journal.step("a"), nullptr) << "a new run looks nothing up";
   journal.recordStep("a", {false, "1", "", 1}, std::nullopt, nullptr);
@@ -493,7 +493,7 @@ TEST(RunJournalTest, AResumedRunFindsWhatItRecordedBefore) {
   int64_t seq = file.createRun("r", identity(), "{}", 1, "1:1");
   file.recordStep(seq, "done", {false, "7", "", 1}, std::nullopt, nullptr);
   file.recordFailedAttempt(seq, "flaky", 1, "failed", "no", nullptr);
-  RunJournal journal(file, seq, "r", identity(), file.history(seq), CancellationToken());
+  RunJournal journal(file, seq, "r", identity(), file.history(seq), 0, CancellationToken());
   EXPECT_TRUE(journal.resuming());
   ASSERT_NE(journal.step("done"), nullptr);
   EXPECT_EQ(journal.step("done")->output, "7");
