@@ -23,6 +23,7 @@ import platform
 import re
 import shutil
 import signal
+import sqlite3
 import statistics
 import subprocess
 import sys
@@ -35,10 +36,12 @@ import shapes  # noqa: E402
 
 FULL = {"chains": [10, 1000, 10000], "fanouts": [8, 64], "loop": 100, "foreach": 64, "rounds": 10,
         "prompts": 4, "delay_ms": 200, "runs": 30, "min_time": "0.5", "llm_runs": 5,
-        "check_sizes": [1000, 10000], "cxx_sizes": [50, 1000], "cxx_levels": ["-O0", "-O2"], "compile_runs": 3}
+        "check_sizes": [1000, 10000], "cxx_sizes": [50, 1000], "cxx_levels": ["-O0", "-O2"], "compile_runs": 3,
+        "journal_chain": 1000, "journal_sizes": [10, 1000]}
 SMOKE = {"chains": [10, 20, 40], "fanouts": [2], "loop": 3, "foreach": 3, "rounds": 2, "prompts": 2,
          "delay_ms": 20, "runs": 3, "min_time": "0.01", "llm_runs": 1,
-         "check_sizes": [20], "cxx_sizes": [5], "cxx_levels": ["-O0"], "compile_runs": 1}
+         "check_sizes": [20], "cxx_sizes": [5], "cxx_levels": ["-O0"], "compile_runs": 1,
+         "journal_chain": 20, "journal_sizes": [2, 5]}
 
 
 def load():
@@ -286,6 +289,114 @@ class Bench:
             fl = floor_in.get(f"floor/chain/{n}")
             self.rows.append(Row(f"{label}, in process, median", got["p50"], fl["p50"] if fl else None, "µs"))
 
+    def journal(self):
+        """--journal (docs/journal.md), in process. The cost per step is a slope, as for the
+        runtime's own per-step figure: chains of 10 and N steps with and without a journal, in
+        each sync mode; the difference of the slopes is the cost per step, the difference of
+        the intercepts the cost per run (opening the file, recording the run's start and end,
+        closing). Each in-process iteration is one more run in the same file. Then a foreach
+        (its items commit at once: group commit), and the chains against files that already hold
+        `journal_sizes` runs of the long chain. The floor writes one row per step straight
+        through SQLite's C API (autocommit, SQLite's own checkpoints, same modes)."""
+        print("== journal", flush=True)
+        s = self.s
+        n, m = s["journal_chain"], s["foreach"]
+        short = 10
+        jdir = os.path.join(self.work, "journal")
+        os.makedirs(jdir, exist_ok=True)
+
+        def fresh(name):
+            path = os.path.join(jdir, name)
+            for suffix in ("", "-wal", "-shm"):
+                if os.path.exists(path + suffix):
+                    os.unlink(path + suffix)
+            return path
+
+        fresh("floor-normal.db")
+        fresh("floor-full.db")
+        out = self.run([self.c["floor_inprocess"], f"--benchmark_min_time={s['min_time']}", "--benchmark_format=json",
+                        f"--chains={n}", "--fanouts=2", f"--journaled-chain={n}", f"--journal-dir={jdir}",
+                        "--benchmark_filter=chain"])
+        floor = {b["run_name"].removesuffix("/real_time"): b["p50_us"] for b in json.loads(out.stdout)["benchmarks"]}
+        chains = {k: self.build(shapes.chain(k)) for k in (short, n)}
+        args = shapes.chain(n).args
+
+        def medians(extra, name):
+            got = {}
+            for k in (short, n):
+                journal = ["--journal", fresh(f"{name}-{k}.db")] + extra if extra is not None else []
+                got[k] = self.inprocess(chains[k][1], args + journal)["p50"]
+            return got
+
+        def line(got):
+            slope = (got[n] - got[short]) / (n - short)
+            return slope, got[short] - short * slope
+
+        none = medians(None, "none")
+        base_slope, base_fixed = line(none)
+        fixed_normal = None
+        for sync in ("normal", "full"):
+            got = medians([f"--journal-sync={sync}"], sync)
+            slope, fixed = line(got)
+            fl = floor.get(f"floor/journaled-chain/{n}/{sync}")
+            fl_step = (fl - floor[f"floor/chain/{n}"]) / n if fl and floor.get(f"floor/chain/{n}") else None
+            normal = sync == "normal"
+            self.rows.append(Row(f"{n}-step chain, in process, median, --journal-sync={sync} (without: "
+                                 f"{none[n] / 1000:.2f} ms)", got[n] / 1000, fl / 1000 if fl else None, "ms"))
+            self.rows.append(Row(f"journal cost per step, {sync} (chain {short}→{n} slope, minus the slope without)",
+                                 slope - base_slope, fl_step, "µs", "< 20 µs" if normal else "",
+                                 slope - base_slope < 20 if normal else None))
+            self.rows.append(Row(f"journal cost per run, {sync} (intercept, minus the one without)", fixed - base_fixed,
+                                 None, "µs"))
+            if normal:
+                fixed_normal = fixed - base_fixed
+
+        shape = shapes.foreach(m)
+        built = self.build(shape)
+        base = self.inprocess(built[1], shape.args)["p50"]
+        for sync in ("normal", "full"):
+            got = self.inprocess(built[1], shape.args + ["--journal", fresh(f"foreach-{sync}.db"),
+                                                        f"--journal-sync={sync}"])["p50"]
+            self.rows.append(Row(f"wfc.foreach over {m} items, in process, median, --journal-sync={sync} "
+                                 f"(without: {base / 1000:.2f} ms)", got / 1000, None, "ms"))
+            if sync == "normal":
+                self.rows.append(Row(f"journal cost per item, wfc.foreach over {m} items, normal (minus the cost per run)",
+                                     (got - base - fixed_normal) / m, None, "µs", "< 20 µs", (got - base - fixed_normal) / m < 20))
+
+        # Resuming: a run of the long chain whose last step had not committed when it stopped (as
+        # after a kill), resumed — its history loaded, n - 1 steps served from it, one run. Whole
+        # processes, each on a fresh copy of the journal; against the same chain run afresh.
+        template = fresh("resume-template.db")
+        self.run([chains[n][0]] + args + ["--journal", template])
+        with sqlite3.connect(template) as db:
+            run_id = db.execute("SELECT id FROM runs").fetchone()[0]
+            db.execute("DELETE FROM steps WHERE path = ?", (f"s{n - 1}",))
+            db.execute("UPDATE runs SET status = 'running', output = NULL, finished_ms = NULL, owner = NULL")
+        copy = os.path.join(jdir, "resume.db")
+        walls = []
+        for _ in range(s["runs"]):
+            fresh("resume.db")
+            shutil.copyfile(template, copy)
+            started = time.perf_counter()
+            self.run([chains[n][0], "--journal", copy, "--resume", run_id])
+            walls.append((time.perf_counter() - started) * 1000)
+        afresh = self.spawn_runs([chains[n][0]] + args, s["runs"])["median"]
+        self.rows.append(Row(f"--resume of a {n}-step chain killed before its last step, whole process, median "
+                             f"(the chain afresh, no journal: {afresh:.2f} ms)", statistics.median(walls), None, "ms"))
+
+        # The same chains with the journal already holding many runs of the long one.
+        for runs in s["journal_sizes"]:
+            path = fresh(f"prefilled-{runs}.db")
+            for _ in range(runs):
+                self.run([chains[n][0]] + args + ["--journal", path])
+            size = sum(os.path.getsize(path + x) for x in ("", "-wal") if os.path.exists(path + x))
+            # The short chain is another pack (another journal): here the cost per step is the long
+            # chain's difference, less the cost per run measured on a fresh file.
+            got = self.inprocess(chains[n][1], args + ["--journal", path])["p50"]
+            per_step = (got - none[n] - fixed_normal) / n
+            self.rows.append(Row(f"journal cost per step, normal, {runs} runs of {n} steps already in the file "
+                                 f"({size / 1e6:.0f} MB)", per_step, None, "µs", "< 20 µs", per_step < 20))
+
     def startup(self):
         print("== start-up", flush=True)
         shape = shapes.start()
@@ -405,7 +516,7 @@ def main():
     parser.add_argument("--work-dir", help="where the shapes go, kept: a rerun reuses the objects of unchanged "
                                            "sources (default: a temporary directory, removed)")
     parser.add_argument("--json", help="also write the rows as JSON here")
-    parser.add_argument("--only", choices=["runtime", "startup", "llm", "compiler"], action="append")
+    parser.add_argument("--only", choices=["runtime", "startup", "llm", "compiler", "journal"], action="append")
     args = parser.parse_args()
     config_path = os.path.join(args.build_dir, "bench", "bench-config.json")
     if not os.path.exists(config_path):
@@ -424,7 +535,7 @@ def main():
     bench = Bench(config, SMOKE if args.smoke else FULL, work, args.smoke)
     print(f"machine: {machine()}; load average at start {' '.join(f'{x:.2f}' for x in os.getloadavg())}", flush=True)
     try:
-        for part in args.only or ["runtime", "startup", "llm", "compiler"]:
+        for part in args.only or ["runtime", "startup", "llm", "compiler", "journal"]:
             getattr(bench, part)()
     finally:
         if not args.work_dir:

@@ -29,6 +29,11 @@ pkg_check_modules(WFC_RE2 REQUIRED IMPORTED_TARGET GLOBAL re2)
 # runtime loads libcurl.so.4 with dlopen() at the first HTTP request (runtime/llm/CurlLibrary.h).
 find_package(CURL REQUIRED)
 
+# SQLite: the run journal (--journal, docs/journal.md), through its C API. Debian's libsqlite3.
+# The runtime uses its header only and loads the library on demand (runtime/journal/
+# SqliteLibrary.h); the tests link it to read journals as any reader would.
+find_package(SQLite3 REQUIRED)
+
 # dlopen(): in libc since glibc 2.34 (Debian 12); older systems need libdl. WFC_DL_LIBS is what
 # the runtime and `wfc compile`'s link line add for it (empty where libc has it).
 include(CheckSymbolExists)

@@ -37,7 +37,18 @@ const std::map<std::string, Option> &options() {
       {"--report", text(&C::report)},
       {"--workspace", text(&C::workspace)},
       {"--journal", text(&C::journal)},
+      {"--journal-sync",
+       {true,
+        [](C &c, const std::string &v) {
+          if (v != "normal" && v != "full")
+            throw Error(ErrorKind::Usage, "--journal-sync takes normal or full, not '" + v + "'");
+          c.journalSyncFull = v == "full";
+          c.journalSyncGiven = true;
+        }}},
       {"--resume", text(&C::resume)},
+      {"--runs", flag(&C::runs)},
+      {"--event", text(&C::event)},
+      {"--event-context", text(&C::eventContext)},
       {"--max-concurrency",
        {true,
         [](C &c, const std::string &v) {
@@ -114,13 +125,22 @@ const char *commandLineHelp() {
                           anthropic (Messages API; key from $ANTHROPIC_API_KEY) or replay
   --record FILE           save every LLM exchange to FILE (no credentials)
   --replay FILE           answer every LLM exchange from a recording, offline
-  --events FILE, --journal FILE, --resume RUN_ID
-                          workflow events and the run journal
+  --events FILE           the events external workflow states take, one per line
+  --journal FILE          record the run in FILE (SQLite), so it can be resumed; wfc.cache
+                          steps reuse outputs recorded there
+  --journal-sync MODE     normal (the default: survives a killed process) or full (also a
+                          power loss, slower)
+  --resume RUN_ID         continue run RUN_ID of the --journal (killed, failed, interrupted or
+                          suspended): what completed is not done again
+  --event NAME            with --resume: the event a suspended run was waiting for
+  --event-context JSON    with --event: the workflow context it brings
+  --runs                  list the runs of the --journal, one JSON line each
   --version               print the workflow's and wfc's versions
   --help                  print this help
 
 Exit codes: 0 success; 1 the workflow failed; 2 bad usage, input or bindings;
-3 a timeout or budget exhausted; 130 SIGINT; 143 SIGTERM.
+3 a timeout or budget exhausted; 4 suspended, waiting for an event (with --journal);
+130 SIGINT; 143 SIGTERM.
 )";
 }
 

@@ -1,6 +1,8 @@
 #include "Frame.h"
 
 #include "evals/StepEvals.h"
+#include "journal/ProgramIdentity.h"
+#include "journal/RunJournal.h"
 #include "llm/Judge.h"
 #include "llm/LlmStep.h"
 
@@ -49,8 +51,11 @@ std::chrono::milliseconds backoff(uint64_t baseMs, unsigned attempt) {
 // one by the scheduler's lock, so no lock is needed here), tool calls go through the run.
 class AttemptContext final : public StepContext {
  public:
-  AttemptContext(Frame &frame, int step, unsigned attempt, const CancellationToken &cancel, const std::string &span)
-      : frame_(frame), step_(step), attempt_(attempt), cancel_(cancel), span_(span) {}
+  // `outcome`: where the attempt leaves what the step's journal record needs (null for a
+  // predicate's evaluation).
+  AttemptContext(Frame &frame, int step, unsigned attempt, const CancellationToken &cancel, const std::string &span,
+                 Frame::AttemptOutcome *outcome = nullptr)
+      : frame_(frame), step_(step), attempt_(attempt), cancel_(cancel), span_(span), outcome_(outcome) {}
 
   const Value &input() const override { return frame_.input_; }
 
@@ -77,14 +82,41 @@ class AttemptContext final : public StepContext {
   const Value &workflow() const override { return frame_.run_.workflow(); }
 
   Value callTool(int tool, const Value &args) override {
-    bool check = !frame_.decl_.steps[step_].argsChecked;
-    return frame_.run_.callTool(tool, args, check, frame_.stepPath(step_), attempt_, cancel_, span_);
+    const StepDecl &d = frame_.decl_.steps[step_];
+    if (d.cache || frame_.run_.journal()) return journaledCall(tool, args);
+    return frame_.run_.callTool(tool, args, !d.argsChecked, frame_.stepPath(step_), attempt_, cancel_, span_);
+  }
+
+  // callTool with a journal, or for a wfc.cache step: kept out of the common path.
+  Value journaledCall(int tool, const Value &args) {
+    const StepDecl &d = frame_.decl_.steps[step_];
+    Run &run = frame_.run_;
+    if (d.cache) {
+      const char *name = run.program().tools[tool].name;
+      std::string binding = run.journal() ? run.journal()->identity().bindings.at(name) : "";
+      if (std::optional<Value> hit = cached("tool " + std::string(name) + " " + binding, args)) return *hit;
+    }
+    // A tool step's one call is recorded with the step's output, in one transaction; the calls of
+    // other steps as they complete (docs/journal.md).
+    std::unique_ptr<journal::ToolCallRow> *deferred = nullptr;
+    if (outcome_ && run.journal() && d.kind == StepKind::Tool && d.evals.size() == 0) {
+      if (outcome_->call) {  // not the step's only call after all: record the earlier one now
+        run.journal()->recordToolCall(*outcome_->call);
+        outcome_->call.reset();
+      }
+      deferred = &outcome_->call;
+    }
+    return run.callTool(tool, args, !d.argsChecked, frame_.stepPath(step_), attempt_, cancel_, span_, "", deferred);
   }
 
   Value complete(const Value &input) override {
     const StepDecl &d = frame_.decl_.steps[step_];
     if (d.prompt < 0)
       throw Error(ErrorKind::StepFailed, std::string("internal error: step '") + d.id + "' runs no prompt");
+    // What else the reply depends on: the model, and the workflow's context and artifacts, which
+    // a prompt's template may read.
+    if (d.cache)
+      if (std::optional<Value> hit = cached("llm " + frame_.run_.model(), withWorkflow(input))) return *hit;
     // Record/replay keys carry the nearest wfc.foreach's item index (docs/executable.md); the step path
     // already tells every item and iteration apart ("each[2]__summarize").
     std::optional<int64_t> item;
@@ -126,6 +158,13 @@ class AttemptContext final : public StepContext {
 
   Value callComposition(int composition, const Value &input) override {
     checkCalleeInput(composition, input);
+    if (frame_.decl_.steps[step_].cache) {
+      // The callee may call any tool and any model.
+      Run &run = frame_.run_;
+      std::string context = std::string("subflow ") + run.program().compositions[composition].name + " " +
+                            (run.journal() ? run.journal()->identity().bindingsDigest() : "") + " " + run.model();
+      if (std::optional<Value> hit = cached(context, withWorkflow(input))) return *hit;
+    }
     return frame_.run_.runComposition(composition, input, cancel_, frame_.stepPath(step_) + "__", span_);
   }
 
@@ -155,6 +194,28 @@ class AttemptContext final : public StepContext {
   }
 
  private:
+  // wfc.cache (docs/journal.md): the output recorded for this step's definition, `context` and
+  // resolved `input`, if any run of the journal recorded one. Without a journal: nothing.
+  std::optional<Value> cached(const std::string &context, const Value &input) {
+    journal::RunJournal *journal = frame_.run_.journal();
+    if (!journal) {
+      if (outcome_) outcome_->cache = "off";
+      return std::nullopt;
+    }
+    std::string key = journal::cacheKey(frame_.decl_.steps[step_].definitionHash, context, input);
+    std::optional<Value> hit = journal->cached(key);
+    if (outcome_) {
+      outcome_->cacheKey = std::make_unique<std::string>(std::move(key));
+      outcome_->cache = hit ? "hit" : "miss";
+    }
+    return hit;
+  }
+
+  Value withWorkflow(const Value &input) const {
+    if (!frame_.run_.runsWorkflow()) return input;
+    return Value::object({{"input", input}, {"workflow", frame_.run_.workflow()}});
+  }
+
   void checkCalleeInput(int composition, const Value &input) const {
     Run &run = frame_.run_;
     if (auto problem = run.checkInput(composition, input))
@@ -189,6 +250,7 @@ class AttemptContext final : public StepContext {
   unsigned attempt_;
   const CancellationToken &cancel_;
   const std::string &span_;
+  Frame::AttemptOutcome *outcome_;
   llm::Usage tokens_;
 };
 
@@ -465,13 +527,42 @@ void Frame::recover(int step, const Error &error) {
   finish(step);
 }
 
+void Frame::resume(int step, const journal::StepRow &row) {
+  const StepDecl &d = decl_.steps[step];
+  Value output = Value::parse(row.output);
+  const char *status = row.recovered ? "recovered" : "ok";
+  if (Trace *t = run_.trace())
+    t->write("step_resumed", {{"step", stepPath(step)}, {"kind", spell(d.kind)}, {"status", status},
+                              {"attempts", row.attempts}, {"parent_span_id", parentSpan_}});
+  std::unique_lock lock(mutex_);
+  Node &node = nodes_[step];
+  if (run_.recording())
+    run_.record({stepPath(step), spell(d.kind), status, row.attempts, 0, row.error, true, ""});
+  if (row.recovered && !d.fallbackValue) {
+    node.state = State::Recovered;  // its fallback step runs (or was recorded) in its place
+    node.taken = Guard::Fallback;
+    node.error = row.error;
+  } else {
+    node.output = std::move(output);
+    node.state = State::Done;
+  }
+  finish(step);
+  stopIfSettled(lock);
+}
+
 void Frame::execute(int step) {
   const StepDecl &d = decl_.steps[step];
   Node &node = nodes_[step];
+  // A branch's choice is not recorded: its predicate reads only recorded outputs, so it chooses
+  // the same again.
+  journal::RunJournal *journal = d.kind == StepKind::Branch ? nullptr : run_.journal();
+  if (journal && journal->resuming())
+    if (const journal::StepRow *row = journal->step(stepPath(step))) return resume(step, *row);
   std::optional<Error> error;
   Value output;
   Guard taken = Guard::None;
   unsigned attempts = 1;
+  AttemptOutcome outcome;
   Clock::time_point start = Clock::now();
   if (d.kind == StepKind::Branch) {
     std::string span = run_.newSpanId();
@@ -498,30 +589,50 @@ void Frame::execute(int step) {
     }
   } else {
     try {
-      output = runAttempts(step, attempts);
+      output = runAttempts(step, attempts, outcome);
     } catch (const Error &e) {
       error = e;
     }
   }
   double ms = millisSince(start);
 
+  // The output is committed before any step that depends on it can start (finish() below).
+  if (journal && !error) {
+    try {
+      journal->recordStep(stepPath(step), {false, output.dump(), "", attempts},
+                          outcome.cacheKey ? std::optional(*outcome.cacheKey) : std::nullopt, outcome.call.get());
+    } catch (const Error &e) {
+      error = e;  // the journal stopped the run
+    }
+  }
+  // wfc.on_error handles any failure of the step itself (a timeout too), but not a signal.
+  bool handled = error && (d.fallback >= 0 || d.fallbackValue) && error->kind() != ErrorKind::Cancelled &&
+                 !outer_.cancelled();
+  if (journal && handled) {
+    try {
+      journal->recordStep(stepPath(step), {true, d.fallbackValue ? d.fallbackValue : "null", error->what(), attempts},
+                          std::nullopt, nullptr);
+    } catch (const Error &e) {
+      error = e;
+      handled = false;
+    }
+  }
+
   std::unique_lock lock(mutex_);
   if (!error) {
     node.output = std::move(output);
     node.taken = taken;
     node.state = State::Done;
-    if (run_.recording()) run_.record({stepPath(step), spell(d.kind), "ok", attempts, ms, ""});
+    if (run_.recording()) run_.record({stepPath(step), spell(d.kind), "ok", attempts, ms, "", false, outcome.cache});
     finish(step);
     stopIfSettled(lock);
     return;
   }
   // A step cancelled because another one failed is not a failure of its own.
   bool collateral = error->kind() == ErrorKind::Cancelled && !outer_.cancelled();
-  // wfc.on_error handles any failure of the step itself (a timeout too), but not a signal.
-  bool handled = (d.fallback >= 0 || d.fallbackValue) && error->kind() != ErrorKind::Cancelled && !outer_.cancelled();
   if (run_.recording())
     run_.record({stepPath(step), spell(d.kind), collateral ? "cancelled" : handled ? "recovered" : "failed", attempts,
-                 ms, error->what()});
+                 ms, error->what(), false, outcome.cache});
   if (collateral) {
     node.state = State::Failed;
     stopIfSettled(lock);
@@ -544,10 +655,21 @@ bool Frame::evaluate(int step, unsigned attempt, const CancellationToken &cancel
   return decl_.steps[step].predicate(ctx);
 }
 
-Value Frame::runAttempts(int step, unsigned &attempts) {
+Value Frame::runAttempts(int step, unsigned &attempts, AttemptOutcome &outcome) {
   const StepDecl &d = decl_.steps[step];
-  for (unsigned attempt = 1;; ++attempt) {
+  journal::RunJournal *journal = run_.journal();
+  // A resumed run goes on from the attempt it was in: the ones that failed before are not run
+  // again (their tool calls keep their keys). A step that had used up its attempts — the failure
+  // that ended the run — gets as many again, numbered on, so their keys are new (docs/journal.md).
+  unsigned first = 1, last = d.maxAttempts;
+  if (journal && journal->resuming()) {
+    unsigned failed = journal->failedAttempts(stepPath(step));
+    first = failed + 1;
+    last = failed >= d.maxAttempts ? failed + d.maxAttempts : d.maxAttempts;
+  }
+  for (unsigned attempt = first;; ++attempt) {
     attempts = attempt;
+    if (attempt != first) outcome = AttemptOutcome();
     // write work finishes even when a sibling fails; only a signal (the outer token) stops it.
     // An attempt gets a token of its own only when its timeout must be able to cancel it alone.
     const CancellationToken &base = d.effect == Effect::Write ? outer_ : stop_;
@@ -562,16 +684,18 @@ Value Frame::runAttempts(int step, unsigned &attempts) {
                                   {"parent_span_id", parentSpan_}, {"attempt", attempt}});
     Clock::time_point start = Clock::now();
     std::optional<Error> error;
-    AttemptContext ctx(*this, step, attempt, token, span);
+    AttemptContext ctx(*this, step, attempt, token, span, &outcome);
     // step_end carries the attempt's tokens for steps that talk to a model.
     auto withTokens = [&](nlohmann::ordered_json fields) {
       if (d.kind == StepKind::Prompt || d.kind == StepKind::Agent || d.kind == StepKind::Judge)
         fields["tokens"] = {{"prompt", ctx.tokens().promptTokens}, {"completion", ctx.tokens().completionTokens}};
+      if (d.cache && *outcome.cache) fields["cache"] = outcome.cache;
       return fields;
     };
     try {
       Value out = d.run(ctx);
-      if (d.evals.size() > 0) {  // part of the attempt: a gating eval's failure fails it (docs/evals.md)
+      // A cached output passed the step's evals when it was recorded.
+      if (d.evals.size() > 0 && std::string_view(outcome.cache) != "hit") {  // part of the attempt: a gating eval's failure fails it (docs/evals.md)
         std::optional<int64_t> item;
         if (const Frame *f = nearestIteration(StepKind::Foreach)) item = f->iteration_.index;
         evals::runStepEvals({run_, d, stepPath(step), attempt, item, millisSince(start), token, span}, out);
@@ -595,9 +719,14 @@ Value Frame::runAttempts(int step, unsigned &attempts) {
       trace->write("step_end", withTokens({{"step", stepPath(step)}, {"kind", spell(d.kind)}, {"span_id", span},
                                            {"parent_span_id", parentSpan_}, {"attempt", attempt}, {"status", "failed"},
                                            {"duration_ms", millisSince(start)}, {"error", error->what()}}));
+    bool stopping = stopped || stop_.cancelled() || error->kind() == ErrorKind::Cancelled;
+    // A failed attempt is recorded before the next one starts, so a resumed run goes on after it;
+    // an attempt stopped from outside did not fail, and runs again on a resume.
+    if (journal && !stopping)
+      journal->recordFailedAttempt(stepPath(step), attempt, journal::spellErrorKind(error->kind()), error->what(),
+                                   outcome.call.get());
     // Nothing is retried once the run is stopping (a signal, or another step failed).
-    if (stopped || stop_.cancelled() || error->kind() == ErrorKind::Cancelled || attempt >= d.maxAttempts)
-      throw *error;
+    if (stopping || attempt >= last) throw *error;
     const CancellationToken &wait = d.effect == Effect::Write ? outer_ : stop_;
     if (wait.waitFor(backoff(d.backoffMs, attempt))) throw Error(ErrorKind::Cancelled, wait.reason());
   }

@@ -13,6 +13,7 @@
 #pragma once
 
 #include "Run.h"
+#include "journal/JournalFile.h"
 
 #include <chrono>
 #include <condition_variable>
@@ -68,6 +69,13 @@ class Frame : public std::enable_shared_from_this<Frame> {
     ErrorKind kind;
     std::string message;
   };
+  // What one attempt leaves for the step's record in the journal (docs/journal.md).
+  // Light to make and drop: every step has one, journal or not.
+  struct AttemptOutcome {
+    std::unique_ptr<journal::ToolCallRow> call;  // a tool step's one call: recorded with the step
+    std::unique_ptr<std::string> cacheKey;       // wfc.cache: the key the output is recorded under
+    const char *cache = "";                      // wfc.cache: "hit", "miss", or "off" (no journal)
+  };
 
   // Runs ready steps on this thread until none is left; pool threads call it too.
   void drain(std::unique_lock<std::mutex> &lock);
@@ -105,7 +113,9 @@ class Frame : public std::enable_shared_from_this<Frame> {
 
   // Outside the lock: a branch's predicate, a tool or subflow step's attempts.
   void execute(int step);
-  Value runAttempts(int step, unsigned &attempts);
+  Value runAttempts(int step, unsigned &attempts, AttemptOutcome &outcome);
+  // A resumed run: the step completed before, and the journal has its output (docs/journal.md).
+  void resume(int step, const journal::StepRow &row);
   Value reduce(int step) const;
   const std::string &stepPath(int step) const { return paths_[step]; }
 

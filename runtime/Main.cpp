@@ -5,11 +5,15 @@
 #include "Run.h"
 #include "SchemaValidator.h"
 #include "Trace.h"
+#include "journal/JournalFile.h"
+#include "journal/Resume.h"
+#include "journal/RunJournal.h"
 #include "llm/AnthropicProvider.h"
 #include "llm/OpenAiProvider.h"
 #include "llm/Recording.h"
 #include "workflow/EventFile.h"
 #include "workflow/StateMachine.h"
+#include "workflow/Suspension.h"
 #include "wfc/program.h"
 
 #include <nlohmann/json.hpp>
@@ -20,6 +24,7 @@
 #include <csignal>
 #include <cstdlib>
 #include <cstdio>
+#include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <sstream>
@@ -290,6 +295,24 @@ Json runs(const ProgramDecl &program) {
   return program.compositions[0].name;
 }
 
+// The journal options that need others, or exclude them (docs/journal.md); the message, if any.
+std::optional<std::string> journalUsage(const CommandLine &cl) {
+  if (!cl.journal) {
+    if (cl.resume) return "--resume continues a run recorded in a journal: give --journal FILE too";
+    if (cl.runs) return "--runs lists the runs of a journal: give --journal FILE too";
+    if (cl.journalSyncGiven) return "--journal-sync says how the journal is written: give --journal FILE too";
+  }
+  if (cl.event && !cl.resume)
+    return "--event continues a suspended run: give --resume RUN_ID too (a new run takes its events from "
+           "--events FILE)";
+  if (cl.eventContext && !cl.event) return "--event-context goes with --event NAME";
+  if (cl.resume && (cl.input || cl.inputJson))
+    return "a resumed run keeps the input it started with: do not give --input or --input-json with --resume";
+  if (cl.resume && cl.dryRun) return "--dry-run plans a new run; it cannot be combined with --resume";
+  if (cl.journal && cl.journal->empty()) return "--journal needs a file name";
+  return std::nullopt;
+}
+
 int fail(const CommandLine &cl, int code, const std::string &message) {
   std::cerr << cl.program << ": error: " << message << "\n";
   if (code == 2 && message.find("option") != std::string::npos)
@@ -316,10 +339,28 @@ int runMain(int argc, char **argv, const ProgramDecl &program) {
     std::cout << program.name << " " << program.version << " (wfc " << program.wfcVersion << ")\n";
     return 0;
   }
-  for (const auto &[given, name] : {std::pair{&cl.journal, "--journal"}, {&cl.resume, "--resume"}})
-    if (*given) return fail(cl, 2, std::string("option '") + name + "' is not supported by this version of wfc yet");
   if (cl.provider && *cl.provider != "openai" && *cl.provider != "anthropic" && *cl.provider != "replay")
     return fail(cl, 2, "--provider takes openai, anthropic or replay, not '" + *cl.provider + "'");
+  if (auto problem = journalUsage(cl)) return fail(cl, 2, *problem);
+
+  // --journal (docs/journal.md): the file, and — with --resume — the run to continue.
+  std::unique_ptr<journal::JournalFile> journalFile;
+  std::optional<journal::RunRow> resumed;
+  if (cl.journal && (cl.runs || !cl.dryRun)) {  // a dry run writes nothing, a journal included
+    try {
+      if ((cl.runs || cl.resume) && !std::filesystem::exists(*cl.journal))
+        throw Error(ErrorKind::Usage, "journal '" + *cl.journal + "' does not exist");
+      journalFile = std::make_unique<journal::JournalFile>(
+          *cl.journal, cl.journalSyncFull ? journal::SyncMode::Full : journal::SyncMode::Normal);
+      if (cl.runs) {
+        journal::printRuns(*journalFile, std::cout);
+        return std::cout.flush() ? 0 : fail(cl, 1, "cannot write the output");
+      }
+      journalFile->claimPack(program.name);
+    } catch (const Error &e) {
+      return fail(cl, e.exitCode(), e.what());
+    }
+  }
 
   Value input;
   std::unique_ptr<ToolTable> tools;
@@ -327,9 +368,10 @@ int runMain(int argc, char **argv, const ProgramDecl &program) {
   std::unique_ptr<llm::Provider> provider;
   std::string model;
   std::optional<workflow::EventFile> events;
+  journal::ProgramIdentity identity;
   try {
     input = readInput(cl);
-    for (int c : inputCompositions(program)) {
+    for (int c : cl.resume ? std::vector<int>{} : inputCompositions(program)) {
       const char *schema = program.compositions[c].inputSchema;
       if (!schema) continue;
       if (auto problem = SchemaValidator(Value::parse(schema)).validate(input))
@@ -349,6 +391,22 @@ int runMain(int argc, char **argv, const ProgramDecl &program) {
     for (const ToolDecl &t : program.tools) if (t.parameters) options.parameters[t.name] = t.parameters;
     tools = std::make_unique<ToolTable>(toolNames(program, false), toolNames(program, true), defaults ? &*defaults : nullptr,
                                         overrides ? &*overrides : nullptr, options);
+    if (journalFile) identity = journal::identify(program, defaults ? &*defaults : nullptr, overrides ? &*overrides : nullptr);
+    if (cl.resume) {
+      resumed = journal::resumableRun(*journalFile, *cl.resume, identity);
+      input = Value::parse(resumed->input);
+      // A run that succeeded is not run again: its output, as it was printed.
+      if (resumed->status == "succeeded") {
+        if (!writeOutput(cl, Value::parse(resumed->output.value_or("null")).dump(cl.pretty ? 2 : -1) + "\n"))
+          return fail(cl, 1, "cannot write the output");
+        return 0;
+      }
+      if (cl.event) {
+        workflow::ExternalEvent first = journal::resumeEvent(*resumed, *cl.event, cl.eventContext);
+        if (!events) events = workflow::EventFile::none("--event");
+        events->prepend(std::move(first));
+      }
+    }
     if (cl.trace) trace = std::make_unique<Trace>(*cl.trace);
     if (!cl.dryRun) provider = makeProvider(cl, program, trace.get(), model);
     // The provider has read its key; tools (exec processes, MCP servers) must not inherit it,
@@ -367,12 +425,26 @@ int runMain(int argc, char **argv, const ProgramDecl &program) {
 
   CancellationToken cancel;
   SignalCancellation signals(cancel);
+  // The run in the journal: resumed (its history loaded), or a new one.
+  std::unique_ptr<journal::RunJournal> runJournal;
+  if (journalFile) {
+    try {
+      runJournal = journal::startRun(*journalFile, resumed, identity, input, cancel);
+    } catch (const Error &e) {
+      return fail(cl, e.exitCode(), e.what());
+    }
+  }
   Run::Options runOptions;
   runOptions.maxConcurrency = cl.maxConcurrency;
   runOptions.progress = !cl.quiet && isatty(STDERR_FILENO);
   runOptions.keepRecords = cl.report.has_value();
   runOptions.provider = provider.get();
   runOptions.model = model;
+  runOptions.journal = runJournal.get();
+  if (runJournal) {
+    runOptions.runId = runJournal->runId();
+    runOptions.toolCallsBefore = runJournal->toolCallsBefore();
+  }
   Run run(program, *tools, trace.get(), runOptions, cancel);
   if (program.maxWallTimeMs)  // engine.budget.max_wall_time_sec: the whole run stops, exit 3
     run.deadlines().schedule(started + std::chrono::milliseconds(program.maxWallTimeMs), cancel,
@@ -381,12 +453,14 @@ int runMain(int argc, char **argv, const ProgramDecl &program) {
   std::string rootSpan = trace ? trace->newSpanId() : "";
   if (trace)
     trace->write("run_start", {{"run_id", run.runId()}, {"span_id", rootSpan}, {"workflow", program.name},
-                               {"version", program.version}, {"composition", runs(program)}});
+                               {"version", program.version}, {"composition", runs(program)},
+                               {"resumed", resumed.has_value()}});
 
   int code = 0;
   std::string error;
   std::optional<Value> output;
   std::vector<workflow::VisitRecord> visits;
+  std::optional<std::string> awaiting;  // a suspended run's (docs/journal.md)
   try {
     if (program.workflow)
       output = workflow::runWorkflow(run, input, cancel, rootSpan, events ? &*events : nullptr, visits);
@@ -395,6 +469,15 @@ int runMain(int argc, char **argv, const ProgramDecl &program) {
   } catch (const Error &e) {
     code = e.exitCode();
     error = e.what();
+  } catch (const workflow::Suspension &s) {
+    code = 4;
+    awaiting = journal::awaiting(s);
+    std::string list;
+    for (size_t i = 0; i < s.events().size(); ++i)
+      list += (i == 0 ? "" : i + 1 == s.events().size() ? " or " : ", ") + std::string("'") + s.events()[i] + "'";
+    error = "run " + run.runId() + " is suspended: external state '" + s.state() + "' is waiting for " + list +
+            "; continue it with --journal " + *cl.journal + " --resume " + run.runId() + " --event NAME";
+    if (!visits.empty()) visits.back().status = "suspended";
   } catch (const std::exception &e) {
     code = 1;
     error = std::string("internal error: ") + e.what();
@@ -408,9 +491,30 @@ int runMain(int argc, char **argv, const ProgramDecl &program) {
     code = 3;
     error = cancel.reason().substr(std::string(kBudgetReason).size() + 2);
     output.reset();
+  } else if (cancel.cancelled() && cancel.reason().rfind(journal::kJournalReason, 0) == 0) {
+    code = 1;  // the journal could not be written: the run stopped (docs/journal.md)
+    error = cancel.reason().substr(std::string(journal::kJournalReason).size() + 2);
+    output.reset();
+  }
+  const char *status = code == 0 ? "succeeded" : code == 4 ? "suspended" : code >= 128 ? "cancelled" : "failed";
+  if (runJournal) {
+    try {
+      journalFile->finishRun(runJournal->seq(), status, output ? std::optional(output->dump()) : std::nullopt, code,
+                             error, awaiting, journal::nowMs());
+    } catch (const Error &e) {
+      // The journal cannot say how the run ended: it stays 'running' there, and a resume
+      // finishes it. A run the journal does not know as done is not reported as done.
+      if (code == 0 || code == 4) {
+        code = 1;
+        status = "failed";
+        output.reset();
+        error = e.what();
+      } else if (error.find(e.what()) == std::string::npos) {
+        std::cerr << cl.program << ": warning: the run's end is not recorded: " << e.what() << "\n";
+      }
+    }
   }
   double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - started).count();
-  const char *status = code == 0 ? "succeeded" : code >= 128 ? "cancelled" : "failed";
   if (trace) {
     Json end = {{"run_id", run.runId()}, {"span_id", rootSpan}, {"status", status}, {"exit_code", code},
                 {"duration_ms", ms}};
@@ -422,12 +526,14 @@ int runMain(int argc, char **argv, const ProgramDecl &program) {
     for (const StepRecord &r : run.records()) {
       Json s = {{"step", r.step}, {"kind", r.kind}, {"status", r.status}, {"attempts", r.attempts},
                 {"duration_ms", r.durationMs}};
+      if (r.resumed) s["resumed"] = true;
+      if (*r.cache) s["cache"] = r.cache;
       if (!r.error.empty()) s["error"] = r.error;
       steps.push_back(s);
     }
     Json report = {{"run_id", run.runId()},  {"workflow", program.name}, {"version", program.version},
                    {"composition", runs(program)}, {"status", status}, {"exit_code", code},
-                   {"duration_ms", ms},       {"tool_calls", run.toolCalls()},
+                   {"duration_ms", ms},       {"resumed", resumed.has_value()}, {"tool_calls", run.toolCalls()},
                    {"tokens", {{"prompt", run.promptTokens()}, {"completion", run.completionTokens()}}},
                    {"steps", steps}};
     if (std::vector<evals::EvalRecord> evals = run.evalRecords(); !evals.empty()) {
@@ -452,6 +558,7 @@ int runMain(int argc, char **argv, const ProgramDecl &program) {
         Json s = {{"state", v.state}, {"kind", v.kind}, {"visit", v.visit}, {"status", v.status},
                   {"duration_ms", v.durationMs}};
         if (!v.event.empty()) s["event"] = v.event, s["next"] = v.next;
+        if (v.resumed) s["resumed"] = true;
         if (!v.error.empty()) s["error"] = v.error;
         states.push_back(s);
       }
@@ -462,6 +569,10 @@ int runMain(int argc, char **argv, const ProgramDecl &program) {
     std::ofstream file(*cl.report, std::ios::binary | std::ios::trunc);
     file << report.dump(2) << "\n";
     if (!file.flush()) std::cerr << cl.program << ": warning: cannot write report file '" << *cl.report << "'\n";
+  }
+  if (code == 4) {  // not an error: the run waits, and says for what (docs/journal.md)
+    std::cerr << cl.program << ": " << error << "\n";
+    return code;
   }
   if (code != 0) return fail(cl, code, error);
   if (!writeOutput(cl, output->dump(cl.pretty ? 2 : -1) + "\n")) return fail(cl, 1, "cannot write the output");

@@ -2,6 +2,7 @@
 
 #include "Bindings.h"
 #include "Frame.h"
+#include "journal/RunJournal.h"
 
 #include <nlohmann/json.hpp>
 
@@ -28,9 +29,15 @@ Run::Run(const ProgramDecl &program, const ToolTable &tools, Trace *trace, Optio
       progress_(options.progress),
       keepRecords_(options.keepRecords),
       provider_(options.provider),
-      model_(options.model) {
-  std::mt19937_64 random(std::random_device{}());
-  runId_ = randomHex(random, 16);
+      model_(options.model),
+      journal_(options.journal) {
+  toolCalls_ = options.toolCallsBefore;
+  if (!options.runId.empty()) {
+    runId_ = options.runId;
+  } else {
+    std::mt19937_64 random(std::random_device{}());
+    runId_ = randomHex(random, 16);
+  }
   workflow_ = Value::object({{"context", Value()}, {"artifacts", Value::object({})}});
   for (const CompositionDecl &c : program.compositions) {
     inputSchemas_.emplace_back(c.inputSchema);
@@ -67,7 +74,8 @@ void Run::checkOutput(int composition, const Value &output) const {
 }
 
 Value Run::callTool(int tool, const Value &args, bool checkArgs, const std::string &stepPath, unsigned attempt,
-                    const CancellationToken &cancel, const std::string &parentSpan, const std::string &keySuffix) {
+                    const CancellationToken &cancel, const std::string &parentSpan, const std::string &keySuffix,
+                    std::unique_ptr<journal::ToolCallRow> *deferred) {
   const ToolDecl &decl = program_.tools[tool];
   const tools::ToolBinding *binding = bindings_[tool];
   if (!binding)
@@ -80,6 +88,26 @@ Value Run::callTool(int tool, const Value &args, bool checkArgs, const std::stri
                                              "' do not match its parameters: " + *problem);
   }
   cancel.throwIfCancelled();
+  std::string key;
+  key.reserve(runId_.size() + stepPath.size() + 8);
+  key.append(runId_).append(1, '/').append(stepPath).append(1, '/').append(std::to_string(attempt));
+  if (!keySuffix.empty()) key.append(1, '/').append(keySuffix);
+  // A call completed before the run resumed is not made again: its result (or its error) is
+  // the journal's (docs/journal.md). It counted towards the budget when it was made.
+  if (journal_ && journal_->resuming())
+    if (const journal::ToolCallRow *done = journal_->toolCall(key)) {
+      if (trace_) {
+        nlohmann::ordered_json fields = {{"step", stepPath},       {"tool", decl.name},
+                                         {"span_id", trace_->newSpanId()}, {"parent_span_id", parentSpan},
+                                         {"attempt", attempt},     {"idempotency_key", key},
+                                         {"status", done->ok ? "ok" : "failed"}, {"journal", true},
+                                         {"duration_ms", 0}};
+        if (!done->ok) fields["error"] = done->error;
+        trace_->write("tool_call", fields);
+      }
+      if (done->ok) return Value::parse(done->result);
+      throw Error(journal::parseErrorKind(done->errorKind), done->error);
+    }
   if (program_.maxToolCalls && toolCalls_.load() >= program_.maxToolCalls) {
     // A run-wide limit: it stops the whole run (no wfc.on_error can absorb it), exit 3.
     std::string reason = "engine.budget.max_tool_calls (" + std::to_string(program_.maxToolCalls) +
@@ -88,10 +116,6 @@ Value Run::callTool(int tool, const Value &args, bool checkArgs, const std::stri
     cancel_.cancel(std::string(kBudgetReason) + ": " + reason);
     throw Error(ErrorKind::Cancelled, reason);
   }
-  std::string key;
-  key.reserve(runId_.size() + stepPath.size() + 8);
-  key.append(runId_).append(1, '/').append(stepPath).append(1, '/').append(std::to_string(attempt));
-  if (!keySuffix.empty()) key.append(1, '/').append(keySuffix);
   ++toolCalls_;
   auto start = std::chrono::steady_clock::now();
   auto traceCall = [&](const char *status, const std::string &error) {
@@ -112,11 +136,32 @@ Value Run::callTool(int tool, const Value &args, bool checkArgs, const std::stri
   try {
     Value result = binding->call(args, ToolCall{decl.name, key, cancel});
     traceCall("ok", "");
+    // A journal that cannot record the call throws a cancellation, traced as the call's end.
+    if (journal_) journalCall(key, stepPath, decl, args, &result, nullptr, deferred);
     return result;
+  } catch (const Error &e) {
+    traceCall("failed", e.what());
+    if (journal_ && e.kind() != ErrorKind::Cancelled && !cancel.cancelled())
+      journalCall(key, stepPath, decl, args, nullptr, &e, deferred);
+    throw;
   } catch (const std::exception &e) {
     traceCall("failed", e.what());
+    if (journal_ && !cancel.cancelled()) {
+      Error failure(ErrorKind::StepFailed, e.what());
+      journalCall(key, stepPath, decl, args, nullptr, &failure, deferred);
+    }
     throw;
   }
+}
+
+void Run::journalCall(const std::string &key, const std::string &stepPath, const ToolDecl &tool, const Value &args,
+                      const Value *result, const Error *error, std::unique_ptr<journal::ToolCallRow> *deferred) {
+  // A deferred call's result is its step's output, recorded with it: not serialized twice.
+  auto row = std::make_unique<journal::ToolCallRow>(journal::ToolCallRow{
+      key, stepPath, tool.name, args.dump(), !error, result && !deferred ? result->dump() : "",
+      error ? journal::spellErrorKind(error->kind()) : "", error ? error->what() : ""});
+  if (deferred) *deferred = std::move(row);
+  else journal_->recordToolCall(*row);
 }
 
 const SchemaValidator *Run::schema(const char *json) {

@@ -28,6 +28,10 @@ class ToolTable;
 namespace tools {
 class ToolBinding;
 }
+namespace journal {
+class RunJournal;
+struct ToolCallRow;
+}
 
 // A schema compiled on first use: most runs never check most schemas (compiled-in proofs skip
 // tool arguments), and compiling one costs more than a hundred steps.
@@ -46,10 +50,12 @@ class LazySchema {
 struct StepRecord {
   std::string step;  // its path: "call__inner" inside a subflow call
   const char *kind = "";
-  std::string status;  // "ok", "failed", "skipped", "cancelled"
+  std::string status;  // "ok", "failed", "skipped", "cancelled", "recovered"
   unsigned attempts = 0;
   double durationMs = 0;
   std::string error;
+  bool resumed = false;     // served from the journal: it completed before the run resumed
+  const char *cache = "";   // wfc.cache steps: "hit", "miss", or "off" (no --journal)
 };
 
 // Cancellation reasons that start with this are budget exhaustion (exit 3), not a signal.
@@ -63,6 +69,11 @@ class Run {
     bool keepRecords = true;  // per-step records, for --report
     llm::Provider *provider = nullptr;  // prompt and agent steps' LLM (null: the program has none)
     std::string model;                  // sent with every request
+    // --journal (docs/journal.md): where the run records what completes, and what it recorded
+    // before when it resumes. Null without --journal: then nothing is looked up or written.
+    journal::RunJournal *journal = nullptr;
+    std::string runId;  // a resumed run keeps its id (and so its idempotency keys); empty: a new one
+    uint64_t toolCallsBefore = 0;  // a resumed run's tool calls so far (engine.budget.max_tool_calls)
   };
 
   Run(const ProgramDecl &program, const ToolTable &tools, Trace *trace, Options options, CancellationToken cancel);
@@ -82,8 +93,12 @@ class Run {
   // `checkArgs`: validate against the tool's parameters (false when the compiler proved them).
   // `keySuffix` tells apart the calls of one attempt (an agent's: "r2c1" for round 2's first
   // call); it extends the idempotency key `run/step/attempt`.
+  // With a journal, a call the run completed before it resumed is answered from the journal, and
+  // a completed call is recorded — at once, or, given `deferred`, left there for the caller to
+  // record with its step (a tool step's one call: one transaction, docs/journal.md).
   Value callTool(int tool, const Value &args, bool checkArgs, const std::string &stepPath, unsigned attempt,
-                 const CancellationToken &cancel, const std::string &parentSpan, const std::string &keySuffix = "");
+                 const CancellationToken &cancel, const std::string &parentSpan, const std::string &keySuffix = "",
+                 std::unique_ptr<journal::ToolCallRow> *deferred = nullptr);
   bool isBound(int tool) const { return bindings_[tool] != nullptr; }
 
   // The validator of a schema of the program (JSON text with static storage), compiled on
@@ -106,6 +121,7 @@ class Run {
 
   const ProgramDecl &program() const { return program_; }
   const std::string &runId() const { return runId_; }
+  journal::RunJournal *journal() const { return journal_; }
   Trace *trace() const { return trace_; }
   std::string newSpanId() { return trace_ ? trace_->newSpanId() : std::string(); }
   WorkerPool &pool() { return pool_; }
@@ -129,6 +145,11 @@ class Run {
   uint64_t toolCalls() const { return toolCalls_.load(); }
 
  private:
+  // What the journal keeps of a completed call (a cancelled one is not completed: on a resume it
+  // is made again, with the same key): recorded now, or left in `deferred` for the step's record.
+  void journalCall(const std::string &key, const std::string &stepPath, const ToolDecl &tool, const Value &args,
+                   const Value *result, const Error *error, std::unique_ptr<journal::ToolCallRow> *deferred);
+
   const ProgramDecl &program_;
   std::vector<const tools::ToolBinding *> bindings_;  // by tool index, looked up once
   Trace *trace_;
@@ -147,6 +168,7 @@ class Run {
   size_t recorded_ = 0;
   llm::Provider *provider_ = nullptr;
   std::string model_;
+  journal::RunJournal *journal_ = nullptr;
   Value workflow_;
   std::mutex schemasMutex_;
   std::unordered_map<const char *, std::unique_ptr<LazySchema>> schemas_;

@@ -1,7 +1,8 @@
 // wfc_bench_floor_inprocess: the hand-written floor's shapes under Google Benchmark, with the
 // same timing (Samples.h) as the compiled workflows' in-process harness:
-//   floor/chain/N, floor/fanout/N, floor/branch
-//   wfc_bench_floor_inprocess [--chains=10,1000,10000] [--fanouts=8,64] [--benchmark_… flags]
+//   floor/chain/N, floor/fanout/N, floor/branch, floor/journaled-chain/N/normal|full
+//   wfc_bench_floor_inprocess [--chains=10,1000,10000] [--fanouts=8,64]
+//                             [--journaled-chain=N --journal-dir=DIR] [--benchmark_… flags]
 #include "../inprocess/Samples.h"
 #include "Shapes.h"
 
@@ -27,10 +28,14 @@ std::vector<int> sizes(const char *list) {
 
 int main(int argc, char **argv) {
   std::vector<int> chains = {10, 1000, 10000}, fanouts = {8, 64};
+  int journaled = 0;
+  std::string journalDir;
   std::vector<char *> rest;
   for (int i = 0; i < argc; ++i) {
     if (std::strncmp(argv[i], "--chains=", 9) == 0) chains = sizes(argv[i] + 9);
     else if (std::strncmp(argv[i], "--fanouts=", 10) == 0) fanouts = sizes(argv[i] + 10);
+    else if (std::strncmp(argv[i], "--journaled-chain=", 18) == 0) journaled = std::atoi(argv[i] + 18);
+    else if (std::strncmp(argv[i], "--journal-dir=", 14) == 0) journalDir = argv[i] + 14;
     else rest.push_back(argv[i]);
   }
   int count = int(rest.size());
@@ -51,6 +56,18 @@ int main(int argc, char **argv) {
         return true;
       });
     })->UseRealTime()->Unit(benchmark::kMicrosecond);
+  if (journaled > 0 && !journalDir.empty())
+    for (const char *sync : {"normal", "full"}) {
+      std::string name = "floor/journaled-chain/" + std::to_string(journaled) + "/" + sync;
+      std::string path = journalDir + "/floor-" + sync + ".db";
+      bool full = std::string(sync) == "full";
+      benchmark::RegisterBenchmark(name.c_str(), [journaled, path, full](benchmark::State &state) {
+        wfc::bench::timeRuns(state, [&] {
+          benchmark::DoNotOptimize(wfc::bench::journaledChain(journaled, wfc::Value::integer(1), path, full));
+          return true;
+        });
+      })->UseRealTime()->Unit(benchmark::kMicrosecond);
+    }
   benchmark::RegisterBenchmark("floor/branch", [](benchmark::State &state) {
     wfc::bench::timeRuns(state, [&] {
       benchmark::DoNotOptimize(wfc::bench::branch(42));

@@ -1,7 +1,8 @@
 // wfc_bench_floor: the hand-written floor as a whole process, for the same runner that times the
 // compiled workflows (bench/bench.py). Prints the shape's result as one JSON line, as a workflow
 // prints its output.
-//   wfc_bench_floor chain N | fanout N | branch N | start | agent BASE_URL ROUNDS | prompts BASE_URL COUNT
+//   wfc_bench_floor chain N | journaled-chain N FILE normal|full | fanout N | branch N | start |
+//                   agent BASE_URL ROUNDS | prompts BASE_URL COUNT
 #include "Shapes.h"
 
 #include <cstdio>
@@ -12,8 +13,8 @@
 namespace {
 
 int usage() {
-  std::fputs("usage: wfc_bench_floor chain N | fanout N | branch N | start | agent BASE_URL ROUNDS | "
-             "prompts BASE_URL COUNT\n",
+  std::fputs("usage: wfc_bench_floor chain N | journaled-chain N FILE normal|full | fanout N | branch N | start | "
+             "agent BASE_URL ROUNDS | prompts BASE_URL COUNT\n",
              stderr);
   return 2;
 }
@@ -27,6 +28,8 @@ int main(int argc, char **argv) {
   try {
     wfc::Value result;
     if (shape == "chain" && argc == 3) result = wfc::bench::chain(number(2), wfc::Value::integer(1));
+    else if (shape == "journaled-chain" && argc == 5)
+      result = wfc::bench::journaledChain(number(2), wfc::Value::integer(1), argv[3], std::string(argv[4]) == "full");
     else if (shape == "fanout" && argc == 3) result = wfc::bench::fanout(number(2));
     else if (shape == "branch" && argc == 3) result = wfc::bench::branch(number(2));
     else if (shape == "start" && argc == 2) result = wfc::bench::start();

@@ -6,6 +6,7 @@
 #include "wfc/error.h"
 
 #include <nlohmann/json.hpp>
+#include <sqlite3.h>
 
 #include <exception>
 #include <thread>
@@ -34,6 +35,43 @@ Value chain(int steps, const Value &seed) {
   ToolCall call{"step.run", "", cancel};
   Value value = seed;
   for (int i = 0; i < steps; ++i) value = noop(Value::object({{"value", std::move(value)}}), call);
+  return value;
+}
+
+Value journaledChain(int steps, const Value &seed, const std::string &path, bool full) {
+  sqlite3 *db = nullptr;
+  auto check = [&](int rc) {
+    if (rc != SQLITE_OK && rc != SQLITE_DONE && rc != SQLITE_ROW)
+      throw Error(ErrorKind::StepFailed, std::string("sqlite: ") + sqlite3_errmsg(db));
+  };
+  check(sqlite3_open(path.c_str(), &db));
+  check(sqlite3_exec(db, full ? "PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL"
+                              : "PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL",
+                     nullptr, nullptr, nullptr));
+  check(sqlite3_exec(db,
+                     "CREATE TABLE IF NOT EXISTS steps (run INTEGER, path TEXT, output TEXT, PRIMARY KEY (run, path)) "
+                     "WITHOUT ROWID",
+                     nullptr, nullptr, nullptr));
+  sqlite3_stmt *last = nullptr, *insert = nullptr;
+  check(sqlite3_prepare_v2(db, "SELECT coalesce(max(run), 0) + 1 FROM steps", -1, &last, nullptr));
+  check(sqlite3_step(last));
+  int64_t run = sqlite3_column_int64(last, 0);
+  sqlite3_finalize(last);
+  check(sqlite3_prepare_v2(db, "INSERT INTO steps (run, path, output) VALUES (?1, ?2, ?3)", -1, &insert, nullptr));
+  CancellationToken cancel;
+  ToolCall call{"step.run", "", cancel};
+  Value value = seed;
+  for (int i = 0; i < steps; ++i) {
+    value = noop(Value::object({{"value", std::move(value)}}), call);
+    std::string path = "s" + std::to_string(i), output = value.dump();
+    sqlite3_bind_int64(insert, 1, run);
+    sqlite3_bind_text(insert, 2, path.data(), int(path.size()), SQLITE_TRANSIENT);
+    sqlite3_bind_text(insert, 3, output.data(), int(output.size()), SQLITE_TRANSIENT);
+    check(sqlite3_step(insert));  // autocommit: one transaction per step
+    sqlite3_reset(insert);
+  }
+  sqlite3_finalize(insert);
+  sqlite3_close(db);
   return value;
 }
 

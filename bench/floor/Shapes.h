@@ -13,6 +13,11 @@ namespace wfc::bench {
 // N calls of noop, each given the last one's output as {"value": …}, starting from `seed`.
 Value chain(int steps, const Value &seed);
 
+// The chain, with one row per step committed to an SQLite database in WAL mode (synchronous
+// NORMAL, or FULL) before the next step: the least a journal can cost, written straight through
+// SQLite's C API — the floor of the journal figures (BENCHMARKS.md). Each call is a new run.
+Value journaledChain(int steps, const Value &seed, const std::string &path, bool full);
+
 // N threads, each calling wait_20ms once; the results in order.
 Value fanout(int branches);
 

@@ -8,6 +8,7 @@
 
 #include "codegen/EvalEmitter.h"
 #include "codegen/ExpressionEmitter.h"
+#include "codegen/JournalIdentity.h"
 #include "codegen/Printer.h"
 #include "codegen/StepEmitter.h"
 #include "codegen/WorkflowEmitter.h"
@@ -28,7 +29,8 @@ const char *const kStepFieldOrder[] = {"id",        "key",       "kind",      "e
                                        "fallback",  "fallbackValue",
                                        "prompt",    "outputSchema", "strictOutput", "tools", "maxSteps",
                                        "toolCalled",
-                                       "maxConcurrency", "maxIterations", "rubric", "evals"};
+                                       "maxConcurrency", "maxIterations", "rubric", "evals", "cache",
+                                       "definitionHash"};
 
 const char *effectName(ir::Effect e) {
   switch (e) {
@@ -147,6 +149,10 @@ class CompositionEmitter {
       std::vector<std::string> evals;
       for (const ir::Eval *e : s.modifiers.runEvals) evals.push_back("eval::" + ctx_.eval(*e));
       f["evals"] = "{" + llvm::join(evals, ", ") + "}";
+    }
+    if (s.modifiers.cache) {
+      f["cache"] = "true";
+      f["definitionHash"] = cppString(stepDefinitionHash(s));
     }
     return f;
   }
@@ -416,7 +422,8 @@ std::optional<std::string> emitProgram(const ir::Module &module, const analysis:
                        {"version", cppString(module.version), ""},
                        {"source", cppString(options.sourcePath), ""},
                        {"description", cppString(module.name), ""},
-                       {"wfcVersion", cppString(options.wfcVersion), ""}};
+                       {"wfcVersion", cppString(options.wfcVersion), ""},
+                       {"identity", cppString(programIdentity(module, entry)), ""}};
   if (!module.tools.empty()) fields.push_back({"tools", "kTools", ""});
   if (!prompts.empty()) fields.push_back({"prompts", "kPrompts", ""});
   if (!compositions.empty()) fields.push_back({"compositions", "kCompositions", ""});

@@ -88,6 +88,11 @@ struct StepDecl {
   const char *rubric = nullptr;         // judge: the rubric (JSON text), or nullptr
   // The evals run after each successful attempt (indices into ProgramDecl::evals), in order.
   std::initializer_list<int> evals = {};
+  // wfc.cache (docs/journal.md): with --journal, an output recorded by any run for the same
+  // definition and resolved input is reused. `definitionHash` is a hash of everything the step's
+  // output depends on besides its input (codegen's; null unless `cache`).
+  bool cache = false;
+  const char *definitionHash = nullptr;
 };
 
 // One piece of a system template, split at compile time: literal text or a lookup.
@@ -143,6 +148,9 @@ struct ProgramDecl {
   const char *source = "";   // the pack's path, as given to wfc
   const char *description = "";
   const char *wfcVersion = "";
+  // A hash of the generated program (codegen's: the program after its passes): with the pack,
+  // the bindings and the wfc version, what a journaled run must be resumed by (docs/journal.md).
+  const char *identity = "";
   std::span<const ToolDecl> tools = {};
   std::span<const PromptDecl> prompts = {};
   std::span<const CompositionDecl> compositions = {};  // [0] runs; the others are called by subflow steps

@@ -1,6 +1,8 @@
 #include "llm/Conversation.h"
 
 #include "Run.h"
+#include "journal/RunJournal.h"
+#include "llm/Recording.h"
 #include "wfc/error.h"
 
 #include <chrono>
@@ -39,8 +41,25 @@ Reply Exchange::send(const Request &request, unsigned round) {
   ExchangeKey key{a_.path, a_.item, round, a_.attempt, prompt_.key};
   Clock::time_point start = Clock::now();
   Trace *trace = a_.run.trace();
+  journal::RunJournal *journal = a_.run.journal();
+  // An exchange completed before the run resumed is not paid for again: the journal answers it,
+  // like a replay (docs/journal.md).
+  if (journal && journal->resuming())
+    if (const std::string *recorded = journal->exchange(key.str())) {
+      Reply reply = replyFromJson(Json::parse(*recorded));
+      if (trace)
+        trace->write("llm_call", {{"step", a_.path}, {"prompt", prompt_.key}, {"span_id", trace->newSpanId()},
+                                  {"parent_span_id", a_.span}, {"attempt", a_.attempt}, {"round", round},
+                                  {"model", request.model}, {"status", "ok"}, {"journal", true}, {"duration_ms", 0},
+                                  {"tool_calls", reply.toolCalls.size()}, {"finish_reason", reply.finishReason}});
+      return reply;
+    }
   try {
     Reply reply = provider->complete(request, key, a_.cancel);
+    // Committed before anything reads the reply.
+    if (journal)
+      journal->recordExchange(key.str(), key.step, key.item, round, a_.attempt, prompt_.key,
+                              replyToJson(reply).dump(-1, ' ', false, Json::error_handler_t::replace));
     a_.tokens.promptTokens += reply.usage.promptTokens;
     a_.tokens.completionTokens += reply.usage.completionTokens;
     a_.run.addTokens(reply.usage);

@@ -44,6 +44,16 @@ EventFile EventFile::load(const std::string &path) {
   return file;
 }
 
+EventFile EventFile::none(std::string origin) {
+  EventFile file;
+  file.path_ = std::move(origin);
+  return file;
+}
+
+void EventFile::prepend(ExternalEvent event) {
+  events_.insert(events_.begin() + std::ptrdiff_t(next_), std::move(event));
+}
+
 std::optional<ExternalEvent> EventFile::next() {
   if (next_ >= events_.size()) return std::nullopt;
   return events_[next_++];

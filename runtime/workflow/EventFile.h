@@ -24,8 +24,12 @@ class EventFile {
  public:
   // Reads and checks the whole file up front, so a malformed line is exit 2 before any work.
   static EventFile load(const std::string &path);
+  // No events; `origin` names where events would have come from, in messages.
+  static EventFile none(std::string origin);
   // The next event, or nullopt when none is left.
   std::optional<ExternalEvent> next();
+  // An event to take before those left (--event, on a resume: docs/journal.md).
+  void prepend(ExternalEvent event);
   const std::string &path() const { return path_; }
 
  private:

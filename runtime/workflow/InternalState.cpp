@@ -6,6 +6,7 @@
 #include "workflow/EventFile.h"
 #include "workflow/StateMachine.h"
 #include "workflow/StateVisit.h"
+#include "workflow/Suspension.h"
 #include "wfc/error.h"
 
 #include <cstring>
@@ -207,6 +208,9 @@ StateResult askExternal(const StateVisit &v, int prompt, EventFile *events) {
   result.output = Value::string(reply.content);
   if (s.terminal) return result;
   std::optional<ExternalEvent> next = events ? events->next() : std::nullopt;
+  // With a journal the run waits for its event instead of failing (docs/journal.md).
+  if (!next && v.run.journal())
+    throw Suspension(s.name, v.path, std::vector<std::string>(s.events.begin(), s.events.end()));
   if (!next)
     throw Error(ErrorKind::StepFailed,
                 std::string(s.location) + ": external state '" + s.name + "' needs its next event (one of " +

@@ -1,6 +1,7 @@
 #include "workflow/StateMachine.h"
 
 #include "Run.h"
+#include "journal/RunJournal.h"
 #include "workflow/EventFile.h"
 #include "workflow/StateVisit.h"
 #include "wfc/error.h"
@@ -92,6 +93,19 @@ class StateMachine final : public StateContext {
       trace->write("state_start", {{"state", s.name}, {"kind", spell(s.kind)}, {"visit", visit},
                                    {"span_id", span_}, {"parent_span_id", rootSpan_}});
     records_.push_back({s.name, spell(s.kind), visit, "ok", "", "", 0, ""});
+    // A visit completed before the run resumed is not made again: the journal has what it
+    // produced and the workflow's context and artifacts after it (docs/journal.md).
+    journal::RunJournal *journal = run_.journal();
+    if (journal && journal->resuming())
+      if (const journal::VisitRow *done = journal->visit(path_)) {
+        records_.back().resumed = true;
+        run_.setWorkflow(Value::parse(done->workflow));
+        StateResult result{Value::parse(done->output), done->hasEvent, done->event, Value::parse(done->context)};
+        if (trace)
+          trace->write("state_resumed", {{"state", s.name}, {"visit", visit}, {"parent_span_id", rootSpan_},
+                                         {"on_event", done->hasEvent ? nlohmann::ordered_json(done->event) : nullptr}});
+        return result;
+      }
     Clock::time_point start = Clock::now();
     auto millis = [&] { return std::chrono::duration<double, std::milli>(Clock::now() - start).count(); };
     try {
@@ -99,6 +113,10 @@ class StateMachine final : public StateContext {
       if (!s.terminal && !result.hasEvent)
         throw Error(ErrorKind::StepFailed, std::string("internal error: state '") + s.name + "' produced no event");
       records_.back().durationMs = millis();
+      if (journal)
+        journal->recordVisit(path_, s.name, visit,
+                             {result.output.dump(), result.hasEvent, result.event, result.context.dump(),
+                              run_.workflow().dump()});
       if (trace) {
         nlohmann::ordered_json end = {{"state", s.name}, {"visit", visit}, {"span_id", span_}, {"status", "ok"},
                                       {"duration_ms", millis()}};

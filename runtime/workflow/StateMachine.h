@@ -29,6 +29,7 @@ struct VisitRecord {
   std::string next;    // the state entered next ("" likewise)
   double durationMs = 0;
   std::string error;
+  bool resumed = false;  // served from the journal: the visit completed before the run resumed
 };
 
 // Runs the program's workflow on `input` to the output of the terminal state it ends in.

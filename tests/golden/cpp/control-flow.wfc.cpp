@@ -447,6 +447,7 @@ const wfc::ProgramDecl kProgram = {
     .source = "pack.yaml",
     .description = "Control flow",
     .wfcVersion = "0.1.0",
+    .identity = "e5cbf7972080c965a4797b68240c4cde7cbfe55f371696780c2a73a9edb8a4f0",
     .tools = kTools,
     .compositions = kCompositions,
     .bindings = kBindings,

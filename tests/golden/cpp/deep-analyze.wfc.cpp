@@ -512,6 +512,7 @@ const wfc::ProgramDecl kProgram = {
     .source = "pack.yaml",
     .description = "Deep Analyze",
     .wfcVersion = "0.1.0",
+    .identity = "bf236ea1f4a142386d792e4b0f8791e5a88a6b9d0f5d748d8a6341e2301aeeb6",
     .tools = kTools,
     .prompts = kPrompts,
     .compositions = kCompositions,

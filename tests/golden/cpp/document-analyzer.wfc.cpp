@@ -383,6 +383,7 @@ const wfc::ProgramDecl kProgram = {
     .source = "pack.yaml",
     .description = "Document Analyzer",
     .wfcVersion = "0.1.0",
+    .identity = "4ecaa35453f04c26a64194a2d1265ecce22ef6d71c1e536af430a5bb24fa9d17",
     .tools = kTools,
     .prompts = kPrompts,
     .compositions = kCompositions,

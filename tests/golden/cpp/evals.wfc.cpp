@@ -219,6 +219,7 @@ const wfc::ProgramDecl kProgram = {
     .source = "pack.yaml",
     .description = "Golden evals",
     .wfcVersion = "0.1.0",
+    .identity = "b855c2c650a31ebd3c418d545e98523ddf2df3f24bd9a3a1f4ebf36ecfd2432c",
     .prompts = kPrompts,
     .compositions = kCompositions,
     .bindings = nullptr,

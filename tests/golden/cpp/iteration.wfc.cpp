@@ -298,6 +298,7 @@ const wfc::ProgramDecl kProgram = {
     .source = "pack.yaml",
     .description = "Golden iteration",
     .wfcVersion = "0.1.0",
+    .identity = "8691c3cc471ea37160b63cf06fdd53b2010e173ab8a445a8cb031c4501506faa",
     .tools = kTools,
     .prompts = kPrompts,
     .compositions = kCompositions,

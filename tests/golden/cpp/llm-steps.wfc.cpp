@@ -285,6 +285,7 @@ const wfc::ProgramDecl kProgram = {
     .source = "pack.yaml",
     .description = "LLM steps",
     .wfcVersion = "0.1.0",
+    .identity = "bdf8d59989fe87b719ac18419e0811fd7da8670b6f16c25f88b67626b2bebbdb",
     .tools = kTools,
     .prompts = kPrompts,
     .compositions = kCompositions,

@@ -210,6 +210,7 @@ const wfc::ProgramDecl kProgram = {
     .source = "pack.yaml",
     .description = "MCP Files",
     .wfcVersion = "0.1.0",
+    .identity = "ffda9ba34b252f31f03122ccf5ef5201a758b1a7d1b111e54803c89034562992",
     .tools = kTools,
     .prompts = kPrompts,
     .compositions = kCompositions,

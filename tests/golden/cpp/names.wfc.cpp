@@ -611,6 +611,7 @@ const wfc::ProgramDecl kProgram = {
     .source = "pack.yaml",
     .description = "Golden names",
     .wfcVersion = "0.1.0",
+    .identity = "8309439bc72d03a235cd3ad3172bc289ac483eae9b0b614515d7edaf50f46a37",
     .tools = kTools,
     .prompts = kPrompts,
     .compositions = kCompositions,

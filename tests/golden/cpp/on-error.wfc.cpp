@@ -173,6 +173,7 @@ const wfc::ProgramDecl kProgram = {
     .source = "pack.yaml",
     .description = "e2e on_error",
     .wfcVersion = "0.1.0",
+    .identity = "75b67c81be0844b798c0eed6a4822537496127e37b34af15d72a4b6b30293dd7",
     .tools = kTools,
     .compositions = kCompositions,
     .bindings = nullptr,

@@ -874,6 +874,7 @@ const wfc::ProgramDecl kProgram = {
     .source = "pack.yaml",
     .description = "optimizer golden",
     .wfcVersion = "0.1.0",
+    .identity = "4e4d403d5ef736eff69e50415bb586d27818c9fdd7b0e6df8f44f719618a72d6",
     .tools = kTools,
     .compositions = kCompositions,
     .bindings = kBindings,

@@ -288,6 +288,7 @@ const wfc::ProgramDecl kProgram = {
     .source = "pack.yaml",
     .description = "Refine draft",
     .wfcVersion = "0.1.0",
+    .identity = "880fd227451a2d61abec769de731b56e8fe0cad6c7a93053760c3e3328d52184",
     .tools = kTools,
     .prompts = kPrompts,
     .compositions = kCompositions,

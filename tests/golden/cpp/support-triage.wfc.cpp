@@ -494,6 +494,7 @@ const wfc::ProgramDecl kProgram = {
     .source = "pack.yaml",
     .description = "Support Triage",
     .wfcVersion = "0.1.0",
+    .identity = "1a13c9b226e115c6944ad1539d747b13599b2f75527ae3c8565d0750ae3fe971",
     .tools = kTools,
     .prompts = kPrompts,
     .compositions = kCompositions,

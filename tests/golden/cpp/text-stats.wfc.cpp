@@ -341,6 +341,7 @@ const wfc::ProgramDecl kProgram = {
     .source = "pack.yaml",
     .description = "Text Stats",
     .wfcVersion = "0.1.0",
+    .identity = "7761c87534748d811f1b595c2fc04d66569135edd05b73ccfbb7fb87583734ad",
     .tools = kTools,
     .compositions = kCompositions,
     .bindings = kBindings,

@@ -1,0 +1,125 @@
+#include "codegen/JournalIdentity.h"
+
+#include "ir/IRPrinter.h"
+
+#include <llvm/ADT/StringExtras.h>
+#include <llvm/Support/SHA256.h>
+
+namespace wfc::codegen {
+namespace {
+
+std::string sha256(const std::string &text) {
+  llvm::SHA256 hash;
+  hash.update(llvm::StringRef(text));
+  return llvm::toHex(hash.final(), /*LowerCase=*/true);
+}
+
+ir::Json templateJson(const ir::Template &t) {
+  ir::Json pieces = ir::Json::array();
+  for (const ir::TemplatePiece &p : t.pieces)
+    pieces.push_back({int(p.kind), p.text, ir::spellPath(p.path)});
+  return pieces;
+}
+
+ir::Json promptJson(const ir::Prompt &p) {
+  ir::Json variables = ir::Json::array(), tools = ir::Json::array();
+  for (const ir::Variable &v : p.variables)
+    variables.push_back({v.name, v.type, v.required, v.defaultValue ? *v.defaultValue : ir::Json()});
+  for (const ir::Tool *t : p.tools) tools.push_back(t->name);
+  return {{"key", p.key},
+          {"version", p.version},
+          {"template", templateJson(p.systemTemplate)},
+          {"variables", variables},
+          {"tools", tools},
+          {"tool_choice", p.toolPolicy.toolChoice},
+          {"max_rounds", p.toolPolicy.maxRounds},
+          {"blocklist", p.toolPolicy.blocklist},
+          {"parameters", p.parameters}};
+}
+
+ir::Json toolJson(const ir::Tool &t) {
+  return {{"name", t.name}, {"effect", ir::spell(t.effect)}, {"parameters", t.parameters}};
+}
+
+ir::Json evalJson(const ir::Eval &e) {
+  ir::Json out = {{"id", e.id}, {"type", e.type}, {"params", e.params}, {"gate", e.gate}};
+  if (e.thresholdValue) out["threshold"] = {e.thresholdOperator.value_or("gte"), *e.thresholdValue};
+  if (e.judge) out["judge"] = promptJson(*e.judge);
+  return out;
+}
+
+ir::Json stepJson(const ir::Step &s, bool withGraph);
+
+ir::Json compositionJson(const ir::Composition &c) {
+  ir::Json steps = ir::Json::array();
+  for (const auto &s : c.steps) steps.push_back(stepJson(*s, true));
+  return {{"name", c.name},
+          {"input_schema", c.inputSchema ? c.inputSchema->json : ir::Json()},
+          {"output_schema", c.outputSchema ? c.outputSchema->json : ir::Json()},
+          {"output", c.output ? c.output->id : ""},
+          {"steps", steps}};
+}
+
+// `withGraph`: the steps a step waits for and its guard, which matter inside a called
+// composition (they decide what runs) but not for the cached step itself.
+ir::Json stepJson(const ir::Step &s, bool withGraph) {
+  ir::Json out = {{"kind", ir::spell(s.kind)}, {"id", s.id}};
+  if (s.tool) out["tool"] = toolJson(*s.tool);
+  if (s.args) out["args"] = ir::printValue(*s.args);
+  if (s.input) out["input"] = ir::printValue(*s.input);
+  if (s.prompt) out["prompt"] = promptJson(*s.prompt);
+  if (s.outputSchema) out["output_schema"] = s.outputSchema->json;
+  if (s.kind == ir::StepKind::Agent) {
+    ir::Json tools = ir::Json::array();
+    for (const ir::Tool *t : s.tools) tools.push_back(toolJson(*t));
+    out["tools"] = tools;
+    out["max_steps"] = s.maxSteps ? ir::Json(*s.maxSteps) : ir::Json();
+    out["tool_called"] = s.toolCalled ? s.toolCalled->name : "";
+  }
+  if (s.kind == ir::StepKind::Branch || s.kind == ir::StepKind::Loop) out["predicate"] = ir::printPredicate(s.predicate);
+  if (s.thenStep) out["then"] = s.thenStep->id;
+  if (s.elseStep) out["else"] = s.elseStep->id;
+  if (s.items) out["items"] = ir::printValue(*s.items);
+  if (s.maxIterations) out["max_iterations"] = s.maxIterations;
+  if (s.target) out["target"] = ir::printValue(*s.target);
+  if (s.rubric) out["rubric"] = *s.rubric;
+  if (s.reduce) out["reduce"] = {ir::spell(s.reduce->strategy), s.reduce->into};
+  if (s.callee) {
+    out["callee"] = compositionJson(*s.callee);
+    out["part"] = int(s.subflowPart);
+  }
+  const ir::Modifiers &m = s.modifiers;
+  ir::Json evals = ir::Json::array();
+  for (const ir::Eval *e : m.runEvals) evals.push_back(evalJson(*e));
+  out["evals"] = evals;
+  out["max_attempts"] = m.maxAttempts;
+  if (m.fallbackValue) out["fallback_value"] = ir::printValue(*m.fallbackValue);
+  if (m.fallback) out["fallback"] = m.fallback->id;
+  if (withGraph) {
+    ir::Json after = ir::Json::array();
+    for (const ir::Step *a : s.after) after.push_back(a->id);
+    out["after"] = after;
+    if (s.guardedBy) out["guard"] = {int(s.guard), s.guardedBy->id};
+  }
+  ir::Json children = ir::Json::array();
+  for (const auto &c : s.children) children.push_back(stepJson(*c, true));
+  out["children"] = children;
+  return out;
+}
+
+}  // namespace
+
+std::string programIdentity(const ir::Module &module, const ir::Composition *entry) {
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  ir::printModule(module, os, [](llvm::SMLoc) { return std::string(); });
+  os.flush();
+  // The first line names the pack's path as given to wfc, which says nothing about the program.
+  if (text.rfind("//", 0) == 0) text.erase(0, text.find('\n') + 1);
+  text += entry ? "entry composition " + entry->name : std::string("entry workflow");
+  return sha256(text);
+}
+
+std::string stepDefinitionHash(const ir::Step &step) { return sha256(stepJson(step, false).dump()); }
+
+}  // namespace wfc::codegen
