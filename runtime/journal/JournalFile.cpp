@@ -271,15 +271,15 @@ void JournalFile::open(SyncMode sync) {
   createSchema();
   s_ = std::make_unique<Statements>(db_);
   // Checkpoints happen on the checkpointer's thread, never on a step's (journal/Checkpointer.h):
-  // the hook replaces SQLite's automatic checkpoints. The -wal file is kept rather than deleted
-  // and created again by the next run (each of those a sync).
+  // the hook replaces SQLite's automatic checkpoints. Closing still checkpoints (when this is the
+  // file's last connection), so the next process need not read the log back; the -wal file is
+  // kept, emptied, rather than deleted and created again by the next run (each a sync).
   int persist = 1;
   sqlite().file_control(db_, "main", SQLITE_FCNTL_PERSIST_WAL, &persist);
   sqlite().wal_hook(
       db_,
       [](void *self, sqlite3 *, const char *, int pages) {
         auto *file = static_cast<JournalFile *>(self);
-        file->logPages_ = pages;
         file->restartLog_ = file->checkpointer_.logged(pages);
         return SQLITE_OK;
       },
@@ -287,13 +287,8 @@ void JournalFile::open(SyncMode sync) {
 }
 
 JournalFile::~JournalFile() {
-  checkpointer_.stop();  // its connection first: the last one to close may checkpoint the log
+  checkpointer_.stop();  // its connection first: the last one to close checkpoints the log
   s_.reset();            // statements before the connection
-  // Closing the file's last connection checkpoints the log — two syncs, the most a short run
-  // pays for its journal. A small log is left instead: the next process to open the journal
-  // reads it back (a few milliseconds for kCloseCheckpointPages) rather than this one waiting
-  // for the disk; a larger one is checkpointed, so that no process reads much back.
-  if (db_ && logPages_ < kCloseCheckpointPages) sqlite().db_config(db_, SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE, 1, nullptr);
   if (db_) sqlite().close_v2(db_);
 }
 

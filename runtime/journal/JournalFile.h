@@ -157,9 +157,6 @@ class JournalFile {
   bool committing_ = false;
   Checkpointer checkpointer_;
   bool restartLog_ = false;  // set by the commit's wal hook, under mutex_
-  int logPages_ = 0;         // the log's size after this process's last commit (the hook's)
-  // The log a closing journal leaves for the next process to read back, rather than checkpoint.
-  static constexpr int kCloseCheckpointPages = 4000;
 };
 
 // Unix time in milliseconds.

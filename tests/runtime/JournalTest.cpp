@@ -141,31 +141,6 @@ TEST(JournalFileTest, RefusesWhatIsNotAWritableJournal) {
   EXPECT_TRUE(contains(message, "has format 99, and this executable reads format 1")) << message;
 }
 
-// Closing leaves a small log for the next process to read back (no sync on the way out), and
-// checkpoints a large one, so that no process has much to read back.
-TEST(JournalFileTest, ClosingCheckpointsOnlyALargeLog) {
-  TempDir dir;
-  std::string path = (dir / "j.db").string();
-  auto wal = [&] { return std::filesystem::file_size(path + "-wal"); };
-  {
-    JournalFile file(path, SyncMode::Normal);
-    int64_t seq = file.createRun("small", identity(), "{}", 1, "1:1");
-    file.recordStep(seq, "a", {false, "1", "", 1}, std::nullopt, nullptr);
-  }
-  EXPECT_GT(wal(), 0u) << "a small log is left as it is";
-  {
-    JournalFile file(path, SyncMode::Normal);
-    EXPECT_EQ(file.history(file.findRun("small")->seq).steps.size(), 1u) << "read back by the next process";
-    int64_t seq = file.createRun("large", identity(), "{}", 1, "1:1");
-    std::string output = "\"" + std::string(3000, 'x') + "\"";  // a few pages a step
-    for (int i = 0; i < 1500; ++i) file.recordStep(seq, "s" + std::to_string(i), {false, output, "", 1}, std::nullopt, nullptr);
-  }
-  EXPECT_EQ(wal(), 0u) << "a large log is checkpointed when the journal closes";
-  JournalFile again(path, SyncMode::Normal);
-  EXPECT_EQ(again.history(again.findRun("large")->seq).steps.size(), 1500u);
-  EXPECT_EQ(integrity(path), "ok");
-}
-
 TEST(JournalFileTest, HoldsTheRunsOfOnePack) {
   TempDir dir;
   JournalFile file((dir / "j.db").string(), SyncMode::Normal);
