@@ -1,4 +1,4 @@
-// http bindings (docs/semantics.md "Run time", §4): one HTTP request per call over the
+// http bindings (docs/semantics.md "Run time", docs/bindings.md "http"): one HTTP request per call over the
 // project's libcurl client (llm/HttpClient.h), so calls share its per-thread keep-alive
 // connections, its prompt cancellation and its TLS verification.
 //

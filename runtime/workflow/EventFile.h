@@ -1,4 +1,4 @@
-// The events of external states (docs/workflows.md, §5 `--events FILE`): one per line, taken in
+// The events of external states (docs/workflows.md, docs/executable.md `--events FILE`): one per line, taken in
 // order as external states ask for their next event.
 //
 // A line is `EVENT` or `EVENT CONTEXT`, CONTEXT being a JSON value that becomes the workflow

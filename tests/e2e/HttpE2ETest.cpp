@@ -1,4 +1,4 @@
-// http bindings end to end (docs/semantics.md "Run time", §4, §5 exit codes): packs/http-tool.yaml,
+// http bindings end to end (docs/semantics.md "Run time", docs/executable.md exit codes): packs/http-tool.yaml,
 // compiled at build time with --allow-unbound (tests/e2e/CMakeLists.txt) and bound to an HTTP
 // server in this test process with --bindings — or compiled here with the binding baked in —
 // checking stdout, exit codes, stderr, traces and reports, and what the server received: bodies,

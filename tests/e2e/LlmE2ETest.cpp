@@ -1,4 +1,4 @@
-// LLM steps end to end (docs/llm.md "Prompt steps", "Agent step", "Retries and side effects"; §5 LLM,
+// LLM steps end to end (docs/llm.md "Prompt steps", "Agent step", "Retries and side effects"; docs/executable.md LLM,
 // --record/--replay, exit codes): the packs/llm-*.yaml packs are compiled at build time
 // (tests/e2e/CMakeLists.txt) and run as black boxes against the scripted test LLM server
 // (docs/test-llm-server.md), checking exit codes, stdout, stderr, traces, reports, recordings and

@@ -1,4 +1,4 @@
-// mcp bindings end to end (docs/bindings.md `mcp`, §5 exit codes): packs/mcp-*.yaml, compiled at build
+// mcp bindings end to end (docs/bindings.md `mcp`, docs/executable.md exit codes): packs/mcp-*.yaml, compiled at build
 // time with --allow-unbound (tests/e2e/CMakeLists.txt), run with bindings that give their tools
 // to a real MCP server — @modelcontextprotocol/server-filesystem, installed into tests/mcp/ by
 // scripts/setup.sh.
