@@ -31,16 +31,60 @@ struct ToolPolicy {
   std::vector<std::string> blocklist;
 };
 
+// A guardrail on a prompt's replies (docs/promptkit.md "Validators"): an eval whose score
+// below its band triggers; a triggered validator truncates (length bounds) or replaces the reply.
+struct Validator {
+  std::string id;    // its `id`, or "<type>#<n>" (1-based among the prompt's validators)
+  std::string type;  // as written
+  llvm::SMLoc loc;
+  const struct Eval *check = nullptr;
+  std::string message;  // empty: PromptKit's default message
+  enum class Direction { Output, Input, Both } direction = Direction::Output;
+  std::optional<double> minScore, maxScore;  // the passing band (default: score ≥ 1)
+  std::optional<uint64_t> truncateTo;        // a length validator truncates to this many bytes
+};
+
+// `model_overrides.<model>`: what changes when the executable runs that model.
+struct ModelOverride {
+  std::string model;
+  llvm::SMLoc loc;
+  std::optional<Template> systemTemplate;  // replaces the prompt's
+  std::optional<Template> prefix, suffix;  // around the (replaced) template
+  Json parameters = Json::object();        // merged over the prompt's
+};
+
+// What a prompt accepts in the user message (RFC 0004; docs/promptkit.md "Media").
+struct MediaType {
+  std::string name;  // image, audio, video, document, or a custom type
+  std::vector<std::string> allowedFormats;  // lowercase, e.g. png; empty: any
+  std::optional<uint64_t> maxSizeMb;
+  std::optional<unsigned> maxPerMessage;  // images: max_images_per_msg
+  std::string defaultDetail;              // images: low, high or auto
+};
+struct Media {
+  bool enabled = false;
+  std::vector<MediaType> types;  // supported_types, in order, with their configs
+};
+
 struct Prompt {
   std::string key;  // the prompts map key: what prompt_task names
-  std::string id, name, version;
+  std::string id, name, version, description;
   llvm::SMLoc loc;
   Template systemTemplate;
   std::vector<Variable> variables;
   std::vector<const struct Tool *> tools;
   ToolPolicy toolPolicy;
+  bool maxRoundsDeclared = false;    // tool_policy.max_rounds was written (chat's default is PromptKit's)
   Json parameters = Json::object();  // temperature, max_tokens, …
   std::vector<std::string> evals;    // ids of the prompt's own evals
+  std::string provider;              // the provider key (RFC 0017); empty: "default"
+  llvm::SMLoc providerLoc;
+  std::vector<Validator> validators;
+  std::vector<ModelOverride> modelOverrides;
+  std::optional<Media> media;
+  // Resolved by sema (docs/promptkit.md "Chat"): the evals a turn of this prompt runs (its own
+  // and the pack's every_turn/sample_turns ones) and those a conversation's end runs.
+  std::vector<const struct Eval *> turnEvals, sessionEvals;
 };
 
 struct Tool {
@@ -50,14 +94,42 @@ struct Tool {
   llvm::SMLoc loc;
   Json parameters = Json::object();  // JSON Schema of the arguments
   Effect effect = Effect::Write;
+  Json actionScope;  // RFC 0013's declared consequences (null: undeclared), carried into reports
+};
+
+// `requires.providers[]` (RFC 0012): a provider the pack needs, bound when the executable runs.
+struct ProviderRequirement {
+  std::string key, role;  // a string entry: {key, role: llm}
+  bool required = true;
+  std::string description;
+  Json capabilities;
+  llvm::SMLoc loc;
+};
+
+// A skill (RFC 0008; docs/promptkit.md "Skills"), read at compile time: the executable carries it.
+struct Skill {
+  std::string name, description, instructions;
+  std::string path;  // the skill's directory relative to the pack ("skills/billing"); "" inline
+  std::vector<std::string> allowedTools;
+  std::vector<std::pair<std::string, std::string>> resources;  // relative path, content
+  bool preload = false;
+  llvm::SMLoc loc;
+};
+
+// PromptKit's `when` preconditions: an eval whose precondition does not hold is skipped.
+struct EvalPrecondition {
+  std::string toolCalled;         // this tool was called (successfully)
+  std::string toolCalledPattern;  // some tool whose name matches this pattern was called
+  bool anyToolCalled = false;     // some tool was called
+  unsigned minToolCalls = 0;      // at least this many tool calls
 };
 
 struct Eval {
-  std::string id, type, trigger;
+  std::string id, type, trigger;  // `type`: PromptKit's canonical name (aliases resolved)
   llvm::SMLoc loc;
   llvm::SMLoc triggerLoc;
   Json params = Json::object();
-  std::optional<std::string> thresholdOperator;
+  std::optional<std::string> thresholdOperator;  // canonical: >=, >, <=, <, ==, !=
   std::optional<double> thresholdValue;
   bool enabled = true;
   // Checked and resolved by sema (docs/evals.md): the pack's own id (a prompt's eval is kept as
@@ -66,10 +138,26 @@ struct Eval {
   std::optional<double> samplePercentage;  // sample_turns / sample_sessions: the share that runs
   bool gate = false;                       // params.gate: a failure fails the step's attempt
   std::string text;                        // contains: params.value; regex: params.pattern
+  std::vector<std::string> patterns;       // contains, contains_any, content_excludes: patterns;
+                                           // field_presence: fields; tools_(not_)called: tool names
+  bool wordBoundary = false;               // content_excludes: match whole words
+  bool expectMatch = true;                 // regex: false inverts
+  bool extractJson = false;                // json_valid, json_schema: find the JSON in wrapped text
   std::optional<Schema> schema;            // json_schema: params.schema, inlined
+  std::optional<double> minLength, maxLength, maxTokens;  // min_length, max_length (bytes; tokens ≈ bytes/4)
+  std::optional<double> maxSentences;      // sentence_count
+  unsigned minCalls = 1;                   // tools_called: each named tool at least this often
+  std::optional<unsigned> maxCalls;        // tools_called: and at most this often
   double maxMs = 0;                        // latency_budget: params.max_ms
-  const Prompt *judge = nullptr;           // llm_judge: params.prompt
+  const Prompt *judge = nullptr;           // llm_judge: params.prompt (wfc's form)
   std::optional<std::string> rubric;       // llm_judge: params.rubric
+  std::string criteria;                    // llm_judge (PromptKit's form): params.criteria / judge_prompt
+  std::string judgeSystemPrompt;           // llm_judge: params.system_prompt
+  std::string judgeModel;                  // llm_judge: params.model
+  std::optional<double> passingScore;      // llm_judge: params.passing_score
+  EvalPrecondition when;
+  std::string message;                     // the eval's `message`: said when it fails
+  const struct Prompt *validatorOf = nullptr;  // the prompt whose validator this check is
 };
 
 struct Composition {
@@ -111,6 +199,10 @@ struct State {
   std::string onMaxVisits;
   llvm::SMLoc onMaxVisitsLoc;
   std::vector<Artifact> artifacts;
+  bool agentControl = false;  // control: agent (RFC 0014): a turn continues into this state
+  bool persistent = false;    // persistence: persistent: its conversation resumes on re-entry
+  std::optional<std::string> skills;  // a path filter or "none" (RFC 0008); absent: every skill
+  llvm::SMLoc skillsLoc;
 };
 
 // "composition", "internal", "external": the pack's `orchestration` spelling.
@@ -146,6 +238,9 @@ struct Module {
   std::vector<std::unique_ptr<Eval>> evals;  // pack-level and prompt-level
   std::vector<std::unique_ptr<Composition>> compositions;
   std::optional<Workflow> workflow;
+  std::vector<ProviderRequirement> providers;
+  std::vector<Skill> skills;
+  Json governance;  // metadata.governance (RFC 0013, 0016), carried into reports; null: none
   UnloweredNames unlowered;
 
   const Prompt *findPrompt(llvm::StringRef key) const;

@@ -115,6 +115,8 @@ struct StepFields {
   // prompt, agent, wfc.judge
   std::string promptTask;
   const ir::Prompt *prompt = nullptr;
+  std::string provider;  // prompt, agent: the provider key (RFC 0017); empty: the prompt's
+  llvm::SMLoc providerLoc;
   std::optional<Value> input;  // prompt, agent, wfc.subflow
   std::optional<Schema> outputSchema;
   // agent

@@ -80,7 +80,8 @@ TEST_F(EditorSchemaTest, RejectsWhatWfcCheckRejects) {
                  "predicate: {path: x, op: equal, value: 1}}]}\n"},
       {"bad-id", "compositions:\n  m: {version: 1, steps: [{id: 2a, kind: tool, tool: t}]}\n"},
       {"no-termination", "compositions:\n  m: {version: 1, steps: [{id: a, kind: agent, prompt_task: p, termination: {}}]}\n"},
-      {"unsupported", "agents: {entry: a, members: {a: {}}}\n"},
+      {"unsupported", "prompts:\n  p: {id: p, name: P, version: 1.0.0, system_template: x, variables: "
+                      "[{name: v, type: string, required: true, binding: {kind: session}}]}\n"},
   };
   for (const auto &[name, body] : cases) {
     fs::path file = dir / (std::string(name) + ".yaml");

@@ -35,6 +35,14 @@ const std::set<std::string> kReadAsData = {
     "metric",           // an eval's metric, informational
     "range",            // inside metric
     "tool parameters",  // a JSON Schema, passed to providers as written
+    // PromptKit-parity sections whose shape checker already checked every field: the lowering
+    // (LowerMedia, LowerSkills, LowerProviders, LowerGovernance) takes what it runs from the
+    // checked document, and the rest is informational or passed on (docs/promptkit.md).
+    "action_scope", "agent", "agents", "applies_to", "capabilities", "content part", "media",
+    "audio media config", "document media config", "image media config", "video media config",
+    "media reference", "multimodal example", "governance", "independent_of", "obligation",
+    "obligation control", "review", "pipeline", "middleware", "provider requirement", "requires",
+    "skill",
 };
 
 TEST(FieldTablesTest, EveryShapeFieldIsBoundByItsTable) {
@@ -50,8 +58,11 @@ TEST(FieldTablesTest, EveryShapeFieldIsBoundByItsTable) {
       continue;
     }
     auto table = tables.find(what);
-    ASSERT_NE(table, tables.end()) << "no field table reads the shape '" << what
-                                   << "': add one (PromptPackReader.cpp) or list it in kReadAsData";
+    if (table == tables.end()) {
+      ADD_FAILURE() << "no field table reads the shape '" << what
+                    << "': add one (PromptPackReader.cpp) or list it in kReadAsData";
+      continue;
+    }
     for (const std::string &f : fields)
       EXPECT_TRUE(table->second.count(f)) << "field '" << f << "' of '" << what << "' is not in its field table";
     for (const std::string &f : table->second)

@@ -1,7 +1,10 @@
-// PromptPack's evals (docs/evals.md): each eval's type is one wfc runs, its trigger one of
-// PromptPack's, its threshold well formed, and its params what its type reads — a regex that
-// compiles, a schema that loads (inlined like an output_schema), a judging prompt that exists, a
-// number of milliseconds. Which steps run which evals is checked on the IR (sema/EvalUse).
+// PromptPack's evals (docs/evals.md): each eval's type is one wfc runs — PromptKit's types and
+// aliases, with PromptKit's parameter names and its aliases of them, and wfc's earlier spellings —
+// its trigger one of PromptPack's, its threshold well formed, its `when` what PromptKit reads, and
+// its params what its type reads: patterns that compile, a schema that loads (inlined like an
+// output_schema), a judging prompt that exists, bounds that are positive. Validators are evals
+// with a passing band (docs/promptkit.md "Validators"). Which steps run which evals is checked on
+// the IR (sema/EvalUse).
 #include "frontend/promptpack/Lowering.h"
 
 #include "Pattern.h"
@@ -9,13 +12,57 @@
 #include "ir/EvalTriggers.h"
 #include "support/DidYouMean.h"
 
-
 namespace wfc::promptpack {
 namespace {
 
-const std::vector<std::string> kTypes = {"contains", "regex", "json_valid", "json_schema", "latency_budget",
-                                         "llm_judge"};
-const std::vector<std::string> kOperators = {">=", ">", "<=", "<", "==", "!="};
+// The types wfc runs, by PromptKit's canonical name (docs/evals.md "Types").
+const std::vector<std::string> kTypes = {
+    "contains",     "contains_any", "content_excludes", "regex",        "json_valid",       "json_schema",
+    "min_length",   "max_length",   "sentence_count",   "field_presence", "tools_called",   "tools_not_called",
+    "latency_budget", "llm_judge"};
+
+// PromptKit's aliases of them (runtime/evals/handlers/register.go).
+const std::map<std::string, std::string> kAliases = {
+    {"content_includes", "contains"},    {"content_includes_any", "contains_any"},
+    {"content_matches", "regex"},        {"content_not_includes", "content_excludes"},
+    {"banned_words", "content_excludes"}, {"is_valid_json", "json_valid"},
+    {"valid_json", "json_valid"},        {"tool_called", "tools_called"},
+    {"length", "max_length"},            {"max_sentences", "sentence_count"},
+    {"required_fields", "field_presence"}};
+
+// PromptKit's types wfc does not run, and what they need that one executable lacks.
+const std::map<std::string, std::string> kUnsupported = {
+    {"json_path", "JSONPath expressions"},
+    {"cost_budget", "per-model prices"},
+    {"cosine_similarity", "an embedding provider"},
+    {"text_toxicity", "a classifier"},
+    {"text_sentiment", "a classifier"},
+    {"toxicity", "a classifier"},
+    {"pii_leakage", "a judge-backed classifier"},
+    {"topic_policy", "a judge-backed classifier"},
+    {"bias", "a judge-backed classifier"},
+    {"hallucination", "retrieval context"},
+    {"faithfulness", "retrieval context"},
+    {"answer_relevancy", "retrieval context"},
+    {"contextual_precision", "retrieval context"},
+    {"contextual_recall", "retrieval context"},
+    {"contextual_relevancy", "retrieval context"},
+    {"role_violation", "a judge-backed classifier"},
+    {"llm_judge_session", "a session transcript judge"},
+    {"llm_judge_conversation", "a session transcript judge"},
+    {"llm_judge_tool_calls", "a tool-call judge"},
+    {"rest_eval", "an external scoring endpoint"},
+    {"rest_eval_session", "an external scoring endpoint"},
+    {"a2a_eval", "an A2A scoring agent"},
+    {"a2a_eval_session", "an A2A scoring agent"},
+    {"guardrail_triggered", "assertions over guardrail results"},
+};
+
+// Threshold operators: wfc's symbols and the schema's words (gte, lt, …), by canonical symbol.
+const std::map<std::string, std::string> kOperators = {
+    {">=", ">="}, {">", ">"}, {"<=", "<="}, {"<", "<"}, {"==", "=="}, {"!=", "!="},
+    {"gte", ">="}, {"gt", ">"}, {"lte", "<="}, {"lt", "<"}, {"eq", "=="}, {"ne", "!="}, {"neq", "!="}};
+
 // PromptPack's default share for a sampling trigger without sample_percentage.
 constexpr double kDefaultSamplePercentage = 5;
 
@@ -25,32 +72,58 @@ std::string listed(const std::vector<std::string> &words) {
   return out;
 }
 
-// The params each type reads, besides `gate`.
+// The params each type reads by their canonical names (besides `gate`), and PromptKit's other
+// spellings of them.
 std::vector<std::string> paramsOf(const std::string &type) {
-  if (type == "contains") return {"value"};
-  if (type == "regex") return {"pattern"};
-  if (type == "json_schema") return {"schema"};
+  if (type == "contains") return {"patterns", "value"};
+  if (type == "contains_any") return {"patterns"};
+  if (type == "content_excludes") return {"patterns", "match_mode"};
+  if (type == "regex") return {"pattern", "expect_match"};
+  if (type == "json_valid") return {"allow_wrapped", "extract_json"};
+  if (type == "json_schema") return {"schema", "allow_wrapped", "extract_json"};
+  if (type == "min_length") return {"min"};
+  if (type == "max_length") return {"max", "max_tokens"};
+  if (type == "sentence_count") return {"max"};
+  if (type == "field_presence") return {"fields"};
+  if (type == "tools_called") return {"tool_names", "min_calls", "max_calls"};
+  if (type == "tools_not_called") return {"tool_names"};
   if (type == "latency_budget") return {"max_ms"};
-  if (type == "llm_judge") return {"prompt", "rubric"};
+  if (type == "llm_judge") return {"criteria", "rubric", "model", "system_prompt", "passing_score", "prompt"};
   return {};
 }
+const std::map<std::string, std::string> kParamAliases = {
+    {"words", "patterns"},        {"max_characters", "max"}, {"max_chars", "max"},
+    {"min_characters", "min"},    {"min_chars", "min"},      {"max_sentences", "max"},
+    {"required_fields", "fields"}, {"tools", "tool_names"},  {"judge_prompt", "criteria"}};
 
-// A param other runtimes read that wfc spells differently: the hint that goes with the warning.
-std::string hintFor(const std::string &key) {
-  if (key == "judge_prompt") return "; wfc takes the judge's instructions as 'params.rubric' and its prompt as 'params.prompt'";
-  if (key == "passing_score") return "; give 'threshold: {operator: \">=\", value: N}' instead";
-  return "";
-}
+// A param wfc reads from a validator's params besides its eval's (docs/promptkit.md).
+const std::vector<std::string> kValidatorParams = {"direction", "min_score", "max_score", "message"};
 
 }  // namespace
 
+// Resolves the eval's type to the canonical name wfc runs; false (reported) when it runs none.
+bool Lowering::resolveEvalType(ir::Eval &eval, const Text &type, const std::string &what) {
+  if (auto it = kAliases.find(eval.type); it != kAliases.end()) {
+    if (eval.type == "banned_words") eval.wordBoundary = true;  // PromptKit: match_mode word_boundary
+    eval.type = it->second;
+  }
+  if (std::find(kTypes.begin(), kTypes.end(), eval.type) != kTypes.end()) return true;
+  if (!type) return false;
+  if (auto it = kUnsupported.find(eval.type); it != kUnsupported.end()) {
+    diags_.error(type.loc(), "PromptKit's '" + eval.type + "' type of " + what + " is not supported by wfc: it needs " +
+                                 it->second + ", which a compiled workflow does not have; wfc runs " + listed(kTypes));
+    return false;
+  }
+  std::vector<std::string> known = kTypes;
+  for (const auto &[alias, canonical] : kAliases) known.push_back(alias);
+  diags_.error(type.loc(), "unknown type '" + eval.type + "' of " + what + "; wfc runs " + listed(kTypes) +
+                               " (and PromptKit's aliases of them)" + didYouMeanSuffix(eval.type, known));
+  return false;
+}
+
 void Lowering::checkEval(ir::Eval &eval, const EvalDecl &decl) {
   const std::string what = "eval '" + eval.name + "'";
-  if (decl.type && std::find(kTypes.begin(), kTypes.end(), eval.type) == kTypes.end()) {
-    std::string suffix = didYouMeanSuffix(eval.type, kTypes);
-    diags_.error(decl.type.loc(), "unknown type '" + eval.type + "' of " + what + "; wfc runs " + listed(kTypes) + suffix);
-    return;
-  }
+  if (!resolveEvalType(eval, decl.type, what)) return;
   const std::vector<std::string> &triggers = ir::evalTriggers();
   if (decl.trigger && std::find(triggers.begin(), triggers.end(), eval.trigger) == triggers.end()) {
     std::string suffix = didYouMeanSuffix(eval.trigger, triggers);
@@ -68,58 +141,164 @@ void Lowering::checkEval(ir::Eval &eval, const EvalDecl &decl) {
   }
   if (decl.threshold) {
     const Text &op = decl.threshold->op;
-    if (op && std::find(kOperators.begin(), kOperators.end(), *op) == kOperators.end())
-      diags_.error(op.loc(), "unknown threshold operator '" + *op + "' of " + what + "; use one of " + listed(kOperators));
-    else if (!eval.thresholdOperator || !eval.thresholdValue)
+    auto canonical = op ? kOperators.find(*op) : kOperators.end();
+    if (op && canonical == kOperators.end()) {
+      std::vector<std::string> ops;
+      for (const auto &[name, symbol] : kOperators) ops.push_back(name);
+      diags_.error(op.loc(), "unknown threshold operator '" + *op + "' of " + what +
+                                 "; use one of >=, >, <=, <, ==, != (or the schema's gte, gt, lte, lt, eq, ne)" +
+                                 didYouMeanSuffix(*op, ops));
+    } else if (!op || !decl.threshold->value) {
       diags_.error(decl.threshold.loc(), "the threshold of " + what + " needs both 'operator' and 'value'");
-    else if (eval.type == "latency_budget")
+    } else if (eval.type == "latency_budget") {
       diags_.error(decl.threshold.loc(), "a latency_budget eval compares the step's duration with 'params.max_ms'; "
                                          "remove the threshold of " + what);
+    } else {
+      eval.thresholdOperator = canonical->second;
+    }
   }
-  checkEvalParams(eval, decl);
+  if (decl.message) eval.message = *decl.message;
+  if (decl.when) checkEvalPrecondition(eval, *decl.when.node, what);
+  if (decl.params && decl.params.node->isMapping()) checkEvalParams(eval, *decl.params.node, decl.loc, {});
+  else checkEvalParams(eval, DocNode(), decl.loc, {});
 }
 
-void Lowering::checkEvalParams(ir::Eval &eval, const EvalDecl &decl) {
-  const std::string what = eval.type + " eval '" + eval.name + "'";
-  // Eval params are data whose shape depends on the type: read them by key.
-  const DocNode *params = decl.params && decl.params.node->isMapping() ? decl.params.node : nullptr;
-  auto param = [&](const char *key) -> const DocNode * {
-    const DocNode *n = params ? params->get(key) : nullptr;
-    return n && !n->invalid ? n : nullptr;
+// PromptKit's `when` (runtime/evals/runner.go): tool_called, tool_called_pattern,
+// any_tool_called, min_tool_calls. The schema's other examples are read by no runtime.
+void Lowering::checkEvalPrecondition(ir::Eval &eval, const DocNode &when, const std::string &what) {
+  if (!when.isMapping()) return;  // the shape checker reported it
+  for (const DocEntry &e : when.entries) {
+    const DocNode &v = *e.value;
+    if (e.key == "tool_called" && v.isString()) eval.when.toolCalled = v.stringValue;
+    else if (e.key == "tool_called_pattern" && v.isString()) {
+      std::string error;
+      if (!Pattern::compile(v.stringValue, &error))
+        diags_.error(v.loc, "'when.tool_called_pattern' of " + what + " is not a regular expression wfc runs: " + error);
+      eval.when.toolCalledPattern = v.stringValue;
+    } else if (e.key == "any_tool_called" && v.isBool()) eval.when.anyToolCalled = v.boolValue;
+    else if (e.key == "min_tool_calls" && v.isInt() && v.asDouble() >= 0)
+      eval.when.minToolCalls = static_cast<unsigned>(v.asDouble());
+    else if (e.key == "tool_called" || e.key == "tool_called_pattern" || e.key == "any_tool_called" ||
+             e.key == "min_tool_calls")
+      diags_.error(v.loc, "'when." + e.key + "' of " + what + " must be " +
+                              (e.key == "any_tool_called" ? "true or false"
+                               : e.key == "min_tool_calls" ? "a non-negative integer"
+                                                           : "a string"));
+    else
+      diags_.warning(e.keyLoc, "'when." + e.key + "' of " + what +
+                                   " is not evaluated (PromptKit and wfc read tool_called, tool_called_pattern, "
+                                   "any_tool_called and min_tool_calls): the eval runs as if it held" +
+                                   didYouMeanSuffix(e.key, {"tool_called", "tool_called_pattern", "any_tool_called",
+                                                            "min_tool_calls"}));
+  }
+}
+
+void Lowering::checkEvalParams(ir::Eval &eval, const DocNode &paramsNode, llvm::SMLoc declLoc,
+                               const std::vector<std::string> &extraKnown) {
+  const std::string what = eval.type + " " + (eval.validatorOf ? "validator" : "eval") + " '" + eval.name + "'";
+  // Eval params are data whose shape depends on the type: read them by key, each under its
+  // canonical name or one of PromptKit's aliases of it.
+  const DocNode *params = paramsNode.isMapping() ? &paramsNode : nullptr;
+  std::vector<std::string> known = paramsOf(eval.type);
+  auto param = [&](const std::string &key) -> const DocNode * {
+    if (!params) return nullptr;
+    for (const DocEntry &e : params->entries) {
+      auto alias = kParamAliases.find(e.key);
+      const std::string &canonical = alias != kParamAliases.end() ? alias->second : e.key;
+      if (canonical == key && !e.value->invalid) return e.value;
+    }
+    return nullptr;
   };
   auto missing = [&](const std::string &message) {
-    diags_.error(decl.params ? decl.params.node->loc : decl.loc, what + " needs " + message);
+    diags_.error(params ? params->loc : declLoc, what + " needs " + message);
   };
-  std::vector<std::string> known = paramsOf(eval.type);
-  known.push_back("gate");
-  if (params)
-    for (const DocEntry &e : params->entries)
-      if (std::find(known.begin(), known.end(), e.key) == known.end()) {
-        std::string hint = hintFor(e.key);
-        diags_.warning(e.keyLoc, "'params." + e.key + "' is not read by the " + what +
-                                     (hint.empty() ? didYouMeanSuffix(e.key, known) : hint));
-      }
-  if (const DocNode *gate = param("gate")) {
-    if (gate->isBool()) eval.gate = gate->boolValue;
-    else diags_.error(gate->loc, "'params.gate' of eval '" + eval.name + "' must be true or false");
-  }
+  auto string = [&](const std::string &key) -> std::optional<std::string> {
+    const DocNode *n = param(key);
+    if (!n) return std::nullopt;
+    if (!n->isString()) {
+      diags_.error(n->loc, "'params." + key + "' of " + what + " must be a string");
+      return std::nullopt;
+    }
+    return n->stringValue;
+  };
+  auto flag = [&](const std::string &key, bool &out) {
+    const DocNode *n = param(key);
+    if (!n) return;
+    if (n->isBool()) out = n->boolValue;
+    else diags_.error(n->loc, "'params." + key + "' of " + what + " must be true or false");
+  };
+  auto positive = [&](const std::string &key, const char *unit) -> std::optional<double> {
+    const DocNode *n = param(key);
+    if (!n) return std::nullopt;
+    if (!n->isNumber() || n->asDouble() <= 0) {
+      diags_.error(n->loc, "'params." + key + "' of " + what + " must be a positive number" + unit);
+      return std::nullopt;
+    }
+    return n->asDouble();
+  };
+  auto strings = [&](const std::string &key, std::vector<std::string> &out) -> bool {
+    const DocNode *n = param(key);
+    if (!n) return false;
+    if (!n->isSequence()) {
+      diags_.error(n->loc, "'params." + key + "' of " + what + " must be a list of strings");
+      return true;
+    }
+    for (const auto &item : n->items) {
+      if (item->isString()) out.push_back(item->stringValue);
+      else diags_.error(item->loc, "'params." + key + "' of " + what + " must be a list of strings");
+    }
+    return true;
+  };
 
-  if (eval.type == "contains") {
-    const DocNode *value = param("value");
-    if (!value) return missing("'params.value': the text the output must contain");
-    if (!value->isString()) return (void)diags_.error(value->loc, "'params.value' of " + what + " must be a string");
-    eval.text = value->stringValue;
-  } else if (eval.type == "regex") {
-    const DocNode *pattern = param("pattern");
-    if (!pattern) return missing("'params.pattern': the regular expression the output must match");
-    if (!pattern->isString()) return (void)diags_.error(pattern->loc, "'params.pattern' of " + what + " must be a string");
+  std::vector<std::string> allKnown = known;
+  allKnown.push_back("gate");
+  allKnown.insert(allKnown.end(), extraKnown.begin(), extraKnown.end());
+  if (params)
+    for (const DocEntry &e : params->entries) {
+      auto alias = kParamAliases.find(e.key);
+      const std::string &canonical = alias != kParamAliases.end() ? alias->second : e.key;
+      if (std::find(allKnown.begin(), allKnown.end(), canonical) == allKnown.end())
+        diags_.warning(e.keyLoc, "'params." + e.key + "' is not read by the " + what + didYouMeanSuffix(e.key, allKnown));
+    }
+  flag("gate", eval.gate);
+
+  const std::string &type = eval.type;
+  if (type == "contains" || type == "contains_any" || type == "content_excludes") {
+    bool hasPatterns = strings("patterns", eval.patterns);
+    if (type == "contains" && !hasPatterns) {
+      // wfc's earlier spelling: one case-sensitive text.
+      if (std::optional<std::string> value = string("value")) eval.text = *value;
+      else if (!param("value")) missing("'params.patterns': the texts the output must contain (case-insensitive)");
+    } else if (!hasPatterns) {
+      missing("'params.patterns': the texts to look for (case-insensitive)");
+    } else if (eval.patterns.empty() && type == "contains") {
+      // PromptKit scores an empty list 1: nothing is missing.
+    }
+    if (std::optional<std::string> mode = string("match_mode")) {
+      if (*mode == "word_boundary") eval.wordBoundary = true;
+      else if (*mode == "substring") eval.wordBoundary = false;
+      else diags_.error(param("match_mode")->loc, "'params.match_mode' of " + what + " must be 'substring' or 'word_boundary'");
+    }
+  } else if (type == "regex") {
+    std::optional<std::string> pattern = string("pattern");
+    if (!pattern) {
+      if (!param("pattern")) missing("'params.pattern': the regular expression the output must match");
+      return;
+    }
     std::string error;
-    if (!Pattern::compile(pattern->stringValue, &error))
-      return (void)diags_.error(pattern->loc, "'params.pattern' of " + what + " is not a regular expression wfc runs: " + error);
-    eval.text = pattern->stringValue;
-  } else if (eval.type == "json_schema") {
+    if (!Pattern::compile(*pattern, &error))
+      return (void)diags_.error(param("pattern")->loc,
+                                "'params.pattern' of " + what + " is not a regular expression wfc runs: " + error);
+    eval.text = *pattern;
+    flag("expect_match", eval.expectMatch);
+  } else if (type == "json_valid" || type == "json_schema") {
+    bool wrapped = false, extract = false;
+    flag("allow_wrapped", wrapped);
+    flag("extract_json", extract);
+    eval.extractJson = wrapped || extract;
+    if (type == "json_valid") return;
     const DocNode *schema = param("schema");
-    if (!schema) return missing("'params.schema': a schema file (like an output_schema) or an inline schema");
+    if (!schema) return missing("'params.schema': an inline schema, or a schema path (like an output_schema)");
     Located<SchemaRef> ref;
     ref.node = schema;
     ref.value.loc = schema->loc;
@@ -135,32 +314,146 @@ void Lowering::checkEvalParams(ir::Eval &eval, const EvalDecl &decl) {
                                                  " must be a schema path (like an output_schema) or a schema");
     }
     eval.schema = bundle(ref);
-  } else if (eval.type == "latency_budget") {
+  } else if (type == "min_length") {
+    eval.minLength = positive("min", " of bytes");
+    if (!eval.minLength && !param("min")) missing("'params.min': the fewest bytes the output may have");
+  } else if (type == "max_length") {
+    eval.maxLength = positive("max", " of bytes");
+    eval.maxTokens = positive("max_tokens", " of tokens");
+    if (!eval.maxLength && !eval.maxTokens && !param("max") && !param("max_tokens"))
+      missing("'params.max' (bytes) or 'params.max_tokens': the longest the output may be");
+  } else if (type == "sentence_count") {
+    eval.maxSentences = positive("max", " of sentences");
+  } else if (type == "field_presence") {
+    if (!strings("fields", eval.patterns)) missing("'params.fields': the field names the output must mention");
+  } else if (type == "tools_called" || type == "tools_not_called") {
+    if (!strings("tool_names", eval.patterns)) return missing("'params.tool_names': the tools' names");
+    for (size_t i = 0; i < eval.patterns.size(); ++i)
+      if (!module_->findTool(eval.patterns[i]))
+        diags_.warning(param("tool_names")->items[i]->loc,
+                       "'" + eval.patterns[i] + "' in 'params.tool_names' of " + what + " is not a tool of the pack" +
+                           didYouMeanSuffix(eval.patterns[i], toolNames()));
+    if (type == "tools_not_called") return;
+    if (const DocNode *n = param("min_calls")) {
+      if (n->isInt() && n->asDouble() >= 1) eval.minCalls = static_cast<unsigned>(n->asDouble());
+      else diags_.error(n->loc, "'params.min_calls' of " + what + " must be a positive integer");
+    }
+    if (const DocNode *n = param("max_calls")) {
+      if (n->isInt() && n->asDouble() == -1) {
+        // PromptKit's "unbounded"
+      } else if (n->isInt() && n->asDouble() >= 0) {
+        eval.maxCalls = static_cast<unsigned>(n->asDouble());
+      } else {
+        diags_.error(n->loc, "'params.max_calls' of " + what + " must be a non-negative integer (or -1: unbounded)");
+      }
+    }
+  } else if (type == "latency_budget") {
     const DocNode *maxMs = param("max_ms");
     if (!maxMs) return missing("'params.max_ms': the longest the step's attempt may take, in milliseconds");
     if (!maxMs->isNumber() || maxMs->asDouble() <= 0)
       return (void)diags_.error(maxMs->loc, "'params.max_ms' of " + what + " must be a positive number of milliseconds");
     eval.maxMs = maxMs->asDouble();
-  } else if (eval.type == "llm_judge") {
-    const DocNode *prompt = param("prompt");
-    if (!prompt) return missing("'params.prompt': the prompt that judges the output");
-    if (!prompt->isString()) return (void)diags_.error(prompt->loc, "'params.prompt' of " + what + " must be a prompt's key");
-    eval.judge = module_->findPrompt(prompt->stringValue);
-    if (!eval.judge) {
-      diags_.error(prompt->loc, "unknown prompt '" + prompt->stringValue + "' in 'params.prompt' of " + what +
-                                    didYouMeanSuffix(prompt->stringValue, promptNames()));
-      return;
+  } else if (type == "llm_judge") {
+    checkJudgeParams(eval, params, declLoc, what);
+  }
+}
+
+// llm_judge, in PromptKit's form (criteria, rubric, system_prompt, model; RFC 0006's judge_prompt
+// as the criteria and passing_score as the bar) or wfc's (a pack prompt that judges, and rubric).
+void Lowering::checkJudgeParams(ir::Eval &eval, const DocNode *params, llvm::SMLoc declLoc, const std::string &what) {
+  auto get = [&](const char *key) -> const DocNode * {
+    const DocNode *n = params ? params->get(key) : nullptr;
+    return n && !n->invalid ? n : nullptr;
+  };
+  auto text = [&](const char *key, std::string &out) {
+    if (const DocNode *n = get(key)) {
+      if (n->isString()) out = n->stringValue;
+      else diags_.error(n->loc, std::string("'params.") + key + "' of " + what + " must be a string");
     }
-    // The judge's template binds `target` and `rubric` (docs/evals.md); nothing else is supplied.
-    for (const ir::Variable &v : eval.judge->variables)
-      if (v.required && !v.defaultValue && v.name != "target" && v.name != "rubric")
-        diags_.error(prompt->loc, "prompt '" + eval.judge->key + "' requires variable '" + v.name + "', which the " +
-                                      what + " cannot supply (a judge's template binds only 'target' and 'rubric')");
-    if (const DocNode *rubric = param("rubric")) {
+  };
+  const DocNode *criteria = get("criteria") ? get("criteria") : get("judge_prompt");
+  const DocNode *prompt = get("prompt");
+  if (criteria && prompt)
+    diags_.error(prompt->loc, what + " takes its instructions either as PromptKit's 'params.criteria' or as a judging "
+                                     "prompt ('params.prompt'), not both");
+  if (criteria) {
+    text(get("criteria") ? "criteria" : "judge_prompt", eval.criteria);
+    text("system_prompt", eval.judgeSystemPrompt);
+    text("model", eval.judgeModel);
+    if (const DocNode *rubric = get("rubric")) {
       if (rubric->isString()) eval.rubric = rubric->stringValue;
       else diags_.error(rubric->loc, "'params.rubric' of " + what + " must be a string");
     }
+    if (const DocNode *score = get("passing_score")) {
+      if (score->isNumber()) eval.passingScore = score->asDouble();
+      else diags_.error(score->loc, "'params.passing_score' of " + what + " must be a number");
+    }
+    return;
   }
+  if (!prompt) {
+    diags_.error(params ? params->loc : declLoc,
+                 what + " needs 'params.criteria': what the judge checks (or 'params.prompt': a prompt that judges)");
+    return;
+  }
+  if (!prompt->isString()) return (void)diags_.error(prompt->loc, "'params.prompt' of " + what + " must be a prompt's key");
+  eval.judge = module_->findPrompt(prompt->stringValue);
+  if (!eval.judge) {
+    diags_.error(prompt->loc, "unknown prompt '" + prompt->stringValue + "' in 'params.prompt' of " + what +
+                                  didYouMeanSuffix(prompt->stringValue, promptNames()));
+    return;
+  }
+  // The judge's template binds `target` and `rubric` (docs/evals.md); nothing else is supplied.
+  for (const ir::Variable &v : eval.judge->variables)
+    if (v.required && !v.defaultValue && v.name != "target" && v.name != "rubric")
+      diags_.error(prompt->loc, "prompt '" + eval.judge->key + "' requires variable '" + v.name + "', which the " +
+                                    what + " cannot supply (a judge's template binds only 'target' and 'rubric')");
+  if (const DocNode *rubric = get("rubric")) {
+    if (rubric->isString()) eval.rubric = rubric->stringValue;
+    else diags_.error(rubric->loc, "'params.rubric' of " + what + " must be a string");
+  }
+  for (const char *key : {"system_prompt", "model", "passing_score"})
+    if (const DocNode *n = get(key))
+      diags_.warning(n->loc, std::string("'params.") + key + "' is read with 'params.criteria' (PromptKit's judge), not "
+                                 "with a judging prompt: it is not used");
+}
+
+// A validator (docs/promptkit.md "Validators"): PromptKit runs it as its eval type wrapped as a
+// guardrail, so its type and params are an eval's, plus the guardrail's own.
+void Lowering::checkValidator(ir::Validator &validator, ir::Eval &eval, const ValidatorDecl &decl) {
+  const std::string what = "validator '" + validator.id + "'";
+  if (!resolveEvalType(eval, decl.type, what)) return;
+  if (eval.type == "latency_budget" || eval.type == "tools_called" || eval.type == "tools_not_called") {
+    diags_.error(decl.type.loc(), "a " + eval.type + " check cannot guard a reply: it measures a turn, not its text; "
+                                  "declare it as an eval");
+    return;
+  }
+  const DocNode empty;
+  const DocNode &params = decl.params && decl.params.node->isMapping() ? *decl.params.node : empty;
+  checkEvalParams(eval, params, decl.loc, kValidatorParams);
+  if (eval.gate)
+    diags_.warning(params.get("gate")->loc, "'params.gate' is not read by a validator: validators always enforce");
+  auto number = [&](const char *key) -> std::optional<double> {
+    const DocNode *n = params.get(key);
+    if (!n || n->invalid) return std::nullopt;
+    if (!n->isNumber()) {
+      diags_.error(n->loc, std::string("'params.") + key + "' of " + what + " must be a number");
+      return std::nullopt;
+    }
+    return n->asDouble();
+  };
+  validator.minScore = number("min_score");
+  validator.maxScore = number("max_score");
+  if (const DocNode *d = params.get("direction"); d && !d->invalid) {
+    std::string v = d->isString() ? d->stringValue : "";
+    if (v == "output") validator.direction = ir::Validator::Direction::Output;
+    else if (v == "input") validator.direction = ir::Validator::Direction::Input;
+    else if (v == "both") validator.direction = ir::Validator::Direction::Both;
+    else diags_.error(d->loc, "'params.direction' of " + what + " must be 'output', 'input' or 'both'");
+  }
+  // PromptKit folds `message` into params.message; the field wins.
+  if (const DocNode *m = params.get("message"); m && m->isString()) validator.message = m->stringValue;
+  if (decl.message) validator.message = *decl.message;
+  if (eval.type == "max_length" && eval.maxLength) validator.truncateTo = static_cast<uint64_t>(*eval.maxLength);
 }
 
 }  // namespace wfc::promptpack

@@ -116,6 +116,11 @@ void Lowering::lowerStep(ir::Composition &c, ir::Step &s, const StepDecl &decl) 
     case ir::StepKind::Judge:
       s.promptTask = *decl.promptTask;
       s.prompt = lookupPrompt(decl.promptTask, "step '" + s.id + "'");
+      if (decl.provider) {
+        s.provider = *decl.provider;
+        s.providerLoc = decl.provider.loc();
+        checkProviderReference(s.provider, s.providerLoc, "step '" + s.id + "'");
+      }
       break;
     default: break;
   }

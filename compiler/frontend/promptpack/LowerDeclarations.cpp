@@ -25,6 +25,7 @@ void Lowering::lowerTools() {
     if (decl.name && !decl.name->empty() && *decl.name != entry.name)
       diags_.error(decl.name.loc(), "tool '" + entry.name + "' is declared with name '" + *decl.name +
                                         "'; a tool's name must be its key in 'tools'");
+    if (decl.actionScope) tool->actionScope = toJson(*decl.actionScope.node);
     tool->providerName = entry.name;
     std::replace(tool->providerName.begin(), tool->providerName.end(), '.', '_');
     module_->tools.push_back(std::move(tool));
@@ -41,10 +42,8 @@ std::unique_ptr<ir::Eval> Lowering::lowerEval(const EvalDecl &decl) {
   eval->triggerLoc = decl.trigger.loc();
   eval->enabled = decl.enabled ? *decl.enabled : true;
   if (decl.params) eval->params = toJson(*decl.params.node);
-  if (decl.threshold) {
-    if (decl.threshold->op && !decl.threshold->op->empty()) eval->thresholdOperator = *decl.threshold->op;
-    if (decl.threshold->value) eval->thresholdValue = *decl.threshold->value;
-  }
+  // The operator is resolved to its canonical spelling by checkEval.
+  if (decl.threshold && decl.threshold->value) eval->thresholdValue = *decl.threshold->value;
   return eval;
 }
 
@@ -90,6 +89,12 @@ void Lowering::lowerPrompts() {
     prompt->id = *decl.id;
     prompt->name = *decl.name;
     prompt->version = *decl.version;
+    prompt->description = *decl.description;
+    if (decl.provider) {
+      prompt->provider = *decl.provider;
+      prompt->providerLoc = decl.provider.loc();
+      checkProviderReference(prompt->provider, prompt->providerLoc, "prompt '" + entry.name + "'");
+    }
     std::map<std::string, llvm::SMLoc> seen;
     for (const VariableDecl &v : decl.variables.value) {
       ir::Variable var;
@@ -114,7 +119,10 @@ void Lowering::lowerPrompts() {
     if (decl.toolPolicy) {
       const ToolPolicyDecl &policy = *decl.toolPolicy;
       if (policy.toolChoice && !policy.toolChoice->empty()) prompt->toolPolicy.toolChoice = *policy.toolChoice;
-      if (policy.maxRounds) prompt->toolPolicy.maxRounds = static_cast<unsigned>(*policy.maxRounds);
+      if (policy.maxRounds) {
+        prompt->toolPolicy.maxRounds = static_cast<unsigned>(*policy.maxRounds);
+        prompt->maxRoundsDeclared = true;
+      }
       if (policy.maxToolCallsPerTurn)
         prompt->toolPolicy.maxToolCallsPerTurn = static_cast<unsigned>(*policy.maxToolCallsPerTurn);
       for (const Text &name : policy.blocklist.value) prompt->toolPolicy.blocklist.push_back(*name);
@@ -122,7 +130,31 @@ void Lowering::lowerPrompts() {
     if (decl.parameters) prompt->parameters = toJson(*decl.parameters.node);
     lowerPromptEvals(*prompt, decl);
     if (decl.systemTemplate) prompt->systemTemplate = lowerTemplate(*prompt, decl.systemTemplate);
+    lowerValidators(*prompt, decl);
+    lowerModelOverrides(*prompt, decl);
+    if (decl.media) lowerMedia(*prompt, *decl.media.node);
+    if (decl.pipeline)
+      diags_.warning(decl.pipeline.node->loc,
+                     "prompt '" + entry.name + "' declares a 'pipeline', which is not used: its stages configure "
+                     "PromptKit's own runtime; a compiled turn always renders the template, runs the validators, the "
+                     "tool loop and the evals (docs/promptkit.md)");
     module_->prompts.push_back(std::move(prompt));
+  }
+}
+
+// `model_overrides.<model>`: chosen when the executable runs that model (docs/promptkit.md).
+void Lowering::lowerModelOverrides(ir::Prompt &prompt, const PromptDecl &decl) {
+  for (const Named<ModelOverrideDecl> &entry : decl.modelOverrides.value) {
+    if (!entry.wellFormed) continue;
+    ir::ModelOverride o;
+    o.model = entry.name;
+    o.loc = entry.keyLoc;
+    const ModelOverrideDecl &d = entry.decl;
+    if (d.systemTemplate) o.systemTemplate = lowerTemplate(prompt, d.systemTemplate);
+    if (d.systemTemplatePrefix) o.prefix = lowerTemplate(prompt, d.systemTemplatePrefix);
+    if (d.systemTemplateSuffix) o.suffix = lowerTemplate(prompt, d.systemTemplateSuffix);
+    if (d.parameters) o.parameters = toJson(*d.parameters.node);
+    prompt.modelOverrides.push_back(std::move(o));
   }
 }
 

@@ -38,6 +38,10 @@ void Lowering::expandTemplate(const ir::Prompt &prompt, const DocNode &textNode,
     }
     TemplateLookup &lookup = std::get<TemplateLookup>(piece);
     llvm::SMLoc at = locateInScalar(textNode, lookup.written, occurrences[lookup.written]++);
+    if (lookup.spaced)
+      diags_.warning(at, "PromptKit substitutes only '{{" + lookup.root + "…}}' written without spaces: it leaves '" +
+                             lookup.written + "' unresolved and fails the send; wfc substitutes it (write it without "
+                             "spaces to run the same on both)");
     auto fragment = [&](const std::string &name) {
       auto it = fragments_.find(name);
       if (std::find(fragmentStack.begin(), fragmentStack.end(), name) != fragmentStack.end()) {
@@ -87,9 +91,20 @@ void Lowering::expandTemplate(const ir::Prompt &prompt, const DocNode &textNode,
                             std::vector<ir::PathElement>(lookup.path.begin() + 1, lookup.path.end())});
       continue;
     }
-    bool declared = false;
-    for (const ir::Variable &v : prompt.variables) declared |= v.name == root;
+    const ir::Variable *declared = nullptr;
+    for (const ir::Variable &v : prompt.variables)
+      if (v.name == root) declared = &v;
     if (declared) {
+      // PromptKit (runtime/prompt/registry.go) applies only string defaults, and fails the send
+      // on a placeholder left without a value (docs/promptkit.md "Template variables").
+      if (!declared->required && !declared->defaultValue)
+        diags_.warning(at, "optional variable '" + root + "' of prompt '" + prompt.key +
+                               "' has no default: a turn without a value for it fails (PromptKit fails the send on an "
+                               "unresolved placeholder); give it a default, \"\" to render nothing");
+      else if (!declared->required && !declared->defaultValue->is_string())
+        diags_.warning(at, "the default of variable '" + root + "' is not a string: PromptKit ignores such defaults "
+                               "and fails the send; wfc renders it as JSON (write the default as a string to run the "
+                               "same on both)");
       out.pieces.push_back({ir::TemplatePiece::Kind::Variable, root, lookup.path});
       continue;
     }
@@ -102,10 +117,21 @@ void Lowering::expandTemplate(const ir::Prompt &prompt, const DocNode &textNode,
     for (const auto &[n, f] : fragments_) names.push_back(n);
     names.push_back("workflow_context");
     std::string suffix = didYouMeanSuffix(root, names);
-    diags_.error(at, "template variable '" + root + "' is not declared in prompt '" + prompt.key + "'" +
-                         (suffix.empty() ? "; declare it in the prompt's 'variables' (or use a fragment, "
-                                           "{{workflow_context}} or {{artifacts.NAME}})"
-                                         : suffix));
+    if (!suffix.empty()) {
+      // A near miss of a name that exists is a typo, not a variable the caller supplies.
+      diags_.error(at, "template variable '" + root + "' is not declared in prompt '" + prompt.key + "'" + suffix);
+      continue;
+    }
+    // PromptKit substitutes any variable the caller supplies, declared or not, and fails the send
+    // when none is: so does wfc, and says so here (docs/promptkit.md "Template variables").
+    std::string why = root == "input"
+                          ? "PromptKit supplies no 'input' variable (a composition step's input is the user message, "
+                            "not a template variable)"
+                          : "PromptKit substitutes it only when the caller supplies it";
+    diags_.warning(at, "template variable '" + root + "' is not declared in prompt '" + prompt.key + "': " + why +
+                           ", and a turn without a value for it fails; declare it in the prompt's 'variables' (or use "
+                           "a fragment, {{workflow_context}} or {{artifacts.NAME}})");
+    out.pieces.push_back({ir::TemplatePiece::Kind::Variable, root, lookup.path});
   }
 }
 

@@ -60,6 +60,24 @@ void Lowering::lowerState(ir::State &state, const StateDecl &decl) {
       state.prompt = lookupPrompt(decl.promptTask, "state '" + state.name + "'");
   }
   state.terminal = decl.terminal && *decl.terminal;
+  // RFC 0014: an absent control is `user`; PromptKit's control: agent continues the turn.
+  state.agentControl = *decl.control == "agent";
+  if (state.agentControl && state.terminal)
+    diags_.warning(decl.control.loc(), "state '" + state.name + "' is terminal, so 'control: agent' has no effect: a turn "
+                                       "never continues past a terminal state (RFC 0014)");
+  if (state.agentControl && state.kind != ir::State::Kind::Internal)
+    diags_.warning(decl.control.loc(), "'control: agent' is read only by internal states: a " +
+                                           std::string(ir::spell(state.kind)) + " state's transitions do not come "
+                                           "from the model");
+  state.persistent = *decl.persistence == "persistent";
+  if (decl.persistence && *decl.persistence != "persistent" && *decl.persistence != "transient")
+    diags_.warning(decl.persistence.loc(), "'persistence' of state '" + state.name + "' is '" + *decl.persistence +
+                                               "'; PromptKit reads 'persistent' (the state's conversation resumes on "
+                                               "re-entry) and 'transient' (the default: it starts afresh)");
+  if (decl.skills) {
+    state.skills = *decl.skills;
+    state.skillsLoc = decl.skills.loc();
+  }
   if (decl.maxVisits) state.maxVisits = static_cast<unsigned>(*decl.maxVisits);
   state.onMaxVisits = *decl.onMaxVisits;
   state.onMaxVisitsLoc = decl.onMaxVisits.loc();

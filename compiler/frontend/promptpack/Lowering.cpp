@@ -27,15 +27,20 @@ std::unique_ptr<ir::Module> Lowering::run() {
     for (const Named<StateDecl> &s : pack_.workflow->states.value)
       for (const Named<ArtifactDecl> &a : s.decl.artifacts.value) artifactNames_.insert(a.name);
 
+  lowerProviderRequirements();
   lowerTools();
   lowerEvals();
   lowerPrompts();
   for (const auto &e : m.evals)
     if (auto it = evalDecls_.find(e.get()); it != evalDecls_.end()) checkEval(*e, *it->second);
+  checkValidators();
+  lowerSkills();
 
   declareCompositions();
   lowerCompositions();
   lowerWorkflow();
+  lowerGovernance();
+  lowerAgents();
   return std::move(module_);
 }
 

@@ -29,9 +29,29 @@ class Lowering {
   void lowerPrompts();
   void lowerPromptEvals(ir::Prompt &prompt, const PromptDecl &decl);
   std::unique_ptr<ir::Eval> lowerEval(const EvalDecl &decl);
+  void lowerModelOverrides(ir::Prompt &prompt, const PromptDecl &decl);
   // ---- PromptPack's eval types and their params (EvalRules.cpp)
+  bool resolveEvalType(ir::Eval &eval, const Text &type, const std::string &what);
   void checkEval(ir::Eval &eval, const EvalDecl &decl);
-  void checkEvalParams(ir::Eval &eval, const EvalDecl &decl);
+  void checkEvalPrecondition(ir::Eval &eval, const DocNode &when, const std::string &what);
+  void checkEvalParams(ir::Eval &eval, const DocNode &params, llvm::SMLoc declLoc,
+                       const std::vector<std::string> &extraKnown);
+  void checkJudgeParams(ir::Eval &eval, const DocNode *params, llvm::SMLoc declLoc, const std::string &what);
+  void checkValidator(ir::Validator &validator, ir::Eval &eval, const ValidatorDecl &decl);
+  // ---- validators (LowerValidators.cpp)
+  void lowerValidators(ir::Prompt &prompt, const PromptDecl &decl);
+  void checkValidators();
+  // ---- media (LowerMedia.cpp)
+  void lowerMedia(ir::Prompt &prompt, const DocNode &media);
+  // ---- providers (LowerProviders.cpp)
+  void lowerProviderRequirements();
+  void checkProviderReference(const std::string &key, llvm::SMLoc loc, const std::string &context);
+  // ---- skills (LowerSkills.cpp)
+  void lowerSkills();
+  void readSkillDirectory(const std::string &dir, const DocNode &at, bool preload, bool scanChildren);
+  // ---- governance and agents (LowerGovernance.cpp)
+  void lowerGovernance();
+  void lowerAgents();
   // ---- templates and fragments (LowerTemplates.cpp)
   ir::Template lowerTemplate(const ir::Prompt &prompt, const Text &text);
   void expandTemplate(const ir::Prompt &prompt, const DocNode &textNode, llvm::StringRef text, ir::Template &out,
@@ -73,6 +93,13 @@ class Lowering {
   std::map<std::string, const Text *> fragments_;
   std::set<std::string> artifactNames_;  // declared by any workflow state
   std::map<const ir::Eval *, const EvalDecl *> evalDecls_;
+  struct PendingValidator {
+    ir::Prompt *prompt;
+    size_t index;
+    const ValidatorDecl *decl;
+    ir::Eval *check;
+  };
+  std::vector<PendingValidator> validators_;
 
   // Each composition's step ids, and the ids of steps that could not be lowered (a bad kind):
   // references to those stay quiet.

@@ -50,19 +50,37 @@ struct EvalDecl {
   Text id, description, type, trigger, message;
   Number samplePercentage;
   Flag enabled;
-  DataField params, metric, when;
+  DataField params, metric, when, extensions;
   Located<ThresholdDecl> threshold;
   TextList groups;
   static const FieldTable<EvalDecl> &fields();
 };
 
+// A guardrail (RFC 0015: always enforced; `fail_on_violation` is read only to warn about it).
+struct ValidatorDecl {
+  llvm::SMLoc loc;
+  Text id, type, message;
+  Flag enabled, failOnViolation;
+  DataField params, extensions;
+  static const FieldTable<ValidatorDecl> &fields();
+};
+
+struct ModelOverrideDecl {
+  llvm::SMLoc loc;
+  Text systemTemplatePrefix, systemTemplateSuffix, systemTemplate;
+  DataField parameters;
+  static const FieldTable<ModelOverrideDecl> &fields();
+};
+
 struct PromptDecl {
   llvm::SMLoc loc;
-  Text id, name, description, version, systemTemplate;
+  Text id, name, description, version, systemTemplate, provider;
   Located<std::vector<VariableDecl>> variables;
   TextList tools;
   Located<ToolPolicyDecl> toolPolicy;
-  DataField parameters;
+  DataField parameters, pipeline, media, extensions;
+  Located<std::vector<ValidatorDecl>> validators;
+  Located<std::vector<Named<ModelOverrideDecl>>> modelOverrides;
   Located<std::vector<EvalDecl>> evals;
   static const FieldTable<PromptDecl> &fields();
 };
@@ -82,7 +100,7 @@ struct ToolExtensionsDecl {
 struct ToolDecl {
   llvm::SMLoc loc;
   Text name, description;
-  DataField parameters;
+  DataField parameters, actionScope;
   Located<ToolExtensionsDecl> extensions;
   static const FieldTable<ToolDecl> &fields();
 };
@@ -146,6 +164,7 @@ struct StepDecl {
   Located<ModifiersDecl> modifiers;
   // prompt, agent, wfc.judge
   Text promptTask;
+  Text provider;  // prompt, agent
   DataField input;  // also wfc.subflow
   Located<SchemaRef> outputSchema;
   // agent
@@ -184,7 +203,7 @@ struct CompositionDecl {
   Text description, output;
   Located<SchemaRef> inputSchema, outputSchema;
   Located<std::vector<StepDecl>> steps;
-  DataField engine;
+  DataField engine, extensions;
   static const FieldTable<CompositionDecl> &fields();
 };
 
@@ -198,11 +217,12 @@ struct ArtifactDecl {
 
 struct StateDecl {
   llvm::SMLoc loc;
-  Text promptTask, description, persistence, orchestration, composition, onMaxVisits;
+  Text promptTask, description, persistence, orchestration, control, composition, skills, onMaxVisits;
   Located<std::vector<Named<Text>>> onEvent;
   Flag terminal;
   Integer maxVisits;
   Located<std::vector<Named<ArtifactDecl>>> artifacts;
+  DataField extensions;
   static const FieldTable<StateDecl> &fields();
 };
 
@@ -234,6 +254,9 @@ struct PackDecl {
   llvm::SMLoc loc;
   Text schema, id, name, version, description;
   DataField templateEngine, metadata, compilation;
+  // Read by the lowering from their nodes: unions (a string or a mapping) and blocks whose
+  // references it checks (docs/promptkit.md).
+  DataField requirements, skills, agents;  // `requires`, `skills`, `agents`
   Located<std::vector<Named<PromptDecl>>> prompts;
   Located<std::vector<Named<Text>>> fragments;
   Located<std::vector<Named<ToolDecl>>> tools;

@@ -53,6 +53,30 @@ const FieldTable<EvalDecl> &EvalDecl::fields() {
       bindField("message", &EvalDecl::message),
       bindField("when", &EvalDecl::when),
       bindField("groups", &EvalDecl::groups),
+      bindField("extensions", &EvalDecl::extensions),
+  };
+  return t;
+}
+
+const FieldTable<ValidatorDecl> &ValidatorDecl::fields() {
+  static const FieldTable<ValidatorDecl> t = {
+      bindField("id", &ValidatorDecl::id),
+      bindField("type", &ValidatorDecl::type),
+      bindField("enabled", &ValidatorDecl::enabled),
+      bindField("message", &ValidatorDecl::message),
+      bindField("fail_on_violation", &ValidatorDecl::failOnViolation),
+      bindField("params", &ValidatorDecl::params),
+      bindField("extensions", &ValidatorDecl::extensions),
+  };
+  return t;
+}
+
+const FieldTable<ModelOverrideDecl> &ModelOverrideDecl::fields() {
+  static const FieldTable<ModelOverrideDecl> t = {
+      bindField("system_template_prefix", &ModelOverrideDecl::systemTemplatePrefix),
+      bindField("system_template_suffix", &ModelOverrideDecl::systemTemplateSuffix),
+      bindField("system_template", &ModelOverrideDecl::systemTemplate),
+      bindField("parameters", &ModelOverrideDecl::parameters),
   };
   return t;
 }
@@ -70,10 +94,12 @@ const FieldTable<PromptDecl> &PromptDecl::fields() {
       bindField("parameters", &PromptDecl::parameters),
       bindField("evals", &PromptDecl::evals),
       unreadField<PromptDecl>("tested_models", "informational: which models the author tested"),
-      unreadField<PromptDecl>("validators", "unsupported: the shape rejects it"),
-      unreadField<PromptDecl>("pipeline", "unsupported: the shape rejects it"),
-      unreadField<PromptDecl>("model_overrides", "unsupported: the shape rejects it"),
-      unreadField<PromptDecl>("media", "unsupported: the shape rejects it"),
+      bindField("validators", &PromptDecl::validators),
+      bindField("pipeline", &PromptDecl::pipeline),
+      bindField("model_overrides", &PromptDecl::modelOverrides),
+      bindField("media", &PromptDecl::media),
+      bindField("provider", &PromptDecl::provider),
+      bindField("extensions", &PromptDecl::extensions),
   };
   return t;
 }
@@ -93,6 +119,7 @@ const FieldTable<ToolDecl> &ToolDecl::fields() {
       bindField("name", &ToolDecl::name),
       bindField("description", &ToolDecl::description),
       bindField("parameters", &ToolDecl::parameters),
+      bindField("action_scope", &ToolDecl::actionScope),
       bindField("extensions", &ToolDecl::extensions),
   };
   return t;
@@ -169,6 +196,7 @@ const FieldTable<StepDecl> &StepDecl::fields() {
       bindField("depends_on", &StepDecl::dependsOn),
       bindField("modifiers", &StepDecl::modifiers),
       bindField("prompt_task", &StepDecl::promptTask),
+      bindField("provider", &StepDecl::provider),
       bindField("input", &StepDecl::input),
       bindField("output_schema", &StepDecl::outputSchema),
       bindField("tools", &StepDecl::tools),
@@ -216,6 +244,7 @@ const FieldTable<CompositionDecl> &CompositionDecl::fields() {
       bindField("output", &CompositionDecl::output),
       bindField("steps", &CompositionDecl::steps),
       bindField("engine", &CompositionDecl::engine),
+      bindField("extensions", &CompositionDecl::extensions),
   };
   return t;
 }
@@ -236,12 +265,14 @@ const FieldTable<StateDecl> &StateDecl::fields() {
       bindField("on_event", &StateDecl::onEvent),
       bindField("persistence", &StateDecl::persistence),
       bindField("orchestration", &StateDecl::orchestration),
+      bindField("control", &StateDecl::control),
       bindField("composition", &StateDecl::composition),
-      unreadField<StateDecl>("skills", "unsupported: the shape rejects it"),
+      bindField("skills", &StateDecl::skills),
       bindField("terminal", &StateDecl::terminal),
       bindField("max_visits", &StateDecl::maxVisits),
       bindField("on_max_visits", &StateDecl::onMaxVisits),
       bindField("artifacts", &StateDecl::artifacts),
+      bindField("extensions", &StateDecl::extensions),
   };
   return t;
 }
@@ -285,9 +316,10 @@ const FieldTable<PackDecl> &PackDecl::fields() {
       bindField("compilation", &PackDecl::compilation),
       bindField("evals", &PackDecl::evals),
       bindField("workflow", &PackDecl::workflow),
-      unreadField<PackDecl>("agents", "unsupported: the shape rejects it"),
-      unreadField<PackDecl>("skills", "unsupported: the shape rejects it"),
+      bindField("agents", &PackDecl::agents),
+      bindField("skills", &PackDecl::skills),
       bindField("compositions", &PackDecl::compositions),
+      bindField("requires", &PackDecl::requirements),
   };
   return t;
 }
@@ -298,6 +330,8 @@ std::vector<std::pair<std::string, std::vector<std::string>>> fieldTablesByShape
       {"prompt", boundFieldNames<PromptDecl>()},
       {"variable", boundFieldNames<VariableDecl>()},
       {"tool_policy", boundFieldNames<ToolPolicyDecl>()},
+      {"validator", boundFieldNames<ValidatorDecl>()},
+      {"model override", boundFieldNames<ModelOverrideDecl>()},
       {"eval", boundFieldNames<EvalDecl>()},
       {"threshold", boundFieldNames<ThresholdDecl>()},
       {"tool", boundFieldNames<ToolDecl>()},

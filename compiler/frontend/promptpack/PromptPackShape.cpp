@@ -63,6 +63,14 @@ class ShapeArena {
     return s;
   }
   const Shape *opaque() { return opaque_ ? opaque_ : (opaque_ = object("mapping", {}, true)); }
+  // `shape`, or null (JSON Schema's type: [X, "null"]).
+  const Shape *nullOr(const Shape *shape) {
+    Shape *s = make(Shape::Type::Union, shape->what);
+    const Shape *null = make(Shape::Type::Any, "null");
+    s->variants = {shape};
+    s->choose = [shape, null](const DocNode &n, DiagnosticEngine &) { return n.isNull() ? null : shape; };
+    return s;
+  }
   const Shape *unsupported(std::string message) {
     Shape *s = make(Shape::Type::Any);
     s->unsupported = std::move(message);
@@ -183,9 +191,9 @@ struct PackShapes {
       return terminationFields;
     };
     std::map<std::string, const Shape *> byKind = {
-        {"prompt", kindShape({req("prompt_task", a.str()), opt("input", a.any()),
+        {"prompt", kindShape({req("prompt_task", a.str()), opt("provider", a.str()), opt("input", a.any()),
                               opt("output_schema", a.str())})},
-        {"agent", kindShape({req("prompt_task", a.str()), opt("input", a.any()),
+        {"agent", kindShape({req("prompt_task", a.str()), opt("provider", a.str()), opt("input", a.any()),
                              opt("tools", a.strings()), req("termination", termination),
                              opt("output_schema", a.str())})},
         {"tool", kindShape({req("tool", a.str()), opt("args", a.opaque())})},
@@ -233,12 +241,47 @@ struct PackShapes {
 
   // ---- the rest of the pack ----
 
-  const Shape *buildPrompt() {
-    const Shape *parameters = a.object(
+  const Shape *parameters = nullptr;
+  const Shape *buildParameters() {
+    return a.object(
         "parameters", {opt("temperature", a.numberIn(0, 2)), opt("max_tokens", a.integer(1)),
-                       opt("top_p", a.numberIn(0, 1)), opt("top_k", a.integer(1)),
+                       opt("top_p", a.numberIn(0, 1)), opt("top_k", a.nullOr(a.integer(1))),
                        opt("frequency_penalty", a.numberIn(-2, 2)),
                        opt("presence_penalty", a.numberIn(-2, 2))});
+  }
+
+  // RFC 0004: what media a prompt takes. Custom types (`model3d: {…}`) are open mappings.
+  const Shape *buildMedia() {
+    const Shape *formats = a.strings();
+    const Shape *image = a.object(
+        "image media config", {opt("max_size_mb", a.integer(1)), opt("allowed_formats", formats),
+                               opt("default_detail", a.oneOf({"low", "high", "auto"})),
+                               opt("require_caption", a.boolean()), opt("max_images_per_msg", a.integer(1))});
+    auto timed = [&](const char *what) {
+      return a.object(what, {opt("max_size_mb", a.integer(1)), opt("allowed_formats", formats),
+                             opt("max_duration_sec", a.integer(1)), opt("require_metadata", a.boolean())});
+    };
+    const Shape *document = a.object(
+        "document media config",
+        {opt("max_size_mb", a.integer(1)), opt("allowed_formats", formats), opt("max_pages", a.integer(1)),
+         opt("require_metadata", a.boolean()), opt("extraction_mode", a.oneOf({"text", "structured", "raw"}))});
+    const Shape *typeName = a.matching("^[a-z0-9_]+$", "media type names contain only lowercase letters, digits and '_'");
+    const Shape *reference = a.object(
+        "media reference", {opt("file_path", a.str()), opt("url", a.str()), opt("base64", a.str()),
+                            req("mime_type", a.str()), opt("detail", a.oneOf({"low", "high", "auto"})),
+                            opt("caption", a.str())});
+    const Shape *part = a.object("content part", {req("type", typeName), opt("text", a.str()), opt("media", reference)});
+    const Shape *example = a.object(
+        "multimodal example", {req("name", a.str()), opt("description", a.str()),
+                               req("role", a.oneOf({"user", "assistant", "system"})), req("parts", a.list(part, 1))});
+    return a.object("media", {req("enabled", a.boolean()), opt("supported_types", a.list(typeName)),
+                              opt("image", image), opt("audio", timed("audio media config")),
+                              opt("video", timed("video media config")), opt("document", document),
+                              opt("examples", a.list(example))},
+                    /*open=*/true);
+  }
+
+  const Shape *buildPrompt() {
     const Shape *validation = a.object(
         "validation", {opt("pattern", a.str()), opt("min_length", a.integer(0)),
                        opt("max_length", a.integer(1)), opt("minimum", a.number()),
@@ -251,7 +294,7 @@ struct PackShapes {
          req("type", a.str()), req("required", a.boolean()), opt("default", a.any()),
          opt("description", a.str()), opt("example", a.any()), opt("validation", validation),
          opt("binding", a.unsupported("variable 'binding' (values from the serving context) is "
-                                      "not supported by wfc; pass the value in the step input"))});
+                                      "not supported by wfc; pass the value in the input's 'variables'"))});
     const Shape *toolPolicy = a.object(
         "tool_policy", {opt("tool_choice", a.oneOf({"auto", "required", "none"})),
                         opt("max_rounds", a.integer(1)), opt("max_tool_calls_per_turn", a.integer(1)),
@@ -261,6 +304,17 @@ struct PackShapes {
                          opt("success_rate", a.numberIn(0, 1)), opt("avg_tokens", a.number()),
                          opt("avg_cost", a.number()), opt("avg_latency_ms", a.number()),
                          opt("notes", a.str())});
+    const Shape *validator = a.object(
+        "validator",
+        {opt("id", a.matching("^[a-z][a-z0-9_-]*$", "validator ids start with a lowercase letter and contain only "
+                                                    "lowercase letters, digits, '_' and '-'")),
+         req("type", a.str()), opt("enabled", a.boolean()), opt("message", a.str()),
+         opt("fail_on_violation", a.boolean()), opt("params", a.opaque()), opt("extensions", a.opaque())});
+    const Shape *middleware = a.object("middleware", {req("type", a.str()), opt("config", a.opaque())});
+    const Shape *pipeline = a.object("pipeline", {req("stages", a.strings()), opt("middleware", a.list(middleware))});
+    const Shape *modelOverride = a.object(
+        "model override", {opt("system_template_prefix", a.str()), opt("system_template_suffix", a.str()),
+                           opt("system_template", a.str()), opt("parameters", parameters)});
     return a.object(
         "prompt",
         {req("id", a.matching("^[a-z][a-z0-9_-]*$",
@@ -269,15 +323,10 @@ struct PackShapes {
          req("name", a.str()), opt("description", a.str()), req("version", a.matching(kSemver, kSemverHint)),
          req("system_template", a.str()), opt("variables", a.list(variable)),
          opt("tools", a.strings()), opt("tool_policy", toolPolicy), opt("parameters", parameters),
-         opt("validators", a.unsupported("prompt 'validators' (runtime guardrails) are not "
-                                         "supported by wfc; use 'evals' with params.gate: true")),
-         opt("evals", a.list(eval)), opt("tested_models", a.list(testedModel)),
-         opt("pipeline", a.unsupported("prompt 'pipeline' (middleware stages) is not supported "
-                                       "by wfc")),
-         opt("model_overrides", a.unsupported("prompt 'model_overrides' are not supported by "
-                                              "wfc; the model is chosen when the executable runs")),
-         opt("media", a.unsupported("prompt 'media' (multimodal content) is not supported by "
-                                    "wfc"))});
+         opt("validators", a.list(validator)), opt("evals", a.list(eval)),
+         opt("tested_models", a.list(testedModel)), opt("pipeline", pipeline),
+         opt("model_overrides", a.map(modelOverride)), opt("media", buildMedia()), opt("provider", a.str()),
+         opt("extensions", a.opaque())});
   }
 
   const Shape *eval = nullptr;
@@ -292,7 +341,7 @@ struct PackShapes {
                              opt("enabled", a.boolean()), opt("params", a.opaque()),
                              opt("metric", metric), opt("threshold", threshold),
                              opt("message", a.str()), opt("when", a.opaque()),
-                             opt("groups", a.strings())});
+                             opt("groups", a.strings()), opt("extensions", a.opaque())});
   }
 
   const Shape *buildTool() {
@@ -304,12 +353,18 @@ struct PackShapes {
     const Shape *wfcExt = a.object("'extensions.wfc'",
                                    {opt("effects", a.oneOf({"none", "read", "write"}))});
     const Shape *extensions = a.object("extensions", {opt("wfc", wfcExt)}, /*open=*/true);
+    // RFC 0013: declared consequences, reported, never enforced.
+    const Shape *actionScope = a.object(
+        "action_scope", {opt("effect", a.oneOf({"read", "write", "external"})),
+                         opt("reversibility", a.oneOf({"reversible", "compensable", "irreversible"})),
+                         opt("data_classes", a.strings()), opt("extensions", a.opaque())});
     return a.object(
         "tool",
         {req("name", a.matching("^[a-zA-Z_][a-zA-Z0-9_.]*$",
                                 "tool names start with a letter or '_' and contain only letters, "
                                 "digits, '_' and '.'")),
-         req("description", a.str()), opt("parameters", parameters), opt("extensions", extensions)});
+         req("description", a.str()), opt("parameters", parameters), opt("action_scope", actionScope),
+         opt("extensions", extensions)});
   }
 
   const Shape *buildWorkflow() {
@@ -335,10 +390,9 @@ struct PackShapes {
         "workflow state",
         {opt("prompt_task", a.str()), opt("description", a.str()), opt("on_event", a.map(a.str())),
          opt("persistence", a.str()), opt("orchestration", orchestrationUnion),
-         opt("composition", a.str()),
-         opt("skills", a.unsupported("state 'skills' are not supported by wfc")),
+         opt("control", a.oneOf({"user", "agent"})), opt("composition", a.str()), opt("skills", a.str()),
          opt("terminal", a.boolean()), opt("max_visits", a.integer(1)),
-         opt("on_max_visits", a.str()), opt("artifacts", a.map(artifact))});
+         opt("on_max_visits", a.str()), opt("artifacts", a.map(artifact)), opt("extensions", a.opaque())});
     return a.object("workflow", {req("version", a.integer(1)), req("entry", a.str()),
                                  req("states", a.map(state, 1)), opt("engine", engine)});
   }
@@ -350,13 +404,105 @@ struct PackShapes {
                     {req("version", version), opt("description", a.str()),
                      opt("input_schema", a.str()), opt("output_schema", a.str()),
                      opt("output", a.str()), req("steps", a.list(step, 1)),
-                     opt("engine", a.opaque())});
+                     opt("engine", a.opaque()), opt("extensions", a.opaque())});
+  }
+
+  // RFC 0013 and 0016: declarations carried into the report; their references are checked.
+  const Shape *buildGovernance() {
+    const Shape *independence = a.object(
+        "independent_of",
+        {req("axes", a.list(a.oneOf({"model", "provider", "tools", "prompts", "accountable_owner"}), 1)),
+         opt("enforcement", a.oneOf({"strict", "advisory"}))});
+    Shape *control = a.make(Shape::Type::Union, "obligation control");
+    const Shape *controlFields = a.object("obligation control", {opt("field", a.str()), opt("validator", a.str()),
+                                                                 opt("eval", a.str()), opt("external", a.str())});
+    control->variants = {controlFields};
+    control->choose = [controlFields](const DocNode &n, DiagnosticEngine &diags) -> const Shape * {
+      if (n.isMapping() && n.entries.size() != 1)
+        diags.error(n.loc, "an obligation control names exactly one of 'field', 'validator', 'eval' or 'external'");
+      return controlFields;
+    };
+    const Shape *appliesTo = a.object("applies_to", {opt("capability", a.str()), opt("data_class", a.str()),
+                                                      opt("risk_classification", a.str())});
+    const Shape *obligation = a.object(
+        "obligation", {req("id", a.str()), req("obligation", a.str()), opt("applies_to", appliesTo),
+                       req("controls", a.list(control, 1)), opt("note", a.str()), opt("extensions", a.opaque())});
+    // ISO 8601 durations (P1Y, P3M, P1W, PT12H, …), in POSIX extended syntax.
+    const Shape *cadence = a.matching(
+        "^P(([0-9]+Y([0-9]+M)?([0-9]+W)?([0-9]+D)?|[0-9]+M([0-9]+W)?([0-9]+D)?|[0-9]+W([0-9]+D)?|[0-9]+D)"
+        "(T([0-9]+H([0-9]+M)?([0-9]+S)?|[0-9]+M([0-9]+S)?|[0-9]+S))?|T([0-9]+H([0-9]+M)?([0-9]+S)?|[0-9]+M([0-9]+S)?|[0-9]+S))$",
+        "a cadence is an ISO 8601 duration such as 'P3M' or 'P1Y'");
+    const Shape *review = a.object(
+        "review", {req("id", a.str()), req("type", a.str()), req("cadence", cadence), req("owner", a.str()),
+                   opt("satisfies", a.strings()), opt("eval", a.str()), opt("extensions", a.opaque())});
+    return a.object(
+        "governance",
+        {opt("vocabularies", a.map(a.str())), opt("intended_purpose", a.str()), opt("foreseeable_misuse", a.strings()),
+         opt("autonomy_level", a.oneOf({"suggests", "acts_with_approval", "acts_with_oversight", "acts_autonomously"})),
+         opt("accountable_owner", a.str()), opt("operator_role", a.str()), opt("risk_classification", a.str()),
+         opt("intended_deployment_contexts", a.strings()), opt("capabilities", a.strings()),
+         opt("approved_environments", a.strings()), opt("requires_ai_disclosure", a.boolean()),
+         opt("extensions", a.opaque()), opt("independent_of", independence), opt("obligations", a.list(obligation)),
+         opt("reviews", a.list(review))});
+  }
+
+  // RFC 0012: the providers a pack needs, by key; a string is an LLM requirement with that key.
+  const Shape *buildRequires() {
+    const Shape *capabilities = a.object(
+        "capabilities", {opt("modalities", a.strings()), opt("min_context_tokens", a.integer(1)),
+                         opt("tool_use", a.boolean()), opt("structured_output", a.boolean()),
+                         opt("embedding_dimensions", a.integer(1))},
+        /*open=*/true);
+    const Shape *key = a.matching("^[a-zA-Z0-9_-]+$", "provider keys contain only letters, digits, '_' and '-'");
+    const Shape *object = a.object("provider requirement", {req("key", key), req("role", a.str()),
+                                                            opt("required", a.boolean()), opt("description", a.str()),
+                                                            opt("capabilities", capabilities)});
+    Shape *requirement = a.make(Shape::Type::Union, "provider requirement");
+    requirement->variants = {key, object};
+    requirement->choose = [key, object](const DocNode &n, DiagnosticEngine &diags) -> const Shape * {
+      if (n.isString()) return key;
+      if (n.isMapping()) return object;
+      diags.error(n.loc, "a provider requirement is a key (a string) or a mapping with 'key' and 'role', not " +
+                             describeKind(n.kind).str());
+      return nullptr;
+    };
+    return a.object("requires", {opt("providers", a.list(requirement))});
+  }
+
+  // RFC 0008: a path (relative to the pack), {path, preload}, or an inline skill.
+  const Shape *buildSkill() {
+    const Shape *path = a.object("skill", {req("path", a.str()), opt("preload", a.boolean())});
+    const Shape *inlineSkill = a.object("skill", {req("name", a.str()), req("description", a.str()),
+                                                  req("instructions", a.str())});
+    Shape *skill = a.make(Shape::Type::Union, "skill");
+    skill->variants = {a.str(), path, inlineSkill};
+    const Shape *str = a.str();
+    skill->choose = [str, path, inlineSkill](const DocNode &n, DiagnosticEngine &diags) -> const Shape * {
+      if (n.isString()) return str;
+      if (n.isMapping()) return n.find("path") ? path : inlineSkill;
+      diags.error(n.loc, "a skill is a path, {path, preload} or {name, description, instructions}, not " +
+                             describeKind(n.kind).str());
+      return nullptr;
+    };
+    return skill;
+  }
+
+  // RFC 0007 and 0011: validated, then reported as unsupported by the lowering (one executable
+  // has no A2A peers).
+  const Shape *buildAgents(const Shape *governance) {
+    const Shape *member = a.object(
+        "agent", {opt("description", a.str()), opt("tags", a.strings()), opt("input_modes", a.strings()),
+                  opt("output_modes", a.strings()), opt("state", a.str()), opt("governance", governance),
+                  opt("extensions", a.opaque())});
+    return a.object("agents", {req("entry", a.str()), req("members", a.map(member, 1))});
   }
 
   void build() {
     predicate = buildPredicate();
     step = buildStep();
     eval = buildEval();
+    parameters = buildParameters();
+    const Shape *governance = buildGovernance();
     const Shape *templateEngine = a.object(
         "template_engine",
         {req("version", a.str()), req("syntax", a.str()),
@@ -366,8 +512,10 @@ struct PackShapes {
         "cost_estimate", {opt("min_cost_usd", a.number()), opt("max_cost_usd", a.number()),
                           opt("avg_cost_usd", a.number())}, /*open=*/true);
     const Shape *metadata = a.object(
-        "metadata", {opt("domain", a.str()), opt("language", a.str()), opt("tags", a.strings()),
-                     opt("cost_estimate", costEstimate)}, /*open=*/true);
+        "metadata", {opt("domain", a.str()),
+                     opt("language", a.matching("^[a-z]{2}$", "a language is a two-letter ISO 639-1 code such as 'en'")),
+                     opt("tags", a.strings()), opt("cost_estimate", costEstimate), opt("governance", governance)},
+        /*open=*/true);
     const Shape *compilation = a.object(
         "compilation", {req("compiled_with", a.str()), req("created_at", a.str()),
                         req("schema", a.str()), opt("source", a.str())}, /*open=*/true);
@@ -382,12 +530,9 @@ struct PackShapes {
          opt("prompts", a.map(buildPrompt())), opt("fragments", a.map(a.str())),
          opt("tools", a.map(buildTool())), opt("metadata", metadata),
          opt("compilation", compilation), opt("evals", a.list(eval)),
-         opt("workflow", buildWorkflow()),
-         opt("agents", a.unsupported("'agents' (A2A multi-agent topology) is not supported by "
-                                     "wfc; a pack compiles to one executable")),
-         opt("skills", a.unsupported("'skills' (progressive-disclosure skill loading) are not "
-                                     "supported by wfc")),
-         opt("compositions", a.map(buildComposition()))});
+         opt("workflow", buildWorkflow()), opt("agents", buildAgents(governance)),
+         opt("skills", a.list(buildSkill())), opt("compositions", a.map(buildComposition())),
+         opt("requires", buildRequires())});
   }
 };
 

@@ -19,7 +19,17 @@ TemplateSyntax parseTemplate(llvm::StringRef text) {
       break;
     }
     llvm::StringRef written = text.slice(i, close + 2);
-    llvm::StringRef inner = text.slice(i + 2, close).trim();
+    llvm::StringRef untrimmed = text.slice(i + 2, close);
+    llvm::StringRef inner = untrimmed.trim();
+    const bool spaced = inner.size() != untrimmed.size();
+    if (inner.startswith("fragment:") && inner.size() > 9) {
+      if (!literal.empty()) out.pieces.emplace_back(std::move(literal));
+      literal.clear();
+      out.pieces.emplace_back(
+          TemplateLookup{"fragments", {ir::PathElement{inner.drop_front(9).trim().str(), std::nullopt}}, written.str(), spaced});
+      i = close + 2;
+      continue;
+    }
     auto parsed = parseReferencePath(inner);
     if (std::holds_alternative<std::string>(parsed) || inner.empty()) {
       out.errors.push_back({"'" + written.str() +
@@ -32,7 +42,7 @@ TemplateSyntax parseTemplate(llvm::StringRef text) {
     RawReference ref = std::get<RawReference>(parsed);
     if (!literal.empty()) out.pieces.emplace_back(std::move(literal));
     literal.clear();
-    out.pieces.emplace_back(TemplateLookup{ref.root, ref.path, written.str()});
+    out.pieces.emplace_back(TemplateLookup{ref.root, ref.path, written.str(), spaced});
     i = close + 2;
   }
   if (!literal.empty()) out.pieces.emplace_back(std::move(literal));

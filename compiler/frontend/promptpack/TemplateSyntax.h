@@ -1,5 +1,7 @@
 // The syntax of prompt templates: `{{name}}`, `{{name.path[0]}}`, `{{fragments.name}}`,
-// `{{workflow_context…}}`, `{{artifacts.NAME…}}`. Spaces inside the braces are allowed.
+// `{{workflow_context…}}`, `{{artifacts.NAME…}}`, and `{{fragment:name}}` (the Python SDK's
+// spelling of a fragment). Spaces inside the braces are allowed (the lowering warns: PromptKit
+// substitutes only the unspaced form).
 #pragma once
 
 #include "ir/Reference.h"
@@ -16,6 +18,7 @@ struct TemplateLookup {
   std::string root;                   // first name
   std::vector<ir::PathElement> path;  // after it
   std::string written;                // "{{ name.x }}" as written, for carets
+  bool spaced = false;                // written with spaces inside the braces
 };
 
 struct TemplateError {
