@@ -83,8 +83,11 @@ class AttemptContext final : public StepContext {
 
   Value callTool(int tool, const Value &args) override {
     const StepDecl &d = frame_.decl_.steps[step_];
-    if (d.cache || frame_.run_.journal()) return journaledCall(tool, args);
-    return frame_.run_.callTool(tool, args, !d.argsChecked, frame_.stepPath(step_), attempt_, cancel_, span_);
+    Value result = d.cache || frame_.run_.journal()
+                       ? journaledCall(tool, args)
+                       : frame_.run_.callTool(tool, args, !d.argsChecked, frame_.stepPath(step_), attempt_, cancel_, span_);
+    if (d.evals.size() > 0) calledTools_.add(frame_.run_.program().tools[tool].name);
+    return result;
   }
 
   // callTool with a journal, or for a wfc.cache step: kept out of the common path.
@@ -121,7 +124,8 @@ class AttemptContext final : public StepContext {
     // already tells every item and iteration apart ("each[2]__summarize").
     std::optional<int64_t> item;
     if (const Frame *f = frame_.nearestIteration(StepKind::Foreach)) item = f->iteration_.index;
-    llm::StepAttempt attempt{frame_.run_, d, frame_.stepPath(step_), attempt_, cancel_, span_, item, tokens_};
+    llm::StepAttempt attempt{frame_.run_, d, frame_.stepPath(step_), attempt_, cancel_, span_, item, tokens_,
+                             d.evals.size() > 0 ? &calledTools_ : nullptr};
     if (d.kind == StepKind::Judge) return llm::judge(attempt, d.prompt, input, d.rubric);
     return llm::runLlmStep(attempt, input);
   }
@@ -155,6 +159,7 @@ class AttemptContext final : public StepContext {
   }
   // The tokens this attempt's exchanges used (prompt and agent steps).
   const llm::Usage &tokens() const { return tokens_; }
+  std::vector<std::string> calledTools() const { return calledTools_.names(); }
 
   Value callComposition(int composition, const Value &input) override {
     checkCalleeInput(composition, input);
@@ -251,6 +256,7 @@ class AttemptContext final : public StepContext {
   const CancellationToken &cancel_;
   const std::string &span_;
   Frame::AttemptOutcome *outcome_;
+  evals::ToolCallLog calledTools_;  // kept only for a step with evals, which may read it
   llm::Usage tokens_;
 };
 
@@ -698,7 +704,8 @@ Value Frame::runAttempts(int step, unsigned &attempts, AttemptOutcome &outcome) 
       if (d.evals.size() > 0 && std::string_view(outcome.cache) != "hit") {  // part of the attempt: a gating eval's failure fails it (docs/evals.md)
         std::optional<int64_t> item;
         if (const Frame *f = nearestIteration(StepKind::Foreach)) item = f->iteration_.index;
-        evals::runStepEvals({run_, d, stepPath(step), attempt, item, millisSince(start), token, span}, out);
+        std::vector<std::string> called = ctx.calledTools();
+        evals::runStepEvals({run_, d, stepPath(step), attempt, item, millisSince(start), token, span, called}, out);
       }
       if (deadline) run_.deadlines().cancel(deadline);
       if (trace)

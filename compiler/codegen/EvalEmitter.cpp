@@ -7,13 +7,24 @@
 namespace wfc::codegen {
 namespace {
 
+// The runtime's enumerator of each canonical type (sema resolved PromptKit's aliases).
 const char *typeName(const std::string &type) {
-  if (type == "regex") return "wfc::EvalType::Regex";
-  if (type == "json_valid") return "wfc::EvalType::JsonValid";
-  if (type == "json_schema") return "wfc::EvalType::JsonSchema";
-  if (type == "latency_budget") return "wfc::EvalType::LatencyBudget";
-  if (type == "llm_judge") return "wfc::EvalType::LlmJudge";
-  return "wfc::EvalType::Contains";
+  static const std::map<std::string, const char *> kNames = {
+      {"contains", "wfc::EvalType::Contains"},
+      {"contains_any", "wfc::EvalType::ContainsAny"},
+      {"content_excludes", "wfc::EvalType::ContentExcludes"},
+      {"regex", "wfc::EvalType::Regex"},
+      {"json_valid", "wfc::EvalType::JsonValid"},
+      {"json_schema", "wfc::EvalType::JsonSchema"},
+      {"min_length", "wfc::EvalType::MinLength"},
+      {"max_length", "wfc::EvalType::MaxLength"},
+      {"sentence_count", "wfc::EvalType::SentenceCount"},
+      {"field_presence", "wfc::EvalType::FieldPresence"},
+      {"tools_called", "wfc::EvalType::ToolsCalled"},
+      {"tools_not_called", "wfc::EvalType::ToolsNotCalled"},
+      {"latency_budget", "wfc::EvalType::LatencyBudget"},
+      {"llm_judge", "wfc::EvalType::LlmJudge"}};
+  return kNames.at(type);  // sema accepts no other type
 }
 
 const char *compareName(const std::string &op) {
@@ -36,21 +47,53 @@ std::string number(double value) {
 
 void emitEvals(Printer &p, EmitContext &ctx, const std::vector<const ir::Eval *> &evals,
                const std::map<const ir::Eval *, std::string> &schemas) {
+  // The texts, fields or tool names an eval looks for, one array each.
+  for (const ir::Eval *e : evals) {
+    if (e->patterns.empty()) continue;
+    p.emit({{"name", ctx.eval(*e)}}, "const char *const kPatterns_$name$[] = {\n");
+    {
+      auto indent = p.bracedListIndent();
+      for (const std::string &text : e->patterns) p.emit({{"text", cppString(text)}}, "$text$,\n");
+    }
+    p.emit("};\n");
+  }
   std::vector<InitFields> rows;
   for (const ir::Eval *e : evals) {
     InitFields fields = {{"id", cppString(e->name), ""}, {"type", typeName(e->type), ""},
                          {"location", cppString(ctx.location(e->loc)), ""}};
-    if (e->type == "contains" || e->type == "regex") fields.push_back({"text", cppString(e->text), ""});
+    if (!e->text.empty()) fields.push_back({"text", cppString(e->text), ""});
+    if (!e->patterns.empty()) fields.push_back({"patterns", "kPatterns_" + ctx.eval(*e), ""});
+    if (e->wordBoundary) fields.push_back({"wordBoundary", "true", ""});
+    if (!e->expectMatch) fields.push_back({"invert", "true", "params.expect_match: false"});
+    if (e->extractJson) fields.push_back({"extractJson", "true", ""});
     if (auto it = schemas.find(e); it != schemas.end()) fields.push_back({"schema", it->second, ""});
+    if (e->minLength) fields.push_back({"minLength", number(*e->minLength), ""});
+    if (e->maxLength) fields.push_back({"maxLength", number(*e->maxLength), ""});
+    if (e->maxTokens) fields.push_back({"maxTokens", number(*e->maxTokens), ""});
+    if (e->maxSentences) fields.push_back({"maxSentences", number(*e->maxSentences), ""});
+    if (e->type == "tools_called") {
+      if (e->minCalls != 1) fields.push_back({"minCalls", std::to_string(e->minCalls), ""});
+      if (e->maxCalls) fields.push_back({"maxCalls", std::to_string(*e->maxCalls), ""});
+    }
     if (e->type == "latency_budget") fields.push_back({"maxMs", number(e->maxMs), ""});
     if (e->judge) fields.push_back({"prompt", "prompt::" + ctx.prompt(*e->judge), ""});
     if (e->rubric) fields.push_back({"rubric", cppString(ir::Json(*e->rubric).dump()), ""});
+    if (!e->criteria.empty()) fields.push_back({"criteria", cppString(e->criteria), ""});
+    if (!e->judgeSystemPrompt.empty()) fields.push_back({"judgeSystemPrompt", cppString(e->judgeSystemPrompt), ""});
+    if (!e->judgeModel.empty()) fields.push_back({"judgeModel", cppString(e->judgeModel), ""});
+    if (e->passingScore) fields.push_back({"passingScore", number(*e->passingScore), ""});
     if (e->thresholdOperator && e->thresholdValue) {
       fields.push_back({"threshold", compareName(*e->thresholdOperator), ""});
       fields.push_back({"thresholdValue", number(*e->thresholdValue), ""});
     }
     if (e->gate) fields.push_back({"gate", "true", ""});
     if (e->samplePercentage) fields.push_back({"samplePercentage", number(*e->samplePercentage), e->trigger});
+    if (!e->message.empty()) fields.push_back({"message", cppString(e->message), ""});
+    if (!e->when.toolCalled.empty()) fields.push_back({"whenToolCalled", cppString(e->when.toolCalled), ""});
+    if (!e->when.toolCalledPattern.empty())
+      fields.push_back({"whenToolCalledPattern", cppString(e->when.toolCalledPattern), ""});
+    if (e->when.anyToolCalled) fields.push_back({"whenAnyToolCalled", "true", ""});
+    if (e->when.minToolCalls) fields.push_back({"whenMinToolCalls", std::to_string(e->when.minToolCalls), ""});
     rows.push_back(std::move(fields));
   }
   emitInitializerTable(p, "wfc::EvalDecl", "kEvals", rows);

@@ -1,13 +1,23 @@
 #include "codegen/Supported.h"
 
 namespace wfc::codegen {
+namespace {
 
-// wfc.cache keys a step's output on its resolved input (docs/journal.md): the arguments of a
-// tool step, the input of a prompt, agent or wfc.subflow step, a wfc.judge's target. Other
-// kinds have no input that decides their output (a foreach's or loop's inner steps read more).
-void reportUnsupported(const ir::Module &, const analysis::Program &program, DiagnosticEngine &diags) {
+// What follows a refusal of a PromptKit feature the compiled executable does not run yet: the
+// front end checked it as PromptKit does (docs/promptkit.md lists what runs).
+const char *const kNotYet = "; wfc checks it, but compiled executables do not run it yet (docs/promptkit.md)";
+
+}  // namespace
+
+void reportUnsupported(const ir::Module &module, const analysis::Program &program, DiagnosticEngine &diags) {
+  // wfc.cache keys a step's output on its resolved input (docs/journal.md): the arguments of a
+  // tool step, the input of a prompt, agent or wfc.subflow step, a wfc.judge's target. Other
+  // kinds have no input that decides their output (a foreach's or loop's inner steps read more).
   for (const ir::Composition *c : program.compositions)
     ir::forEachStep(c->steps, [&](const ir::Step &s) {
+      if (!s.provider.empty() && s.provider != "default")
+        diags.error(s.providerLoc, "step '" + s.id + "' runs on provider '" + s.provider +
+                                       "'; an executable binds only the default provider" + kNotYet);
       if (!s.modifiers.cache) return;
       switch (s.kind) {
         case ir::StepKind::Tool:
@@ -21,6 +31,35 @@ void reportUnsupported(const ir::Module &, const analysis::Program &program, Dia
                          "and a " + std::string(ir::spell(s.kind)) + " step has none that decides its output; put "
                          "'wfc.cache' on the steps inside it");
     });
+
+  // PromptKit features of the prompts the program runs.
+  for (const ir::Prompt *p : program.prompts) {
+    for (const ir::Validator &v : p->validators)
+      diags.error(v.loc, "validator '" + v.id + "' of prompt '" + p->key + "' guards each reply" + kNotYet);
+    for (const ir::ModelOverride &o : p->modelOverrides)
+      diags.error(o.loc, "prompt '" + p->key + "' overrides its template or parameters for model '" + o.model + "'" +
+                             kNotYet);
+    if (!p->provider.empty() && p->provider != "default")
+      diags.error(p->providerLoc, "prompt '" + p->key + "' runs on provider '" + p->provider +
+                                      "'; an executable binds only the default provider" + kNotYet);
+  }
+  for (const ir::ProviderRequirement &r : module.providers)
+    if (r.required && r.key != "default")
+      diags.error(r.loc, "the pack requires provider '" + r.key + "' (role " + r.role +
+                             "); an executable binds only the default provider" + kNotYet +
+                             " — or mark it 'required: false'");
+  if (!module.skills.empty())
+    diags.error(module.skills.front().loc, "the pack's skills are offered to a conversation's model through skill "
+                                           "tools" + std::string(kNotYet));
+  if (program.workflow)
+    for (const ir::State &s : program.workflow->states) {
+      if (s.agentControl)
+        diags.error(s.loc, "state '" + s.name + "' has 'control: agent', which lets a conversation's turn continue "
+                           "into it" + std::string(kNotYet));
+      if (s.persistent)
+        diags.error(s.loc, "state '" + s.name + "' has 'persistence: persistent', which resumes its conversation on "
+                           "re-entry" + std::string(kNotYet));
+    }
 }
 
 }  // namespace wfc::codegen

@@ -166,11 +166,15 @@ struct ProgramDecl {
 };
 
 // ---------------------------------------------------------------------------------------------
-// Evals (docs/evals.md, docs/evals.md): checks run after each successful attempt of a step that
+// Evals (docs/evals.md): checks run after each successful attempt of a step that
 // names them. A failure is a warning, unless the eval gates (params.gate: true): then it fails
 // the attempt, and retry and wfc.on_error apply as to any failed attempt.
 
-enum class EvalType : uint8_t { Contains, Regex, JsonValid, JsonSchema, LatencyBudget, LlmJudge };
+// PromptKit's eval types (docs/evals.md "Types"; aliases are resolved by the compiler).
+enum class EvalType : uint8_t {
+  Contains, ContainsAny, ContentExcludes, Regex, JsonValid, JsonSchema, MinLength, MaxLength,
+  SentenceCount, FieldPresence, ToolsCalled, ToolsNotCalled, LatencyBudget, LlmJudge
+};
 // How a threshold compares a score with its value; None: the type's own pass rule.
 enum class Compare : uint8_t { None, Greater, GreaterOrEqual, Less, LessOrEqual, Equal, NotEqual };
 
@@ -178,15 +182,40 @@ struct EvalDecl {
   const char *id = "";        // as the pack names it
   EvalType type = EvalType::Contains;
   const char *location = "";  // "pack.yaml:14"
-  const char *text = nullptr;    // contains: the text the output must hold; regex: the pattern
+  const char *text = nullptr;    // contains (wfc's params.value, case-sensitive); regex: the pattern
+  // contains, contains_any, content_excludes: the texts (case-insensitive); field_presence: the
+  // fields; tools_called, tools_not_called: the tools' names
+  std::span<const char *const> patterns = {};
+  bool wordBoundary = false;     // content_excludes: whole words only
+  bool invert = false;           // regex: params.expect_match false
+  bool extractJson = false;      // json_valid, json_schema: the JSON inside wrapped text
   const char *schema = nullptr;  // json_schema: the schema (JSON text, self-contained)
+  double minLength = 0;          // min_length: bytes
+  double maxLength = 0;          // max_length: bytes (0: none)
+  double maxTokens = 0;          // max_length: tokens, estimated as bytes / 4 (0: none)
+  double maxSentences = 0;       // sentence_count: the most sentences (0: only measure)
+  unsigned minCalls = 1;         // tools_called: each tool at least this often
+  int64_t maxCalls = -1;         // tools_called: and at most this often (-1: no bound)
   double maxMs = 0;              // latency_budget: the longest an attempt may take
   int prompt = -1;               // llm_judge: the judging prompt (an index into ProgramDecl::prompts)
   const char *rubric = nullptr;  // llm_judge: the instructions sent with what is judged (JSON text), or nullptr
+  // llm_judge in PromptKit's form: the criteria, and optionally the judge's system prompt, model
+  // and passing score (nullptr / 0: PromptKit's defaults)
+  const char *criteria = nullptr;
+  const char *judgeSystemPrompt = nullptr;
+  const char *judgeModel = nullptr;
+  double passingScore = 0;
   Compare threshold = Compare::None;
   double thresholdValue = 0;
   bool gate = false;             // params.gate: a failure fails the attempt
   double samplePercentage = 100;  // sample_turns / sample_sessions: the share of evaluations run
+  const char *message = nullptr;  // the eval's `message`, said when it fails
+  // `when`: the eval runs only if the attempt called this tool, a tool matching this pattern,
+  // any tool, or at least this many tools; otherwise it is skipped
+  const char *whenToolCalled = nullptr;
+  const char *whenToolCalledPattern = nullptr;
+  bool whenAnyToolCalled = false;
+  unsigned whenMinToolCalls = 0;
 };
 
 // ---------------------------------------------------------------------------------------------

@@ -6,8 +6,10 @@
 #include "evals/Threshold.h"
 #include "evals/Verdict.h"
 #include "llm/Judge.h"
+#include "Pattern.h"
 #include "wfc/error.h"
 
+#include <algorithm>
 #include <cerrno>
 #include <chrono>
 #include <cstdio>
@@ -17,16 +19,50 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
+std::string number(double value) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%g", value);
+  return text;
+}
+
 const char *spell(EvalType type) {
   switch (type) {
     case EvalType::Contains: return "contains";
+    case EvalType::ContainsAny: return "contains_any";
+    case EvalType::ContentExcludes: return "content_excludes";
     case EvalType::Regex: return "regex";
     case EvalType::JsonValid: return "json_valid";
     case EvalType::JsonSchema: return "json_schema";
+    case EvalType::MinLength: return "min_length";
+    case EvalType::MaxLength: return "max_length";
+    case EvalType::SentenceCount: return "sentence_count";
+    case EvalType::FieldPresence: return "field_presence";
+    case EvalType::ToolsCalled: return "tools_called";
+    case EvalType::ToolsNotCalled: return "tools_not_called";
     case EvalType::LatencyBudget: return "latency_budget";
     case EvalType::LlmJudge: return "llm_judge";
   }
   return "eval";
+}
+
+// Why an eval's `when` does not hold for this attempt, or "" when it does (docs/evals.md "when").
+std::string unmetPrecondition(const EvalDecl &eval, const std::vector<std::string> &called) {
+  if (eval.whenToolCalled && std::find(called.begin(), called.end(), eval.whenToolCalled) == called.end())
+    return std::string("'when.tool_called' does not hold: the step did not call '") + eval.whenToolCalled + "'";
+  if (eval.whenToolCalledPattern) {
+    std::string error;
+    std::shared_ptr<const Pattern> pattern = Pattern::compile(eval.whenToolCalledPattern, &error);
+    bool any = false;
+    for (const std::string &name : called) any = any || (pattern && pattern->search(name));
+    if (!any)
+      return std::string("'when.tool_called_pattern' does not hold: the step called no tool matching /") +
+             eval.whenToolCalledPattern + "/";
+  }
+  if (eval.whenAnyToolCalled && called.empty()) return "'when.any_tool_called' does not hold: the step called no tool";
+  if (called.size() < eval.whenMinToolCalls)
+    return "'when.min_tool_calls' does not hold: the step made " + std::to_string(called.size()) + " tool calls, " +
+           "fewer than " + std::to_string(eval.whenMinToolCalls);
+  return "";
 }
 
 // llm_judge: the prompt scores the output; without a threshold the score is only recorded.
@@ -35,6 +71,22 @@ Verdict judge(const EvaluatedAttempt &a, const EvalDecl &eval, const Value &outp
   std::string path = a.path + "/eval:" + eval.id;
   llm::Usage tokens;  // counted in the run's tokens, not in the step's
   llm::StepAttempt attempt{a.run, a.step, path, a.attempt, a.cancel, a.span, a.item, tokens};
+  if (eval.criteria) {
+    // PromptKit's judge: passing_score decides, else the judge's own "passed", else score >= 0.5.
+    Value reply = llm::judgeCriteria(attempt, eval, outputText(output));
+    Verdict v;
+    v.score = reply.get("score")->asNumber();
+    std::optional<Value> passed = reply.get("passed");
+    v.passed = eval.passingScore ? v.score >= eval.passingScore : passed ? passed->asBool() : v.score >= 0.5;
+    rationale = reply.get("reasoning")->asString();
+    if (!v.passed) {
+      char text[96];
+      std::snprintf(text, sizeof text, "the judge scored %g", v.score);
+      v.message = text + std::string(eval.passingScore ? ", under the passing score " + number(eval.passingScore) : "") +
+                  (rationale.empty() ? "" : ": " + rationale);
+    }
+    return v;
+  }
   Value reply = llm::judge(attempt, eval.prompt, output, eval.rubric);
   Verdict v;
   v.score = reply.get("score")->asNumber();
@@ -76,7 +128,11 @@ void runStepEvals(const EvaluatedAttempt &a, const Value &output) {
     r.item = a.item;
     r.gate = eval.gate;
     r.threshold = describe(eval.threshold, eval.thresholdValue);
-    if (!drawn(eval, a.path, a.item, text)) {
+    std::string unmet = unmetPrecondition(eval, a.calledTools);
+    if (!unmet.empty()) {
+      r.status = "skipped";
+      r.message = unmet;
+    } else if (!drawn(eval, a.path, a.item, text)) {
       r.status = "skipped";
       char share[64];
       std::snprintf(share, sizeof share, "not drawn by sampling (sample_percentage %g)", eval.samplePercentage);
@@ -86,9 +142,17 @@ void runStepEvals(const EvaluatedAttempt &a, const Value &output) {
       try {
         switch (eval.type) {
           case EvalType::Contains: v = checkContains(eval, text); break;
+          case EvalType::ContainsAny: v = checkContainsAny(eval, text); break;
+          case EvalType::ContentExcludes: v = checkContentExcludes(eval, text); break;
           case EvalType::Regex: v = checkRegex(eval, text); break;
-          case EvalType::JsonValid: v = checkJsonValid(text); break;
+          case EvalType::JsonValid: v = checkJsonValid(eval, text); break;
           case EvalType::JsonSchema: v = checkJsonSchema(a.run, eval, output); break;
+          case EvalType::MinLength: v = checkMinLength(eval, text); break;
+          case EvalType::MaxLength: v = checkMaxLength(eval, text); break;
+          case EvalType::SentenceCount: v = checkSentenceCount(eval, text); break;
+          case EvalType::FieldPresence: v = checkFieldPresence(eval, text); break;
+          case EvalType::ToolsCalled: v = checkToolsCalled(eval, a.calledTools); break;
+          case EvalType::ToolsNotCalled: v = checkToolsNotCalled(eval, a.calledTools); break;
           case EvalType::LatencyBudget: v = checkLatency(eval, a.durationMs); break;
           case EvalType::LlmJudge: v = judge(a, eval, output, r.rationale); break;
         }
@@ -104,6 +168,8 @@ void runStepEvals(const EvaluatedAttempt &a, const Value &output) {
         }
         r.status = v.passed ? "passed" : "failed";
         r.message = v.message;
+        // The pack's own words come first (PromptKit reports `message` on failure).
+        if (!v.passed && eval.message) r.message = std::string(eval.message) + (v.message.empty() ? "" : " (" + v.message + ")");
       } catch (const Error &e) {
         if (e.kind() == ErrorKind::Cancelled || a.cancel.cancelled()) throw;
         r.status = "error";  // the judge could not answer: the eval did not pass

@@ -28,6 +28,7 @@ struct EvaluatedAttempt {
   double durationMs;            // the attempt's, up to its output (what latency_budget measures)
   const CancellationToken &cancel;
   const std::string &span;      // the attempt's span: parent of the eval lines and judge exchanges
+  const std::vector<std::string> &calledTools;  // the tools the attempt called successfully
 };
 
 // Throws wfc::Error(StepFailed) naming the first gating eval that failed, after all have run;

@@ -24,6 +24,7 @@ void runToolCall(const StepAttempt &a, PendingCall &call, unsigned round, size_t
   try {
     call.result = toolResultText(
         a.run.callTool(call.tool, *call.args, true, a.path, a.attempt, a.cancel, a.span, callKey(round, index)));
+    if (a.calledTools) a.calledTools->add(a.run.program().tools[call.tool].name);
   } catch (const Error &e) {
     if (e.kind() == ErrorKind::Cancelled || a.cancel.cancelled()) throw;
     call.result = Json{{"error", e.what()}}.dump();

@@ -39,4 +39,44 @@ Value judge(const StepAttempt &a, int prompt, const Value &target, const char *r
   return parsed;
 }
 
+Value judgeCriteria(const StepAttempt &a, const EvalDecl &eval, const std::string &content) {
+  // A passing score above 1 is on a scale the criteria give ("from 1 to 5"): the judge is not
+  // told 0-1 then (docs/evals.md "llm_judge").
+  std::string scale = eval.passingScore > 1 ? "number on the scale the criteria give" : "float 0-1";
+  std::string system = eval.judgeSystemPrompt
+                           ? std::string(eval.judgeSystemPrompt)
+                           : "You are an evaluation judge. Evaluate the following content and respond with a JSON "
+                             "object containing: \"passed\" (boolean), \"score\" (" + scale +
+                                 "), and \"reasoning\" (string).";
+  std::string user = "Content to evaluate:\n" + content + "\n\nCriteria: " + eval.criteria;
+  if (eval.rubric) user += "\n\nRubric: " + Value::parse(eval.rubric).toText();
+  Request request;
+  request.model = eval.judgeModel ? eval.judgeModel : a.run.model();
+  request.messages.push_back({Message::Role::System, std::move(system), {}, {}});
+  request.messages.push_back({Message::Role::User, std::move(user), {}, {}});
+  request.parameters = Json{{"temperature", 0.0}, {"max_tokens", 1024}};
+  PromptDecl judgeDecl;  // the exchange's key names the eval
+  judgeDecl.key = eval.id;
+  Reply reply = Exchange(a, judgeDecl).send(request, 1);
+  size_t first = reply.content.find('{'), last = reply.content.rfind('}');
+  Value parsed;
+  if (first != std::string::npos && last != std::string::npos && last > first) {
+    try {
+      parsed = Value::parse(reply.content.substr(first, last - first + 1));
+    } catch (const Error &) {
+    }
+  }
+  std::optional<Value> score = parsed.isObject() ? parsed.get("score") : std::nullopt;
+  if (!score || !score->isNumber())
+    throw Error(ErrorKind::StepFailed, "the judge's reply holds no JSON object with a numeric \"score\": " +
+                                           headOf(reply.content, 200));
+  std::vector<std::pair<std::string, Value>> members = {{"score", *score}};
+  if (std::optional<Value> passed = parsed.get("passed"); passed && passed->type() == Value::Type::Boolean)
+    members.push_back({"passed", *passed});
+  std::optional<Value> reasoning = parsed.get("reasoning");
+  members.push_back({"reasoning", reasoning && reasoning->isString() ? *reasoning : Value::string("")});
+  Value out = Value::object(std::move(members));
+  return out;
+}
+
 }  // namespace wfc::llm

@@ -19,4 +19,12 @@ extern const char *const kJudgeReplySchema;
 // Returns {score, rationale}; throws wfc::Error (StepFailed for a reply that does not fit).
 Value judge(const StepAttempt &a, int prompt, const Value &target, const char *rubric);
 
+// The llm_judge eval in PromptKit's form (docs/evals.md "llm_judge"): the request PromptKit's
+// judge sends — its system prompt (or `eval.judgeSystemPrompt`), one user message "Content to
+// evaluate:\n…\n\nCriteria: …" (and "\n\nRubric: …"), temperature 0, at most 1024 tokens, the
+// eval's model or the run's — keyed as the attempt's round 1 under the eval's id. The reply's JSON
+// is read from its first '{' to its last '}'. Returns {score, passed?, reasoning}; a reply
+// without a numeric score is an error, as in PromptKit (no default score).
+Value judgeCriteria(const StepAttempt &a, const EvalDecl &eval, const std::string &content);
+
 }  // namespace wfc::llm

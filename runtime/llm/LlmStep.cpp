@@ -91,6 +91,7 @@ Value runAgent(const StepAttempt &a, const PromptDecl &prompt, const Value &inpu
       // The tool itself runs when it is bound; its result is not the output.
       if (a.run.isBound(end.tool))
         a.run.callTool(end.tool, *end.args, true, a.path, a.attempt, a.cancel, a.span, callKey(round, ending));
+      if (a.calledTools) a.calledTools->add(program.tools[end.tool].name);
       return *end.args;
     }
     for (PendingCall &call : calls)

@@ -9,6 +9,8 @@
 // Every exchange is an `llm_call` line in the trace, with its tokens.
 #pragma once
 
+#include "evals/ToolCallLog.h"
+
 #include "llm/Provider.h"
 #include "wfc/program.h"
 
@@ -30,6 +32,7 @@ struct StepAttempt {
   const std::string &span;        // the attempt's span, parent of its llm_call and tool_call lines
   std::optional<int64_t> item;    // wfc.foreach item index
   Usage &tokens;                  // accumulates the attempt's tokens
+  evals::ToolCallLog *calledTools = nullptr;  // where the attempt's successful tool calls are noted
 };
 
 Value runLlmStep(const StepAttempt &a, const Value &input);

@@ -1,0 +1,161 @@
+// PromptKit's eval types end to end (docs/evals.md "Types"): packs/promptkit-evals.yaml, an agent
+// step with PromptKit's spellings of types and params, run as a black box against the scripted
+// test LLM server with a real exec tool. Each type's score and pass rule as PromptKit gives them,
+// the tool-call types and `when` reading the calls the attempt made, and PromptKit's llm_judge:
+// its request, its reply read from the first '{' to the last '}', and passing_score.
+#include "ExeDir.h"
+#include "LlmPackTest.h"
+
+namespace wfc::test {
+namespace {
+
+constexpr const char *kGoodAnswer =
+    "Here it is: ```json\n{\"answer\": \"WFC is a compiler.\", \"sources\": [\"kb\"]}\n```";
+constexpr const char *kBadAnswer = "Sorry, I am a dumb interpreter. I cannot. Really. No.";
+
+class PromptKitEvalE2ETest : public LlmPackTest {
+ protected:
+  static void SetUpTestSuite() {
+    LlmPackTest::SetUpTestSuite();
+    exes_["promptkit-evals"] = e2eExeDir() + "/promptkit-evals";
+    ASSERT_TRUE(fs::exists(exes_["promptkit-evals"])) << exes_["promptkit-evals"] << " was not built";
+  }
+
+  // A "PASS" topic: the agent looks two terms up, then answers well, and the judge scores 0.9;
+  // any other topic: no lookups, a bad answer, and the judge scores 0.3 (with prose around its
+  // JSON, which PromptKit's parser skips).
+  static Json script() {
+    Json s = json(R"({"replies": [
+      {"match": {"system_contains": "evaluation judge", "user_contains": "WFC is a compiler"},
+       "reply": {"content": "{\"passed\": true, \"score\": 0.9, \"reasoning\": \"names wfc\"}"}},
+      {"match": {"system_contains": "evaluation judge"},
+       "reply": {"content": "Verdict follows. {\"score\": 0.3, \"reasoning\": \"does not explain wfc\"} Done."}},
+      {"match": {"user_contains": "PASS", "rounds": 0},
+       "reply": {"tool_calls": [{"name": "kb_lookup", "arguments": {"term": "wfc"}},
+                                {"name": "kb_lookup", "arguments": {"term": "compiler"}}]}},
+      {"match": {"user_contains": "PASS", "rounds": 1}, "reply": {"content": ""}},
+      {"reply": {"content": ""}}
+    ]})");
+    s["replies"][3]["reply"]["content"] = kGoodAnswer;
+    s["replies"][4]["reply"]["content"] = kBadAnswer;
+    return s;
+  }
+
+  ProcessResult runPack(const LlmServerProcess &server, const std::string &topic, const std::string &trace) {
+    std::string b = bindings("promptkit-evals", "tools:\n" + kbLookup());
+    return run("promptkit-evals", {"--llm-base-url", server.baseUrl(), "--model", "test-model", "--bindings", b,
+                                   "--input-json", Json{{"topic", topic}}.dump(), "--trace", trace});
+  }
+
+  static std::map<std::string, Json> evalLines(const std::vector<Json> &trace) {
+    std::map<std::string, Json> out;
+    for (const Json &e : events(trace, "eval")) out[e["eval"]] = e;
+    return out;
+  }
+};
+
+// 1. A good answer after two lookups: every eval passes with score 1 (the judge's 0.9 meets its
+// passing score 0.8), the canonical type names are traced, and the `when` on a tool the step
+// did not call skips its eval.
+TEST_F(PromptKitEvalE2ETest, EveryTypePassesOnAGoodAnswer) {
+  LlmServerProcess server(script());
+  std::string trace = path("pass.trace");
+  ProcessResult r = runPack(server, "PASS: wfc", trace);
+  ASSERT_EQ(r.exitCode, 0) << r.describe() << "\n" << r.err;
+  EXPECT_EQ(json(r.out), kGoodAnswer);
+  EXPECT_EQ(r.err.find("warning"), std::string::npos) << r.err;
+  std::map<std::string, Json> lines = evalLines(jsonLines(trace));
+  std::map<std::string, std::string> types = {
+      {"looked_up", "tools_called"},     {"looked_up_twice", "tools_called"}, {"deleted_nothing", "tools_not_called"},
+      {"names_both", "contains"},        {"names_one", "contains_any"},       {"polite", "content_excludes"},
+      {"long_enough", "min_length"},     {"short_enough", "max_length"},      {"two_sentences", "sentence_count"},
+      {"fields", "field_presence"},      {"wrapped_json", "json_valid"},      {"no_apology", "regex"},
+      {"after_lookup", "contains"},      {"judged", "llm_judge"}};
+  for (const auto &[id, type] : types) {
+    SCOPED_TRACE(id);
+    EXPECT_EQ(lines[id]["type"], type);
+    EXPECT_EQ(lines[id]["status"], "passed") << lines[id];
+    EXPECT_EQ(lines[id]["score"], id == "judged" ? 0.9 : 1.0) << lines[id];
+  }
+  EXPECT_EQ(lines["judged"]["rationale"], "names wfc");
+  EXPECT_EQ(lines["after_delete"]["status"], "skipped");
+  EXPECT_NE(lines["after_delete"]["message"].get<std::string>().find("did not call 'kb.delete'"), std::string::npos);
+
+  // PromptKit's judge request: its default system prompt, the content, criteria and rubric,
+  // temperature 0 and at most 1024 tokens; its recording key names the eval.
+  Json judge;
+  for (const Json &req : server.requests())
+    if (req["body"]["messages"][0]["content"].get<std::string>().find("evaluation judge") != std::string::npos)
+      judge = req["body"];
+  ASSERT_FALSE(judge.is_null());
+  EXPECT_EQ(judge["messages"][0]["content"],
+            "You are an evaluation judge. Evaluate the following content and respond with a JSON object containing: "
+            "\"passed\" (boolean), \"score\" (float 0-1), and \"reasoning\" (string).");
+  EXPECT_EQ(judge["messages"][1]["content"], std::string("Content to evaluate:\n") + kGoodAnswer +
+                                                 "\n\nCriteria: Does the answer explain what wfc is?"
+                                                 "\n\nRubric: 1 if it names wfc as a compiler, else 0.");
+  EXPECT_EQ(judge["temperature"], 0.0);
+  EXPECT_EQ(judge["max_tokens"], 1024);
+  bool keyed = false;
+  for (const Json &c : events(jsonLines(trace), "llm_call"))
+    keyed = keyed || (c["step"] == "research/eval:judged" && c["prompt"] == "judged");
+  EXPECT_TRUE(keyed);
+}
+
+// 2. A bad answer without lookups: the failures are warnings with PromptKit's scores (shares for
+// the counting types, max/count for sentences), the pack's `message` first for the judge, and
+// `when` on a tool that was not called skips.
+TEST_F(PromptKitEvalE2ETest, FailuresCarryPromptKitsScores) {
+  LlmServerProcess server(script());
+  std::string trace = path("fail.trace");
+  ProcessResult r = runPack(server, "anything", trace);
+  ASSERT_EQ(r.exitCode, 0) << r.describe() << "\n" << r.err;
+  EXPECT_EQ(json(r.out), kBadAnswer);
+  std::map<std::string, Json> lines = evalLines(jsonLines(trace));
+  struct Expect {
+    const char *id, *status;
+    double score;
+    const char *message;
+  };
+  for (const Expect &e : {Expect{"looked_up", "failed", 0.0, "'kb.lookup' was called 0 times"},
+                          Expect{"deleted_nothing", "passed", 1.0, ""},
+                          Expect{"names_both", "failed", 0.0, "does not contain \"WFC\", \"compiler\""},
+                          Expect{"names_one", "passed", 1.0, ""},
+                          Expect{"polite", "failed", 0.0, "contains \"dumb\""},
+                          Expect{"long_enough", "passed", 1.0, ""},
+                          Expect{"two_sentences", "failed", 0.5, "has 4 sentences, more than 2"},
+                          Expect{"fields", "failed", 0.0, "does not mention \"answer\", \"sources\""},
+                          Expect{"wrapped_json", "failed", 0.0, "is not valid JSON"},
+                          Expect{"no_apology", "failed", 0.0, "matches /(?i)sorry/, which it must not"},
+                          Expect{"judged", "failed", 0.3,
+                                 "The answer must explain wfc. (the judge scored 0.3, under the passing score 0.8: "
+                                 "does not explain wfc)"}}) {
+    SCOPED_TRACE(e.id);
+    EXPECT_EQ(lines[e.id]["status"], e.status) << lines[e.id];
+    EXPECT_DOUBLE_EQ(lines[e.id]["score"].get<double>(), e.score) << lines[e.id];
+    if (*e.message) {
+      EXPECT_NE(lines[e.id].value("message", "").find(e.message), std::string::npos) << lines[e.id];
+      EXPECT_NE(r.err.find(std::string("eval '") + e.id + "'"), std::string::npos) << r.err;
+    }
+  }
+  EXPECT_EQ(lines["after_lookup"]["status"], "skipped");
+  EXPECT_NE(lines["after_lookup"]["message"].get<std::string>().find("'when.tool_called' does not hold"),
+            std::string::npos);
+}
+
+// 3. Half the patterns found: contains scores 0.5 (found / total), as PromptKit does.
+TEST_F(PromptKitEvalE2ETest, ContainsScoresTheShareOfPatternsFound) {
+  Json s = script();
+  s["replies"][4]["reply"]["content"] = "A compiler, and that is all. Really.";
+  LlmServerProcess server(s);
+  std::string trace = path("half.trace");
+  ProcessResult r = runPack(server, "anything", trace);
+  ASSERT_EQ(r.exitCode, 0) << r.err;
+  std::map<std::string, Json> lines = evalLines(jsonLines(trace));
+  EXPECT_EQ(lines["names_both"]["status"], "failed");
+  EXPECT_DOUBLE_EQ(lines["names_both"]["score"].get<double>(), 0.5);
+  EXPECT_EQ(lines["names_one"]["status"], "passed");
+}
+
+}  // namespace
+}  // namespace wfc::test
