@@ -59,6 +59,10 @@ const std::map<std::string, Option> &options() {
             throw Error(ErrorKind::Usage, "--max-concurrency takes a whole number from 1 to 100000, not '" + v + "'");
           c.maxConcurrency = unsigned(n);
         }}},
+      {"--task", text(&C::task)},
+      {"--message", text(&C::message)},
+      {"--chat", flag(&C::chat)},
+      {"--raw", flag(&C::raw)},
       {"--dry-run", flag(&C::dryRun)},
       {"--quiet", flag(&C::quiet)},
       {"--version", flag(&C::version)},
@@ -135,6 +139,11 @@ const char *commandLineHelp() {
   --event NAME            with --resume: the event a suspended run was waiting for
   --event-context JSON    with --event: the workflow context it brings
   --runs                  list the runs of the --journal, one JSON line each
+  --task NAME             chat packs: the prompt that answers (default: the only one)
+  --message TEXT          chat packs: the user's message (the input's "message")
+  --chat                  chat packs: a conversation, one user turn per stdin line (a JSON
+                          object {"message": …} per line; plain text on a terminal)
+  --raw                   chat packs: print the reply as text, not as a JSON string
   --version               print the workflow's and wfc's versions
   --help                  print this help
 

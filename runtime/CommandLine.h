@@ -19,6 +19,10 @@ struct CommandLine {
   // docs/journal.md: --journal-sync=normal|full, --runs, and the event a suspended run resumes with.
   bool journalSyncFull = false, journalSyncGiven = false, runs = false;
   std::optional<std::string> event, eventContext;
+  // Chat programs (docs/promptkit.md "Chat executables"): the task, the user's message, a
+  // conversation over stdin, and the reply as plain text.
+  std::optional<std::string> task, message;
+  bool chat = false, raw = false;
   unsigned maxConcurrency = 64;
 };
 

@@ -2,6 +2,7 @@
 // run, output, trace and report, exit code.
 #include "Bindings.h"
 #include "CommandLine.h"
+#include "chat/ChatMain.h"
 #include "Run.h"
 #include "SchemaValidator.h"
 #include "Trace.h"
@@ -107,6 +108,7 @@ std::string describeInput(const CompositionDecl &c) {
 // The compositions that receive the run's input: the one that runs, or every composition a
 // workflow state runs (each state sees the workflow input, docs/workflows.md).
 std::vector<int> inputCompositions(const ProgramDecl &program) {
+  if (chat::isChatProgram(program)) return {};  // a chat turn's input is checked by the chat
   if (!program.workflow) return {0};
   std::vector<int> out;
   for (const StateDecl &s : program.workflow->states)
@@ -284,6 +286,7 @@ std::unique_ptr<llm::Provider> makeProvider(const CommandLine &cl, const Program
   llm::Json header = {{"workflow", program.name}, {"version", program.version}, {"composition", nullptr},
                       {"provider", provider}, {"model", model}};
   if (program.workflow) header["entry"] = program.workflow->states[program.workflow->entry].name;
+  else if (chat::isChatProgram(program)) header["task"] = chat::chooseTask(cl, program).name;
   else header["composition"] = program.compositions[0].name;
   return std::make_unique<llm::RecordingProvider>(std::move(inner), *cl.record, header);
 }
@@ -291,7 +294,7 @@ std::unique_ptr<llm::Provider> makeProvider(const CommandLine &cl, const Program
 // What a run runs, for the trace and the report: the composition, or null for a workflow
 // (whose states the report lists).
 Json runs(const ProgramDecl &program) {
-  if (program.workflow) return nullptr;
+  if (program.workflow || chat::isChatProgram(program)) return nullptr;
   return program.compositions[0].name;
 }
 
@@ -332,7 +335,8 @@ int runMain(int argc, char **argv, const ProgramDecl &program) {
     return fail(cl, 2, e.what());
   }
   if (cl.help) {
-    printHelp(cl, program);
+    if (chat::isChatProgram(program)) chat::printHelp(cl, program);
+    else printHelp(cl, program);
     return 0;
   }
   if (cl.version) {
@@ -342,6 +346,8 @@ int runMain(int argc, char **argv, const ProgramDecl &program) {
   if (cl.provider && *cl.provider != "openai" && *cl.provider != "anthropic" && *cl.provider != "replay")
     return fail(cl, 2, "--provider takes openai, anthropic or replay, not '" + *cl.provider + "'");
   if (auto problem = journalUsage(cl)) return fail(cl, 2, *problem);
+  if (auto problem = chat::usageProblem(cl, program)) return fail(cl, 2, *problem);
+  const bool chatProgram = chat::isChatProgram(program);
 
   // --journal (docs/journal.md): the file, and — with --resume — the run to continue.
   std::unique_ptr<journal::JournalFile> journalFile;
@@ -371,6 +377,10 @@ int runMain(int argc, char **argv, const ProgramDecl &program) {
   journal::ProgramIdentity identity;
   try {
     input = readInput(cl);
+    if (chatProgram) {
+      input = chat::turnInput(cl, input);
+      chat::chooseTask(cl, program);  // a missing or unknown --task is a usage error before anything runs
+    }
     for (int c : cl.resume ? std::vector<int>{} : inputCompositions(program)) {
       const char *schema = program.compositions[c].inputSchema;
       if (!schema) continue;
@@ -418,7 +428,8 @@ int runMain(int argc, char **argv, const ProgramDecl &program) {
   }
 
   if (cl.dryRun) {
-    if (!writeOutput(cl, plan(program, *tools, input).dump(cl.pretty ? 2 : -1) + "\n"))
+    Json planned = chatProgram ? chat::plan(cl, program, *tools, input) : plan(program, *tools, input);
+    if (!writeOutput(cl, planned.dump(cl.pretty ? 2 : -1) + "\n"))
       return fail(cl, 1, "cannot write the output");
     return 0;
   }
@@ -459,13 +470,18 @@ int runMain(int argc, char **argv, const ProgramDecl &program) {
   int code = 0;
   std::string error;
   std::optional<Value> output;
+  std::optional<std::string> chatOutput;  // a chat program's, as it prints (none after --chat)
   std::vector<workflow::VisitRecord> visits;
   std::optional<std::string> awaiting;  // a suspended run's (docs/journal.md)
   try {
-    if (program.workflow)
+    if (program.workflow) {
       output = workflow::runWorkflow(run, input, cancel, rootSpan, events ? &*events : nullptr, visits);
-    else
+    } else if (chatProgram) {
+      chatOutput = chat::run(run, cl, input, cancel, rootSpan);
+      output = chatOutput ? Value::parse(cl.raw ? Json(*chatOutput).dump() : *chatOutput) : Value();
+    } else {
       output = run.runComposition(0, input, cancel, "", rootSpan);
+    }
   } catch (const Error &e) {
     code = e.exitCode();
     error = e.what();
@@ -575,6 +591,11 @@ int runMain(int argc, char **argv, const ProgramDecl &program) {
     return code;
   }
   if (code != 0) return fail(cl, code, error);
+  if (chatProgram) {  // --chat printed each reply; --raw prints the text as it is
+    if (chatOutput && !writeOutput(cl, (cl.raw ? *chatOutput : output->dump(cl.pretty ? 2 : -1)) + "\n"))
+      return fail(cl, 1, "cannot write the output");
+    return 0;
+  }
   if (!writeOutput(cl, output->dump(cl.pretty ? 2 : -1) + "\n")) return fail(cl, 1, "cannot write the output");
   return 0;
 }

@@ -1,5 +1,6 @@
 #include "analysis/ProgramAnalysis.h"
 
+#include "ir/EvalTriggers.h"
 #include "support/DidYouMean.h"
 
 namespace wfc::analysis {
@@ -8,8 +9,9 @@ namespace {
 // The entry, or nullopt after reporting why there is none. `runsWorkflow` is set when the
 // workflow's state machine runs.
 std::optional<const ir::Composition *> chooseEntry(const ir::Module &module, const ProgramOptions &options,
-                                                   DiagnosticEngine &diags, bool &runsWorkflow) {
+                                                   DiagnosticEngine &diags, bool &runsWorkflow, bool &chat) {
   runsWorkflow = false;
+  chat = false;
   std::vector<std::string> names;
   for (const auto &c : module.compositions) names.push_back(c->name);
   names.insert(names.end(), module.unlowered.compositions.begin(), module.unlowered.compositions.end());
@@ -33,8 +35,13 @@ std::optional<const ir::Composition *> chooseEntry(const ir::Module &module, con
     return nullptr;
   }
   // No workflow: Function-style, with exactly one composition (docs/language/promptpack.md).
+  // Neither: a chat program of the pack's prompts, as PromptKit runs such packs.
   if (names.empty()) {
-    diags.error(module.loc, "the pack has no 'workflow' and no 'compositions': there is nothing to run");
+    if (!module.prompts.empty()) {
+      chat = true;
+      return nullptr;
+    }
+    diags.error(module.loc, "the pack has no 'workflow', no 'compositions' and no 'prompts': there is nothing to run");
     return std::nullopt;
   }
   if (names.size() > 1) {
@@ -63,12 +70,52 @@ std::vector<const ir::Composition *> reachable(const ir::Module &module, const s
   return out;
 }
 
+// A chat program: every prompt is a task; a turn offers the prompt's tools (the runtime runs
+// them for the model, so they need bindings) and runs its every-turn evals.
+Program analyzeChat(const ir::Module &module) {
+  Program program;
+  program.chat = true;
+  std::set<const ir::Eval *> evals;
+  std::set<const ir::Tool *> bound;
+  for (const auto &p : module.prompts) {
+    program.prompts.push_back(p.get());
+    for (const ir::Tool *t : p->tools) {
+      program.offered.insert(t);
+      program.called.insert(t);
+      if (bound.insert(t).second)
+        program.needsBinding.push_back({t, p->loc, "prompt '" + p->key + "' offers it to the model in a chat turn"});
+    }
+    // The prompt's own evals first, then the pack's it does not override (as for steps).
+    auto collect = [&](bool (*applies)(const std::string &), std::vector<const ir::Eval *> &out) {
+      for (const std::string &id : p->evals)
+        if (const ir::Eval *e = module.findEval(p->key + "/" + id); e && e->enabled && applies(e->trigger))
+          out.push_back(e);
+      for (const auto &e : module.evals)
+        if (e->id == e->name && e->enabled && !e->validatorOf && applies(e->trigger) &&
+            std::find(p->evals.begin(), p->evals.end(), e->name) == p->evals.end())
+          out.push_back(e.get());
+      evals.insert(out.begin(), out.end());
+    };
+    collect(ir::runsOnEveryTurn, program.turnEvals[p.get()]);
+    collect(ir::runsAtSessionEnd, program.sessionEvals[p.get()]);
+  }
+  std::set<const ir::Prompt *> judges;
+  for (const auto &e : module.evals)
+    if (evals.count(e.get())) {
+      program.evals.push_back(e.get());
+      if (e->judge) judges.insert(e->judge);
+    }
+  (void)judges;  // every prompt is already a task
+  return program;
+}
+
 }  // namespace
 
 std::optional<Program> analyzeProgram(const ir::Module &module, const ProgramOptions &options, DiagnosticEngine &diags) {
-  bool runsWorkflow = false;
-  std::optional<const ir::Composition *> entry = chooseEntry(module, options, diags, runsWorkflow);
+  bool runsWorkflow = false, chat = false;
+  std::optional<const ir::Composition *> entry = chooseEntry(module, options, diags, runsWorkflow, chat);
   if (!entry) return std::nullopt;
+  if (chat) return analyzeChat(module);
   Program program;
   program.entry = *entry;
   if (runsWorkflow) program.workflow = &*module.workflow;

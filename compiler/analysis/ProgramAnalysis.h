@@ -4,7 +4,8 @@
 //
 // The entry: `--composition`'s composition; else the pack's workflow (a workflow of one
 // terminal composition state runs exactly as that composition); else the pack's only
-// composition (Function-style). From the entry: the compositions it reaches through wfc.subflow
+// composition (Function-style); else, for a pack of prompts alone, a chat program whose tasks
+// are its prompts (docs/promptkit.md "Chat executables"). From the entry: the compositions it reaches through wfc.subflow
 // calls, the prompts steps and states run, the tools steps call and models are offered, the
 // evals steps run, and the tools that must be bound.
 #pragma once
@@ -12,6 +13,7 @@
 #include "ir/Module.h"
 #include "support/DiagnosticEngine.h"
 
+#include <map>
 #include <optional>
 #include <set>
 #include <string>
@@ -42,6 +44,12 @@ struct Program {
   std::set<const ir::Tool *> called;        // run by a step, or by the runtime for a model
   std::set<const ir::Tool *> offered;       // described to a model
   std::vector<BindingNeed> needsBinding;    // one per tool, in the order the program needs them
+  // A chat program (no workflow, no compositions): every prompt is a task, offering its tools.
+  // Per task: the evals each reply runs (the prompt's every_turn/sample_turns ones, then the
+  // pack's it does not override) and those the conversation's end runs (on_session_complete,
+  // on_conversation_complete), as sema chooses them for steps.
+  bool chat = false;
+  std::map<const ir::Prompt *, std::vector<const ir::Eval *>> turnEvals, sessionEvals;
 };
 
 // Reports (and returns nullopt) when the program has no entry: --composition names nothing, or

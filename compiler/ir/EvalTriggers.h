@@ -12,6 +12,9 @@ namespace wfc::ir {
 const std::vector<std::string> &evalTriggers();
 // every_turn, sample_turns: run after every prompt and agent step they apply to, unnamed.
 bool runsOnEveryTurn(const std::string &trigger);
+// on_session_complete, on_conversation_complete, sample_sessions: run once when a chat
+// executable's conversation ends (docs/promptkit.md "Chat executables").
+bool runsAtSessionEnd(const std::string &trigger);
 // sample_turns, sample_sessions: run on a share of the steps.
 bool isSamplingTrigger(const std::string &trigger);
 

@@ -133,6 +133,10 @@ const std::vector<std::string> &evalTriggers() {
 
 bool runsOnEveryTurn(const std::string &trigger) { return trigger == "every_turn" || trigger == "sample_turns"; }
 
+bool runsAtSessionEnd(const std::string &trigger) {
+  return trigger == "on_session_complete" || trigger == "on_conversation_complete" || trigger == "sample_sessions";
+}
+
 bool isSamplingTrigger(const std::string &trigger) { return trigger == "sample_turns" || trigger == "sample_sessions"; }
 
 template <typename T, typename Key>

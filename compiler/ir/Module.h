@@ -82,9 +82,6 @@ struct Prompt {
   std::vector<Validator> validators;
   std::vector<ModelOverride> modelOverrides;
   std::optional<Media> media;
-  // Resolved by sema (docs/promptkit.md "Chat"): the evals a turn of this prompt runs (its own
-  // and the pack's every_turn/sample_turns ones) and those a conversation's end runs.
-  std::vector<const struct Eval *> turnEvals, sessionEvals;
 };
 
 struct Tool {

@@ -17,8 +17,9 @@ void ModuleChecker::checkToolNames() {
   }
 }
 
-// What the pack uses, wherever it is declared: prompts run by steps, states and judging evals;
-// tools called by steps or offered through a used prompt; compositions run by states, called by
+// What the pack uses, wherever it is declared: prompts run by steps, states and judging evals
+// (every prompt of a chat program); tools called by steps, offered through a used prompt or
+// watched by a tools_called eval; compositions run by states, called by
 // steps, or chosen with --composition.
 void ModuleChecker::reportUnused() {
   std::set<const ir::Prompt *> prompts;
@@ -38,8 +39,16 @@ void ModuleChecker::reportUnused() {
       if (s.prompt) prompts.insert(s.prompt);
       if (s.composition) compositions.insert(s.composition);
     }
-  for (const auto &e : module_.evals)
+  for (const auto &e : module_.evals) {
     if (e->judge) prompts.insert(e->judge);
+    // tools_called / tools_not_called name tools: watching for a tool is using it.
+    if (e->type == "tools_called" || e->type == "tools_not_called")
+      for (const std::string &name : e->patterns)
+        if (const ir::Tool *t = module_.findTool(name)) tools.insert(t);
+  }
+  // A pack of prompts alone is a chat program: every prompt is a task (analysis::analyzeChat).
+  if (module_.compositions.empty() && !module_.workflow && module_.unlowered.compositions.empty())
+    for (const auto &p : module_.prompts) prompts.insert(p.get());
   for (const auto &p : module_.prompts)
     if (!prompts.count(p.get())) diags_.warning(p->loc, "prompt '" + p->key + "' is never used");
   for (const ir::Prompt *p : prompts)  // a used prompt's tools are offered, so used

@@ -45,6 +45,9 @@ void ModuleChecker::resolveEvalUse() {
             std::find(s.prompt->evals.begin(), s.prompt->evals.end(), e->name) == s.prompt->evals.end())
           add(e.get());
     });
+  // A pack of prompts alone is a chat program, which runs its every-turn evals on each reply and
+  // its session evals when the conversation ends (analysis::analyzeChat).
+  if (module_.compositions.empty() && !module_.workflow && module_.unlowered.compositions.empty()) return;
   const std::vector<std::string> &triggers = ir::evalTriggers();
   for (const auto &e : module_.evals) {
     if (named.count(e.get()) || ir::runsOnEveryTurn(e->trigger) || !e->enabled) continue;

@@ -120,6 +120,10 @@ struct PromptDecl {
   const char *parameters = nullptr;  // JSON text: temperature, max_tokens, … (nullptr: none)
   const char *toolChoice = "auto";   // tool_policy.tool_choice
   unsigned maxRounds = 5;            // tool_policy.max_rounds: an agent's bound without max_steps
+  // A chat turn's tool_policy (docs/promptkit.md "Chat executables"): at most this many tool
+  // calls in one turn, and calls to these tools answered with an error instead of run.
+  unsigned maxToolCallsPerTurn = 10;
+  std::span<const char *const> blocklist = {};
 };
 
 struct ToolDecl {
@@ -140,6 +144,15 @@ struct CompositionDecl {
   const char *outputSchema = nullptr;  // JSON text (self-contained), or nullptr
   int output = -1;                     // the output step; -1: the last top-level step that ran
   std::span<const StepDecl> steps = {};  // parents before their children, in declaration order
+};
+
+// A chat program's task (docs/promptkit.md "Chat executables"): one per prompt. Each user turn
+// runs `turn`, an agent step over the prompt's tools whose evals run on every reply; the
+// session evals run on the last reply when the conversation ends.
+struct ChatTaskDecl {
+  const char *name = "";  // the prompt's key: what --task names
+  const StepDecl *turn = nullptr;
+  std::initializer_list<int> sessionEvals = {};  // indices into ProgramDecl::evals
 };
 
 struct ProgramDecl {
@@ -163,6 +176,8 @@ struct ProgramDecl {
   // The pack's workflow state machine, or nullptr: then compositions[0] is what runs.
   const struct WorkflowDecl *workflow = nullptr;
   std::span<const struct EvalDecl> evals = {};  // the evals some step runs (docs/evals.md)
+  // A chat program's tasks (no compositions, no workflow), in the pack's prompt order.
+  std::span<const ChatTaskDecl> tasks = {};
 };
 
 // ---------------------------------------------------------------------------------------------

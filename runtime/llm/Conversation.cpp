@@ -5,6 +5,7 @@
 #include "llm/Recording.h"
 #include "wfc/error.h"
 
+#include <algorithm>
 #include <chrono>
 #include <exception>
 #include <thread>
@@ -99,6 +100,27 @@ PendingCall resolveCall(const ToolCallRequest &call, const ProgramDecl &program,
     pending.result = Json{{"error", std::string("the arguments are not valid JSON: ") + e.what()}}.dump();
   }
   return pending;
+}
+
+void applyToolPolicy(const PromptDecl &prompt, const ProgramDecl &program, std::vector<PendingCall> &calls,
+                     unsigned &callsThisTurn) {
+  for (PendingCall &call : calls) {
+    if (!call.args) continue;
+    const char *name = program.tools[call.tool].name;
+    bool blocked = std::any_of(prompt.blocklist.begin(), prompt.blocklist.end(),
+                               [&](const char *b) { return std::string_view(b) == name; });
+    if (blocked) {
+      call.args.reset();
+      call.result = Json{{"error", std::string("tool '") + name + "' is blocked by the prompt's tool_policy"}}.dump();
+    } else if (callsThisTurn >= prompt.maxToolCallsPerTurn) {
+      call.args.reset();
+      call.result = Json{{"error", "this turn reached tool_policy.max_tool_calls_per_turn (" +
+                                            std::to_string(prompt.maxToolCallsPerTurn) + "): answer without more tools"}}
+                        .dump();
+    } else {
+      ++callsThisTurn;
+    }
+  }
 }
 
 std::string callKey(unsigned round, size_t index) {

@@ -39,6 +39,12 @@ struct PendingCall {
 // JSON leaves the error for the model in `result`.
 PendingCall resolveCall(const ToolCallRequest &call, const ProgramDecl &program, std::span<const int> offered);
 
+// The prompt's tool_policy on one round's resolved calls: a blocklisted tool's call, and calls
+// past max_tool_calls_per_turn (counted in `callsThisTurn`), are answered with an error for the
+// model instead of run.
+void applyToolPolicy(const PromptDecl &prompt, const ProgramDecl &program, std::vector<PendingCall> &calls,
+                     unsigned &callsThisTurn);
+
 // "r2c1": the second round's first call, extending the idempotency key run/step/attempt.
 std::string callKey(unsigned round, size_t index);
 

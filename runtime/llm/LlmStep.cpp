@@ -66,6 +66,7 @@ Value runAgent(const StepAttempt &a, const PromptDecl &prompt, const Value &inpu
   if (!request.tools.empty()) request.toolChoice = prompt.toolChoice;
   if (a.step.toolCalled < 0) request.structured = structured(a);
   Exchange exchange(a, prompt);
+  unsigned callsThisTurn = 0;  // an attempt is one turn of the prompt's tool_policy
   const unsigned rounds = a.step.maxSteps > 0 ? a.step.maxSteps : prompt.maxRounds;
   for (unsigned round = 1; round <= rounds; ++round) {
     Reply reply = exchange.send(request, round);
@@ -77,6 +78,7 @@ Value runAgent(const StepAttempt &a, const PromptDecl &prompt, const Value &inpu
     for (const ToolCallRequest &call : reply.toolCalls)
       calls.push_back(resolveCall(call, program, std::span<const int>(a.step.tools.begin(), a.step.tools.size())));
     // The ending call (tool_called) ends the loop after the calls before it have run.
+    applyToolPolicy(prompt, program, calls, callsThisTurn);
     size_t ending = calls.size();
     for (size_t i = 0; i < calls.size() && ending == calls.size(); ++i)
       if (calls[i].args && calls[i].tool == a.step.toolCalled) ending = i;

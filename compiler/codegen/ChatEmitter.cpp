@@ -1,0 +1,47 @@
+#include "codegen/ChatEmitter.h"
+
+#include <llvm/ADT/StringExtras.h>
+
+namespace wfc::codegen {
+namespace {
+
+std::string evalList(EmitContext &ctx, const std::vector<const ir::Eval *> &evals) {
+  std::vector<std::string> names;
+  for (const ir::Eval *e : evals) names.push_back("eval::" + ctx.eval(*e));
+  return "{" + llvm::join(names, ", ") + "}";
+}
+
+}  // namespace
+
+void emitChatTasks(Printer &p, EmitContext &ctx, const analysis::Program &program) {
+  p.emit("// The chat tasks, one per prompt: each user turn runs the task's turn step.\n");
+  std::vector<InitFields> tasks;
+  for (const ir::Prompt *pr : program.prompts) {
+    const std::string &name = ctx.prompt(*pr);
+    InitFields turn = {{"id", cppString(pr->key), ""},
+                       {"kind", "wfc::StepKind::Agent", ""},
+                       {"location", cppString(ctx.location(pr->loc)), ""},
+                       {"prompt", "prompt::" + name, ""}};
+    if (!pr->tools.empty()) {
+      std::vector<std::string> tools;
+      for (const ir::Tool *t : pr->tools) tools.push_back("tool::" + ctx.tool(*t));
+      turn.push_back({"tools", "{" + llvm::join(tools, ", ") + "}", ""});
+    }
+    turn.push_back({"maxSteps", std::to_string(pr->maxRoundsDeclared ? pr->toolPolicy.maxRounds : kChatDefaultMaxRounds),
+                    pr->maxRoundsDeclared ? "tool_policy.max_rounds" : "PromptKit's default max_rounds"});
+    auto turnEvals = program.turnEvals.find(pr);
+    if (turnEvals != program.turnEvals.end() && !turnEvals->second.empty())
+      turn.push_back({"evals", evalList(ctx, turnEvals->second), ""});
+    emitInitializer(p, "wfc::StepDecl", "kTurn_" + name, turn);
+    p.blankLine();
+    InitFields task = {{"name", cppString(pr->key), ""}, {"turn", "&kTurn_" + name, ""}};
+    auto sessionEvals = program.sessionEvals.find(pr);
+    if (sessionEvals != program.sessionEvals.end() && !sessionEvals->second.empty())
+      task.push_back({"sessionEvals", evalList(ctx, sessionEvals->second), ""});
+    tasks.push_back(std::move(task));
+  }
+  emitInitializerTable(p, "wfc::ChatTaskDecl", "kTasks", tasks);
+  p.blankLine();
+}
+
+}  // namespace wfc::codegen

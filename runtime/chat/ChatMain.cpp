@@ -1,0 +1,163 @@
+#include "chat/ChatMain.h"
+
+#include "Bindings.h"
+#include "Run.h"
+#include "chat/ChatSession.h"
+#include "wfc/cancellation.h"
+#include "wfc/error.h"
+
+#include <unistd.h>
+
+#include <iostream>
+#include <string>
+
+namespace wfc::chat {
+namespace {
+
+using Json = nlohmann::ordered_json;
+
+std::string taskList(const ProgramDecl &program) {
+  std::string out;
+  for (size_t i = 0; i < program.tasks.size(); ++i)
+    out += (i == 0 ? "" : i + 1 == program.tasks.size() ? " and " : ", ") + std::string("'") + program.tasks[i].name + "'";
+  return out;
+}
+
+// What a reply prints as: a JSON string (one line), or its text with --raw (or in a REPL).
+std::string printed(const std::string &reply, bool text) { return text ? reply : Json(reply).dump(); }
+
+}  // namespace
+
+std::optional<std::string> usageProblem(const CommandLine &cl, const ProgramDecl &program) {
+  if (!isChatProgram(program)) {
+    if (cl.chat && program.workflow)
+      return "--chat on a workflow pack (each turn to the current state's conversation) is not supported by this "
+             "executable yet (docs/promptkit.md \"Chat executables\")";
+    for (const auto &[given, name] : {std::pair{cl.task.has_value(), "--task"}, {cl.message.has_value(), "--message"},
+                                      {cl.chat, "--chat"}, {cl.raw, "--raw"}})
+      if (given) return std::string(name) + " is for chat executables (packs of prompts alone); this one runs " +
+                        (program.workflow ? "a workflow" : "a composition");
+    return std::nullopt;
+  }
+  for (const auto &[given, name] : {std::pair{cl.journal.has_value(), "--journal"}, {cl.events.has_value(), "--events"},
+                                    {cl.resume.has_value(), "--resume"}})
+    if (given) return std::string(name) + " is not supported by chat executables yet (docs/promptkit.md)";
+  if (cl.chat && cl.input && *cl.input == "-")
+    return "--chat reads the conversation from stdin, so the input cannot come from it too: give the variables with "
+           "--input FILE or --input-json";
+  if (cl.chat && cl.message) return "--chat reads each message from stdin; --message is for one turn";
+  return std::nullopt;
+}
+
+const ChatTaskDecl &chooseTask(const CommandLine &cl, const ProgramDecl &program) {
+  if (cl.task) {
+    for (const ChatTaskDecl &t : program.tasks)
+      if (*cl.task == t.name) return t;
+    throw Error(ErrorKind::Usage, "no task '" + *cl.task + "': this pack's tasks are " + taskList(program));
+  }
+  if (program.tasks.size() == 1) return program.tasks[0];
+  throw Error(ErrorKind::Usage, "this pack has " + std::to_string(program.tasks.size()) + " tasks (" + taskList(program) +
+                                    "): choose one with --task NAME");
+}
+
+Value turnInput(const CommandLine &cl, Value input) {
+  if (!cl.message) return input;
+  std::vector<std::pair<std::string, Value>> members;
+  for (const std::string &key : input.keys())
+    if (key != "message") members.push_back({key, *input.get(key)});
+  members.push_back({"message", Value::string(*cl.message)});
+  return Value::object(std::move(members));
+}
+
+void printHelp(const CommandLine &cl, const ProgramDecl &program) {
+  std::cout << "Usage: " << cl.program << " [--task NAME] --message TEXT [options]\n"
+            << "       " << cl.program << " [--task NAME] --chat [options]\n\n";
+  if (*program.description) std::cout << program.description << "\n\n";
+  std::cout << "Answers as the prompts of " << program.name << " " << program.version << " (" << program.source
+            << "), compiled by wfc " << program.wfcVersion << ". Tasks:\n";
+  for (const ChatTaskDecl &t : program.tasks) {
+    const PromptDecl &p = program.prompts[t.turn->prompt];
+    std::cout << "  " << t.name;
+    std::string vars;
+    for (const VariableDecl &v : p.variables) vars += std::string(vars.empty() ? "" : ", ") + v.name + (v.required && !v.defaultValue ? "" : "?");
+    if (!vars.empty()) std::cout << "  (variables: " << vars << ")";
+    std::cout << "\n";
+  }
+  std::cout << "\nInput: {\"message\": TEXT, \"variables\": {NAME: VALUE, …}} (--message sets the message).\n\n"
+            << commandLineHelp();
+}
+
+Json plan(const CommandLine &cl, const ProgramDecl &program, const ToolTable &tools, const Value &input) {
+  const ChatTaskDecl &task = chooseTask(cl, program);
+  const PromptDecl &prompt = program.prompts[task.turn->prompt];
+  Json offered = Json::array();
+  for (int t : task.turn->tools)
+    offered.push_back({{"tool", program.tools[t].name}, {"binding", tools.describe(program.tools[t].name)}});
+  Json turnEvals = Json::array(), sessionEvals = Json::array();
+  for (int e : task.turn->evals) turnEvals.push_back(program.evals[e].id);
+  for (int e : task.sessionEvals) sessionEvals.push_back(program.evals[e].id);
+  return {{"workflow", program.name}, {"version", program.version}, {"input", input.json()},
+          {"task", task.name},        {"prompt", prompt.key},       {"location", prompt.location},
+          {"tools", offered},         {"max_rounds", task.turn->maxSteps},
+          {"evals", turnEvals},       {"session_evals", sessionEvals}};
+}
+
+std::optional<std::string> run(Run &run, const CommandLine &cl, const Value &input, const CancellationToken &cancel,
+                               const std::string &rootSpan) {
+  const ChatTaskDecl &task = chooseTask(cl, run.program());
+  ChatSession session(run, task, cancel, rootSpan);
+  if (!cl.chat) {
+    std::string reply = session.turn(parseTurnInput(input, true));
+    session.finish();
+    return printed(reply, cl.raw);
+  }
+  // A conversation: the input's variables (if any) open it; each stdin line is a turn.
+  TurnInput opening = parseTurnInput(input, false);
+  if (!opening.message.empty())
+    throw Error(ErrorKind::Usage, "with --chat the messages come from stdin, not from the input's \"message\"");
+  const bool repl = isatty(STDIN_FILENO);
+  Value variables = opening.variables;
+  std::string line;
+  for (;;) {
+    if (repl) std::cerr << "you> " << std::flush;
+    if (!std::getline(std::cin, line)) break;
+    if (line.find_first_not_of(" \t\r") == std::string::npos) continue;
+    TurnInput turn;
+    if (repl) {
+      turn.message = line;
+    } else {
+      Value parsed;
+      try {
+        parsed = Value::parse(line);
+      } catch (const Error &e) {
+        throw Error(ErrorKind::Usage, "turn " + std::to_string(session.turns() + 1) + ": the line is not JSON (" +
+                                          e.what() + "); each line is {\"message\": TEXT}");
+      }
+      turn = parseTurnInput(parsed, true);
+    }
+    if (session.turns() == 0) {  // the opening variables under the first turn's own
+      std::vector<std::pair<std::string, Value>> merged;
+      for (const std::string &k : variables.keys())
+        if (!turn.variables.get(k)) merged.push_back({k, *variables.get(k)});
+      for (const std::string &k : turn.variables.keys()) merged.push_back({k, *turn.variables.get(k)});
+      turn.variables = Value::object(std::move(merged));
+    }
+    std::string reply;
+    try {
+      reply = session.turn(turn);
+    } catch (const Error &e) {
+      // In a terminal the conversation goes on after a failed turn; a script's ends with it.
+      if (!repl || e.kind() == ErrorKind::Cancelled || cancel.cancelled()) throw;
+      run.clearProgress();
+      std::cerr << cl.program << ": error: " << e.what() << "\n";
+      continue;
+    }
+    std::string text = printed(reply, cl.raw || repl) + "\n";
+    std::fwrite(text.data(), 1, text.size(), stdout);
+    if (std::fflush(stdout) != 0) throw Error(ErrorKind::StepFailed, "cannot write the output");
+  }
+  session.finish();
+  return std::nullopt;
+}
+
+}  // namespace wfc::chat

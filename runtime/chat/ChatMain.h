@@ -1,0 +1,45 @@
+// The command line of a chat program (docs/promptkit.md "Chat executables"): a pack of prompts
+// alone compiles to an executable that answers one user turn (--task, --message, the input
+// {"message", "variables"}, --raw) or holds a conversation over stdin (--chat).
+#pragma once
+
+#include "CommandLine.h"
+#include "wfc/program.h"
+
+#include <nlohmann/json.hpp>
+
+#include <optional>
+#include <string>
+
+namespace wfc {
+class Run;
+class CancellationToken;
+class ToolTable;
+}  // namespace wfc
+
+namespace wfc::chat {
+
+inline bool isChatProgram(const ProgramDecl &program) { return !program.tasks.empty(); }
+
+// The options that do not fit the program (chat options on a workflow, journal options on a
+// chat program), as a usage message; nullopt when they fit.
+std::optional<std::string> usageProblem(const CommandLine &cl, const ProgramDecl &program);
+
+// --task's task, or the only one; throws wfc::Error(Usage) listing the tasks otherwise.
+const ChatTaskDecl &chooseTask(const CommandLine &cl, const ProgramDecl &program);
+
+// The run's input with --message applied: {"message": …, "variables": {…}}.
+Value turnInput(const CommandLine &cl, Value input);
+
+void printHelp(const CommandLine &cl, const ProgramDecl &program);
+
+// --dry-run: the task, its prompt, tools (with their bindings) and evals.
+nlohmann::ordered_json plan(const CommandLine &cl, const ProgramDecl &program, const ToolTable &tools, const Value &input);
+
+// Runs the turn (or, with --chat, the conversation, printing each reply as it comes). Returns
+// the output to print — the reply as a JSON string, or its text with --raw — or nullopt when
+// --chat printed everything already. Throws wfc::Error as a run does.
+std::optional<std::string> run(Run &run, const CommandLine &cl, const Value &input, const CancellationToken &cancel,
+                               const std::string &rootSpan);
+
+}  // namespace wfc::chat

@@ -1,0 +1,170 @@
+#include "chat/ChatSession.h"
+
+#include "Run.h"
+#include "evals/StepEvals.h"
+#include "evals/ToolCallLog.h"
+#include "llm/Conversation.h"
+#include "llm/LlmStep.h"
+#include "llm/PromptRenderer.h"
+#include "wfc/cancellation.h"
+#include "wfc/error.h"
+
+#include <algorithm>
+#include <chrono>
+
+namespace wfc::chat {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+double millisSince(Clock::time_point start) {
+  return std::chrono::duration<double, std::milli>(Clock::now() - start).count();
+}
+
+// A required variable without a value (and without a default) is the caller's mistake: exit 2,
+// naming it, before anything is sent (PromptKit fails the send on it).
+void checkVariables(const ChatTaskDecl &task, const PromptDecl &prompt, const Value &variables) {
+  for (const VariableDecl &v : prompt.variables)
+    if (v.required && !v.defaultValue && !variables.get(v.name))
+      throw Error(ErrorKind::Usage, std::string("task '") + task.name + "' needs variable '" + v.name +
+                                        "': give it in the input's \"variables\"");
+}
+
+}  // namespace
+
+TurnInput parseTurnInput(const Value &input, bool messageRequired) {
+  if (!input.isObject())
+    throw Error(ErrorKind::Usage, "a chat turn's input is an object {\"message\": TEXT, \"variables\": {…}}, not " +
+                                      input.dump());
+  TurnInput turn;
+  for (const std::string &key : input.keys()) {
+    Value value = *input.get(key);
+    if (key == "message") {
+      if (!value.isString()) throw Error(ErrorKind::Usage, "the input's \"message\" must be a string");
+      turn.message = value.asString();
+    } else if (key == "variables") {
+      if (!value.isObject()) throw Error(ErrorKind::Usage, "the input's \"variables\" must be an object");
+      turn.variables = value;
+    } else if (key == "media") {
+      throw Error(ErrorKind::Usage, "the input's \"media\" is not supported by this executable yet "
+                                    "(docs/promptkit.md \"Media\"); send the message as text");
+    } else {
+      throw Error(ErrorKind::Usage, "unknown key '" + key + "' in a chat turn's input; it takes \"message\" and \"variables\"");
+    }
+  }
+  if (messageRequired && !input.get("message"))
+    throw Error(ErrorKind::Usage, "a chat turn needs a message: give --message TEXT or {\"message\": TEXT} as the input");
+  return turn;
+}
+
+ChatSession::ChatSession(Run &run, const ChatTaskDecl &task, const CancellationToken &cancel, std::string rootSpan)
+    : run_(run), task_(task), cancel_(cancel), rootSpan_(std::move(rootSpan)) {}
+
+std::string ChatSession::turn(const TurnInput &input) {
+  const ProgramDecl &program = run_.program();
+  const StepDecl &step = *task_.turn;
+  const PromptDecl &prompt = program.prompts[step.prompt];
+  // The turn's variables: the conversation's, with this turn's over them.
+  std::vector<std::pair<std::string, Value>> merged;
+  for (const std::string &key : variables_.keys())
+    if (!input.variables.get(key)) merged.push_back({key, *variables_.get(key)});
+  for (const std::string &key : input.variables.keys()) merged.push_back({key, *input.variables.get(key)});
+  Value variables = Value::object(std::move(merged));
+  checkVariables(task_, prompt, variables);
+  variables_ = variables;
+  ++turn_;
+
+  const std::string path = task_.name;
+  const std::string span = run_.newSpanId();
+  Trace *trace = run_.trace();
+  if (trace)
+    trace->write("step_start", {{"step", path}, {"kind", "turn"}, {"turn", turn_}, {"span_id", span},
+                                {"parent_span_id", rootSpan_}, {"attempt", 1}});
+  Clock::time_point start = Clock::now();
+  llm::Usage tokens;
+  evals::ToolCallLog called;
+  // Recordings and the journal key a turn's exchanges by task, turn (as the item), round and attempt.
+  llm::StepAttempt a{run_, step, path, 1, cancel_, span, int64_t(turn_), tokens, &called};
+
+  llm::Request request;
+  request.model = run_.model();
+  std::string system = llm::renderSystemTemplate(prompt, variables);
+  if (!system.empty()) request.messages.push_back({llm::Message::Role::System, std::move(system), {}, {}});
+  request.messages.insert(request.messages.end(), history_.begin(), history_.end());
+  const size_t turnStart = request.messages.size();
+  request.messages.push_back({llm::Message::Role::User, input.message, {}, {}});
+  if (prompt.parameters) request.parameters = llm::Json::parse(prompt.parameters);
+  for (int t : step.tools) {
+    const ToolDecl &tool = program.tools[t];
+    request.tools.push_back({tool.providerName, tool.description,
+                             tool.parameters ? llm::Json::parse(tool.parameters) : llm::Json{{"type", "object"}}});
+  }
+  // PromptKit applies tool_choice to a turn's first round only: "required" must not force a
+  // tool call on every round, or a turn could never end.
+  if (!request.tools.empty()) request.toolChoice = prompt.toolChoice;
+
+  std::string reply;
+  try {
+    llm::Exchange exchange(a, prompt);
+    unsigned callsThisTurn = 0;
+    bool ended = false;
+    for (unsigned round = 1; round <= step.maxSteps && !ended; ++round) {
+      llm::Reply r = exchange.send(request, round);
+      if (r.toolCalls.empty()) {
+        reply = r.content;
+        request.messages.push_back({llm::Message::Role::Assistant, r.content, {}, {}});
+        ended = true;
+        break;
+      }
+      if (round == step.maxSteps) break;  // the calls of a last round would never be answered
+      request.messages.push_back({llm::Message::Role::Assistant, r.content, r.toolCalls, {}});
+      if (round == 1 && !request.tools.empty()) request.toolChoice = "auto";
+      std::vector<llm::PendingCall> calls;
+      const llm::Message &asked = request.messages.back();
+      for (const llm::ToolCallRequest &call : asked.toolCalls)
+        calls.push_back(llm::resolveCall(call, program, std::span<const int>(step.tools.begin(), step.tools.size())));
+      llm::applyToolPolicy(prompt, program, calls, callsThisTurn);
+      llm::runToolCalls(a, calls, calls.size(), round);
+      for (llm::PendingCall &call : calls)
+        request.messages.push_back({llm::Message::Role::Tool, std::move(call.result), {}, call.request->id});
+    }
+    if (!ended)
+      throw Error(ErrorKind::Exhausted, "turn " + std::to_string(turn_) + " of task '" + path +
+                                            "' reached tool_policy.max_rounds (" + std::to_string(step.maxSteps) +
+                                            " rounds) while the model still called tools");
+    if (step.evals.size() > 0) {
+      std::vector<std::string> names = called.names();
+      evals::runStepEvals({run_, step, path, 1, int64_t(turn_), millisSince(start), cancel_, span, names},
+                          Value::string(reply));
+    }
+  } catch (const Error &e) {
+    if (trace)
+      trace->write("step_end", {{"step", path}, {"kind", "turn"}, {"turn", turn_}, {"span_id", span},
+                                {"parent_span_id", rootSpan_}, {"attempt", 1}, {"status", "failed"},
+                                {"duration_ms", millisSince(start)}, {"error", e.what()}});
+    if (run_.recording()) run_.record({path + "[" + std::to_string(turn_) + "]", "turn", "failed", 1, millisSince(start), e.what()});
+    throw;
+  }
+  // The conversation keeps the turn: the user's message, the tool rounds and the reply.
+  history_.insert(history_.end(), request.messages.begin() + long(turnStart), request.messages.end());
+  lastReply_ = reply;
+  if (trace)
+    trace->write("step_end", {{"step", path}, {"kind", "turn"}, {"turn", turn_}, {"span_id", span},
+                              {"parent_span_id", rootSpan_}, {"attempt", 1}, {"status", "ok"},
+                              {"duration_ms", millisSince(start)},
+                              {"tokens", {{"prompt", tokens.promptTokens}, {"completion", tokens.completionTokens}}}});
+  if (run_.recording()) run_.record({path + "[" + std::to_string(turn_) + "]", "turn", "ok", 1, millisSince(start), ""});
+  return reply;
+}
+
+void ChatSession::finish() {
+  if (turn_ == 0 || task_.sessionEvals.size() == 0) return;
+  StepDecl session = *task_.turn;
+  session.evals = task_.sessionEvals;
+  const std::string path = task_.name;
+  const std::string span = run_.newSpanId();
+  std::vector<std::string> none;
+  evals::runStepEvals({run_, session, path, 1, std::nullopt, 0, cancel_, span, none}, Value::string(lastReply_));
+}
+
+}  // namespace wfc::chat

@@ -1,0 +1,56 @@
+// A chat program's conversation (docs/promptkit.md "Chat executables"): the turns of one task, as
+// PromptKit runs a pack's prompt. Each turn sends the system message (the prompt's template,
+// rendered with the conversation's variables), the conversation so far and the user's message;
+// runs the tools the model calls under the prompt's tool_policy; and ends on a reply without
+// tool calls, whose evals then run. The conversation keeps every message, tool rounds included.
+#pragma once
+
+#include "llm/Provider.h"
+#include "wfc/program.h"
+
+#include <string>
+#include <vector>
+
+namespace wfc {
+class Run;
+class CancellationToken;
+}  // namespace wfc
+
+namespace wfc::chat {
+
+// One user turn as the input gives it: {"message": TEXT, "variables": {…}}.
+struct TurnInput {
+  std::string message;
+  Value variables = Value::object({});  // merged into the conversation's
+};
+
+// Reads a turn's input; throws wfc::Error(Usage) naming what is wrong. `messageRequired`: a
+// turn needs a message (a conversation's first input may carry only variables).
+TurnInput parseTurnInput(const Value &input, bool messageRequired);
+
+class ChatSession {
+ public:
+  ChatSession(Run &run, const ChatTaskDecl &task, const CancellationToken &cancel, std::string rootSpan);
+
+  // Runs one turn and returns the reply's text. Throws wfc::Error: Usage for a required variable
+  // without a value, Exhausted when the model still calls tools after tool_policy.max_rounds,
+  // StepFailed for a gating eval's failure or an LLM error.
+  std::string turn(const TurnInput &input);
+
+  // The session evals, on the last reply, when the conversation ends (no-op before any turn).
+  void finish();
+
+  unsigned turns() const { return turn_; }
+
+ private:
+  Run &run_;
+  const ChatTaskDecl &task_;
+  const CancellationToken &cancel_;
+  std::string rootSpan_;
+  Value variables_ = Value::object({});
+  std::vector<llm::Message> history_;  // user, assistant and tool messages of the turns so far
+  std::string lastReply_;
+  unsigned turn_ = 0;
+};
+
+}  // namespace wfc::chat
