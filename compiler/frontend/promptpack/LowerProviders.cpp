@@ -67,9 +67,11 @@ void Lowering::checkProviderReference(const std::string &key, llvm::SMLoc loc, c
                                           : suffix));
     return;
   }
-  if (found->role != "llm")
+  // A prompt runs on a model: an 'llm' provider, or an 'inference' one (a hosted model endpoint,
+  // as the spec's own examples use for a classifying prompt).
+  if (found->role != "llm" && found->role != "inference")
     diags_.error(loc, "provider '" + key + "' of " + context + " has role '" + found->role +
-                          "', but it runs a prompt: only an 'llm' provider can (RFC 0017)")
+                          "', but it runs a prompt: only an 'llm' or 'inference' provider can (RFC 0012, 0017)")
         .note(found->loc, "'" + key + "' declared here");
 }
 

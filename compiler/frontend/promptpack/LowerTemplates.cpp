@@ -116,21 +116,19 @@ void Lowering::expandTemplate(const ir::Prompt &prompt, const DocNode &textNode,
     for (const ir::Variable &v : prompt.variables) names.push_back(v.name);
     for (const auto &[n, f] : fragments_) names.push_back(n);
     names.push_back("workflow_context");
-    std::string suffix = didYouMeanSuffix(root, names);
-    if (!suffix.empty()) {
-      // A near miss of a name that exists is a typo, not a variable the caller supplies.
-      diags_.error(at, "template variable '" + root + "' is not declared in prompt '" + prompt.key + "'" + suffix);
-      continue;
-    }
     // PromptKit substitutes any variable the caller supplies, declared or not, and fails the send
-    // when none is: so does wfc, and says so here (docs/promptkit.md "Template variables").
+    // when none is: so does wfc, and says so here (docs/promptkit.md "Template variables"). A near
+    // miss of a declared name may be a typo — or, as PromptKit's own examples show
+    // ({{current_month}} beside a declared current_date, filled by a context provider), a variable
+    // the caller supplies: a warning with the suggestion, not an error.
+    std::string suffix = didYouMeanSuffix(root, names);
     std::string why = root == "input"
                           ? "PromptKit supplies no 'input' variable (a composition step's input is the user message, "
                             "not a template variable)"
                           : "PromptKit substitutes it only when the caller supplies it";
     diags_.warning(at, "template variable '" + root + "' is not declared in prompt '" + prompt.key + "': " + why +
                            ", and a turn without a value for it fails; declare it in the prompt's 'variables' (or use "
-                           "a fragment, {{workflow_context}} or {{artifacts.NAME}})");
+                           "a fragment, {{workflow_context}} or {{artifacts.NAME}})" + suffix);
     out.pieces.push_back({ir::TemplatePiece::Kind::Variable, root, lookup.path});
   }
 }
