@@ -568,6 +568,21 @@ int runMain(int argc, char **argv, const ProgramDecl &program) {
       }
       report["evals"] = std::move(list);
     }
+    if (std::vector<evals::ValidationRecord> validations = run.validationRecords(); !validations.empty()) {
+      Json list = Json::array();
+      for (const evals::ValidationRecord &r : validations) {
+        Json v = {{"step", r.step}, {"validator", r.validator}, {"type", r.type}, {"direction", r.direction},
+                  {"attempt", r.attempt}, {"round", r.round}};
+        if (r.item) v["item"] = *r.item;
+        if (r.score) v["score"] = *r.score;
+        v["triggered"] = r.triggered;
+        if (!r.action.empty()) v["action"] = r.action;
+        if (!r.message.empty()) v["message"] = r.message;
+        v["duration_ms"] = r.durationMs;
+        list.push_back(std::move(v));
+      }
+      report["validations"] = std::move(list);
+    }
     if (program.workflow) {
       Json states = Json::array();
       for (const workflow::VisitRecord &v : visits) {

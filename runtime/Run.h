@@ -138,6 +138,15 @@ class Run {
     std::lock_guard lock(recordsMutex_);
     evalRecords_.push_back(std::move(record));
   }
+  void recordValidation(evals::ValidationRecord record) {
+    if (!keepRecords_) return;
+    std::lock_guard lock(recordsMutex_);
+    validationRecords_.push_back(std::move(record));
+  }
+  std::vector<evals::ValidationRecord> validationRecords() const {
+    std::lock_guard lock(recordsMutex_);
+    return validationRecords_;
+  }
   std::vector<evals::EvalRecord> evalRecords() const {
     std::lock_guard lock(recordsMutex_);
     return evalRecords_;
@@ -173,6 +182,7 @@ class Run {
   std::mutex schemasMutex_;
   std::unordered_map<const char *, std::unique_ptr<LazySchema>> schemas_;
   std::vector<evals::EvalRecord> evalRecords_;
+  std::vector<evals::ValidationRecord> validationRecords_;
 };
 
 }  // namespace wfc

@@ -98,6 +98,8 @@ Program analyzeChat(const ir::Module &module) {
     };
     collect(ir::runsOnEveryTurn, program.turnEvals[p.get()]);
     collect(ir::runsAtSessionEnd, program.sessionEvals[p.get()]);
+    for (const ir::Validator &v : p->validators)
+      if (v.check) evals.insert(v.check);
   }
   std::set<const ir::Prompt *> judges;
   for (const auto &e : module.evals)
@@ -169,6 +171,10 @@ std::optional<Program> analyzeProgram(const ir::Module &module, const ProgramOpt
         }
       evals.insert(s.modifiers.runEvals.begin(), s.modifiers.runEvals.end());
     });
+  // A prompt's validators score with evals of their own (docs/promptkit.md "Validators").
+  for (const ir::Prompt *p : std::vector<const ir::Prompt *>(prompts.begin(), prompts.end()))
+    for (const ir::Validator &v : p->validators)
+      if (v.check) evals.insert(v.check);
   for (const auto &e : module.evals)
     if (evals.count(e.get())) {
       program.evals.push_back(e.get());

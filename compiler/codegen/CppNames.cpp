@@ -3,6 +3,7 @@
 #include <llvm/ADT/StringSet.h>
 
 #include <cctype>
+#include <charconv>
 
 namespace wfc::codegen {
 namespace {
@@ -50,6 +51,12 @@ std::string NameTable::add(llvm::StringRef name) {
   for (unsigned n = 2; used_.count(unique); ++n) unique = stem + std::to_string(n);
   used_.insert(unique);
   return unique;
+}
+
+std::string cppNumber(double value) {
+  char buffer[64];
+  auto [end, ec] = std::to_chars(buffer, buffer + sizeof buffer, value);
+  return std::string(buffer, end);
 }
 
 std::string cppString(llvm::StringRef text) {

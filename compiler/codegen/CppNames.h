@@ -34,6 +34,9 @@ bool isCppKeyword(llvm::StringRef name);
 
 // A C++ string literal, quoted and escaped: "a\"b\n".
 std::string cppString(llvm::StringRef text);
+
+// The shortest C++ literal that reads back as `value`: 4, 0.5, 1e-05.
+std::string cppNumber(double value);
 // Text for a // comment, kept on its line: control characters (a newline in a name) as escapes
 // (\n, \t, \x1b), and a final backslash followed by a note, since a backslash at the end of a
 // line would splice the next line into the comment.

@@ -36,12 +36,6 @@ const char *compareName(const std::string &op) {
   return "wfc::Compare::NotEqual";
 }
 
-// The shortest text that reads back as `value`: 4, 0.5, 1e-05.
-std::string number(double value) {
-  char buffer[64];
-  auto [end, ec] = std::to_chars(buffer, buffer + sizeof buffer, value);
-  return std::string(buffer, end);
-}
 
 }  // namespace
 
@@ -67,27 +61,27 @@ void emitEvals(Printer &p, EmitContext &ctx, const std::vector<const ir::Eval *>
     if (!e->expectMatch) fields.push_back({"invert", "true", "params.expect_match: false"});
     if (e->extractJson) fields.push_back({"extractJson", "true", ""});
     if (auto it = schemas.find(e); it != schemas.end()) fields.push_back({"schema", it->second, ""});
-    if (e->minLength) fields.push_back({"minLength", number(*e->minLength), ""});
-    if (e->maxLength) fields.push_back({"maxLength", number(*e->maxLength), ""});
-    if (e->maxTokens) fields.push_back({"maxTokens", number(*e->maxTokens), ""});
-    if (e->maxSentences) fields.push_back({"maxSentences", number(*e->maxSentences), ""});
+    if (e->minLength) fields.push_back({"minLength", cppNumber(*e->minLength), ""});
+    if (e->maxLength) fields.push_back({"maxLength", cppNumber(*e->maxLength), ""});
+    if (e->maxTokens) fields.push_back({"maxTokens", cppNumber(*e->maxTokens), ""});
+    if (e->maxSentences) fields.push_back({"maxSentences", cppNumber(*e->maxSentences), ""});
     if (e->type == "tools_called") {
       if (e->minCalls != 1) fields.push_back({"minCalls", std::to_string(e->minCalls), ""});
       if (e->maxCalls) fields.push_back({"maxCalls", std::to_string(*e->maxCalls), ""});
     }
-    if (e->type == "latency_budget") fields.push_back({"maxMs", number(e->maxMs), ""});
+    if (e->type == "latency_budget") fields.push_back({"maxMs", cppNumber(e->maxMs), ""});
     if (e->judge) fields.push_back({"prompt", "prompt::" + ctx.prompt(*e->judge), ""});
     if (e->rubric) fields.push_back({"rubric", cppString(ir::Json(*e->rubric).dump()), ""});
     if (!e->criteria.empty()) fields.push_back({"criteria", cppString(e->criteria), ""});
     if (!e->judgeSystemPrompt.empty()) fields.push_back({"judgeSystemPrompt", cppString(e->judgeSystemPrompt), ""});
     if (!e->judgeModel.empty()) fields.push_back({"judgeModel", cppString(e->judgeModel), ""});
-    if (e->passingScore) fields.push_back({"passingScore", number(*e->passingScore), ""});
+    if (e->passingScore) fields.push_back({"passingScore", cppNumber(*e->passingScore), ""});
     if (e->thresholdOperator && e->thresholdValue) {
       fields.push_back({"threshold", compareName(*e->thresholdOperator), ""});
-      fields.push_back({"thresholdValue", number(*e->thresholdValue), ""});
+      fields.push_back({"thresholdValue", cppNumber(*e->thresholdValue), ""});
     }
     if (e->gate) fields.push_back({"gate", "true", ""});
-    if (e->samplePercentage) fields.push_back({"samplePercentage", number(*e->samplePercentage), e->trigger});
+    if (e->samplePercentage) fields.push_back({"samplePercentage", cppNumber(*e->samplePercentage), e->trigger});
     if (!e->message.empty()) fields.push_back({"message", cppString(e->message), ""});
     if (!e->when.toolCalled.empty()) fields.push_back({"whenToolCalled", cppString(e->when.toolCalled), ""});
     if (!e->when.toolCalledPattern.empty())

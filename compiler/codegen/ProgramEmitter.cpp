@@ -240,12 +240,29 @@ void emitPrompts(Printer &p, EmitContext &ctx, const std::vector<const ir::Promp
     if (pr->toolPolicy.maxRounds != 5) fields.push_back({"maxRounds", std::to_string(pr->toolPolicy.maxRounds), ""});
     if (pr->toolPolicy.maxToolCallsPerTurn != 10)
       fields.push_back({"maxToolCallsPerTurn", std::to_string(pr->toolPolicy.maxToolCallsPerTurn), ""});
+    if (!pr->validators.empty()) {
+      std::vector<InitFields> validators;
+      for (const ir::Validator &v : pr->validators) {
+        InitFields row = {{"id", cppString(v.id), ""}, {"check", "eval::" + ctx.eval(*v.check), ""}};
+        if (v.direction == ir::Validator::Direction::Input) row.push_back({"direction", "wfc::ValidatorDecl::Direction::Input", ""});
+        if (v.direction == ir::Validator::Direction::Both) row.push_back({"direction", "wfc::ValidatorDecl::Direction::Both", ""});
+        if (v.minScore) row.push_back({"hasMinScore", "true", ""});
+        if (v.maxScore) row.push_back({"hasMaxScore", "true", ""});
+        if (v.minScore) row.push_back({"minScore", cppNumber(*v.minScore), ""});
+        if (v.maxScore) row.push_back({"maxScore", cppNumber(*v.maxScore), ""});
+        if (v.truncateTo) row.push_back({"truncateTo", std::to_string(*v.truncateTo), ""});
+        if (!v.message.empty()) row.push_back({"message", cppString(v.message), ""});
+        validators.push_back(std::move(row));
+      }
+      emitInitializerTable(p, "wfc::ValidatorDecl", "kValidators_" + name, validators);
+    }
     if (!pr->toolPolicy.blocklist.empty()) {
       std::vector<std::string> names;
       for (const std::string &b : pr->toolPolicy.blocklist) names.push_back(cppString(b));
       p.emit({{"name", name}, {"list", llvm::join(names, ", ")}}, "const char *const kBlocklist_$name$[] = {$list$};\n");
       fields.push_back({"blocklist", "kBlocklist_" + name, "tool_policy.blocklist"});
     }
+    if (!pr->validators.empty()) fields.push_back({"validators", "kValidators_" + name, ""});
     table.push_back(std::move(fields));
     p.blankLine();
   }

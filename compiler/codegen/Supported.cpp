@@ -34,8 +34,6 @@ void reportUnsupported(const ir::Module &module, const analysis::Program &progra
 
   // PromptKit features of the prompts the program runs.
   for (const ir::Prompt *p : program.prompts) {
-    for (const ir::Validator &v : p->validators)
-      diags.error(v.loc, "validator '" + v.id + "' of prompt '" + p->key + "' guards each reply" + kNotYet);
     for (const ir::ModelOverride &o : p->modelOverrides)
       diags.error(o.loc, "prompt '" + p->key + "' overrides its template or parameters for model '" + o.model + "'" +
                              kNotYet);

@@ -110,6 +110,21 @@ struct VariableDecl {
   const char *defaultValue = nullptr;  // JSON text, or nullptr
 };
 
+// A prompt's validator (guardrail; docs/promptkit.md "Validators"), as PromptKit runs it: its
+// eval scores the user's message (input) or each model reply (output); a score below 1 — or
+// outside [minScore, maxScore] when given — triggers it, and a triggered validator always
+// enforces: the reply is truncated to `truncateTo` bytes (a length bound) or replaced by
+// `message`, its tool calls dropped; an input is answered with `message` without a model call.
+struct ValidatorDecl {
+  const char *id = "";
+  int check = -1;  // the eval that scores (an index into ProgramDecl::evals)
+  enum class Direction : uint8_t { Output, Input, Both } direction = Direction::Output;
+  bool hasMinScore = false, hasMaxScore = false;
+  double minScore = 0, maxScore = 0;
+  uint64_t truncateTo = 0;        // a length validator's bound (0: replace instead)
+  const char *message = nullptr;  // nullptr: PromptKit's default message
+};
+
 struct PromptDecl {
   const char *key = "";  // the prompts map key: what prompt_task names
   const char *id = "";
@@ -124,6 +139,7 @@ struct PromptDecl {
   // calls in one turn, and calls to these tools answered with an error instead of run.
   unsigned maxToolCallsPerTurn = 10;
   std::span<const char *const> blocklist = {};
+  std::span<const ValidatorDecl> validators = {};
 };
 
 struct ToolDecl {

@@ -24,4 +24,19 @@ struct EvalRecord {
   double durationMs = 0;
 };
 
+// One validator's verdict on a user message or a model reply (docs/promptkit.md "Validators").
+struct ValidationRecord {
+  std::string step;  // the step path, or a chat task's name
+  std::string validator;
+  const char *type = "";
+  const char *direction = "output";  // what it looked at: "input" or "output"
+  unsigned attempt = 1, round = 1;
+  std::optional<int64_t> item;
+  std::optional<double> score;
+  bool triggered = false;
+  std::string action;   // "truncated", "replaced", "blocked_input", or "" when it passed
+  std::string message;  // why it triggered
+  double durationMs = 0;
+};
+
 }  // namespace wfc::evals

@@ -25,25 +25,6 @@ std::string number(double value) {
   return text;
 }
 
-const char *spell(EvalType type) {
-  switch (type) {
-    case EvalType::Contains: return "contains";
-    case EvalType::ContainsAny: return "contains_any";
-    case EvalType::ContentExcludes: return "content_excludes";
-    case EvalType::Regex: return "regex";
-    case EvalType::JsonValid: return "json_valid";
-    case EvalType::JsonSchema: return "json_schema";
-    case EvalType::MinLength: return "min_length";
-    case EvalType::MaxLength: return "max_length";
-    case EvalType::SentenceCount: return "sentence_count";
-    case EvalType::FieldPresence: return "field_presence";
-    case EvalType::ToolsCalled: return "tools_called";
-    case EvalType::ToolsNotCalled: return "tools_not_called";
-    case EvalType::LatencyBudget: return "latency_budget";
-    case EvalType::LlmJudge: return "llm_judge";
-  }
-  return "eval";
-}
 
 // Why an eval's `when` does not hold for this attempt, or "" when it does (docs/evals.md "when").
 std::string unmetPrecondition(const EvalDecl &eval, const std::vector<std::string> &called) {
@@ -113,6 +94,48 @@ void writeTrace(const EvaluatedAttempt &a, const EvalRecord &r) {
 
 }  // namespace
 
+const char *spell(EvalType type) {
+  switch (type) {
+    case EvalType::Contains: return "contains";
+    case EvalType::ContainsAny: return "contains_any";
+    case EvalType::ContentExcludes: return "content_excludes";
+    case EvalType::Regex: return "regex";
+    case EvalType::JsonValid: return "json_valid";
+    case EvalType::JsonSchema: return "json_schema";
+    case EvalType::MinLength: return "min_length";
+    case EvalType::MaxLength: return "max_length";
+    case EvalType::SentenceCount: return "sentence_count";
+    case EvalType::FieldPresence: return "field_presence";
+    case EvalType::ToolsCalled: return "tools_called";
+    case EvalType::ToolsNotCalled: return "tools_not_called";
+    case EvalType::LatencyBudget: return "latency_budget";
+    case EvalType::LlmJudge: return "llm_judge";
+  }
+  return "eval";
+}
+
+Verdict scoreEval(const EvaluatedAttempt &a, const EvalDecl &eval, const Value &output, const std::string &text,
+                  std::string &rationale) {
+  Verdict v;
+  switch (eval.type) {
+    case EvalType::Contains: v = checkContains(eval, text); break;
+    case EvalType::ContainsAny: v = checkContainsAny(eval, text); break;
+    case EvalType::ContentExcludes: v = checkContentExcludes(eval, text); break;
+    case EvalType::Regex: v = checkRegex(eval, text); break;
+    case EvalType::JsonValid: v = checkJsonValid(eval, text); break;
+    case EvalType::JsonSchema: v = checkJsonSchema(a.run, eval, output); break;
+    case EvalType::MinLength: v = checkMinLength(eval, text); break;
+    case EvalType::MaxLength: v = checkMaxLength(eval, text); break;
+    case EvalType::SentenceCount: v = checkSentenceCount(eval, text); break;
+    case EvalType::FieldPresence: v = checkFieldPresence(eval, text); break;
+    case EvalType::ToolsCalled: v = checkToolsCalled(eval, a.calledTools); break;
+    case EvalType::ToolsNotCalled: v = checkToolsNotCalled(eval, a.calledTools); break;
+    case EvalType::LatencyBudget: v = checkLatency(eval, a.durationMs); break;
+    case EvalType::LlmJudge: v = judge(a, eval, output, rationale); break;
+  }
+  return v;
+}
+
 void runStepEvals(const EvaluatedAttempt &a, const Value &output) {
   const ProgramDecl &program = a.run.program();
   const std::string text = outputText(output);
@@ -140,22 +163,7 @@ void runStepEvals(const EvaluatedAttempt &a, const Value &output) {
     } else {
       Verdict v;
       try {
-        switch (eval.type) {
-          case EvalType::Contains: v = checkContains(eval, text); break;
-          case EvalType::ContainsAny: v = checkContainsAny(eval, text); break;
-          case EvalType::ContentExcludes: v = checkContentExcludes(eval, text); break;
-          case EvalType::Regex: v = checkRegex(eval, text); break;
-          case EvalType::JsonValid: v = checkJsonValid(eval, text); break;
-          case EvalType::JsonSchema: v = checkJsonSchema(a.run, eval, output); break;
-          case EvalType::MinLength: v = checkMinLength(eval, text); break;
-          case EvalType::MaxLength: v = checkMaxLength(eval, text); break;
-          case EvalType::SentenceCount: v = checkSentenceCount(eval, text); break;
-          case EvalType::FieldPresence: v = checkFieldPresence(eval, text); break;
-          case EvalType::ToolsCalled: v = checkToolsCalled(eval, a.calledTools); break;
-          case EvalType::ToolsNotCalled: v = checkToolsNotCalled(eval, a.calledTools); break;
-          case EvalType::LatencyBudget: v = checkLatency(eval, a.durationMs); break;
-          case EvalType::LlmJudge: v = judge(a, eval, output, r.rationale); break;
-        }
+        v = scoreEval(a, eval, output, text, r.rationale);
         r.score = v.score;
         // A threshold decides instead of the type's own rule (latency_budget has none).
         if (eval.threshold != Compare::None && eval.type != EvalType::LatencyBudget) {

@@ -8,6 +8,7 @@
 
 #include "llm/Provider.h"
 #include "wfc/cancellation.h"
+#include "evals/Verdict.h"
 #include "wfc/program.h"
 
 #include <optional>
@@ -30,6 +31,15 @@ struct EvaluatedAttempt {
   const std::string &span;      // the attempt's span: parent of the eval lines and judge exchanges
   const std::vector<std::string> &calledTools;  // the tools the attempt called successfully
 };
+
+// "contains", "llm_judge", …: the type's canonical name.
+const char *spell(EvalType type);
+
+// One eval's verdict on `output` (`text`: its text, outputText(output)) by its type's own rule,
+// before any threshold; throws wfc::Error when it cannot be evaluated (a judge that does not
+// answer).
+Verdict scoreEval(const EvaluatedAttempt &a, const EvalDecl &eval, const Value &output, const std::string &text,
+                  std::string &rationale);
 
 // Throws wfc::Error(StepFailed) naming the first gating eval that failed, after all have run;
 // a cancellation while judging propagates.

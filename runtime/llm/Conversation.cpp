@@ -1,6 +1,7 @@
 #include "llm/Conversation.h"
 
 #include "Run.h"
+#include "llm/Guardrails.h"
 #include "journal/RunJournal.h"
 #include "llm/Recording.h"
 #include "wfc/error.h"
@@ -37,6 +38,26 @@ void runToolCall(const StepAttempt &a, PendingCall &call, unsigned round, size_t
 }  // namespace
 
 Reply Exchange::send(const Request &request, unsigned round) {
+  if (prompt_.validators.empty()) return sendToModel(request, round);
+  // Input validators look at the turn's user message, before its first exchange only (PromptKit
+  // skips them on tool-loop rounds).
+  if (round == 1)
+    for (auto it = request.messages.rbegin(); it != request.messages.rend(); ++it)
+      if (it->role == Message::Role::User) {
+        if (std::optional<std::string> blocked = checkInput(a_, prompt_, it->content, round)) {
+          Reply reply;
+          reply.content = std::move(*blocked);
+          reply.finishReason = "safety";
+          return reply;
+        }
+        break;
+      }
+  Reply reply = sendToModel(request, round);
+  enforceOutput(a_, prompt_, reply, round);
+  return reply;
+}
+
+Reply Exchange::sendToModel(const Request &request, unsigned round) {
   Provider *provider = a_.run.provider();
   if (!provider)
     throw Error(ErrorKind::Usage, "no LLM provider is configured");  // Main sets one whenever prompts exist

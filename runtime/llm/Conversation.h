@@ -17,9 +17,12 @@ namespace wfc::llm {
 class Exchange {
  public:
   Exchange(const StepAttempt &a, const PromptDecl &prompt) : a_(a), prompt_(prompt) {}
+  // The prompt's validators run around the model: an input one may answer instead of it, output
+  // ones may truncate or replace the reply (llm/Guardrails.h).
   Reply send(const Request &request, unsigned round);
 
  private:
+  Reply sendToModel(const Request &request, unsigned round);
   const StepAttempt &a_;
   const PromptDecl &prompt_;
 };

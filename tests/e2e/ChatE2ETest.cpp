@@ -36,6 +36,9 @@ class ChatE2ETest : public LlmPackTest {
        "reply": {"content": "wfc is a workflow compiler."}},
       {"match": {"system_contains": "You help"}, "reply": {"content": "I could not look it up."}},
       {"match": {"system_contains": "Greet", "last_user_contains": "second"}, "reply": {"content": "Hello again!"}},
+      {"match": {"system_contains": "Greet", "last_user_contains": "rude"}, "reply": {"content": "Darn, hello."}},
+      {"match": {"system_contains": "Greet", "last_user_contains": "long"},
+       "reply": {"content": "Hello! This greeting goes on far longer than thirty bytes."}},
       {"match": {"system_contains": "Greet"}, "reply": {"content": "Hello!"}}
     ]})");
   }
@@ -196,7 +199,46 @@ TEST_F(ChatE2ETest, RecordedConversationsReplayOffline) {
   EXPECT_EQ(r.out, "\"Hello!\"\n\"Hello again!\"\n");
 }
 
-// 7. The chat options belong to chat executables: a composition pack refuses them.
+// 7. Validators as PromptKit runs them: an input one answers without calling the model; an output
+// one replaces the reply with its message; a length one truncates to its bound; each verdict is a
+// `validation` trace line and a report entry.
+TEST_F(ChatE2ETest, ValidatorsEnforceOnInputsAndReplies) {
+  LlmServerProcess server(script());
+  struct Case {
+    const char *message, *reply, *validator, *action;
+  };
+  for (const Case &c : {Case{"my password is x", "I cannot take secrets.", "content_excludes#1", "blocked_input"},
+                        Case{"be rude", "Let me say that more politely.", "clean", "replaced"},
+                        Case{"say something long", "Hello! This greeting goes on f", "length#3", "truncated"}}) {
+    SCOPED_TRACE(c.message);
+    std::string trace = path("validators.trace"), report = path("validators.report");
+    size_t before = server.requests().size();
+    ProcessResult r = run("chat-support", llmArgs(server, {"--task", "greeter", "--message", c.message, "--raw",
+                                                           "--trace", trace, "--report", report}));
+    ASSERT_EQ(r.exitCode, 0) << r.err;
+    EXPECT_EQ(r.out, std::string(c.reply) + "\n");
+    EXPECT_EQ(server.requests().size(), before + (std::string(c.action) == "blocked_input" ? 0u : 1u));
+    bool traced = false;
+    for (const Json &v : events(jsonLines(trace), "validation"))
+      if (v["validator"] == c.validator) {
+        traced = true;
+        EXPECT_EQ(v["triggered"], true) << v;
+        EXPECT_EQ(v["action"], c.action) << v;
+        EXPECT_EQ(v["step"], "greeter");
+      }
+    EXPECT_TRUE(traced);
+    bool reported = false;
+    Json rep = json(readText(report));
+    for (const Json &v : rep["validations"])
+      reported = reported || (v["validator"] == c.validator && v["action"] == c.action);
+    EXPECT_TRUE(reported) << readText(report);
+  }
+  // A clean reply passes every output validator untouched.
+  ProcessResult r = run("chat-support", llmArgs(server, {"--task", "greeter", "--message", "hi", "--raw"}));
+  EXPECT_EQ(r.out, "Hello!\n");
+}
+
+// 8. The chat options belong to chat executables: a composition pack refuses them.
 TEST_F(ChatE2ETest, ChatOptionsOnACompositionPackAreUsageErrors) {
   exes_["llm-template"] = e2eExeDir() + "/llm-template";
   ProcessResult r = run("llm-template", {"--message", "hi"});
