@@ -75,7 +75,10 @@ void emitEvals(Printer &p, EmitContext &ctx, const std::vector<const ir::Eval *>
     if (!e->criteria.empty()) fields.push_back({"criteria", cppString(e->criteria), ""});
     if (!e->judgeSystemPrompt.empty()) fields.push_back({"judgeSystemPrompt", cppString(e->judgeSystemPrompt), ""});
     if (!e->judgeModel.empty()) fields.push_back({"judgeModel", cppString(e->judgeModel), ""});
-    if (e->passingScore) fields.push_back({"passingScore", cppNumber(*e->passingScore), ""});
+    if (e->passingScore) {
+      fields.push_back({"hasPassingScore", "true", ""});
+      fields.push_back({"passingScore", cppNumber(*e->passingScore), ""});
+    }
     if (e->thresholdOperator && e->thresholdValue) {
       fields.push_back({"threshold", compareName(*e->thresholdOperator), ""});
       fields.push_back({"thresholdValue", cppNumber(*e->thresholdValue), ""});

@@ -75,6 +75,9 @@ class Bundler {
             diags_.error(ref->loc, "schema reference '" + ref->stringValue +
                                        "' never reaches a schema: its $refs refer to each other in a cycle")
                 .note(at_, "the schema is used here");
+          else if (s.localRoot)  // an inline schema's references were checked by nothing else
+            diags_.error(ref->loc, "schema reference '" + ref->stringValue +
+                                       "' does not resolve: '#/…' in an inline schema points into that schema");
           return std::nullopt;
         }
         auto key = std::make_pair(target.doc, target.node);
@@ -126,7 +129,7 @@ class Bundler {
 std::optional<BundledSchema> bundleSchema(const SchemaRef &ref, DocumentLoader &loader, DiagnosticEngine &diags) {
   if (!ref.schema) return std::nullopt;
   Bundler b(loader, diags, ref.loc);
-  auto json = b.convert({ref.document, ref.schema, nullptr});
+  auto json = b.convert({ref.document, ref.schema, ref.localRoot});
   if (!json) return std::nullopt;
   return BundledSchema{ref.text, ref.loc, std::move(*json)};
 }

@@ -13,6 +13,9 @@ struct SchemaRef {
   llvm::SMLoc loc;
   const Document *document = nullptr;  // the file holding the schema (null: unresolved)
   const DocNode *schema = nullptr;     // the schema itself (null: unresolved)
+  // What `#/…` inside it refers to: null for the document's root; the schema itself for an
+  // inline schema that stands alone (an eval's params.schema, as JSON Schema reads it).
+  const DocNode *localRoot = nullptr;
 };
 
 }  // namespace wfc

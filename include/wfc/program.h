@@ -235,6 +235,7 @@ struct EvalDecl {
   const char *criteria = nullptr;
   const char *judgeSystemPrompt = nullptr;
   const char *judgeModel = nullptr;
+  bool hasPassingScore = false;
   double passingScore = 0;
   Compare threshold = Compare::None;
   double thresholdValue = 0;

@@ -8,6 +8,7 @@
 
 #include <unistd.h>
 
+#include <fstream>
 #include <iostream>
 #include <string>
 
@@ -116,6 +117,12 @@ std::optional<std::string> run(Run &run, const CommandLine &cl, const Value &inp
   if (!opening.message.empty())
     throw Error(ErrorKind::Usage, "with --chat the messages come from stdin, not from the input's \"message\"");
   const bool repl = isatty(STDIN_FILENO);
+  // Replies go to stdout, or to --output's file, a line each as they come.
+  std::ofstream file;
+  if (cl.output) {
+    file.open(*cl.output, std::ios::binary | std::ios::trunc);
+    if (!file) throw Error(ErrorKind::Usage, "cannot write output file '" + *cl.output + "'");
+  }
   Value variables = opening.variables;
   std::string line;
   for (;;) {
@@ -153,8 +160,13 @@ std::optional<std::string> run(Run &run, const CommandLine &cl, const Value &inp
       continue;
     }
     std::string text = printed(reply, cl.raw || repl) + "\n";
-    std::fwrite(text.data(), 1, text.size(), stdout);
-    if (std::fflush(stdout) != 0) throw Error(ErrorKind::StepFailed, "cannot write the output");
+    run.clearProgress();  // the progress line (a terminal's stderr) must not run into the reply
+    if (cl.output) {
+      if (!(file << text << std::flush)) throw Error(ErrorKind::StepFailed, "cannot write the output");
+    } else {
+      std::fwrite(text.data(), 1, text.size(), stdout);
+      if (std::fflush(stdout) != 0) throw Error(ErrorKind::StepFailed, "cannot write the output");
+    }
   }
   session.finish();
   return std::nullopt;

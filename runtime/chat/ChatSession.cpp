@@ -84,7 +84,7 @@ std::string ChatSession::turn(const TurnInput &input) {
   llm::Usage tokens;
   evals::ToolCallLog called;
   // Recordings and the journal key a turn's exchanges by task, turn (as the item), round and attempt.
-  llm::StepAttempt a{run_, step, path, 1, cancel_, span, int64_t(turn_), tokens, &called};
+  llm::StepAttempt a{run_, step, path, 1, cancel_, span, int64_t(turn_), tokens, &called, true};
 
   llm::Request request;
   request.model = run_.model();
@@ -162,9 +162,10 @@ void ChatSession::finish() {
   StepDecl session = *task_.turn;
   session.evals = task_.sessionEvals;
   const std::string path = task_.name;
-  const std::string span = run_.newSpanId();
+  // The conversation's evals belong to the run's span; they see the last reply (no tool calls, no
+  // duration: docs/promptkit.md "Chat executables").
   std::vector<std::string> none;
-  evals::runStepEvals({run_, session, path, 1, std::nullopt, 0, cancel_, span, none}, Value::string(lastReply_));
+  evals::runStepEvals({run_, session, path, 1, std::nullopt, 0, cancel_, rootSpan_, none}, Value::string(lastReply_));
 }
 
 }  // namespace wfc::chat

@@ -58,12 +58,12 @@ Verdict judge(const EvaluatedAttempt &a, const EvalDecl &eval, const Value &outp
     Verdict v;
     v.score = reply.get("score")->asNumber();
     std::optional<Value> passed = reply.get("passed");
-    v.passed = eval.passingScore ? v.score >= eval.passingScore : passed ? passed->asBool() : v.score >= 0.5;
+    v.passed = eval.hasPassingScore ? v.score >= eval.passingScore : passed ? passed->asBool() : v.score >= 0.5;
     rationale = reply.get("reasoning")->asString();
     if (!v.passed) {
       char text[96];
       std::snprintf(text, sizeof text, "the judge scored %g", v.score);
-      v.message = text + std::string(eval.passingScore ? ", under the passing score " + number(eval.passingScore) : "") +
+      v.message = text + std::string(eval.hasPassingScore ? ", under the passing score " + number(eval.passingScore) : "") +
                   (rationale.empty() ? "" : ": " + rationale);
     }
     return v;

@@ -24,8 +24,9 @@ double millis(Clock::time_point start) {
 // Cancellation is not the tool's failure: it ends the step.
 void runToolCall(const StepAttempt &a, PendingCall &call, unsigned round, size_t index) {
   try {
-    call.result = toolResultText(
-        a.run.callTool(call.tool, *call.args, true, a.path, a.attempt, a.cancel, a.span, callKey(round, index)));
+    std::string key = callKey(round, index);
+    if (a.itemInCallKeys && a.item) key = "t" + std::to_string(*a.item) + key;
+    call.result = toolResultText(a.run.callTool(call.tool, *call.args, true, a.path, a.attempt, a.cancel, a.span, key));
     if (a.calledTools) a.calledTools->add(a.run.program().tools[call.tool].name);
   } catch (const Error &e) {
     if (e.kind() == ErrorKind::Cancelled || a.cancel.cancelled()) throw;

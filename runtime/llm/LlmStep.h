@@ -33,6 +33,9 @@ struct StepAttempt {
   std::optional<int64_t> item;    // wfc.foreach item index
   Usage &tokens;                  // accumulates the attempt's tokens
   evals::ToolCallLog *calledTools = nullptr;  // where the attempt's successful tool calls are noted
+  // A chat turn: the path names the task, not the turn, so the turn (`item`) goes into the
+  // tool calls' idempotency keys ("t2r1c1").
+  bool itemInCallKeys = false;
 };
 
 Value runLlmStep(const StepAttempt &a, const Value &input);

@@ -122,6 +122,7 @@ StateResult converse(const StateVisit &v, int prompt) {
   if (!s.terminal) request.tools.push_back(transitionSpec(s));
   if (s.artifacts.size() > 0) request.tools.push_back(artifactSpec(s));
   if (!request.tools.empty()) request.toolChoice = p.toolChoice;
+  unsigned callsThisVisit = 0;  // a visit is one turn of the prompt's tool_policy
 
   const unsigned rounds = p.maxRounds;
   for (unsigned round = 1; round <= rounds; ++round) {
@@ -173,6 +174,7 @@ StateResult converse(const StateVisit &v, int prompt) {
       calls.push_back(std::move(pending));
     }
     if (ending == reply.toolCalls.size() && round == rounds) break;  // nobody would read the results
+    llm::applyToolPolicy(p, program, calls, callsThisVisit);
     llm::runToolCalls(attempt, calls, std::min(ending, calls.size()), round);
     if (ending < reply.toolCalls.size()) {
       StateResult result;

@@ -309,6 +309,7 @@ void Lowering::checkEvalParams(ir::Eval &eval, const DocNode &paramsNode, llvm::
       ref.value.text = "(inline)";
       ref.value.document = &doc_;
       ref.value.schema = schema;
+      ref.value.localRoot = schema;  // PromptKit reads "#/definitions/…" inside the inline schema
     } else {
       return (void)diags_.error(schema->loc, "'params.schema' of " + what +
                                                  " must be a schema path (like an output_schema) or a schema");
