@@ -25,13 +25,6 @@ namespace wfc::test {
 namespace fs = std::filesystem;
 using Json = nlohmann::json;
 
-inline std::vector<Json> events(const std::vector<Json> &trace, const std::string &name) {
-  std::vector<Json> out;
-  for (const Json &e : trace)
-    if (e.value("event", "") == name) out.push_back(e);
-  return out;
-}
-
 // The names of the functions a chat-completions request offers.
 inline std::vector<std::string> chatToolNames(const Json &body) {
   std::vector<std::string> names;

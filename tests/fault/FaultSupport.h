@@ -3,6 +3,9 @@
 // files — and reading what it left: text, JSON lines, trace events, surviving processes.
 #pragma once
 
+#include "Process.h"
+#include "TestFiles.h"
+
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
@@ -30,33 +33,6 @@ namespace wfc::test {
 namespace fs = std::filesystem;
 using Json = nlohmann::json;
 using Clock = std::chrono::steady_clock;
-
-inline std::string readText(const fs::path &path) {
-  std::ifstream in(path, std::ios::binary);
-  std::ostringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
-
-inline void writeText(const fs::path &path, const std::string &text) {
-  std::ofstream out(path, std::ios::binary | std::ios::trunc);
-  out << text;
-}
-
-inline std::vector<Json> jsonLines(const fs::path &path) {
-  std::vector<Json> out;
-  std::istringstream lines(readText(path));
-  for (std::string line; std::getline(lines, line);)
-    if (!line.empty()) out.push_back(Json::parse(line));
-  return out;
-}
-
-inline std::vector<Json> events(const std::vector<Json> &trace, const std::string &name) {
-  std::vector<Json> out;
-  for (const Json &e : trace)
-    if (e.value("event", "") == name) out.push_back(e);
-  return out;
-}
 
 inline bool contains(const std::string &text, const std::string &part) { return text.find(part) != std::string::npos; }
 
@@ -159,14 +135,6 @@ class Child {
   Clock::time_point started_;
 };
 
-// Whether `pid` is gone (or a zombie nobody reaped yet: it runs no more either).
-inline bool processGone(pid_t pid) {
-  if (::kill(pid, 0) != 0) return errno == ESRCH;
-  std::string stat = readText("/proc/" + std::to_string(pid) + "/stat");
-  size_t paren = stat.rfind(')');
-  return paren != std::string::npos && paren + 2 < stat.size() && stat[paren + 2] == 'Z';
-}
-
 // Waits up to a second for every pid in `file` (one per line) to be gone; returns those that are not.
 inline std::vector<pid_t> survivors(const fs::path &file) {
   std::vector<pid_t> pids;
@@ -177,7 +145,7 @@ inline std::vector<pid_t> survivors(const fs::path &file) {
   for (;;) {
     std::vector<pid_t> alive;
     for (pid_t p : pids)
-      if (!processGone(p)) alive.push_back(p);
+      if (processAlive(p)) alive.push_back(p);
     if (alive.empty() || Clock::now() >= deadline) {
       for (pid_t p : alive) ::kill(p, SIGKILL);  // do not leave them behind the suite either
       return alive;

@@ -39,6 +39,14 @@ inline std::vector<nlohmann::json> jsonLines(const std::filesystem::path &path) 
   return out;
 }
 
+// The events of one kind in a trace's lines (docs/executable.md "--trace").
+inline std::vector<nlohmann::json> events(const std::vector<nlohmann::json> &trace, const std::string &name) {
+  std::vector<nlohmann::json> out;
+  for (const nlohmann::json &e : trace)
+    if (e.value("event", "") == name) out.push_back(e);
+  return out;
+}
+
 // Splits on '\n'; a final newline does not make an empty last line.
 inline std::vector<std::string> splitLines(const std::string &text) {
   std::vector<std::string> lines;
