@@ -101,13 +101,9 @@ Program analyzeChat(const ir::Module &module) {
     for (const ir::Validator &v : p->validators)
       if (v.check) evals.insert(v.check);
   }
-  std::set<const ir::Prompt *> judges;
+  // Every prompt is a task already, so a judging prompt needs nothing more.
   for (const auto &e : module.evals)
-    if (evals.count(e.get())) {
-      program.evals.push_back(e.get());
-      if (e->judge) judges.insert(e->judge);
-    }
-  (void)judges;  // every prompt is already a task
+    if (evals.count(e.get())) program.evals.push_back(e.get());
   return program;
 }
 
@@ -171,15 +167,18 @@ std::optional<Program> analyzeProgram(const ir::Module &module, const ProgramOpt
         }
       evals.insert(s.modifiers.runEvals.begin(), s.modifiers.runEvals.end());
     });
-  // A prompt's validators score with evals of their own (docs/promptkit.md "Validators").
-  for (const ir::Prompt *p : std::vector<const ir::Prompt *>(prompts.begin(), prompts.end()))
-    for (const ir::Validator &v : p->validators)
-      if (v.check) evals.insert(v.check);
+  // An llm_judge eval runs its prompt, and a prompt's validators score with evals of their own
+  // (docs/promptkit.md "Validators"), which may judge with prompts of their own: to a fixpoint.
+  for (bool grew = true; grew;) {
+    grew = false;
+    for (const ir::Prompt *p : std::vector<const ir::Prompt *>(prompts.begin(), prompts.end()))
+      for (const ir::Validator &v : p->validators)
+        if (v.check) grew |= evals.insert(v.check).second;
+    for (const ir::Eval *e : std::vector<const ir::Eval *>(evals.begin(), evals.end()))
+      if (e->judge) grew |= prompts.insert(e->judge).second;
+  }
   for (const auto &e : module.evals)
-    if (evals.count(e.get())) {
-      program.evals.push_back(e.get());
-      if (e->judge) prompts.insert(e->judge);  // an llm_judge eval runs its prompt
-    }
+    if (evals.count(e.get())) program.evals.push_back(e.get());
   for (const auto &p : module.prompts)
     if (prompts.count(p.get())) program.prompts.push_back(p.get());
   return program;
