@@ -72,7 +72,7 @@ std::vector<const ir::Composition *> reachable(const ir::Module &module, const s
 
 // A chat program: every prompt is a task; a turn offers the prompt's tools (the runtime runs
 // them for the model, so they need bindings) and runs its every-turn evals.
-Program analyzeChat(const ir::Module &module) {
+Program analyzeChat(const ir::Module &module, DiagnosticEngine &diags) {
   Program program;
   program.chat = true;
   std::set<const ir::Eval *> evals;
@@ -100,7 +100,26 @@ Program analyzeChat(const ir::Module &module) {
     collect(ir::runsAtSessionEnd, program.sessionEvals[p.get()]);
     for (const ir::Validator &v : p->validators)
       if (v.check) evals.insert(v.check);
+    // A chat turn has no workflow to read from.
+    for (const ir::TemplatePiece &piece : p->systemTemplate.pieces)
+      if (piece.kind == ir::TemplatePiece::Kind::WorkflowContext || piece.kind == ir::TemplatePiece::Kind::Artifact) {
+        diags.error(p->loc, "prompt '" + p->key + "' reads " +
+                                (piece.kind == ir::TemplatePiece::Kind::Artifact ? "{{artifacts." + piece.text + "}}"
+                                                                                 : std::string("{{workflow_context}}")) +
+                                ", but a pack of prompts alone compiles to a chat executable, which has no workflow "
+                                "(docs/promptkit.md \"Chat executables\"); pass the value as a variable instead");
+        break;
+      }
   }
+  // An eval no turn and no conversation's end runs: its trigger belongs to workflow steps.
+  const std::vector<std::string> &triggers = ir::evalTriggers();
+  for (const auto &e : module.evals)
+    if (e->enabled && !e->validatorOf && !evals.count(e.get()) && !ir::runsOnEveryTurn(e->trigger) &&
+        !ir::runsAtSessionEnd(e->trigger) && std::find(triggers.begin(), triggers.end(), e->trigger) != triggers.end())
+      diags.warning(e->triggerLoc.isValid() ? e->triggerLoc : e->loc,
+                    "eval '" + e->name + "' never runs: its trigger '" + e->trigger + "' fires after workflow steps, "
+                    "and a pack of prompts alone compiles to a chat executable, which has none (use every_turn or "
+                    "on_session_complete)");
   // Every prompt is a task already, so a judging prompt needs nothing more.
   for (const auto &e : module.evals)
     if (evals.count(e.get())) program.evals.push_back(e.get());
@@ -113,7 +132,7 @@ std::optional<Program> analyzeProgram(const ir::Module &module, const ProgramOpt
   bool runsWorkflow = false, chat = false;
   std::optional<const ir::Composition *> entry = chooseEntry(module, options, diags, runsWorkflow, chat);
   if (!entry) return std::nullopt;
-  if (chat) return analyzeChat(module);
+  if (chat) return analyzeChat(module, diags);
   Program program;
   program.entry = *entry;
   if (runsWorkflow) program.workflow = &*module.workflow;
