@@ -859,6 +859,30 @@ const Json *resolveLocalRef(const Json &root, const std::string &ref) {
 //    compiled here, once, so that validation never compiles or caches one.
 // Walks schemas only: enum, const, default and examples hold data, and the members of properties /
 // patternProperties / definitions / dependencies are schemas whatever their names.
+// valijson checks an integer `multipleOf` by converting the value to int64_t, which is undefined
+// for a number beyond that range (1e87 in an input). The same divisor written as a floating-point
+// number takes valijson's fmod path, defined for every number; the values of enum, const, default
+// and examples are data and stay as they are.
+Json withFloatingMultipleOf(const Json &schema) {
+  if (schema.is_array()) {
+    Json out = Json::array();
+    for (const Json &item : schema) out.push_back(withFloatingMultipleOf(item));
+    return out;
+  }
+  if (!schema.is_object()) return schema;
+  Json out = Json::object();
+  for (auto it = schema.begin(); it != schema.end(); ++it) {
+    const std::string &key = it.key();
+    if (key == "multipleOf" && it.value().is_number_integer())
+      out[key] = it.value().get<double>();
+    else if (key == "enum" || key == "const" || key == "default" || key == "examples")
+      out[key] = it.value();
+    else
+      out[key] = withFloatingMultipleOf(it.value());
+  }
+  return out;
+}
+
 void inspectSchema(const Json &root, const Json &schema, const std::string &where, Patterns &regexes) {
   auto invalid = [](const std::string &at, const std::string &problem) {
     return Error(ErrorKind::Usage, "invalid JSON Schema: " + (at.empty() ? std::string("(root)") : at) + ": " + problem);
@@ -1054,7 +1078,8 @@ struct SchemaValidator::Impl {
     inspectSchema(json, json, "", patterns);
     try {
       valijson::SchemaParser parser(valijson::SchemaParser::kDraft7);
-      OrderedJsonAdapter adapter(json);
+      const Json parsed = withFloatingMultipleOf(json);
+      OrderedJsonAdapter adapter(parsed);
       parser.populateSchema(adapter, schema);  // no fetch functions: a remote $ref throws
     } catch (const Error &) {
       throw;

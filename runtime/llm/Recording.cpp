@@ -2,10 +2,23 @@
 
 #include "wfc/error.h"
 
+#include <cstdint>
 #include <fstream>
 
 namespace wfc::llm {
 namespace {
+
+// A whole number of an exchange's key in [min, max]: anything else (a fraction, 1e20) makes the
+// recording malformed, never a value converted out of range.
+int64_t keyNumber(const Json &value, const char *name, int64_t min, int64_t max) {
+  bool inRange = value.is_number_unsigned()  ? value.get<uint64_t>() <= uint64_t(max) && int64_t(value.get<uint64_t>()) >= min
+                 : value.is_number_integer() ? value.get<int64_t>() >= min && value.get<int64_t>() <= max
+                                             : false;
+  if (!inRange)
+    throw Error(ErrorKind::Usage, std::string("the key's \"") + name + "\" must be a whole number from " +
+                                      std::to_string(min) + " to " + std::to_string(max) + ", not " + value.dump());
+  return value.is_number_unsigned() ? int64_t(value.get<uint64_t>()) : value.get<int64_t>();
+}
 
 Json toolCallsToJson(const std::vector<ToolCallRequest> &calls) {
   Json out = Json::array();
@@ -138,9 +151,9 @@ ReplayProvider::ReplayProvider(const std::string &path) : path_(path) {
       const Json &k = j.at("key");
       ExchangeKey key;
       key.step = k.at("step").get<std::string>();
-      if (k.contains("item") && !k["item"].is_null()) key.item = k["item"].get<int64_t>();
-      key.round = k.at("round").get<unsigned>();
-      key.attempt = k.at("attempt").get<unsigned>();
+      if (k.contains("item") && !k["item"].is_null()) key.item = keyNumber(k["item"], "item", 0, INT64_MAX);
+      key.round = unsigned(keyNumber(k.at("round"), "round", 1, UINT32_MAX));
+      key.attempt = unsigned(keyNumber(k.at("attempt"), "attempt", 1, UINT32_MAX));
       Entry entry;
       if (j.contains("reply")) {
         entry.reply = replyFromJson(j["reply"]);
