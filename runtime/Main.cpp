@@ -595,6 +595,7 @@ int runMain(int argc, char **argv, const ProgramDecl &program) {
       }
       report["states"] = states;
     }
+    if (program.governance) report["governance"] = Json::parse(program.governance);
     if (trace) report["trace_id"] = trace->traceId();
     if (!error.empty()) report["error"] = error;
     std::ofstream file(*cl.report, std::ios::binary | std::ios::trunc);

@@ -451,6 +451,17 @@ std::optional<std::string> emitProgram(const ir::Module &module, const analysis:
     p.emit("};\n");
     p.blankLine();
   }
+  // Governance annotations ride along into the report, never interpreted.
+  ir::Json governance = ir::Json::object();
+  if (!module.governance.is_null()) governance["metadata"] = module.governance;
+  for (const auto &t : module.tools)
+    if (!t->actionScope.is_null()) governance["action_scope"][t->name] = t->actionScope;
+  if (!governance.empty())
+    p.emit({{"text", rawString(governance.dump(2), "json")}}, R"cc(
+      // metadata.governance and the tools' action_scope, for the report (docs/promptkit.md).
+      const char kGovernance[] = $text$;
+
+    )cc");
   InitFields fields = {{"name", cppString(module.id), ""},
                        {"version", cppString(module.version), ""},
                        {"source", cppString(options.sourcePath), ""},
@@ -471,6 +482,7 @@ std::optional<std::string> emitProgram(const ir::Module &module, const analysis:
   if (workflow) fields.push_back({"workflow", "&kWorkflow", ""});
   if (!evals.empty()) fields.push_back({"evals", "kEvals", ""});
   if (program.chat) fields.push_back({"tasks", "kTasks", ""});
+  if (!governance.empty()) fields.push_back({"governance", "kGovernance", ""});
   emitInitializer(p, "wfc::ProgramDecl", "kProgram", fields);
   p.emit(R"cc(
 

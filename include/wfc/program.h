@@ -194,6 +194,10 @@ struct ProgramDecl {
   std::span<const struct EvalDecl> evals = {};  // the evals some step runs (docs/evals.md)
   // A chat program's tasks (no compositions, no workflow), in the pack's prompt order.
   std::span<const ChatTaskDecl> tasks = {};
+  // What people declared about the program's governance (docs/promptkit.md "Governance"), carried
+  // into the report as it was written: JSON text {"metadata": metadata.governance, "action_scope":
+  // {tool: its action_scope}}, or nullptr when the pack declares none.
+  const char *governance = nullptr;
 };
 
 // ---------------------------------------------------------------------------------------------

@@ -233,6 +233,16 @@ TEST_F(ChatE2ETest, ValidatorsEnforceOnInputsAndReplies) {
       reported = reported || (v["validator"] == c.validator && v["action"] == c.action);
     EXPECT_TRUE(reported) << readText(report);
   }
+  // Governance annotations ride along into the report, as written.
+  {
+    std::string report = path("governance.report");
+    ProcessResult g = run("chat-support", llmArgs(server, {"--task", "greeter", "--message", "hi", "--report", report}));
+    ASSERT_EQ(g.exitCode, 0) << g.err;
+    Json rep = json(readText(report));
+    EXPECT_EQ(rep["governance"]["metadata"]["intended_purpose"], "Answer questions about wfc from the knowledge base.");
+    EXPECT_EQ(rep["governance"]["metadata"]["reviews"][0]["cadence"], "P3M");
+    EXPECT_EQ(rep["governance"]["action_scope"]["kb.lookup"]["reversibility"], "reversible");
+  }
   // A clean reply passes every output validator untouched.
   ProcessResult r = run("chat-support", llmArgs(server, {"--task", "greeter", "--message", "hi", "--raw"}));
   EXPECT_EQ(r.out, "Hello!\n");
