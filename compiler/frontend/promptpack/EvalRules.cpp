@@ -274,6 +274,10 @@ void Lowering::checkEvalParams(ir::Eval &eval, const DocNode &paramsNode, llvm::
     } else if (eval.patterns.empty() && type == "contains") {
       // PromptKit scores an empty list 1: nothing is missing.
     }
+    if (type == "contains" && hasPatterns)
+      if (const DocNode *value = param("value"))
+        diags_.warning(value->loc, "'params.value' of " + what + " is not read: with 'params.patterns' the eval "
+                                   "looks for those (case-insensitive); put the text in 'patterns'");
     if (std::optional<std::string> mode = string("match_mode")) {
       if (*mode == "word_boundary") eval.wordBoundary = true;
       else if (*mode == "substring") eval.wordBoundary = false;
