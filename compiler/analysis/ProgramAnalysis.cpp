@@ -86,18 +86,10 @@ Program analyzeChat(const ir::Module &module, DiagnosticEngine &diags) {
         program.needsBinding.push_back({t, p->loc, "prompt '" + p->key + "' offers it to the model in a chat turn"});
     }
     // The prompt's own evals first, then the pack's it does not override (as for steps).
-    auto collect = [&](bool (*applies)(const std::string &), std::vector<const ir::Eval *> &out) {
-      for (const std::string &id : p->evals)
-        if (const ir::Eval *e = module.findEval(p->key + "/" + id); e && e->enabled && applies(e->trigger))
-          out.push_back(e);
-      for (const auto &e : module.evals)
-        if (e->id == e->name && e->enabled && !e->validatorOf && applies(e->trigger) &&
-            std::find(p->evals.begin(), p->evals.end(), e->name) == p->evals.end())
-          out.push_back(e.get());
-      evals.insert(out.begin(), out.end());
-    };
-    collect(ir::runsOnEveryTurn, program.turnEvals[p.get()]);
-    collect(ir::runsAtSessionEnd, program.sessionEvals[p.get()]);
+    program.turnEvals[p.get()] = module.promptEvals(*p, ir::runsOnEveryTurn);
+    program.sessionEvals[p.get()] = module.promptEvals(*p, ir::runsAtSessionEnd);
+    for (const auto *list : {&program.turnEvals[p.get()], &program.sessionEvals[p.get()]})
+      evals.insert(list->begin(), list->end());
     for (const ir::Validator &v : p->validators)
       if (v.check) evals.insert(v.check);
     // A chat turn has no workflow to read from.

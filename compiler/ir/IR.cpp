@@ -3,6 +3,8 @@
 
 #include "ir/EvalTriggers.h"
 
+#include <algorithm>
+
 namespace wfc::ir {
 
 std::string spellPath(const std::vector<PathElement> &path) {
@@ -157,6 +159,19 @@ const Composition *Module::findComposition(llvm::StringRef name) const {
 }
 const Eval *Module::findEval(llvm::StringRef id) const {
   return findIn(evals, id, [](const Eval &e) -> const std::string & { return e.id; });
+}
+
+std::vector<const Eval *> Module::promptEvals(const Prompt &prompt, bool (*applies)(const std::string &)) const {
+  std::vector<const Eval *> out;
+  for (const std::string &id : prompt.evals)
+    if (const Eval *e = findEval(prompt.key + "/" + id); e && e->enabled && applies(e->trigger)) out.push_back(e);
+  // A pack-level eval's id is its name (a prompt's own is "prompt/id", a validator's check
+  // "prompt/validator:id").
+  for (const auto &e : evals)
+    if (e->id == e->name && e->enabled && applies(e->trigger) &&
+        std::find(prompt.evals.begin(), prompt.evals.end(), e->name) == prompt.evals.end())
+      out.push_back(e.get());
+  return out;
 }
 
 }  // namespace wfc::ir

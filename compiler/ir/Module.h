@@ -244,6 +244,9 @@ struct Module {
   const Tool *findTool(llvm::StringRef name) const;
   const Composition *findComposition(llvm::StringRef name) const;
   const Eval *findEval(llvm::StringRef id) const;
+  // The enabled evals that run on a reply of `prompt` by trigger (`applies`, e.g.
+  // runsOnEveryTurn): the prompt's own, then the pack's it does not override (docs/evals.md).
+  std::vector<const Eval *> promptEvals(const Prompt &prompt, bool (*applies)(const std::string &)) const;
 };
 
 // Calls `fn` on every step of `steps`, parents before children, in declaration order.

@@ -37,13 +37,7 @@ void ModuleChecker::resolveEvalUse() {
       }
       if ((s.kind != ir::StepKind::Prompt && s.kind != ir::StepKind::Agent) || !s.prompt) return;
       // Every turn: the prompt's own evals, then the pack's that the prompt does not override.
-      for (const std::string &id : s.prompt->evals)
-        if (const ir::Eval *e = module_.findEval(s.prompt->key + "/" + id); e && e->enabled && ir::runsOnEveryTurn(e->trigger))
-          add(e);
-      for (const auto &e : module_.evals)
-        if (e->id == e->name && e->enabled && ir::runsOnEveryTurn(e->trigger) &&
-            std::find(s.prompt->evals.begin(), s.prompt->evals.end(), e->name) == s.prompt->evals.end())
-          add(e.get());
+      for (const ir::Eval *e : module_.promptEvals(*s.prompt, ir::runsOnEveryTurn)) add(e);
     });
   // A pack of prompts alone is a chat program, which runs its every-turn evals on each reply and
   // its session evals when the conversation ends (analysis::analyzeChat).
