@@ -470,15 +470,14 @@ int runMain(int argc, char **argv, const ProgramDecl &program) {
   int code = 0;
   std::string error;
   std::optional<Value> output;
-  std::optional<std::string> chatOutput;  // a chat program's, as it prints (none after --chat)
   std::vector<workflow::VisitRecord> visits;
   std::optional<std::string> awaiting;  // a suspended run's (docs/journal.md)
   try {
     if (program.workflow) {
       output = workflow::runWorkflow(run, input, cancel, rootSpan, events ? &*events : nullptr, visits);
     } else if (chatProgram) {
-      chatOutput = chat::run(run, cl, input, cancel, rootSpan);
-      output = chatOutput ? Value::parse(cl.raw ? Json(*chatOutput).dump() : *chatOutput) : Value();
+      // The reply is the output (a string); --chat printed each reply itself and leaves none.
+      if (std::optional<std::string> reply = chat::run(run, cl, input, cancel, rootSpan)) output = Value::string(*reply);
     } else {
       output = run.runComposition(0, input, cancel, "", rootSpan);
     }
@@ -607,12 +606,9 @@ int runMain(int argc, char **argv, const ProgramDecl &program) {
     return code;
   }
   if (code != 0) return fail(cl, code, error);
-  if (chatProgram) {  // --chat printed each reply; --raw prints the text as it is
-    if (chatOutput && !writeOutput(cl, (cl.raw ? *chatOutput : output->dump(cl.pretty ? 2 : -1)) + "\n"))
-      return fail(cl, 1, "cannot write the output");
-    return 0;
-  }
-  if (!writeOutput(cl, output->dump(cl.pretty ? 2 : -1) + "\n")) return fail(cl, 1, "cannot write the output");
+  if (chatProgram && !output) return 0;  // --chat printed each reply as it came
+  std::string text = chatProgram && cl.raw ? output->asString() : output->dump(cl.pretty ? 2 : -1);
+  if (!writeOutput(cl, text + "\n")) return fail(cl, 1, "cannot write the output");
   return 0;
 }
 

@@ -106,16 +106,17 @@ Json plan(const CommandLine &cl, const ProgramDecl &program, const ToolTable &to
 std::optional<std::string> run(Run &run, const CommandLine &cl, const Value &input, const CancellationToken &cancel,
                                const std::string &rootSpan) {
   const ChatTaskDecl &task = chooseTask(cl, run.program());
-  ChatSession session(run, task, cancel, rootSpan);
   if (!cl.chat) {
+    ChatSession session(run, task, cancel, rootSpan);
     std::string reply = session.turn(parseTurnInput(input, true));
     session.finish();
-    return printed(reply, cl.raw);
+    return reply;
   }
   // A conversation: the input's variables (if any) open it; each stdin line is a turn.
   TurnInput opening = parseTurnInput(input, false);
   if (!opening.message.empty())
     throw Error(ErrorKind::Usage, "with --chat the messages come from stdin, not from the input's \"message\"");
+  ChatSession session(run, task, cancel, rootSpan, opening.variables);
   const bool repl = isatty(STDIN_FILENO);
   // Replies go to stdout, or to --output's file, a line each as they come.
   std::ofstream file;
@@ -123,7 +124,6 @@ std::optional<std::string> run(Run &run, const CommandLine &cl, const Value &inp
     file.open(*cl.output, std::ios::binary | std::ios::trunc);
     if (!file) throw Error(ErrorKind::Usage, "cannot write output file '" + *cl.output + "'");
   }
-  Value variables = opening.variables;
   std::string line;
   for (;;) {
     if (repl) std::cerr << "you> " << std::flush;
@@ -141,13 +141,6 @@ std::optional<std::string> run(Run &run, const CommandLine &cl, const Value &inp
                                           e.what() + "); each line is {\"message\": TEXT}");
       }
       turn = parseTurnInput(parsed, true);
-    }
-    if (session.turns() == 0) {  // the opening variables under the first turn's own
-      std::vector<std::pair<std::string, Value>> merged;
-      for (const std::string &k : variables.keys())
-        if (!turn.variables.get(k)) merged.push_back({k, *variables.get(k)});
-      for (const std::string &k : turn.variables.keys()) merged.push_back({k, *turn.variables.get(k)});
-      turn.variables = Value::object(std::move(merged));
     }
     std::string reply;
     try {

@@ -37,8 +37,8 @@ void printHelp(const CommandLine &cl, const ProgramDecl &program);
 nlohmann::ordered_json plan(const CommandLine &cl, const ProgramDecl &program, const ToolTable &tools, const Value &input);
 
 // Runs the turn (or, with --chat, the conversation, printing each reply as it comes). Returns
-// the output to print — the reply as a JSON string, or its text with --raw — or nullopt when
-// --chat printed everything already. Throws wfc::Error as a run does.
+// the reply's text, or nullopt when --chat printed everything already. Throws wfc::Error as a run
+// does.
 std::optional<std::string> run(Run &run, const CommandLine &cl, const Value &input, const CancellationToken &cancel,
                                const std::string &rootSpan);
 

@@ -57,8 +57,9 @@ TurnInput parseTurnInput(const Value &input, bool messageRequired) {
   return turn;
 }
 
-ChatSession::ChatSession(Run &run, const ChatTaskDecl &task, const CancellationToken &cancel, std::string rootSpan)
-    : run_(run), task_(task), cancel_(cancel), rootSpan_(std::move(rootSpan)) {}
+ChatSession::ChatSession(Run &run, const ChatTaskDecl &task, const CancellationToken &cancel, std::string rootSpan,
+                         Value variables)
+    : run_(run), task_(task), cancel_(cancel), rootSpan_(std::move(rootSpan)), variables_(std::move(variables)) {}
 
 std::string ChatSession::turn(const TurnInput &input) {
   const ProgramDecl &program = run_.program();
@@ -94,11 +95,8 @@ std::string ChatSession::turn(const TurnInput &input) {
   const size_t turnStart = request.messages.size();
   request.messages.push_back({llm::Message::Role::User, input.message, {}, {}});
   if (prompt.parameters) request.parameters = llm::Json::parse(prompt.parameters);
-  for (int t : step.tools) {
-    const ToolDecl &tool = program.tools[t];
-    request.tools.push_back({tool.providerName, tool.description,
-                             tool.parameters ? llm::Json::parse(tool.parameters) : llm::Json{{"type", "object"}}});
-  }
+  const std::span<const int> tools(step.tools.begin(), step.tools.size());
+  llm::offerTools(request, program, tools);
   // PromptKit applies tool_choice to a turn's first round only: "required" must not force a
   // tool call on every round, or a turn could never end.
   if (!request.tools.empty()) request.toolChoice = prompt.toolChoice;
@@ -122,7 +120,7 @@ std::string ChatSession::turn(const TurnInput &input) {
       std::vector<llm::PendingCall> calls;
       const llm::Message &asked = request.messages.back();
       for (const llm::ToolCallRequest &call : asked.toolCalls)
-        calls.push_back(llm::resolveCall(call, program, std::span<const int>(step.tools.begin(), step.tools.size())));
+        calls.push_back(llm::resolveCall(call, program, tools));
       llm::applyToolPolicy(prompt, program, calls, callsThisTurn);
       llm::runToolCalls(a, calls, calls.size(), round);
       for (llm::PendingCall &call : calls)

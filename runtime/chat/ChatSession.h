@@ -30,7 +30,9 @@ TurnInput parseTurnInput(const Value &input, bool messageRequired);
 
 class ChatSession {
  public:
-  ChatSession(Run &run, const ChatTaskDecl &task, const CancellationToken &cancel, std::string rootSpan);
+  // `variables`: the conversation's to start with; each turn's merge over them.
+  ChatSession(Run &run, const ChatTaskDecl &task, const CancellationToken &cancel, std::string rootSpan,
+              Value variables = Value::object({}));
 
   // Runs one turn and returns the reply's text. Throws wfc::Error: Usage for a required variable
   // without a value, Exhausted when the model still calls tools after tool_policy.max_rounds,
@@ -47,7 +49,7 @@ class ChatSession {
   const ChatTaskDecl &task_;
   const CancellationToken &cancel_;
   std::string rootSpan_;
-  Value variables_ = Value::object({});
+  Value variables_;
   std::vector<llm::Message> history_;  // user, assistant and tool messages of the turns so far
   std::string lastReply_;
   unsigned turn_ = 0;

@@ -19,11 +19,6 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
-std::string number(double value) {
-  char text[32];
-  std::snprintf(text, sizeof text, "%g", value);
-  return text;
-}
 
 
 // Why an eval's `when` does not hold for this attempt, or "" when it does (docs/evals.md "when").
@@ -31,10 +26,9 @@ std::string unmetPrecondition(const EvalDecl &eval, const std::vector<std::strin
   if (eval.whenToolCalled && std::find(called.begin(), called.end(), eval.whenToolCalled) == called.end())
     return std::string("'when.tool_called' does not hold: the step did not call '") + eval.whenToolCalled + "'";
   if (eval.whenToolCalledPattern) {
-    std::string error;
-    std::shared_ptr<const Pattern> pattern = Pattern::compile(eval.whenToolCalledPattern, &error);
+    const Pattern &pattern = compiledPattern(eval, eval.whenToolCalledPattern);
     bool any = false;
-    for (const std::string &name : called) any = any || (pattern && pattern->search(name));
+    for (const std::string &name : called) any = any || pattern.search(name);
     if (!any)
       return std::string("'when.tool_called_pattern' does not hold: the step called no tool matching /") +
              eval.whenToolCalledPattern + "/";

@@ -54,29 +54,30 @@ std::string quotedList(const std::vector<std::string> &texts) {
   return out;
 }
 
+
+
+
+}  // namespace
+
 std::string number(double value) {
   char text[32];
   std::snprintf(text, sizeof text, "%g", value);
   return text;
 }
 
-// Patterns compiled once per eval, on RE2 (runtime/Pattern.h): the compiler checked that RE2 runs
-// them, and a compiled pattern is safe to share for matching.
-const Pattern &compiled(const EvalDecl &eval) {
+const Pattern &compiledPattern(const EvalDecl &eval, const char *text) {
   static std::mutex mutex;
-  static std::map<const EvalDecl *, std::shared_ptr<const Pattern>> cache;
+  static std::map<const char *, std::shared_ptr<const Pattern>> cache;
   std::lock_guard lock(mutex);
-  auto it = cache.find(&eval);
+  auto it = cache.find(text);
   if (it == cache.end()) {
     std::string error;
-    std::shared_ptr<const Pattern> pattern = Pattern::compile(eval.text, &error);
+    std::shared_ptr<const Pattern> pattern = Pattern::compile(text, &error);
     if (!pattern) throw Error(ErrorKind::StepFailed, "the pattern of eval '" + std::string(eval.id) + "' cannot run: " + error);
-    it = cache.emplace(&eval, std::move(pattern)).first;
+    it = cache.emplace(text, std::move(pattern)).first;
   }
   return *it->second;
 }
-
-}  // namespace
 
 std::string outputText(const Value &output) { return output.isString() ? output.asString() : output.dump(); }
 
@@ -111,7 +112,7 @@ Verdict checkContentExcludes(const EvalDecl &eval, const std::string &text) {
 }
 
 Verdict checkRegex(const EvalDecl &eval, const std::string &text) {
-  bool matched = compiled(eval).search(text);
+  bool matched = compiledPattern(eval, eval.text).search(text);
   if (eval.invert)
     return verdict(!matched, "the output matches /" + std::string(eval.text) + "/, which it must not: " + head(text));
   return verdict(matched, "the output does not match /" + std::string(eval.text) + "/: " + head(text));

@@ -12,8 +12,9 @@
 #include <vector>
 
 namespace wfc {
+class Pattern;
 class Run;
-}
+}  // namespace wfc
 
 namespace wfc::evals {
 
@@ -22,6 +23,13 @@ struct Verdict {
   bool passed = false;
   std::string message;  // what was wrong, when it did not pass
 };
+
+// "0.5", "4", "1e+20": a bound or score as messages write it.
+std::string number(double value);
+
+// `text` (a pattern of `eval`, compiled into the program) compiled once on RE2 (runtime/Pattern.h)
+// and shared: the compiler checked that RE2 runs it; throws wfc::Error naming the eval if not.
+const Pattern &compiledPattern(const EvalDecl &eval, const char *text);
 
 // What the text evals read of an output.
 std::string outputText(const Value &output);

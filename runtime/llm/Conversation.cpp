@@ -105,6 +105,14 @@ Reply Exchange::sendToModel(const Request &request, unsigned round) {
   }
 }
 
+void offerTools(Request &request, const ProgramDecl &program, std::span<const int> tools) {
+  for (int t : tools) {
+    const ToolDecl &tool = program.tools[t];
+    request.tools.push_back({tool.providerName, tool.description,
+                             tool.parameters ? Json::parse(tool.parameters) : Json{{"type", "object"}}});
+  }
+}
+
 std::string toolResultText(const Value &result) { return result.isString() ? result.asString() : result.dump(); }
 
 PendingCall resolveCall(const ToolCallRequest &call, const ProgramDecl &program, std::span<const int> offered) {

@@ -27,6 +27,10 @@ class Exchange {
   const PromptDecl &prompt_;
 };
 
+// Describes `tools` (indices into the program's tools) to the model as functions: their provider
+// names, descriptions and parameters.
+void offerTools(Request &request, const ProgramDecl &program, std::span<const int> tools);
+
 // A tool result as the model reads it: strings as they are, anything else as JSON.
 std::string toolResultText(const Value &result);
 

@@ -58,11 +58,7 @@ Value runPrompt(const StepAttempt &a, const PromptDecl &prompt, const Value &inp
 Value runAgent(const StepAttempt &a, const PromptDecl &prompt, const Value &input) {
   const ProgramDecl &program = a.run.program();
   Request request = firstRequest(a, prompt, input);
-  for (int t : a.step.tools) {
-    const ToolDecl &tool = program.tools[t];
-    request.tools.push_back({tool.providerName, tool.description,
-                             tool.parameters ? Json::parse(tool.parameters) : Json{{"type", "object"}}});
-  }
+  offerTools(request, program, std::span<const int>(a.step.tools.begin(), a.step.tools.size()));
   if (!request.tools.empty()) request.toolChoice = prompt.toolChoice;
   if (a.step.toolCalled < 0) request.structured = structured(a);
   Exchange exchange(a, prompt);

@@ -114,11 +114,7 @@ StateResult converse(const StateVisit &v, int prompt) {
   std::span<const int> offered(s.tools.begin(), s.tools.size());
 
   llm::Request request = firstRequest(v, p);
-  for (int t : offered) {
-    const ToolDecl &tool = program.tools[t];
-    request.tools.push_back({tool.providerName, tool.description,
-                             tool.parameters ? Json::parse(tool.parameters) : Json{{"type", "object"}}});
-  }
+  llm::offerTools(request, program, offered);
   if (!s.terminal) request.tools.push_back(transitionSpec(s));
   if (s.artifacts.size() > 0) request.tools.push_back(artifactSpec(s));
   if (!request.tools.empty()) request.toolChoice = p.toolChoice;
