@@ -75,11 +75,24 @@ for sanitizer in "${sanitizers[@]}"; do
   status=0
   ctest --test-dir "$dir" -R "$tests" -j2 --output-on-failure || status=$?
   unset ASAN_OPTIONS UBSAN_OPTIONS LSAN_OPTIONS TSAN_OPTIONS
-  if compgen -G "$reports/*" >/dev/null; then
-    for report in "$reports"/*; do
-      echo "---- $report"
-      cat "$report"
-    done
+  # LeakSanitizer's exit-time check stops every thread with ptrace; when a test kills the process
+  # (SIGKILL at a random moment: tests/fault's journal crash tests) while that check is running,
+  # the tracer, which outlives its victim for a moment, logs "Unable to get registers from thread
+  # N." and scans nothing more. That line alone is not a finding (no leak, no error, and the
+  # process it names was killed on purpose); a file holding only such lines is set aside, and any
+  # other line in any report still fails the run.
+  found=0
+  for report in "$reports"/*; do
+    [[ -e "$report" ]] || continue
+    if [[ -s "$report" ]] && ! grep -qv -E '^==[0-9]+==Unable to get registers from thread [0-9]+\.$' "$report"; then
+      echo "---- $report: only LeakSanitizer's note on a thread killed during its exit-time check; not a finding"
+      continue
+    fi
+    echo "---- $report"
+    cat "$report"
+    found=1
+  done
+  if [[ $found -eq 1 ]]; then
     echo "sanitize.sh: the $sanitizer sanitizer reported the problems above" >&2
     status=1
   fi
