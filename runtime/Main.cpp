@@ -481,6 +481,10 @@ int runMain(int argc, char **argv, const ProgramDecl &program) {
     } else {
       output = run.runComposition(0, input, cancel, "", rootSpan);
     }
+  } catch (const FailureWithOutput &e) {  // a tool composition's result object (docs/tool-composition.md)
+    code = e.exitCode();
+    error = e.what();
+    output = e.output();
   } catch (const Error &e) {
     code = e.exitCode();
     error = e.what();
@@ -605,7 +609,12 @@ int runMain(int argc, char **argv, const ProgramDecl &program) {
     std::cerr << cl.program << ": " << error << "\n";
     return code;
   }
-  if (code != 0) return fail(cl, code, error);
+  if (code != 0) {
+    // A failure with an output still prints it (a tool composition's result object); any other
+    // failure leaves stdout empty (docs/executable.md).
+    if (output && !writeOutput(cl, output->dump(cl.pretty ? 2 : -1) + "\n")) return fail(cl, 1, "cannot write the output");
+    return fail(cl, code, error);
+  }
   if (chatProgram && !output) return 0;  // --chat printed each reply as it came
   std::string text = chatProgram && cl.raw ? output->asString() : output->dump(cl.pretty ? 2 : -1);
   if (!writeOutput(cl, text + "\n")) return fail(cl, 1, "cannot write the output");

@@ -1,8 +1,11 @@
 // wfc::Error — a run-time failure with the exit code docs/executable.md assigns to it.
 #pragma once
 
+#include "wfc/value.h"
+
 #include <stdexcept>
 #include <string>
+#include <utility>
 
 namespace wfc {
 
@@ -31,6 +34,20 @@ class Error : public std::runtime_error {
 
  private:
   ErrorKind kind_;
+};
+
+// A failed run that still has an output to show: a tool composition's result object says which
+// steps succeeded, which failed and what was rolled back (docs/tool-composition.md), so the
+// executable prints it even though the run failed, and an MCP or HTTP caller receives it beside
+// the error.
+class FailureWithOutput : public Error {
+ public:
+  FailureWithOutput(ErrorKind kind, const std::string &message, Value output)
+      : Error(kind, message), output_(std::move(output)) {}
+  const Value &output() const { return output_; }
+
+ private:
+  Value output_;
 };
 
 }  // namespace wfc
