@@ -453,16 +453,32 @@ BindingsFile BindingsFile::parse(std::string_view text, const std::string &origi
                                "); remove one of the entries");
         }
         seen.push_back(tool);
-        const YAML::Node &binding = kv.second;
+        const YAML::Node &given = kv.second;
+        // `effects` (docs/bindings.md "Effects") sits beside the kind; the rest is the kind.
+        // yaml-cpp's nodes are references: reset() rebinds one, where `=` would overwrite `given`.
+        YAML::Node binding;
+        binding.reset(given);
+        YAML::Node effects;
+        if (given.IsMap() && given["effects"]) {
+          effects.reset(given["effects"]);
+          YAML::Node kinds(YAML::NodeType::Map);
+          for (const auto &k : given)
+            if (!(k.first.IsScalar() && k.first.Scalar() == "effects")) kinds[k.first] = k.second;
+          binding.reset(kinds);
+          if (!effects.IsScalar() || (effects.Scalar() != "none" && effects.Scalar() != "read" &&
+                                      effects.Scalar() != "write"))
+            r.fail(effects, "'effects' of tool " + inQuotes(tool) + " must be none, read or write, not " +
+                                (effects.IsScalar() ? inQuotes(effects.Scalar()) : r.typeName(effects)));
+        }
         if (binding.IsMap() && binding.size() > 1) {
           std::vector<std::string> kinds;
           for (const auto &k : binding) kinds.push_back(r.key(k.first, "the binding of tool " + inQuotes(tool)));
-          r.fail(binding, "the binding of tool " + inQuotes(tool) + " has several kinds (" + listed(kinds) +
-                              "); keep one of them");
+          r.fail(given, "the binding of tool " + inQuotes(tool) + " has several kinds (" + listed(kinds) +
+                            "); keep one of them");
         }
         if (!binding.IsMap() || binding.size() != 1) {
           std::string got = binding.IsMap() ? "an empty mapping" : r.typeName(binding);
-          r.fail(binding.IsNull() ? kv.first : binding,
+          r.fail(given.IsNull() ? kv.first : given,
                  "the binding of tool " + inQuotes(tool) + " must be a mapping with exactly one of " +
                      listed(kKinds, " or ") + ", not " + got + "; write e.g. '" + tool +
                      ": {exec: {argv: [PROGRAM]}}'");
@@ -475,9 +491,14 @@ BindingsFile BindingsFile::parse(std::string_view text, const std::string &origi
                                   (hint.empty() ? "; the kinds are " + listed(kKinds) : hint));
         }
         Entry entry{tool, r.where(kv.first), kv.first.Mark().line + 1, kv.first.Mark().column + 1, kind, Value(), "",
-                    only->second.Mark().line + 1, only->second.Mark().column + 1};
+                    only->second.Mark().line + 1, only->second.Mark().column + 1, "", 0, 0};
         checkBinding(r, tool, kind, only->second, servers, entry);
         entry.spec = Value::fromJson(r.toJson(only->second));
+        if (effects) {
+          entry.effects = effects.Scalar();
+          entry.effectsLine = effects.Mark().line + 1;
+          entry.effectsColumn = effects.Mark().column + 1;
+        }
         file.entries_.push_back(std::move(entry));
       });
     }
@@ -523,7 +544,8 @@ const BindingsFile::McpServer *BindingsFile::findMcpServer(std::string_view name
 }
 
 bool operator==(const BindingsFile::Entry &a, const BindingsFile::Entry &b) {
-  return a.tool == b.tool && a.kind == b.kind && a.native == b.native && a.spec.dump() == b.spec.dump();
+  return a.tool == b.tool && a.kind == b.kind && a.native == b.native && a.spec.dump() == b.spec.dump() &&
+         a.effects == b.effects;
 }
 
 bool operator==(const BindingsFile::McpServer &a, const BindingsFile::McpServer &b) {
@@ -536,7 +558,10 @@ bool operator==(const BindingsFile &a, const BindingsFile &b) {
 
 std::string toJsonText(const BindingsFile &file) {
   Json tools = Json::object();
-  for (const BindingsFile::Entry &e : file.entries()) tools[e.tool] = Json{{e.kind, e.spec.json()}};
+  for (const BindingsFile::Entry &e : file.entries()) {
+    tools[e.tool] = Json{{e.kind, e.spec.json()}};
+    if (!e.effects.empty()) tools[e.tool]["effects"] = e.effects;
+  }
   Json out = {{"tools", tools}};
   if (!file.mcpServers().empty()) {
     Json servers = Json::object();

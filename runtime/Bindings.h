@@ -35,6 +35,10 @@ class BindingsFile {
     Value spec;          // the binding's own value: {argv: […]}, "read_file", {result: …}
     std::string native;  // native: the function's name
     int nativeLine = 0, nativeColumn = 0;  // native: where the function's name is
+    // `effects: none|read|write` beside the kind (docs/bindings.md "Effects"): what calling the
+    // tool may do, for a tool whose pack does not say; the compiler reads it, the run does not.
+    std::string effects;  // empty: not given
+    int effectsLine = 0, effectsColumn = 0;
   };
   struct McpServer {
     std::string name;

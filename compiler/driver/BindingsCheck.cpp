@@ -46,6 +46,28 @@ bool isUnusableNativeName(const std::string &name) {
          name.find("__") != std::string::npos;
 }
 
+void applyBindingEffects(Compilation &compilation, const BindingsFile &bindings, ir::Module &module) {
+  for (const BindingsFile::Entry &e : bindings.entries()) {
+    if (e.effects.empty()) continue;
+    ir::Tool *tool = nullptr;
+    for (auto &t : module.tools)
+      if (t->name == e.tool) tool = t.get();
+    if (!tool) continue;  // checkBindings reports a binding of an undeclared tool
+    ir::Effect effect = e.effects == "none" ? ir::Effect::None : e.effects == "read" ? ir::Effect::Read : ir::Effect::Write;
+    if (!tool->effectDeclared) {
+      tool->effect = effect;
+      continue;
+    }
+    if (tool->effect == effect) continue;
+    compilation.diags()
+        .error(locate(compilation, compilation.bindingsBuffer(), e.effectsLine, e.effectsColumn),
+               "the bindings give tool '" + e.tool + "' the effect '" + e.effects + "', but the pack declares '" +
+                   ir::spell(tool->effect) + "'; keep one of them")
+        .note(tool->loc, "tool '" + e.tool + "' is declared here");
+    compilation.markUsageError();
+  }
+}
+
 void checkBindings(Compilation &compilation, const BindingsFile &bindings, const ir::Module &module,
                    const analysis::Program &program, bool requireAll) {
   DiagnosticEngine &diags = compilation.diags();

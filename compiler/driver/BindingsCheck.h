@@ -19,6 +19,11 @@ namespace wfc {
 // nullopt when the file cannot be read or has a problem; the compilation is then a usage error.
 std::optional<BindingsFile> loadBindings(Compilation &compilation, const std::string &path);
 
+// Gives each tool whose source does not declare its effect the one its binding names
+// (`effects:`, docs/bindings.md "Effects"), before sema works out steps' effects from tools'; a
+// binding that contradicts a declared effect is an error. Tools neither declares stay `write`.
+void applyBindingEffects(Compilation &compilation, const BindingsFile &bindings, ir::Module &module);
+
 // Checks the bindings against the module and its program. `requireAll`: every tool the program
 // needs must be bound (build and compile without --allow-unbound, and check when given bindings).
 void checkBindings(Compilation &compilation, const BindingsFile &bindings, const ir::Module &module,

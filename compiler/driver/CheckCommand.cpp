@@ -10,7 +10,7 @@ int runCheck(const std::vector<std::string> &files, const std::string &bindingsP
   std::optional<BindingsFile> bindings;
   if (!bindingsPath.empty()) bindings = loadBindings(compilation, bindingsPath);
   for (const std::string &file : files) {
-    AnalyzedPack analyzed = compilation.analyzePack(file);
+    AnalyzedPack analyzed = compilation.analyzePack(file, bindings ? &*bindings : nullptr);
     // Given bindings, each pack is checked against them as `wfc build` would check it.
     if (bindings && analyzed.module && analyzed.program)
       checkBindings(compilation, *bindings, *analyzed.module, *analyzed.program, /*requireAll=*/true);

@@ -1,6 +1,7 @@
 #include "driver/Compilation.h"
 
 #include "codegen/Supported.h"
+#include "driver/BindingsCheck.h"
 #include "frontend/FrontEnd.h"
 #include "ir/IRVerifier.h"
 #include "passes/Pipeline.h"
@@ -19,13 +20,14 @@ Compilation::Compilation(const CommonOptions &options, llvm::raw_ostream &out)
   if (options.verifyDiagnostics) verifier_ = std::make_unique<DiagnosticVerifier>(diags_);
 }
 
-AnalyzedPack Compilation::analyzePack(llvm::StringRef path) {
+AnalyzedPack Compilation::analyzePack(llvm::StringRef path, const BindingsFile *bindings) {
   AnalyzedPack out;
   const Document *doc = loader_.load(path, {}, "pack");
   if (!doc) return out;
   Dialect dialect = options_.dialect ? *options_.dialect : detectDialect(*doc->root());
   out.module = lowerDocument(*doc, dialect, loader_, diags_);
   if (!out.module) return out;
+  if (bindings) applyBindingEffects(*this, *bindings, *out.module);
   sema::SemaOptions semaOptions;
   semaOptions.composition = options_.composition;
   sema::check(*out.module, diags_, semaOptions);

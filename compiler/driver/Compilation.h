@@ -17,6 +17,8 @@
 
 namespace wfc {
 
+class BindingsFile;
+
 // A pack through the front end: its IR and what the program runs.
 struct AnalyzedPack {
   std::unique_ptr<ir::Module> module;  // null when the file is not a pack at all
@@ -33,7 +35,9 @@ class Compilation {
   // The whole front end: load, lower in the file's dialect, sema, the program analysis. The
   // module may be partial — check diags().hasErrors() before using it. When nothing was
   // reported, the IR verifier has checked the module.
-  AnalyzedPack analyzePack(llvm::StringRef path);
+  // `bindings`, when given, may declare tools' effects (applyBindingEffects): they are applied
+  // before sema, which works out the steps' effects from them.
+  AnalyzedPack analyzePack(llvm::StringRef path, const BindingsFile *bindings = nullptr);
 
   // The program analysis alone, again: after the passes have changed the module.
   std::optional<analysis::Program> analyzeProgram(const ir::Module &module);

@@ -28,18 +28,19 @@ std::string displayPath(const std::string &pack) {
 
 std::optional<GeneratedProgram> generateProgram(Compilation &compilation, const CommonOptions &options,
                                                 const GenerateOptions &generate) {
-  AnalyzedPack analyzed = compilation.analyzePack(generate.pack);
-  if (!analyzed.module || !analyzed.program || compilation.diags().hasErrors()) return std::nullopt;
-  ir::Module &module = *analyzed.module;
-
-  DiagnosticEngine &diags = compilation.diags();
-  // Bindings: every bound name must be a declared tool; every tool the program needs must be
-  // bound, unless --allow-unbound leaves it to the run-time --bindings.
+  // Bindings (read first: they may declare tools' effects): every bound name must be a declared
+  // tool; every tool the program needs must be bound, unless --allow-unbound leaves it to the
+  // run-time --bindings.
   std::optional<BindingsFile> bindings;
   if (!generate.bindings.empty()) {
     bindings = loadBindings(compilation, generate.bindings);
     if (!bindings) return std::nullopt;
   }
+  AnalyzedPack analyzed = compilation.analyzePack(generate.pack, bindings ? &*bindings : nullptr);
+  if (!analyzed.module || !analyzed.program || compilation.diags().hasErrors()) return std::nullopt;
+  ir::Module &module = *analyzed.module;
+
+  DiagnosticEngine &diags = compilation.diags();
   if (bindings) checkBindings(compilation, *bindings, module, *analyzed.program, !generate.allowUnbound);
   else if (!generate.allowUnbound) checkBindings(compilation, BindingsFile(), module, *analyzed.program, true);
   if (diags.hasErrors()) return std::nullopt;

@@ -41,7 +41,8 @@ void ModuleChecker::checkRetry(const ir::Step &s) {
                      (s.kind == ir::StepKind::Tool    ? "tool '" + s.tool->name + "' has"
                       : s.kind == ir::StepKind::Agent ? std::string("its tools have")
                                                       : std::string("steps inside it have")) +
-                     " 'write' effects (declare extensions.wfc.effects: none or read if it is safe)");
+                     " 'write' effects (if repeating it is safe, declare the effect none or read: extensions.wfc.effects in a "
+                     "pack, or 'effects:' beside the tool's binding)");
 }
 
 }  // namespace wfc::sema
