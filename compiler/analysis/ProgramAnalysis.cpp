@@ -178,6 +178,13 @@ std::optional<Program> analyzeProgram(const ir::Module &module, const ProgramOpt
         }
       evals.insert(s.modifiers.runEvals.begin(), s.modifiers.runEvals.end());
     });
+  // A tool composition's rollback actions call tools too (docs/tool-composition.md).
+  for (const ir::Composition *c : program.compositions)
+    for (const auto &action : c->rollbacks)
+      if (action->tool) {
+        program.called.insert(action->tool);
+        need(action->tool, action->loc, "the rollback of step '" + action->rollbackOf->id + "' calls it");
+      }
   // An llm_judge eval runs its prompt, and a prompt's validators score with evals of their own
   // (docs/promptkit.md "Validators"), which may judge with prompts of their own: to a fixpoint.
   for (bool grew = true; grew;) {

@@ -24,12 +24,15 @@ Dialect detectDialect(const DocNode &root) {
     for (const char *key : {"before", "context", "foreach", "after"})
       if (wf->find(key) && !wf->find("states")) return Dialect::AWL;
   }
-  if (const DocNode *steps = root.get("steps");
-      steps && steps->isSequence() && !root.find("compositions") && !steps->items.empty()) {
+  // A tool composition: `steps[]` of tool calls, bare or inside a template's `composition`.
+  auto toolSteps = [](const DocNode &n) {
+    const DocNode *steps = n.get("steps");
+    if (!steps || !steps->isSequence() || n.find("compositions") || steps->items.empty()) return false;
     const DocNode *first = steps->items.front();
-    if (first->isMapping() && first->find("tool") && !first->find("kind"))
-      return Dialect::ToolComposition;
-  }
+    return first->isMapping() && first->find("tool") && !first->find("kind");
+  };
+  if (toolSteps(root)) return Dialect::ToolComposition;
+  if (const DocNode *c = root.get("composition"); c && c->isMapping() && toolSteps(*c)) return Dialect::ToolComposition;
   if (root.find("pack_name") && root.find("workflows")) return Dialect::Registry;
   return Dialect::PromptPack;
 }

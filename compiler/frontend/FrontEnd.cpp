@@ -2,6 +2,8 @@
 
 #include "frontend/promptpack/PromptPackLowering.h"
 #include "frontend/promptpack/PromptPackReader.h"
+#include "frontend/toolcomp/ToolCompLowering.h"
+#include "frontend/toolcomp/ToolCompReader.h"
 
 namespace wfc {
 
@@ -13,12 +15,16 @@ std::unique_ptr<ir::Module> lowerDocument(const Document &doc, Dialect dialect, 
       if (!pack) return nullptr;
       return promptpack::lowerPromptPack(*pack, loader, diags);
     }
+    case Dialect::ToolComposition: {
+      std::optional<toolcomp::FileDecl> file = toolcomp::readToolComposition(doc, diags);
+      if (!file) return nullptr;
+      return toolcomp::lowerToolComposition(*file, diags);
+    }
     case Dialect::AWL:
-    case Dialect::ToolComposition:
     case Dialect::Registry:
       diags.error(doc.root()->loc, "the '" + dialectName(dialect).str() +
                                        "' dialect is not supported by this version of wfc; it compiles PromptPack "
-                                       "packs (pass --dialect=promptpack if this file is one)");
+                                       "packs and tool compositions (pass --dialect=promptpack if this file is a pack)");
       return nullptr;
   }
   return nullptr;

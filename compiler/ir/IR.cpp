@@ -16,7 +16,7 @@ std::string spellPath(const std::vector<PathElement> &path) {
   return out;
 }
 
-std::string spell(const Reference &ref) { return "${" + ref.text + "}"; }
+std::string spell(const Reference &ref) { return ref.written.empty() ? "${" + ref.text + "}" : ref.written; }
 
 const char *spell(CompareOp op) {
   switch (op) {
@@ -72,6 +72,16 @@ const char *spell(ReduceStrategy strategy) {
     case ReduceStrategy::Barrier: return "barrier";
   }
   return "barrier";
+}
+
+const char *spell(FailurePolicy::Strategy strategy) {
+  switch (strategy) {
+    case FailurePolicy::Strategy::FailFast: return "fail_fast";
+    case FailurePolicy::Strategy::PartialSuccess: return "partial_success";
+    case FailurePolicy::Strategy::Rollback: return "rollback";
+    case FailurePolicy::Strategy::Retry: return "retry";
+  }
+  return "fail_fast";
 }
 
 bool Value::isConstant() const {

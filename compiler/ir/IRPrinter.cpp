@@ -88,10 +88,15 @@ class Printer {
     if (c.outputSchema) s += " output(schema " + quote(c.outputSchema->source) + ")";
     if (c.output) s += " result(%" + c.output->id + ")";
     if (c.scheduled) s += " scheduled";
+    if (c.failure) {
+      s += " on_failure(" + std::string(spell(c.failure->strategy)) + (c.failure->rollBack ? ", roll_back" : "") + ")";
+      s += " result_object";
+    }
     s += " effects(" + std::string(spell(c.effect)) + ") {";
     line(1, s, c.loc);
     scheduled_ = c.scheduled;
     for (const auto &step : c.steps) this->step(*step, 2);
+    for (const auto &action : c.rollbacks) this->step(*action, 2);
     os_.indent(2) << "}\n";
   }
 
@@ -169,9 +174,11 @@ class Printer {
     s += stepList(st.explicitDependsOn ? "depends_on" : "after", st.after);
     s += stepList("uses", st.dataDeps);
     if (st.inlinedInto) s += " inlined(into %" + st.inlinedInto->id + ")";
+    if (st.rollbackOf) s += " rolls_back(%" + st.rollbackOf->id + ")";
+    else if (!st.resultKey.empty() && st.resultKey != st.id) s += " result_key(" + quote(st.resultKey) + ")";
     // The static plan: what the step waits for at run time (steps of a parallel or foreach start
     // with their block, so they wait for nothing of their own).
-    if (scheduled_ && (!st.parent || st.parent->kind == StepKind::Loop))
+    if (scheduled_ && !st.rollbackOf && (!st.parent || st.parent->kind == StepKind::Loop))
       s += st.waitsFor.empty() ? " waits_for()" : stepList("waits_for", st.waitsFor);
     if (!st.children.empty()) s += " {";
     line(depth, s, st.loc);

@@ -91,6 +91,9 @@ struct Tool {
   llvm::SMLoc loc;
   Json parameters = Json::object();  // JSON Schema of the arguments
   Effect effect = Effect::Write;
+  // The source declares the effect (PromptPack's extensions.wfc.effects); otherwise the bindings
+  // file may (docs/bindings.md "effects"), and the default is `write`.
+  bool effectDeclared = false;
   Json actionScope;  // RFC 0013's declared consequences (null: undeclared), carried into reports
 };
 
@@ -157,6 +160,17 @@ struct Eval {
   const struct Prompt *validatorOf = nullptr;  // the prompt whose validator this check is
 };
 
+// How a tool composition answers a failed step (docs/tool-composition.md "Failure strategies").
+struct FailurePolicy {
+  enum class Strategy { FailFast, PartialSuccess, Rollback, Retry };
+  Strategy strategy = Strategy::FailFast;
+  llvm::SMLoc strategyLoc;
+  // Completed steps are rolled back when the composition fails: the `rollback` strategy, or
+  // `rollback_on_failure: true` with any other.
+  bool rollBack = false;
+};
+const char *spell(FailurePolicy::Strategy strategy);
+
 struct Composition {
   std::string name;
   llvm::SMLoc loc;
@@ -165,6 +179,13 @@ struct Composition {
   const Step *output = nullptr;  // explicit `output`; null: the last top-level step that ran
   llvm::SMLoc outputLoc;         // where `output` is written
   StepList steps;
+  // A tool composition (docs/tool-composition.md): what a failed step does to the rest, and the
+  // output is the result object {success, results, errors, …} instead of one step's output.
+  std::optional<FailurePolicy> failure;
+  // Rollback actions: tool steps outside the step graph, each undoing one completed step
+  // (`rollbackOf`), run one at a time in reverse completion order when the composition fails
+  // under a policy that rolls back.
+  StepList rollbacks;
   Effect effect = Effect::None;
   // Set by passes/Parallelize: every step's `waitsFor` is its static plan.
   bool scheduled = false;

@@ -36,10 +36,13 @@ struct Reference {
   const Step *step = nullptr;  // resolved step, for StepOutput and LoopPrevious
   std::vector<PathElement> path;  // below the root (below `output` for steps)
   std::string text;  // as written, without `${` `}`: "classify.output.type"
+  // The whole reference as its dialect writes it, delimiters included, when that is not
+  // `${text}`: a tool composition's "{{search_results.content}}". Messages show this.
+  std::string written;
   llvm::SMLoc loc;
 };
 
-// "classify.output.type" → "${classify.output.type}".
+// The reference as its author wrote it: `written`, else "classify.output.type" → "${classify.output.type}".
 std::string spell(const Reference &ref);
 // ".a[0].b" for a path.
 std::string spellPath(const std::vector<PathElement> &path);

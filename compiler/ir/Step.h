@@ -154,6 +154,11 @@ struct StepFields {
   // wfc.judge
   std::optional<Value> target;
   std::optional<Json> rubric;
+  // tool compositions (docs/tool-composition.md): the key of the step's output in the result
+  // object's `results` (its output_key, else its id); and, for a rollback action (a step of
+  // Composition::rollbacks), the step it undoes.
+  std::string resultKey;
+  const Step *rollbackOf = nullptr;
 };
 
 struct Step : StepFields {

@@ -34,6 +34,9 @@ void ModuleChecker::reportUnused() {
       if (s.toolCalled) tools.insert(s.toolCalled);
       if (s.callee) compositions.insert(s.callee);
     });
+  for (const auto &c : module_.compositions)
+    for (const auto &action : c->rollbacks)
+      if (action->tool) tools.insert(action->tool);
   if (module_.workflow)
     for (const ir::State &s : module_.workflow->states) {
       if (s.prompt) prompts.insert(s.prompt);

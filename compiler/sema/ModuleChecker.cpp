@@ -27,6 +27,10 @@ void ModuleChecker::run() {
     ir::forEachMutableStep(c->steps, [&](ir::Step &s) { s.effect = effectOf(s); });
     c->effect = effectOf(*c);
     ir::forEachMutableStep(c->steps, [&](ir::Step &s) { checkStepTypes(s); });
+    for (auto &action : c->rollbacks) {
+      action->effect = effectOf(*action);
+      checkStepTypes(*action);
+    }
   }
   resolveEvalUse();
   checkWorkflow();

@@ -17,12 +17,19 @@ void ModuleChecker::resolveReferences(ir::Composition &c) {
     if (s.kind == ir::StepKind::Branch) checkPredicate(c, s.predicate, &s, false);
     if (s.kind == ir::StepKind::Loop) checkPredicate(c, s.predicate, &s, true);
   });
+  // A rollback action reads what its step and the steps before it produced (the dialect
+  // checked which); it is outside the step graph, so it adds no edge.
+  for (auto &action : c.rollbacks)
+    if (action->args)
+      ir::forEachValueReference(*action->args, [&](ir::Reference &r) {
+        if (auto t = resolveReference(c, r, action.get(), false)) refTypes_.insert_or_assign(&r, *t);
+      });
 }
 
 std::optional<ValueType> ModuleChecker::resolveReference(ir::Composition &c, ir::Reference &ref,
                                                               ir::Step *from, bool inExists, bool insideFrom) {
   if (ref.text.empty()) return std::nullopt;
-  const std::string shown = "'${" + ref.text + "}'";
+  const std::string shown = "'" + ir::spell(ref) + "'";
   std::vector<ir::PathElement> rest = ref.path;
   auto takeKey = [&](const char *expected) -> std::optional<std::string> {
     if (rest.empty() || rest.front().isIndex()) return std::nullopt;
@@ -217,7 +224,7 @@ std::optional<ValueType> ModuleChecker::resolveReference(ir::Composition &c, ir:
                                       " fails the run (exit 1). Test it with an 'exists' predicate first")
           .note(guard->loc, "'" + guard->id + "' decides here");
     }
-    if (!insideFrom) {
+    if (!insideFrom && !from->rollbackOf) {  // a rollback action is outside the step graph
       if (std::find(from->dataDeps.begin(), from->dataDeps.end(), s) == from->dataDeps.end())
         from->dataDeps.push_back(s);
       edges_.push_back({s, from, "'" + from->id + "' uses the output of '" + s->id + "'", ref.loc});

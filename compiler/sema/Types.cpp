@@ -37,7 +37,7 @@ std::string enumText(const ir::Json &value) {
 
 void ModuleChecker::checkComparison(const ir::Predicate &p, const ValueType &type) {
   JsonTypes jt = nav_.jsonTypes(type);
-  const std::string path = "${" + p.path.text + "}";
+  const std::string path = ir::spell(p.path);
   llvm::SMLoc at = p.valueLoc.isValid() ? p.valueLoc : p.loc;
   // Why `value` can never be the path's value, or "" when it can.
   auto impossible = [&](const ir::Json &value) -> std::string {
@@ -126,7 +126,7 @@ void ModuleChecker::checkValueAgainst(const ir::Value &v, const ValueType &expec
       if (rt.any() || jt.any()) return;
       for (const std::string &t : rt.types)
         if (jt.allows(t)) return;
-      diags_.error(v.ref.loc, subject + " must be " + jt.describe() + ", but '${" + v.ref.text + "}' is " + rt.describe());
+      diags_.error(v.ref.loc, subject + " must be " + jt.describe() + ", but '" + ir::spell(v.ref) + "' is " + rt.describe());
       return;
     }
     case ir::Value::Kind::Object: {
@@ -269,8 +269,8 @@ void ModuleChecker::checkStepTypes(ir::Step &s) {
     if (auto it = refTypes_.find(&s.items->ref); it != refTypes_.end()) {
       JsonTypes jt = nav_.jsonTypes(it->second);
       if (!jt.any() && !jt.allows("array"))
-        diags_.error(s.items->ref.loc, "'items' of step '" + s.id + "' must be a list, but '${" + s.items->ref.text +
-                                           "}' is " + jt.describe());
+        diags_.error(s.items->ref.loc, "'items' of step '" + s.id + "' must be a list, but '" + ir::spell(s.items->ref) +
+                                           "' is " + jt.describe());
     }
   }
   if (s.prompt && s.kind == ir::StepKind::Judge) {

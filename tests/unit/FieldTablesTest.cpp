@@ -1,8 +1,10 @@
-// The PromptPack reader's field tables against the shapes (frontend/FieldReader.h): every field
-// a shape allows is read by the table of that object, or listed there as deliberately unread —
-// so a field added to a shape cannot be silently dropped between the shape check and the AST.
+// Each dialect reader's field tables against its shapes (frontend/FieldReader.h): every field a
+// shape allows is read by the table of that object, or listed there as deliberately unread — so
+// a field added to a shape cannot be silently dropped between the shape check and the AST.
 #include "frontend/promptpack/PromptPackAST.h"
 #include "frontend/promptpack/PromptPackShape.h"
+#include "frontend/toolcomp/ToolCompAST.h"
+#include "frontend/toolcomp/ToolCompShape.h"
 
 #include <gtest/gtest.h>
 
@@ -45,22 +47,24 @@ const std::set<std::string> kReadAsData = {
     "skill",
 };
 
-TEST(FieldTablesTest, EveryShapeFieldIsBoundByItsTable) {
+// Every object shape reachable from `root` against the tables; `readAsData` lists the shapes read
+// whole as data.
+void compareTables(const Shape &root, const std::vector<std::pair<std::string, std::vector<std::string>>> &byShape,
+                   const std::set<std::string> &readAsData) {
   std::map<std::string, std::set<std::string>> shapeFields;
   std::set<const Shape *> seen;
-  collect(promptPackShape(), shapeFields, seen);
+  collect(root, shapeFields, seen);
   std::map<std::string, std::set<std::string>> tables;
-  for (const auto &[what, names] : fieldTablesByShape()) tables[what].insert(names.begin(), names.end());
+  for (const auto &[what, names] : byShape) tables[what].insert(names.begin(), names.end());
 
   for (const auto &[what, fields] : shapeFields) {
-    if (kReadAsData.count(what)) {
+    if (readAsData.count(what)) {
       EXPECT_FALSE(tables.count(what)) << "'" << what << "' is read as data but also has a table";
       continue;
     }
     auto table = tables.find(what);
     if (table == tables.end()) {
-      ADD_FAILURE() << "no field table reads the shape '" << what
-                    << "': add one (PromptPackReader.cpp) or list it in kReadAsData";
+      ADD_FAILURE() << "no field table reads the shape '" << what << "': add one (the dialect's reader) or list it as read as data";
       continue;
     }
     for (const std::string &f : fields)
@@ -70,6 +74,16 @@ TEST(FieldTablesTest, EveryShapeFieldIsBoundByItsTable) {
   }
   for (const auto &[what, names] : tables)
     EXPECT_TRUE(shapeFields.count(what)) << "the field table '" << what << "' matches no shape";
+}
+
+TEST(FieldTablesTest, EveryShapeFieldIsBoundByItsTable) {
+  compareTables(promptPackShape(), fieldTablesByShape(), kReadAsData);
+}
+
+TEST(FieldTablesTest, EveryToolCompositionShapeFieldIsBoundByItsTable) {
+  // A step's and a rollback's `parameters` are the tool's arguments, lowered as data; `metadata`
+  // is informational and open.
+  compareTables(toolcomp::toolCompositionShape(), toolcomp::fieldTablesByShape(), {"parameters", "metadata"});
 }
 
 }  // namespace

@@ -22,6 +22,7 @@ void Lowering::lowerTools() {
     // The default is `write` (docs/semantics.md "Effects").
     std::string effects = decl.extensions && decl.extensions->wfc ? *decl.extensions->wfc->effects : "";
     tool->effect = effects == "none" ? ir::Effect::None : effects == "read" ? ir::Effect::Read : ir::Effect::Write;
+    tool->effectDeclared = !effects.empty();
     if (decl.name && !decl.name->empty() && *decl.name != entry.name)
       diags_.error(decl.name.loc(), "tool '" + entry.name + "' is declared with name '" + *decl.name +
                                         "'; a tool's name must be its key in 'tools'");
