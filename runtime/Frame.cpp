@@ -56,6 +56,11 @@ class AttemptContext final : public StepContext {
   AttemptContext(Frame &frame, int step, unsigned attempt, const CancellationToken &cancel, const std::string &span,
                  Frame::AttemptOutcome *outcome = nullptr)
       : frame_(frame), step_(step), attempt_(attempt), cancel_(cancel), span_(span), outcome_(outcome) {}
+  // The context of a tool composition's rollback of step `step` (docs/tool-composition.md): its
+  // call is keyed `<step>.rollback`, apart from the step's own calls, and is never cached.
+  AttemptContext(Frame &frame, int step, const RollbackDecl &rollback, const CancellationToken &cancel,
+                 const std::string &span)
+      : frame_(frame), step_(step), attempt_(1), cancel_(cancel), span_(span), outcome_(nullptr), rollback_(&rollback) {}
 
   const Value &input() const override { return frame_.input_; }
 
@@ -82,6 +87,9 @@ class AttemptContext final : public StepContext {
   const Value &workflow() const override { return frame_.run_.workflow(); }
 
   Value callTool(int tool, const Value &args) override {
+    if (rollback_)
+      return frame_.run_.callTool(tool, args, !rollback_->argsChecked, frame_.stepPath(step_) + ".rollback", 1, cancel_,
+                                  span_);
     const StepDecl &d = frame_.decl_.steps[step_];
     Value result = d.cache || frame_.run_.journal()
                        ? journaledCall(tool, args)
@@ -256,6 +264,7 @@ class AttemptContext final : public StepContext {
   const CancellationToken &cancel_;
   const std::string &span_;
   Frame::AttemptOutcome *outcome_;
+  const RollbackDecl *rollback_ = nullptr;
   evals::ToolCallLog calledTools_;  // kept only for a step with evals, which may read it
   llm::Usage tokens_;
 };
@@ -328,6 +337,9 @@ const Frame *Frame::nearestIteration(StepKind kind) const {
 }
 
 Value Frame::run() {
+  const Clock::time_point started = Clock::now();
+  const bool toolComposition = decl_.toolComposition && iteration_.step < 0;
+  if (toolComposition) refuseResumeAfterRollback();
   {
     std::unique_lock lock(mutex_);
     for (size_t i = 0; i < nodes_.size(); ++i)
@@ -338,6 +350,7 @@ Value Frame::run() {
       changed_.wait(lock);
     }
   }
+  if (toolComposition) return toolCompositionResult(started);
   if (!failures_.empty()) {
     const Failure &first = firstFailure();
     throw Error(first.kind, first.message);
@@ -393,6 +406,15 @@ void Frame::drain(std::unique_lock<std::mutex> &lock) {
     if (!failures_.empty() && decl_.steps[s].order >= failOrder_) continue;
     if (!ready_.empty()) offerHelp();
     const StepDecl &d = decl_.steps[s];
+    if (!failures_.empty() && blockedByFailure(s)) {  // partial_success: a step it needs failed
+      nodes_[s].state = State::Blocked;
+      if (Trace *t = run_.trace())
+        t->write("step_skip", {{"step", stepPath(s)}, {"kind", spell(d.kind)}, {"reason", "a step it needs failed"},
+                               {"parent_span_id", parentSpan_}});
+      if (run_.recording()) run_.record({stepPath(s), spell(d.kind), "blocked", 0, 0, ""});
+      finish(s);
+      continue;
+    }
     if (d.guardedBy >= 0 && nodes_[d.guardedBy].taken != d.guard) {
       skip(s, d.guard == Guard::Fallback ? "not needed: the step it stands in for did not fail"
                                          : "not chosen by its branch");
@@ -491,7 +513,8 @@ Value Frame::reduce(int step) const {
 void Frame::fail(int step, const Error &error) {
   nodes_[step].state = State::Failed;
   failures_.push_back({step, error.kind(), error.what()});
-  failOrder_ = std::min(failOrder_, decl_.steps[step].order);
+  // partial_success: what does not need the failed step goes on (blockedByFailure).
+  if (!continuesAfterFailure()) failOrder_ = std::min(failOrder_, decl_.steps[step].order);
 }
 
 const Frame::Failure &Frame::firstFailure() const {
@@ -551,6 +574,7 @@ void Frame::resume(int step, const journal::StepRow &row) {
   } else {
     node.output = std::move(output);
     node.state = State::Done;
+    node.completion = ++completed_;
   }
   finish(step);
   stopIfSettled(lock);
@@ -629,6 +653,7 @@ void Frame::execute(int step) {
     node.output = std::move(output);
     node.taken = taken;
     node.state = State::Done;
+    node.completion = ++completed_;
     if (run_.recording()) run_.record({stepPath(step), spell(d.kind), "ok", attempts, ms, "", false, outcome.cache});
     finish(step);
     stopIfSettled(lock);
@@ -636,6 +661,8 @@ void Frame::execute(int step) {
   }
   // A step cancelled because another one failed is not a failure of its own.
   bool collateral = error->kind() == ErrorKind::Cancelled && !outer_.cancelled();
+  node.error = (attempts > 1 && !collateral ? "failed after " + std::to_string(attempts) + " attempts: " : "") +
+               std::string(error->what());
   if (run_.recording())
     run_.record({stepPath(step), spell(d.kind), collateral ? "cancelled" : handled ? "recovered" : "failed", attempts,
                  ms, error->what(), false, outcome.cache});
@@ -653,7 +680,13 @@ void Frame::execute(int step) {
                         (attempts > 1 ? " after " + std::to_string(attempts) + " attempts" : "") + ": " +
                         error->what();
   fail(step, Error(error->kind(), error->kind() == ErrorKind::Cancelled ? error->what() : message));
-  stopIfSettled(lock);
+  if (continuesAfterFailure()) finish(step);  // its successors in the plan may not need it
+  else stopIfSettled(lock);
+}
+
+Value Frame::runRollback(const RollbackDecl &rollback, const std::string &span) {
+  AttemptContext ctx(*this, rollback.step, rollback, outer_, span);
+  return rollback.run(ctx);
 }
 
 bool Frame::evaluate(int step, unsigned attempt, const CancellationToken &cancel, const std::string &span) {

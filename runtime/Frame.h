@@ -50,8 +50,9 @@ class Frame : public std::enable_shared_from_this<Frame> {
  private:
   friend class AttemptContext;
   // Recovered: the step failed and its wfc.on_error fallback step stands in for it; it counts as
-  // finished for ordering, like a skipped step.
-  enum class State { Pending, Running, Done, Skipped, Failed, Recovered };
+  // finished for ordering, like a skipped step. Blocked: a tool composition under
+  // partial_success did not run it because a step it needs failed (or was blocked).
+  enum class State { Pending, Running, Done, Skipped, Failed, Recovered, Blocked };
   struct Node {
     State state = State::Pending;
     unsigned remaining = 0;     // unfinished predecessors (+1 for a branch's parallel step)
@@ -63,6 +64,7 @@ class Frame : public std::enable_shared_from_this<Frame> {
     std::string error;          // Recovered: why the step failed
     std::chrono::steady_clock::time_point started;
     std::string span;
+    unsigned completion = 0;  // Done: when it finished among the frame's steps (1, 2, …): rollbacks run in reverse
   };
   struct Failure {
     int step;
@@ -93,6 +95,21 @@ class Frame : public std::enable_shared_from_this<Frame> {
   void stopIfSettled(std::unique_lock<std::mutex> &lock);
   // wfc.on_error: the failed step takes its fallback value, or hands over to its fallback step.
   void recover(int step, const Error &error);
+
+  // ToolComposition.cpp (docs/tool-composition.md): under partial_success, whether a step it
+  // needs failed or was blocked; the result object once every step has settled, after the
+  // rollbacks the policy asks for (a failure throws it inside FailureWithOutput).
+  bool continuesAfterFailure() const;
+  bool blockedByFailure(int step) const;
+  Value toolCompositionResult(std::chrono::steady_clock::time_point started);
+  // Rolls back the completed steps that have a rollback action, latest completion first; each
+  // failed rollback's message is added to `errors` (the step, the message).
+  std::vector<std::string> rollBack(std::vector<std::pair<std::string, std::string>> &errors);
+  // One rollback action's call (Frame.cpp, where the attempt context lives).
+  Value runRollback(const RollbackDecl &rollback, const std::string &span);
+  // Refuses to resume a run that already rolled back: what it undid is not in the journal's
+  // outputs any more.
+  void refuseResumeAfterRollback() const;
 
   // Iteration.cpp: a wfc.foreach or wfc.loop step's one attempt, on the attempt's token.
   Value runForeach(int step, const Value &items, const CancellationToken &cancel, const std::string &span);
@@ -143,6 +160,7 @@ class Frame : public std::enable_shared_from_this<Frame> {
   std::vector<Failure> failures_;
   unsigned failOrder_ = ~0u;  // the -O0 order of the first failure in that order
   bool stopping_ = false;     // stop_ cancelled because of failures_
+  unsigned completed_ = 0;    // steps done so far (Node::completion)
 };
 
 }  // namespace wfc

@@ -5,6 +5,7 @@
 #include "chat/ChatMain.h"
 #include "Run.h"
 #include "SchemaValidator.h"
+#include "ToolCompositionPlan.h"
 #include "Trace.h"
 #include "journal/JournalFile.h"
 #include "journal/Resume.h"
@@ -186,7 +187,9 @@ Json plan(const ProgramDecl &program, const ToolTable &tools, const Value &input
       }
       steps.push_back(step);
     }
-    compositions.push_back({{"name", c.name}, {"steps", steps}});
+    Json composition = {{"name", c.name}, {"steps", steps}};
+    addToolCompositionPlan(composition, c, program, tools);
+    compositions.push_back(composition);
   }
   Json out = {{"workflow", program.name}, {"version", program.version}, {"input", input.json()},
               {"compositions", compositions}};

@@ -54,6 +54,7 @@ namespace {
 // "schemas/ticket.json" → "ticket"; "schemas/doc.json#/definitions/item" → "doc_item"; a pointer
 // into the pack itself ("#/definitions/item") → "item"; anything else → "".
 std::string schemaName(llvm::StringRef source) {
+  if (source.startswith("(")) return "";  // not a file: "(inline)", "(inferred from …)"
   auto [file, pointer] = source.split('#');
   std::string name;
   if (!file.empty()) {

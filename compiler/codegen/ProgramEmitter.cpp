@@ -12,6 +12,7 @@
 #include "codegen/JournalIdentity.h"
 #include "codegen/Printer.h"
 #include "codegen/StepEmitter.h"
+#include "codegen/ToolCompositionEmitter.h"
 #include "codegen/WorkflowEmitter.h"
 #include "ir/ExecutionPlan.h"
 
@@ -31,7 +32,7 @@ const char *const kStepFieldOrder[] = {"id",        "key",       "kind",      "e
                                        "prompt",    "outputSchema", "strictOutput", "tools", "maxSteps",
                                        "toolCalled",
                                        "maxConcurrency", "maxIterations", "rubric", "evals", "cache",
-                                       "definitionHash"};
+                                       "definitionHash", "needs"};
 
 const char *effectName(ir::Effect e) {
   switch (e) {
@@ -87,6 +88,7 @@ class CompositionEmitter {
         emitters.emplace(&s, std::move(e));
       }
     });
+    for (const auto &action : c_.rollbacks) emitRollbackFunction(p, *action, ctx_, names_);
     emitTables(p, emitters, input, output);
     p.blankLine();
     p.emit({{"ns", names_.ns}}, "}  // namespace $ns$\n");
@@ -117,6 +119,10 @@ class CompositionEmitter {
     if (c_.output) composition.push_back({"output", "step::" + names_.steps.at(c_.output), ""});
     else composition.push_back({"output", "-1", "the last top-level step that ran"});
     composition.push_back({"steps", "kSteps", ""});
+    if (c_.failure) {
+      emitToolComposition(p, c_, ctx_, names_);
+      composition.push_back({"toolComposition", "&kToolComposition", ""});
+    }
     emitInitializer(p, "wfc::CompositionDecl", "kComposition", composition);
   }
 
@@ -154,6 +160,15 @@ class CompositionEmitter {
     if (s.modifiers.cache) {
       f["cache"] = "true";
       f["definitionHash"] = cppString(stepDefinitionHash(s));
+    }
+    // A tool composition under partial_success needs each step's true dependencies: the plan's
+    // `after` may order more (-O0's one step at a time, a write after a write).
+    if (c_.failure && c_.failure->strategy == ir::FailurePolicy::Strategy::PartialSuccess) {
+      std::vector<std::string> needs;
+      for (const ir::Step *d : s.after) needs.push_back("step::" + names_.steps.at(d));
+      for (const ir::Step *d : s.dataDeps)
+        if (std::find(s.after.begin(), s.after.end(), d) == s.after.end()) needs.push_back("step::" + names_.steps.at(d));
+      if (!needs.empty()) f["needs"] = "{" + llvm::join(needs, ", ") + "}";
     }
     return f;
   }

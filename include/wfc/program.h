@@ -93,6 +93,10 @@ struct StepDecl {
   // output depends on besides its input (codegen's; null unless `cache`).
   bool cache = false;
   const char *definitionHash = nullptr;
+  // Tool compositions (docs/tool-composition.md): the steps this one reads or names in
+  // depends_on. Under partial_success a failed step keeps exactly these (and theirs) from
+  // running, whatever the static plan orders after it.
+  std::initializer_list<int> needs = {};
 };
 
 // One piece of a system template, split at compile time: literal text or a lookup.
@@ -153,6 +157,28 @@ struct ToolDecl {
   const char *description = "";
 };
 
+// What a tool composition does when a step fails (docs/tool-composition.md "Failure strategies").
+enum class FailureStrategy : uint8_t { FailFast, PartialSuccess, Rollback, Retry };
+
+// A tool composition's rollback action: `run` calls its tool with its parameters resolved
+// (`{{self…}}` is step `step`'s output) to undo what step `step` did.
+struct RollbackDecl {
+  int step = -1;  // the step it undoes
+  int tool = -1;
+  StepFn run = nullptr;
+  const char *location = "";  // "templates/x.json:14"
+  bool argsChecked = false;   // as StepDecl::argsChecked
+};
+
+// A tool composition (docs/tool-composition.md): its failure policy and how its result object
+// {success, results, errors, duration, steps_executed, rolled_back} is made.
+struct ToolCompositionDecl {
+  FailureStrategy strategy = FailureStrategy::FailFast;
+  bool rollBack = false;  // completed steps are rolled back when the composition fails
+  std::span<const char *const> resultKeys = {};  // per step: its key in `results`
+  std::span<const RollbackDecl> rollbacks = {};
+};
+
 struct CompositionDecl {
   const char *name = "";
   const char *location = "";
@@ -160,6 +186,9 @@ struct CompositionDecl {
   const char *outputSchema = nullptr;  // JSON text (self-contained), or nullptr
   int output = -1;                     // the output step; -1: the last top-level step that ran
   std::span<const StepDecl> steps = {};  // parents before their children, in declaration order
+  // A tool composition: its output is the result object, and a failure still has it (nullptr:
+  // an ordinary composition).
+  const ToolCompositionDecl *toolComposition = nullptr;
 };
 
 // A chat program's task (docs/promptkit.md "Chat executables"): one per prompt. Each user turn

@@ -63,7 +63,7 @@ const char kSchema_answer[] = R"json({
 })json";
 
 // Params.schema of eval 'short'
-const char kSchema_inline_[] = R"json({
+const char kSchema_short_schema[] = R"json({
   "type": "object",
   "properties": {
     "answer": {
@@ -127,7 +127,7 @@ const wfc::EvalDecl kEvals[] = {
         .id = "short",
         .type = wfc::EvalType::JsonSchema,
         .location = "pack.yaml:29",
-        .schema = kSchema_inline_,
+        .schema = kSchema_short_schema,
     },
     {.id = "quick", .type = wfc::EvalType::LatencyBudget, .location = "pack.yaml:34", .maxMs = 2500},
     {
