@@ -283,5 +283,38 @@ TEST_F(ToolCompositionE2ETest, AMissingInputFieldIsExitTwoBeforeAnyToolRuns) {
   EXPECT_TRUE(calls().empty());
 }
 
+// With --journal, a failed composition resumes where it stopped: completed steps are not run
+// again, the failed one is retried (new idempotency key) and what it blocked runs.
+TEST_F(ToolCompositionE2ETest, AFailedRunResumesFromTheJournal) {
+  failFirst("step_b", 1);
+  std::string journal = (dir_ / "runs.db").string();
+  ProcessResult r = run("toolcomp-partial", kGraphTools, kGraphInput, {"--journal", journal});
+  ASSERT_EQ(r.exitCode, 1) << r.describe() << "\n" << r.err;
+  ProcessResult runs = runProcess(e2eExeDir() + "/toolcomp-partial", {"--journal", journal, "--runs"});
+  std::string id = Json::parse(splitLines(runs.out).at(0))["id"];
+  r = runProcess(e2eExeDir() + "/toolcomp-partial", {"--bindings", bind(kGraphTools), "--journal", journal, "--resume", id});
+  ASSERT_EQ(r.exitCode, 0) << r.describe() << "\n" << r.err;
+  EXPECT_EQ(output(r)["success"], true);
+  EXPECT_EQ(calledTools(), (std::vector<std::string>{"step_a", "step_b", "step_c", "step_e", "step_b", "step_d"}));
+  std::vector<Json> log = calls();
+  EXPECT_EQ(log[4]["key"], id + "/b/2");
+}
+
+// A run that rolled back has undone what its journal says it did: it is not resumed.
+TEST_F(ToolCompositionE2ETest, ARolledBackRunIsNotResumed) {
+  const std::vector<std::string> tools = {"make", "unmake", "attach", "detach", "note", "publish", "unpublish"};
+  failFirst("publish", 1);
+  std::string journal = (dir_ / "runs.db").string();
+  ProcessResult r = run("toolcomp-rollback", tools, {{"name", "w"}}, {"--journal", journal});
+  ASSERT_EQ(r.exitCode, 1) << r.describe() << "\n" << r.err;
+  ProcessResult runs = runProcess(e2eExeDir() + "/toolcomp-rollback", {"--journal", journal, "--runs"});
+  std::string id = Json::parse(splitLines(runs.out).at(0))["id"];
+  size_t before = calls().size();
+  r = runProcess(e2eExeDir() + "/toolcomp-rollback", {"--bindings", bind(tools), "--journal", journal, "--resume", id});
+  EXPECT_EQ(r.exitCode, 2) << r.describe() << "\n" << r.err;
+  EXPECT_NE(r.err.find("rolled back its completed steps"), std::string::npos) << r.err;
+  EXPECT_EQ(calls().size(), before);
+}
+
 }  // namespace
 }  // namespace wfc::test
