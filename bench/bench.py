@@ -37,11 +37,11 @@ import shapes  # noqa: E402
 FULL = {"chains": [10, 1000, 10000], "fanouts": [8, 64], "loop": 100, "foreach": 64, "rounds": 10,
         "prompts": 4, "delay_ms": 200, "runs": 30, "min_time": "0.5", "llm_runs": 5,
         "check_sizes": [1000, 10000], "cxx_sizes": [50, 1000], "cxx_levels": ["-O0", "-O2"], "compile_runs": 3,
-        "journal_chain": 1000, "journal_sizes": [10, 1000]}
+        "journal_chain": 1000, "journal_sizes": [10, 1000], "toolcomp": [3, 50]}
 SMOKE = {"chains": [10, 20, 40], "fanouts": [2], "loop": 3, "foreach": 3, "rounds": 2, "prompts": 2,
          "delay_ms": 20, "runs": 3, "min_time": "0.01", "llm_runs": 1,
          "check_sizes": [20], "cxx_sizes": [5], "cxx_levels": ["-O0"], "compile_runs": 1,
-         "journal_chain": 20, "journal_sizes": [2, 5]}
+         "journal_chain": 20, "journal_sizes": [2, 5], "toolcomp": [3, 5]}
 
 
 def load():
@@ -397,6 +397,32 @@ class Bench:
             self.rows.append(Row(f"journal cost per step, normal, {runs} runs of {n} steps already in the file "
                                  f"({size / 1e6:.0f} MB)", per_step, None, "µs", "< 20 µs", per_step < 20))
 
+    def toolcomp(self):
+        """Tool compositions (docs/tool-composition.md): chains of native no-op tools, so the time is
+        the composition's own — scheduling, interpolation, the result object, the strategy's
+        bookkeeping — in process and as a whole process. The floor is the hand-written chain of the
+        same length (plain calls, no result object)."""
+        print("== toolcomp", flush=True)
+        s = self.s
+        sizes = s["toolcomp"]
+        out = self.run([self.c["floor_inprocess"], f"--benchmark_min_time={s['min_time']}", "--benchmark_format=json",
+                        "--chains=" + ",".join(map(str, sizes)), "--fanouts=2", "--benchmark_filter=chain"])
+        floor = {b["run_name"].removesuffix("/real_time"): b["p50_us"] for b in json.loads(out.stdout)["benchmarks"]}
+        got = {}
+        for n in sizes:
+            shape = shapes.toolcomp(n)
+            exe, inproc = self.build(shape)
+            got[n] = self.inprocess(inproc, shape.args)["p50"]
+            proc = self.spawn_runs([exe] + shape.args, s["runs"])
+            fl = floor.get(f"floor/chain/{n}")
+            self.rows.append(Row(f"tool composition of {n} no-op steps, overhead in process, median", got[n], fl, "µs",
+                                 "< 1 ms" if n == 50 else "", got[n] < 1000 if n == 50 else None))
+            self.rows.append(Row(f"tool composition of {n} no-op steps, whole process, median", proc["median"],
+                                 None, "ms", "< 200 ms (seed 004)", proc["median"] < 200))
+        a, b = sizes[0], sizes[-1]
+        self.rows.append(Row(f"tool composition, cost per step (chain {a}→{b} slope)", (got[b] - got[a]) / (b - a) * 1000,
+                             None, "ns"))
+
     def startup(self):
         print("== start-up", flush=True)
         shape = shapes.start()
@@ -516,7 +542,7 @@ def main():
     parser.add_argument("--work-dir", help="where the shapes go, kept: a rerun reuses the objects of unchanged "
                                            "sources (default: a temporary directory, removed)")
     parser.add_argument("--json", help="also write the rows as JSON here")
-    parser.add_argument("--only", choices=["runtime", "startup", "llm", "compiler", "journal"], action="append")
+    parser.add_argument("--only", choices=["runtime", "startup", "llm", "compiler", "journal", "toolcomp"], action="append")
     args = parser.parse_args()
     config_path = os.path.join(args.build_dir, "bench", "bench-config.json")
     if not os.path.exists(config_path):
@@ -535,7 +561,7 @@ def main():
     bench = Bench(config, SMOKE if args.smoke else FULL, work, args.smoke)
     print(f"machine: {machine()}; load average at start {' '.join(f'{x:.2f}' for x in os.getloadavg())}", flush=True)
     try:
-        for part in args.only or ["runtime", "startup", "llm", "compiler", "journal"]:
+        for part in args.only or ["runtime", "startup", "llm", "compiler", "journal", "toolcomp"]:
             getattr(bench, part)()
     finally:
         if not args.work_dir:

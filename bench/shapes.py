@@ -141,13 +141,26 @@ def prompts(count, delay_ms, opt):
     return shape
 
 
+def toolcomp(n):
+    """A tool composition (docs/tool-composition.md) of n steps in a chain, each a native no-op:
+    what wfc adds over the tools' own time (seed 004 asks < 200 ms; wfc's target < 1 ms)."""
+    steps = [{"id": "s0", "tool": "step_run", "parameters": {"value": "{{input.seed}}"}, "output_key": "r0"}]
+    steps += [{"id": f"s{i}", "tool": "step_run", "parameters": {"value": f"{{{{r{i - 1}}}}}"}, "output_key": f"r{i}",
+               "depends_on": [f"s{i - 1}"]} for i in range(1, n)]
+    pack = json.dumps({"name": f"toolcomp-{n}", "version": "1.0.0", "steps": steps,
+                       "error_handling": {"failure_strategy": "rollback"}}, indent=1) + "\n"
+    return Shape(f"toolcomp-{n}", pack, "tools:\n  step_run: {native: noop, effects: none}\n",
+                 ["--input-json", '{"seed": 1}'], floor=["chain", str(n)],
+                 about=f"a tool composition of {n} chained native no-op steps, rollback strategy")
+
+
 def main(argv):
     if len(argv) >= 3 and argv[1] == "chain":
         sys.stdout.write(chain_pack(int(argv[2])))
         return 0
     if len(argv) == 2 and argv[1] == "list":
         for shape in [chain(10), chain(1000, "mock"), fanout(8), branch(), start(), loop(100), foreach(64),
-                      agent(10), prompts(4, 200, 0)]:
+                      agent(10), prompts(4, 200, 0), toolcomp(50)]:
             print(f"{shape.name:14} {shape.about}")
         return 0
     print(__doc__, file=sys.stderr)
