@@ -1,5 +1,6 @@
 #include "driver/BuildCommand.h"
 
+#include "driver/BindingsCheck.h"
 #include "driver/Compilation.h"
 #include "driver/CppGeneration.h"
 #include "ir/IRPrinter.h"
@@ -14,7 +15,10 @@ namespace {
 
 int buildIR(const BuildOptions &build, const CommonOptions &options) {
   Compilation compilation(options);
-  AnalyzedPack analyzed = compilation.analyzePack(build.pack);
+  // The bindings may give tools their effects, which the IR's plan depends on.
+  std::optional<BindingsFile> bindings;
+  if (!build.bindings.empty() && !(bindings = loadBindings(compilation, build.bindings))) return compilation.finish();
+  AnalyzedPack analyzed = compilation.analyzePack(build.pack, bindings ? &*bindings : nullptr);
   int status = compilation.finish();
   if (status != 0 || !analyzed.module || options.verifyDiagnostics) return status;
   ir::Module *module = analyzed.module.get();

@@ -1,5 +1,6 @@
 #include "driver/GraphCommand.h"
 
+#include "driver/BindingsCheck.h"
 #include "driver/BuildCommand.h"
 #include "driver/Compilation.h"
 #include "graph/StepGraph.h"
@@ -11,7 +12,10 @@ namespace wfc {
 
 int runGraph(const GraphOptions &graph, const CommonOptions &options) {
   Compilation compilation(options);
-  AnalyzedPack analyzed = compilation.analyzePack(graph.pack);
+  // The bindings may give tools their effects, which decide the plan --after-passes draws.
+  std::optional<BindingsFile> bindings;
+  if (!graph.bindings.empty() && !(bindings = loadBindings(compilation, graph.bindings))) return compilation.finish();
+  AnalyzedPack analyzed = compilation.analyzePack(graph.pack, bindings ? &*bindings : nullptr);
   int status = compilation.finish();
   if (status != 0 || !analyzed.module || options.verifyDiagnostics) return status;
   ir::Module *module = analyzed.module.get();

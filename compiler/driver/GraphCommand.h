@@ -13,6 +13,7 @@ struct GraphOptions {
   std::string output;  // -o FILE; empty or "-": stdout
   GraphFormat format = GraphFormat::Dot;
   bool afterPasses = false;
+  std::string bindings;  // --bindings: tools' effects (docs/bindings.md "Effects")
 };
 
 // `wfc graph PACK [--format=dot|mermaid|json]`: the step graph — each composition's steps and

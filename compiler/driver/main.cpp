@@ -218,7 +218,7 @@ int main(int argc, char **argv) {
     compile.natives.assign(compileNatives.begin(), compileNatives.end());
     return wfc::runCompile(compile, options, argv[0]);
   }
-  if (graphCmd) return wfc::runGraph({graphPack, graphOutput, graphFormat, graphAfterPasses}, options);
+  if (graphCmd) return wfc::runGraph({graphPack, graphOutput, graphFormat, graphAfterPasses, bindingsFile}, options);
   if (schemaCmd) {
     llvm::outs() << wfc::promptpack::promptPackEditorSchema().dump(2) << "\n";
     return 0;

@@ -24,13 +24,16 @@ done
 mkdir -p "$root/tests/golden/graph"
 for entry in support-triage:examples/support-triage document-analyzer:examples/document-analyzer \
              control-flow:tests/golden/packs/control-flow:--composition,main on-error:tests/golden/packs/on-error \
-             optimizer:tests/golden/packs/optimizer:--composition,main,--after-passes; do
+             optimizer:tests/golden/packs/optimizer:--composition,main,--after-passes \
+             toolcomp:tests/golden/packs/toolcomp:--after-passes,--bindings,bindings.yaml; do
   IFS=: read -r name dir extra <<<"$entry"
   IFS=, read -r -a options <<<"$extra"
   for format in dot mermaid json; do
     (cd "$root/$dir" && "$wfc" graph pack.yaml --format="$format" "${options[@]}") > "$root/tests/golden/graph/$name.$format"
   done
 done
+(cd "$root/tests/golden/packs/toolcomp" && "$wfc" build pack.yaml --bindings bindings.yaml --emit=ir) \
+  > "$root/tests/golden/ir/toolcomp.ir"
 mkdir -p "$root/tests/golden/ir-passes"
 (cd "$root/tests/golden/packs/optimizer" && "$wfc" build pack.yaml --composition main -O0 --emit=ir) \
   > "$root/tests/golden/ir-passes/optimizer.O0.ir"
