@@ -34,6 +34,12 @@ for entry in support-triage:examples/support-triage document-analyzer:examples/d
 done
 (cd "$root/tests/golden/packs/toolcomp" && "$wfc" build pack.yaml --bindings bindings.yaml --emit=ir) \
   > "$root/tests/golden/ir/toolcomp.ir"
+for name in search-fold-store remember-facts; do
+  (cd "$root/examples/templates/$name" && "$wfc" build template.json --bindings bindings.yaml --emit=ir 2>/dev/null) \
+    > "$root/tests/golden/ir/template-$name.ir"
+  (cd "$root/examples/templates/$name" && "$wfc" build template.json --bindings bindings.yaml -o - 2>/dev/null) \
+    > "$root/tests/golden/cpp/template-$name.wfc.cpp"
+done
 mkdir -p "$root/tests/golden/ir-passes"
 (cd "$root/tests/golden/packs/optimizer" && "$wfc" build pack.yaml --composition main -O0 --emit=ir) \
   > "$root/tests/golden/ir-passes/optimizer.O0.ir"
