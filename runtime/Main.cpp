@@ -1,5 +1,6 @@
 // wfc::runMain: the compiled executable's life (docs/executable.md) — command line, input, bindings, the
-// run (ExecuteRun.h), output, trace and report, exit code.
+// run (ExecuteRun.h), output, trace and report, exit code; or, with --mcp, an MCP server
+// (docs/mcp-server.md).
 #include "Bindings.h"
 #include "CommandLine.h"
 #include "ExecuteRun.h"
@@ -8,6 +9,7 @@
 #include "chat/ChatMain.h"
 #include "journal/JournalFile.h"
 #include "journal/Resume.h"
+#include "mcp_server/McpMain.h"
 #include "workflow/EventFile.h"
 #include "workflow/StateMachine.h"
 #include "wfc/program.h"
@@ -244,8 +246,11 @@ int runMain(int argc, char **argv, const ProgramDecl &program) {
   }
   if (cl.provider && *cl.provider != "openai" && *cl.provider != "anthropic" && *cl.provider != "replay")
     return fail(cl, 2, "--provider takes openai, anthropic or replay, not '" + *cl.provider + "'");
+  if (cl.mcp)
+    if (auto problem = mcp::usageProblem(cl)) return fail(cl, 2, *problem);
   if (auto problem = journalUsage(cl)) return fail(cl, 2, *problem);
   if (auto problem = chat::usageProblem(cl, program)) return fail(cl, 2, *problem);
+  if (cl.mcp) return mcp::serve(cl, program);
   const bool chatProgram = chat::isChatProgram(program);
 
   // --journal (docs/journal.md): the file, and — with --resume — the run to continue.
