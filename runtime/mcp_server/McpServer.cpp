@@ -8,6 +8,7 @@
 #include <cerrno>
 #include <condition_variable>
 #include <cstring>
+#include <system_error>
 #include <iostream>
 
 #include <poll.h>
@@ -316,7 +317,12 @@ void McpServer::startCall(const Json &id, const Json &params) {
   call->cancel = session_.child();
   calls_.emplace(call->key, call);
   // Under the lock: the call's thread takes its std::thread out of `call` under it when it ends.
-  call->thread = std::thread([this, call] { runCall(call); });
+  try {
+    call->thread = std::thread([this, call] { runCall(call); });
+  } catch (const std::system_error &e) {  // no thread to be had: the call never started
+    calls_.erase(call->key);
+    writer_.send(errorMessage(id, rpc::kInternalError, std::string("Internal error: cannot start the run: ") + e.what()));
+  }
 }
 
 void McpServer::runCall(const std::shared_ptr<Call> &call) {
