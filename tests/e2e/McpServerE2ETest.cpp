@@ -123,9 +123,14 @@ class McpServerE2ETest : public ::testing::Test {
     return std::make_unique<McpSession>(exe_, args, path("server.stderr"));
   }
   // The run_end lines of the trace.
+  // The trace's run_end lines so far (a line still being written is not one yet).
   std::vector<Json> runEnds() const {
-    if (!fs::exists(path("trace.jsonl"))) return {};
-    return events(jsonLines(path("trace.jsonl")), "run_end");
+    std::vector<Json> out;
+    for (const std::string &line : splitLines(readText(path("trace.jsonl")))) {
+      Json event = Json::parse(line, nullptr, false);
+      if (!event.is_discarded() && event.value("event", "") == "run_end") out.push_back(event);
+    }
+    return out;
   }
   // Waits up to `limit` for a run_end with `status`.
   std::optional<Json> awaitRunEnd(const std::string &status, std::chrono::milliseconds limit) {

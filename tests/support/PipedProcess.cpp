@@ -97,6 +97,12 @@ void PipedProcess::closeInput() {
   stdinFd_ = -1;
 }
 
+void PipedProcess::closeOutput() {
+  if (stdoutFd_ >= 0) ::close(stdoutFd_);
+  stdoutFd_ = -1;
+  outputClosed_ = true;
+}
+
 std::optional<std::string> PipedProcess::readLine(std::chrono::milliseconds timeout) {
   auto deadline = Clock::now() + timeout;
   for (;;) {
@@ -105,7 +111,7 @@ std::optional<std::string> PipedProcess::readLine(std::chrono::milliseconds time
       buffer_.erase(0, nl + 1);
       return line;
     }
-    if (outputClosed_) return std::nullopt;
+    if (outputClosed_ || stdoutFd_ < 0) return std::nullopt;
     auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - Clock::now()).count();
     if (left <= 0) return std::nullopt;
     pollfd fd{stdoutFd_, POLLIN, 0};

@@ -29,6 +29,8 @@ class PipedProcess {
   // The next line of standard output without its newline; nullopt at EOF or when `timeout`
   // passes first.
   std::optional<std::string> readLine(std::chrono::milliseconds timeout);
+  // Stops reading its standard output: the child's next write fails (a client that went away).
+  void closeOutput();
   // Whether standard output reached EOF.
   bool outputClosed() const { return outputClosed_; }
 

@@ -28,7 +28,13 @@ function runEnds() {
   return readFileSync(traceFile, 'utf8')
     .split('\n')
     .filter((line) => line.trim() !== '')
-    .map((line) => JSON.parse(line))
+    .flatMap((line) => {
+      try {
+        return [JSON.parse(line)];
+      } catch {
+        return [];  // a line still being written
+      }
+    })
     .filter((event) => event.event === 'run_end');
 }
 
