@@ -19,6 +19,7 @@
 #include <csignal>
 #include <cstdlib>
 #include <filesystem>
+#include <map>
 #include <optional>
 #include <sstream>
 #include <thread>
@@ -389,6 +390,41 @@ TEST_F(McpServerE2ETest, OptionsThatBelongToOneRunAreUsageErrors) {
   ProcessResult r = runProcess(exe_, {"--mcp", "--bindings", path("missing.yaml")});
   EXPECT_EQ(r.exitCode, 2) << r.err;
   EXPECT_NE(r.err.find("cannot read bindings file"), std::string::npos) << r.err;
+}
+
+// With --journal each call is a run of the journal, as --runs lists them.
+TEST_F(McpServerE2ETest, JournalRecordsEachCallAsARun) {
+  std::string journal = path("runs.db");
+  auto session = start({"--journal", journal});
+  session->initialize();
+  EXPECT_EQ(session->call(1, {{"text", "kept"}})["result"]["isError"], false);
+  Json failed = session->call(2, {{"text", "x"}, {"fail", "recorded"}})["result"];
+  EXPECT_EQ(failed["isError"], true);
+  session->process().closeInput();
+  ASSERT_EQ(session->process().wait(15s), std::optional<int>(0)) << stderrText();
+  ProcessResult runs = runProcess(exe_, {"--journal", journal, "--runs"});
+  ASSERT_EQ(runs.exitCode, 0) << runs.err;
+  std::vector<std::string> lines = splitLines(runs.out);
+  ASSERT_EQ(lines.size(), 2u) << runs.out;
+  std::map<std::string, Json> byStatus;
+  for (const std::string &line : lines) byStatus[Json::parse(line)["status"]] = Json::parse(line);
+  EXPECT_EQ(byStatus["succeeded"]["exit_code"], 0) << runs.out;
+  EXPECT_EQ(byStatus["failed"]["id"], failed["_meta"]["wfc/run_id"]) << "the result names the journal's run";
+}
+
+// A workflow pack is one tool too, its input the states' workflow input.
+TEST_F(McpServerE2ETest, AWorkflowPackIsOneToolWithTheWorkflowInput) {
+  std::string workflow = e2eExeDir() + "/workflow-states";
+  ASSERT_TRUE(fs::exists(workflow)) << workflow << " was not built";
+  McpSession session(workflow, {"--mcp", "--model", "unused"}, path("workflow.stderr"));
+  session.initialize();
+  session.request(1, "tools/list");
+  Json tools = session.response(1)["result"]["tools"];
+  ASSERT_EQ(tools.size(), 1u) << tools;
+  EXPECT_EQ(tools[0]["name"], "e2e-workflow-states");
+  EXPECT_EQ(tools[0]["description"], "Runs the workflow of e2e-workflow-states 1.0.0 from state 'intake'.");
+  EXPECT_EQ(tools[0]["inputSchema"], Json::parse(readText(kPacks + "/schemas/workflow-input.json")));
+  EXPECT_FALSE(tools[0].contains("outputSchema")) << "a workflow's output has no one schema";
 }
 
 // A chat pack serves one tool per task; a call is one turn, its reply the structured result.
