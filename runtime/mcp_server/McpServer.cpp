@@ -134,6 +134,9 @@ void McpServer::cancelCalls(const std::string &reason) {
     call->abandoned = true;
     call->cancel.cancel(reason);
   }
+  // A call that ends from here on — or ended on a signal before the loop noticed it — is not
+  // answered: the session is over.
+  session_.cancel(reason);
   callsDone_.wait(lock, [&] { return calls_.empty(); });
   std::vector<std::thread> threads = std::move(finished_);
   finished_.clear();
@@ -351,8 +354,9 @@ void McpServer::runCall(const std::shared_ptr<Call> &call) {
   }
   std::lock_guard lock(mutex_);
   calls_.erase(call->key);
-  // A cancelled request is not answered (MCP: the client has stopped waiting for it).
-  if (!call->abandoned) writer_.send(resultMessage(call->id, callResult(*call->tool, outcome)));
+  // A cancelled request is not answered (MCP: the client has stopped waiting for it), nor is one
+  // the end of the session cancelled.
+  if (!call->abandoned && !session_.cancelled()) writer_.send(resultMessage(call->id, callResult(*call->tool, outcome)));
   finished_.push_back(std::move(call->thread));
   callsDone_.notify_all();
 }
