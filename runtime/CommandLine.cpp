@@ -63,6 +63,7 @@ const std::map<std::string, Option> &options() {
       {"--message", text(&C::message)},
       {"--chat", flag(&C::chat)},
       {"--raw", flag(&C::raw)},
+      {"--mcp", flag(&C::mcp)},
       {"--dry-run", flag(&C::dryRun)},
       {"--quiet", flag(&C::quiet)},
       {"--version", flag(&C::version)},
@@ -144,6 +145,10 @@ const char *commandLineHelp() {
   --chat                  chat packs: a conversation, one user turn per stdin line (a JSON
                           object {"message": …} per line; plain text on a terminal)
   --raw                   chat packs: print the reply as text, not as a JSON string
+  --mcp                   serve as an MCP server over stdio: the workflow (a chat pack's
+                          tasks) as tools, each tools/call a run; bindings, the LLM options,
+                          --trace, --journal, --events, --max-concurrency and --workspace
+                          apply to every call
   --version               print the workflow's and wfc's versions
   --help                  print this help
 

@@ -23,6 +23,8 @@ struct CommandLine {
   // conversation over stdin, and the reply as plain text.
   std::optional<std::string> task, message;
   bool chat = false, raw = false;
+  // docs/mcp-server.md: serve the program as an MCP server over stdio instead of running it once.
+  bool mcp = false;
   unsigned maxConcurrency = 64;
 };
 

@@ -1,21 +1,18 @@
 // wfc::runMain: the compiled executable's life (docs/executable.md) — command line, input, bindings, the
-// run, output, trace and report, exit code.
+// run (ExecuteRun.h), output, trace and report, exit code; or, with --mcp, an MCP server
+// (docs/mcp-server.md).
 #include "Bindings.h"
 #include "CommandLine.h"
-#include "chat/ChatMain.h"
-#include "Run.h"
-#include "SchemaValidator.h"
+#include "ExecuteRun.h"
+#include "RunSetup.h"
 #include "ToolCompositionPlan.h"
 #include "Trace.h"
+#include "chat/ChatMain.h"
 #include "journal/JournalFile.h"
 #include "journal/Resume.h"
-#include "journal/RunJournal.h"
-#include "llm/AnthropicProvider.h"
-#include "llm/OpenAiProvider.h"
-#include "llm/Recording.h"
+#include "mcp_server/McpMain.h"
 #include "workflow/EventFile.h"
 #include "workflow/StateMachine.h"
-#include "workflow/Suspension.h"
 #include "wfc/program.h"
 
 #include <nlohmann/json.hpp>
@@ -106,17 +103,6 @@ std::string describeInput(const CompositionDecl &c) {
   return out;
 }
 
-// The compositions that receive the run's input: the one that runs, or every composition a
-// workflow state runs (each state sees the workflow input, docs/workflows.md).
-std::vector<int> inputCompositions(const ProgramDecl &program) {
-  if (chat::isChatProgram(program)) return {};  // a chat turn's input is checked by the chat
-  if (!program.workflow) return {0};
-  std::vector<int> out;
-  for (const StateDecl &s : program.workflow->states)
-    if (s.composition >= 0 && std::find(out.begin(), out.end(), s.composition) == out.end()) out.push_back(s.composition);
-  return out;
-}
-
 void printHelp(const CommandLine &cl, const ProgramDecl &program) {
   std::cout << "Usage: " << cl.program << " [options]\n\n";
   if (*program.description) std::cout << program.description << "\n\n";
@@ -136,13 +122,6 @@ void printHelp(const CommandLine &cl, const ProgramDecl &program) {
   std::cout << "Runs composition '" << entry.name << "' of " << program.name << " " << program.version << " ("
             << program.source << "), compiled by wfc " << program.wfcVersion << ".\n\n";
   std::cout << describeInput(entry) << "\n" << commandLineHelp();
-}
-
-std::vector<std::string> toolNames(const ProgramDecl &program, bool calledOnly) {
-  std::vector<std::string> names;
-  for (const ToolDecl &t : program.tools)
-    if (t.called || !calledOnly) names.push_back(t.name);
-  return names;
 }
 
 // --dry-run: what would run, in declaration order, with each tool's binding.
@@ -223,84 +202,6 @@ bool writeOutput(const CommandLine &cl, const std::string &text) {
   return bool(file.flush());
 }
 
-std::optional<std::string> environment(const char *name) {
-  const char *value = std::getenv(name);
-  if (!value || !*value) return std::nullopt;
-  return std::string(value);
-}
-
-// The Anthropic base URL from $ANTHROPIC_BASE_URL, read as Anthropic's SDKs read it — the host,
-// without the API version ("https://gateway.example") — so "/v1" is added unless it ends the URL
-// already; default https://api.anthropic.com/v1.
-std::string anthropicBaseUrl() {
-  std::optional<std::string> base = environment("ANTHROPIC_BASE_URL");
-  if (!base) return "https://api.anthropic.com/v1";
-  while (!base->empty() && base->back() == '/') base->pop_back();
-  return base->ends_with("/v1") ? *base : *base + "/v1";
-}
-
-// The run's LLM (docs/executable.md): a replay of a recording, or the OpenAI-compatible or Anthropic
-// endpoint, wrapped by a recorder with --record. Null when the program has no prompt or agent
-// step and no recording is asked for: a tool-only workflow needs no model.
-std::unique_ptr<llm::Provider> makeProvider(const CommandLine &cl, const ProgramDecl &program, Trace *trace,
-                                           std::string &model) {
-  bool wanted = !program.prompts.empty() || cl.record || cl.replay;
-  if (!wanted) return nullptr;
-  std::string provider = cl.provider.value_or(cl.replay ? "replay" : "openai");
-  if (provider == "replay" && !cl.replay)
-    throw Error(ErrorKind::Usage, "--provider replay needs the recording to answer from: give --replay FILE");
-  if (cl.replay && provider != "replay")
-    throw Error(ErrorKind::Usage, "--replay answers from a recording, so it cannot be combined with --provider " +
-                                      provider);
-  std::unique_ptr<llm::Provider> inner;
-  if (provider == "replay") {
-    auto replay = std::make_unique<llm::ReplayProvider>(*cl.replay);
-    model = cl.model.value_or(replay->header().value("model", "replay"));
-    inner = std::move(replay);
-  } else {
-    const bool anthropic = provider == "anthropic";
-    llm::EndpointOptions options;
-    std::string providerBase =
-        anthropic ? anthropicBaseUrl() : environment("OPENAI_BASE_URL").value_or("https://api.openai.com/v1");
-    options.baseUrl = cl.llmBaseUrl ? *cl.llmBaseUrl : environment("WFC_LLM_BASE_URL").value_or(providerBase);
-    std::optional<std::string> chosen = cl.model ? cl.model : environment("WFC_MODEL");
-    if (!chosen)
-      throw Error(ErrorKind::Usage, "no model: give --model NAME or set WFC_MODEL (or answer offline with --replay FILE)");
-    model = *chosen;
-    options.model = model;
-    options.apiKey = environment(anthropic ? "ANTHROPIC_API_KEY" : "OPENAI_API_KEY");
-    if (auto timeout = environment("WFC_LLM_TIMEOUT_MS")) {
-      char *end = nullptr;
-      long ms = std::strtol(timeout->c_str(), &end, 10);
-      if (*end != '\0' || ms <= 0)
-        throw Error(ErrorKind::Usage, "WFC_LLM_TIMEOUT_MS must be a positive number of milliseconds, not '" +
-                                          *timeout + "'");
-      options.timeoutMs = ms;
-    }
-    if (trace)
-      options.onRetry = [trace](const llm::ExchangeKey &key, unsigned attempt, const std::string &reason, long delayMs) {
-        trace->write("llm_retry", {{"step", key.step}, {"round", key.round}, {"attempt", key.attempt},
-                                   {"transport_attempt", attempt}, {"reason", reason}, {"delay_ms", delayMs}});
-      };
-    if (anthropic) inner = std::make_unique<llm::AnthropicProvider>(options);
-    else inner = std::make_unique<llm::OpenAiProvider>(options);
-  }
-  if (!cl.record) return inner;
-  llm::Json header = {{"workflow", program.name}, {"version", program.version}, {"composition", nullptr},
-                      {"provider", provider}, {"model", model}};
-  if (program.workflow) header["entry"] = program.workflow->states[program.workflow->entry].name;
-  else if (chat::isChatProgram(program)) header["task"] = chat::chooseTask(cl, program).name;
-  else header["composition"] = program.compositions[0].name;
-  return std::make_unique<llm::RecordingProvider>(std::move(inner), *cl.record, header);
-}
-
-// What a run runs, for the trace and the report: the composition, or null for a workflow
-// (whose states the report lists).
-Json runs(const ProgramDecl &program) {
-  if (program.workflow || chat::isChatProgram(program)) return nullptr;
-  return program.compositions[0].name;
-}
-
 // The journal options that need others, or exclude them (docs/journal.md); the message, if any.
 std::optional<std::string> journalUsage(const CommandLine &cl) {
   if (!cl.journal) {
@@ -348,8 +249,11 @@ int runMain(int argc, char **argv, const ProgramDecl &program) {
   }
   if (cl.provider && *cl.provider != "openai" && *cl.provider != "anthropic" && *cl.provider != "replay")
     return fail(cl, 2, "--provider takes openai, anthropic or replay, not '" + *cl.provider + "'");
+  if (cl.mcp)
+    if (auto problem = mcp::usageProblem(cl)) return fail(cl, 2, *problem);
   if (auto problem = journalUsage(cl)) return fail(cl, 2, *problem);
   if (auto problem = chat::usageProblem(cl, program)) return fail(cl, 2, *problem);
+  if (cl.mcp) return mcp::serve(cl, program);
   const bool chatProgram = chat::isChatProgram(program);
 
   // --journal (docs/journal.md): the file, and — with --resume — the run to continue.
@@ -372,39 +276,25 @@ int runMain(int argc, char **argv, const ProgramDecl &program) {
   }
 
   Value input;
-  std::unique_ptr<ToolTable> tools;
+  ToolSetup toolSetup;
   std::unique_ptr<Trace> trace;
   std::unique_ptr<llm::Provider> provider;
   std::string model;
   std::optional<workflow::EventFile> events;
   journal::ProgramIdentity identity;
+  const ChatTaskDecl *task = nullptr;
   try {
     input = readInput(cl);
     if (chatProgram) {
       input = chat::turnInput(cl, input);
-      chat::chooseTask(cl, program);  // a missing or unknown --task is a usage error before anything runs
+      task = &chat::chooseTask(cl, program);  // a missing or unknown --task is a usage error before anything runs
     }
-    for (int c : cl.resume ? std::vector<int>{} : inputCompositions(program)) {
-      const char *schema = program.compositions[c].inputSchema;
-      if (!schema) continue;
-      if (auto problem = SchemaValidator(Value::parse(schema)).validate(input))
-        throw Error(ErrorKind::Usage, "the input does not match the input_schema of composition '" +
-                                          std::string(program.compositions[c].name) + "'" +
-                                          (program.workflow ? " (every workflow state receives the input)" : "") +
-                                          ": " + *problem);
-    }
+    if (!cl.resume) checkRunInput(program, input);
     if (cl.events) events = workflow::EventFile::load(*cl.events);
-    std::optional<BindingsFile> defaults, overrides;
-    if (program.bindings) defaults = BindingsFile::parse(program.bindings, "<compiled-in bindings>");
-    if (cl.bindings) overrides = BindingsFile::load(*cl.bindings);
-    ToolTable::Options options;
-    options.workspace = cl.workspace.value_or(".");
-    options.allowUnbound = program.allowUnbound;
-    options.natives.assign(program.natives.begin(), program.natives.end());
-    for (const ToolDecl &t : program.tools) if (t.parameters) options.parameters[t.name] = t.parameters;
-    tools = std::make_unique<ToolTable>(toolNames(program, false), toolNames(program, true), defaults ? &*defaults : nullptr,
-                                        overrides ? &*overrides : nullptr, options);
-    if (journalFile) identity = journal::identify(program, defaults ? &*defaults : nullptr, overrides ? &*overrides : nullptr);
+    loadTools(cl, program, toolSetup);
+    if (journalFile)
+      identity = journal::identify(program, toolSetup.defaults ? &*toolSetup.defaults : nullptr,
+                                   toolSetup.overrides ? &*toolSetup.overrides : nullptr);
     if (cl.resume) {
       resumed = journal::resumableRun(*journalFile, *cl.resume, identity);
       input = Value::parse(resumed->input);
@@ -422,16 +312,13 @@ int runMain(int argc, char **argv, const ProgramDecl &program) {
     }
     if (cl.trace) trace = std::make_unique<Trace>(*cl.trace);
     if (!cl.dryRun) provider = makeProvider(cl, program, trace.get(), model);
-    // The provider has read its key; tools (exec processes, MCP servers) must not inherit it,
-    // or a tool printing its environment would carry the key into errors, traces and reports.
-    unsetenv("OPENAI_API_KEY");
-    unsetenv("ANTHROPIC_API_KEY");
+    forgetApiKeys();
   } catch (const Error &e) {
     return fail(cl, e.exitCode() == 1 ? 2 : e.exitCode(), e.what());
   }
 
   if (cl.dryRun) {
-    Json planned = chatProgram ? chat::plan(cl, program, *tools, input) : plan(program, *tools, input);
+    Json planned = chatProgram ? chat::plan(cl, program, *toolSetup.tools, input) : plan(program, *toolSetup.tools, input);
     if (!writeOutput(cl, planned.dump(cl.pretty ? 2 : -1) + "\n"))
       return fail(cl, 1, "cannot write the output");
     return 0;
@@ -439,173 +326,38 @@ int runMain(int argc, char **argv, const ProgramDecl &program) {
 
   CancellationToken cancel;
   SignalCancellation signals(cancel);
-  // The run in the journal: resumed (its history loaded), or a new one.
-  std::unique_ptr<journal::RunJournal> runJournal;
-  if (journalFile) {
-    try {
-      runJournal = journal::startRun(*journalFile, resumed, identity, input, cancel);
-    } catch (const Error &e) {
-      return fail(cl, e.exitCode(), e.what());
-    }
-  }
-  Run::Options runOptions;
-  runOptions.maxConcurrency = cl.maxConcurrency;
-  runOptions.progress = !cl.quiet && isatty(STDERR_FILENO);
-  runOptions.keepRecords = cl.report.has_value();
-  runOptions.provider = provider.get();
-  runOptions.model = model;
-  runOptions.journal = runJournal.get();
-  if (runJournal) {
-    runOptions.runId = runJournal->runId();
-    runOptions.toolCallsBefore = runJournal->toolCallsBefore();
-  }
-  Run run(program, *tools, trace.get(), runOptions, cancel);
-  if (program.maxWallTimeMs)  // engine.budget.max_wall_time_sec: the whole run stops, exit 3
-    run.deadlines().schedule(started + std::chrono::milliseconds(program.maxWallTimeMs), cancel,
-                             std::string(kBudgetReason) + ": engine.budget.max_wall_time_sec (" +
-                                 std::to_string(program.maxWallTimeMs / 1000) + " s) exhausted");
-  std::string rootSpan = trace ? trace->newSpanId() : "";
-  if (trace)
-    trace->write("run_start", {{"run_id", run.runId()}, {"span_id", rootSpan}, {"workflow", program.name},
-                               {"version", program.version}, {"composition", runs(program)},
-                               {"resumed", resumed.has_value()}});
-
-  int code = 0;
-  std::string error;
-  std::optional<Value> output;
-  std::vector<workflow::VisitRecord> visits;
-  std::optional<std::string> awaiting;  // a suspended run's (docs/journal.md)
-  try {
-    if (program.workflow) {
-      output = workflow::runWorkflow(run, input, cancel, rootSpan, events ? &*events : nullptr, visits);
-    } else if (chatProgram) {
-      // The reply is the output (a string); --chat printed each reply itself and leaves none.
-      if (std::optional<std::string> reply = chat::run(run, cl, input, cancel, rootSpan)) output = Value::string(*reply);
-    } else {
-      output = run.runComposition(0, input, cancel, "", rootSpan);
-    }
-  } catch (const FailureWithOutput &e) {  // a tool composition's result object (docs/tool-composition.md)
-    code = e.exitCode();
-    error = e.what();
-    output = e.output();
-  } catch (const Error &e) {
-    code = e.exitCode();
-    error = e.what();
-  } catch (const workflow::Suspension &s) {
-    code = 4;
-    awaiting = journal::awaiting(s);
-    std::string list;
-    for (size_t i = 0; i < s.events().size(); ++i)
-      list += (i == 0 ? "" : i + 1 == s.events().size() ? " or " : ", ") + std::string("'") + s.events()[i] + "'";
-    error = "run " + run.runId() + " is suspended: external state '" + s.state() + "' is waiting for " + list +
-            "; continue it with --journal " + *cl.journal + " --resume " + run.runId() + " --event NAME";
-    if (!visits.empty()) visits.back().status = "suspended";
-  } catch (const std::exception &e) {
-    code = 1;
-    error = std::string("internal error: ") + e.what();
-  }
-  run.clearProgress();
-  if (signals.signal() != 0) {
-    code = 128 + signals.signal();
-    error = std::string("interrupted by ") + (signals.signal() == SIGINT ? "SIGINT" : "SIGTERM");
-    output.reset();
-  } else if (cancel.cancelled() && cancel.reason().rfind(kBudgetReason, 0) == 0) {
-    code = 3;
-    error = cancel.reason().substr(std::string(kBudgetReason).size() + 2);
-    output.reset();
-  } else if (cancel.cancelled() && cancel.reason().rfind(journal::kJournalReason, 0) == 0) {
-    code = 1;  // the journal could not be written: the run stopped (docs/journal.md)
-    error = cancel.reason().substr(std::string(journal::kJournalReason).size() + 2);
-    output.reset();
-  }
-  const char *status = code == 0 ? "succeeded" : code == 4 ? "suspended" : code >= 128 ? "cancelled" : "failed";
-  if (runJournal) {
-    try {
-      journalFile->finishRun(runJournal->seq(), status, output ? std::optional(output->dump()) : std::nullopt, code,
-                             error, awaiting, journal::nowMs());
-    } catch (const Error &e) {
-      // The journal cannot say how the run ended: it stays 'running' there, and a resume
-      // finishes it. A run the journal does not know as done is not reported as done.
-      if (code == 0 || code == 4) {
-        code = 1;
-        status = "failed";
-        output.reset();
-        error = e.what();
-      } else if (error.find(e.what()) == std::string::npos) {
-        std::cerr << cl.program << ": warning: the run's end is not recorded: " << e.what() << "\n";
-      }
-    }
-  }
-  double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - started).count();
-  if (trace) {
-    Json end = {{"run_id", run.runId()}, {"span_id", rootSpan}, {"status", status}, {"exit_code", code},
-                {"duration_ms", ms}};
-    if (!error.empty()) end["error"] = error;
-    trace->write("run_end", end);
-  }
+  RunEnvironment env{.program = program,
+                     .tools = *toolSetup.tools,
+                     .self = cl.program,
+                     .trace = trace.get(),
+                     .provider = provider.get(),
+                     .model = model,
+                     .maxConcurrency = cl.maxConcurrency,
+                     .journal = journalFile.get(),
+                     .identity = identity,
+                     .signals = &signals};
+  RunRequest request;
+  request.input = input;
+  request.cancel = cancel;
+  request.started = started;
+  request.task = task;
+  request.resumed = resumed;
+  request.events = std::move(events);
+  request.progress = !cl.quiet && isatty(STDERR_FILENO);
+  request.keepRecords = cl.report.has_value();
+  if (chatProgram && cl.chat)  // --chat prints each reply as it comes and leaves no output
+    request.body = [&](Run &run, const CancellationToken &token, const std::string &rootSpan) -> std::optional<Value> {
+      chat::converse(run, cl, *task, input, token, rootSpan);
+      return std::nullopt;
+    };
+  const RunOutcome outcome = executeRun(env, std::move(request));
+  if (!outcome.started) return fail(cl, outcome.code, outcome.error);
+  const int code = outcome.code;
+  const std::string &error = outcome.error;
+  const std::optional<Value> &output = outcome.output;
   if (cl.report) {
-    Json steps = Json::array();
-    for (const StepRecord &r : run.records()) {
-      Json s = {{"step", r.step}, {"kind", r.kind}, {"status", r.status}, {"attempts", r.attempts},
-                {"duration_ms", r.durationMs}};
-      if (r.resumed) s["resumed"] = true;
-      if (*r.cache) s["cache"] = r.cache;
-      if (!r.error.empty()) s["error"] = r.error;
-      steps.push_back(s);
-    }
-    Json report = {{"run_id", run.runId()},  {"workflow", program.name}, {"version", program.version},
-                   {"composition", runs(program)}, {"status", status}, {"exit_code", code},
-                   {"duration_ms", ms},       {"resumed", resumed.has_value()}, {"tool_calls", run.toolCalls()},
-                   {"tokens", {{"prompt", run.promptTokens()}, {"completion", run.completionTokens()}}},
-                   {"steps", steps}};
-    if (std::vector<evals::EvalRecord> evals = run.evalRecords(); !evals.empty()) {
-      Json list = Json::array();
-      for (const evals::EvalRecord &r : evals) {
-        Json e = {{"step", r.step}, {"eval", r.eval}, {"type", r.type}, {"attempt", r.attempt}};
-        if (r.item) e["item"] = *r.item;
-        e["status"] = r.status;
-        if (r.score) e["score"] = *r.score;
-        if (!r.threshold.empty()) e["threshold"] = r.threshold;
-        e["gate"] = r.gate;
-        if (!r.message.empty()) e["message"] = r.message;
-        if (!r.rationale.empty()) e["rationale"] = r.rationale;
-        e["duration_ms"] = r.durationMs;
-        list.push_back(std::move(e));
-      }
-      report["evals"] = std::move(list);
-    }
-    if (std::vector<evals::ValidationRecord> validations = run.validationRecords(); !validations.empty()) {
-      Json list = Json::array();
-      for (const evals::ValidationRecord &r : validations) {
-        Json v = {{"step", r.step}, {"validator", r.validator}, {"type", r.type}, {"direction", r.direction},
-                  {"attempt", r.attempt}, {"round", r.round}};
-        if (r.item) v["item"] = *r.item;
-        if (r.score) v["score"] = *r.score;
-        v["triggered"] = r.triggered;
-        if (!r.action.empty()) v["action"] = r.action;
-        if (!r.message.empty()) v["message"] = r.message;
-        v["duration_ms"] = r.durationMs;
-        list.push_back(std::move(v));
-      }
-      report["validations"] = std::move(list);
-    }
-    if (program.workflow) {
-      Json states = Json::array();
-      for (const workflow::VisitRecord &v : visits) {
-        Json s = {{"state", v.state}, {"kind", v.kind}, {"visit", v.visit}, {"status", v.status},
-                  {"duration_ms", v.durationMs}};
-        if (!v.event.empty()) s["event"] = v.event, s["next"] = v.next;
-        if (v.resumed) s["resumed"] = true;
-        if (!v.error.empty()) s["error"] = v.error;
-        states.push_back(s);
-      }
-      report["states"] = states;
-    }
-    if (program.governance) report["governance"] = Json::parse(program.governance);
-    if (trace) report["trace_id"] = trace->traceId();
-    if (!error.empty()) report["error"] = error;
     std::ofstream file(*cl.report, std::ios::binary | std::ios::trunc);
-    file << report.dump(2) << "\n";
+    file << runReport(env, outcome).dump(2) << "\n";
     if (!file.flush()) std::cerr << cl.program << ": warning: cannot write report file '" << *cl.report << "'\n";
   }
   if (code == 4) {  // not an error: the run waits, and says for what (docs/journal.md)

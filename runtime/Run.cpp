@@ -28,6 +28,7 @@ Run::Run(const ProgramDecl &program, const ToolTable &tools, Trace *trace, Optio
       pool_(options.maxConcurrency > 0 ? options.maxConcurrency - 1 : 0),
       progress_(options.progress),
       keepRecords_(options.keepRecords),
+      onStep_(std::move(options.onStep)),
       provider_(options.provider),
       model_(options.model),
       journal_(options.journal) {
@@ -177,12 +178,14 @@ const SchemaValidator *Run::schema(const char *json) {
 }
 
 void Run::record(StepRecord record) {
-  if (!keepRecords_ && !progress_) return;  // the common case: nothing asked for them
+  if (!recording()) return;  // the common case: nothing asked for them
   std::lock_guard lock(recordsMutex_);
   ++recorded_;
   if (progress_)
     std::fprintf(stderr, "\r\033[K%s: %zu steps done, last '%s' (%s)", program_.name, recorded_,
                  record.step.c_str(), record.status.c_str());
+  // Under the lock, so that the counts reach the callback in order.
+  if (onStep_) onStep_(record, recorded_);
   if (keepRecords_) records_.push_back(std::move(record));
 }
 

@@ -15,6 +15,7 @@
 
 #include <atomic>
 #include <deque>
+#include <functional>
 #include <memory>
 #include <mutex>
 #include <optional>
@@ -74,6 +75,9 @@ class Run {
     journal::RunJournal *journal = nullptr;
     std::string runId;  // a resumed run keeps its id (and so its idempotency keys); empty: a new one
     uint64_t toolCallsBefore = 0;  // a resumed run's tool calls so far (engine.budget.max_tool_calls)
+    // Called as each step finishes (an MCP client's progress notifications, docs/mcp-server.md),
+    // with the number of steps finished so far; calls are in that order, never at once.
+    std::function<void(const StepRecord &record, size_t stepsDone)> onStep;
   };
 
   Run(const ProgramDecl &program, const ToolTable &tools, Trace *trace, Options options, CancellationToken cancel);
@@ -127,8 +131,9 @@ class Run {
   WorkerPool &pool() { return pool_; }
   Deadlines &deadlines() { return deadlines_; }
 
-  // Whether step records are wanted (--report or the progress line): callers skip building them.
-  bool recording() const { return keepRecords_ || progress_; }
+  // Whether step records are wanted (--report, the progress line or onStep): callers skip
+  // building them.
+  bool recording() const { return keepRecords_ || progress_ || onStep_; }
   void record(StepRecord record);
   void clearProgress() const;
   std::vector<StepRecord> records() const;
@@ -174,6 +179,7 @@ class Run {
   std::atomic<uint64_t> promptTokens_{0}, completionTokens_{0};
   bool progress_ = false;
   bool keepRecords_ = true;
+  std::function<void(const StepRecord &, size_t)> onStep_;
   size_t recorded_ = 0;
   llm::Provider *provider_ = nullptr;
   std::string model_;

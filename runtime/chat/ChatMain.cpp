@@ -103,15 +103,16 @@ Json plan(const CommandLine &cl, const ProgramDecl &program, const ToolTable &to
           {"evals", turnEvals},       {"session_evals", sessionEvals}};
 }
 
-std::optional<std::string> run(Run &run, const CommandLine &cl, const Value &input, const CancellationToken &cancel,
-                               const std::string &rootSpan) {
-  const ChatTaskDecl &task = chooseTask(cl, run.program());
-  if (!cl.chat) {
-    ChatSession session(run, task, cancel, rootSpan);
-    std::string reply = session.turn(parseTurnInput(input, true));
-    session.finish();
-    return reply;
-  }
+std::string runTurn(Run &run, const ChatTaskDecl &task, const Value &input, const CancellationToken &cancel,
+                    const std::string &rootSpan) {
+  ChatSession session(run, task, cancel, rootSpan);
+  std::string reply = session.turn(parseTurnInput(input, true));
+  session.finish();
+  return reply;
+}
+
+void converse(Run &run, const CommandLine &cl, const ChatTaskDecl &task, const Value &input,
+              const CancellationToken &cancel, const std::string &rootSpan) {
   // A conversation: the input's variables (if any) open it; each stdin line is a turn.
   TurnInput opening = parseTurnInput(input, false);
   if (!opening.message.empty())
@@ -162,7 +163,6 @@ std::optional<std::string> run(Run &run, const CommandLine &cl, const Value &inp
     }
   }
   session.finish();
-  return std::nullopt;
 }
 
 }  // namespace wfc::chat

@@ -36,10 +36,14 @@ void printHelp(const CommandLine &cl, const ProgramDecl &program);
 // --dry-run: the task, its prompt, tools (with their bindings) and evals.
 nlohmann::ordered_json plan(const CommandLine &cl, const ProgramDecl &program, const ToolTable &tools, const Value &input);
 
-// Runs the turn (or, with --chat, the conversation, printing each reply as it comes). Returns
-// the reply's text, or nullopt when --chat printed everything already. Throws wfc::Error as a run
-// does.
-std::optional<std::string> run(Run &run, const CommandLine &cl, const Value &input, const CancellationToken &cancel,
-                               const std::string &rootSpan);
+// Runs one turn of `task` on `input` ({"message", "variables"}) and returns the reply's text.
+// Throws wfc::Error as a run does.
+std::string runTurn(Run &run, const ChatTaskDecl &task, const Value &input, const CancellationToken &cancel,
+                    const std::string &rootSpan);
+
+// --chat: a conversation over stdin, each reply printed as it comes (on stdout or in --output's
+// file). The input's variables open it. Throws wfc::Error as a run does.
+void converse(Run &run, const CommandLine &cl, const ChatTaskDecl &task, const Value &input,
+              const CancellationToken &cancel, const std::string &rootSpan);
 
 }  // namespace wfc::chat

@@ -1,0 +1,135 @@
+#include "RunSetup.h"
+
+#include "SchemaValidator.h"
+#include "Trace.h"
+#include "chat/ChatMain.h"
+#include "llm/AnthropicProvider.h"
+#include "llm/OpenAiProvider.h"
+#include "llm/Recording.h"
+
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+#include <cstdlib>
+
+namespace wfc {
+namespace {
+
+std::vector<std::string> toolNames(const ProgramDecl &program, bool calledOnly) {
+  std::vector<std::string> names;
+  for (const ToolDecl &t : program.tools)
+    if (t.called || !calledOnly) names.push_back(t.name);
+  return names;
+}
+
+std::optional<std::string> environment(const char *name) {
+  const char *value = std::getenv(name);
+  if (!value || !*value) return std::nullopt;
+  return std::string(value);
+}
+
+// The Anthropic base URL from $ANTHROPIC_BASE_URL, read as Anthropic's SDKs read it — the host,
+// without the API version ("https://gateway.example") — so "/v1" is added unless it ends the URL
+// already; default https://api.anthropic.com/v1.
+std::string anthropicBaseUrl() {
+  std::optional<std::string> base = environment("ANTHROPIC_BASE_URL");
+  if (!base) return "https://api.anthropic.com/v1";
+  while (!base->empty() && base->back() == '/') base->pop_back();
+  return base->ends_with("/v1") ? *base : *base + "/v1";
+}
+
+}  // namespace
+
+std::unique_ptr<llm::Provider> makeProvider(const CommandLine &cl, const ProgramDecl &program, Trace *trace,
+                                            std::string &model) {
+  bool wanted = !program.prompts.empty() || cl.record || cl.replay;
+  if (!wanted) return nullptr;
+  std::string provider = cl.provider.value_or(cl.replay ? "replay" : "openai");
+  if (provider == "replay" && !cl.replay)
+    throw Error(ErrorKind::Usage, "--provider replay needs the recording to answer from: give --replay FILE");
+  if (cl.replay && provider != "replay")
+    throw Error(ErrorKind::Usage, "--replay answers from a recording, so it cannot be combined with --provider " +
+                                      provider);
+  std::unique_ptr<llm::Provider> inner;
+  if (provider == "replay") {
+    auto replay = std::make_unique<llm::ReplayProvider>(*cl.replay);
+    model = cl.model.value_or(replay->header().value("model", "replay"));
+    inner = std::move(replay);
+  } else {
+    const bool anthropic = provider == "anthropic";
+    llm::EndpointOptions options;
+    std::string providerBase =
+        anthropic ? anthropicBaseUrl() : environment("OPENAI_BASE_URL").value_or("https://api.openai.com/v1");
+    options.baseUrl = cl.llmBaseUrl ? *cl.llmBaseUrl : environment("WFC_LLM_BASE_URL").value_or(providerBase);
+    std::optional<std::string> chosen = cl.model ? cl.model : environment("WFC_MODEL");
+    if (!chosen)
+      throw Error(ErrorKind::Usage, "no model: give --model NAME or set WFC_MODEL (or answer offline with --replay FILE)");
+    model = *chosen;
+    options.model = model;
+    options.apiKey = environment(anthropic ? "ANTHROPIC_API_KEY" : "OPENAI_API_KEY");
+    if (auto timeout = environment("WFC_LLM_TIMEOUT_MS")) {
+      char *end = nullptr;
+      long ms = std::strtol(timeout->c_str(), &end, 10);
+      if (*end != '\0' || ms <= 0)
+        throw Error(ErrorKind::Usage, "WFC_LLM_TIMEOUT_MS must be a positive number of milliseconds, not '" +
+                                          *timeout + "'");
+      options.timeoutMs = ms;
+    }
+    if (trace)
+      options.onRetry = [trace](const llm::ExchangeKey &key, unsigned attempt, const std::string &reason, long delayMs) {
+        trace->write("llm_retry", {{"step", key.step}, {"round", key.round}, {"attempt", key.attempt},
+                                   {"transport_attempt", attempt}, {"reason", reason}, {"delay_ms", delayMs}});
+      };
+    if (anthropic) inner = std::make_unique<llm::AnthropicProvider>(options);
+    else inner = std::make_unique<llm::OpenAiProvider>(options);
+  }
+  if (!cl.record) return inner;
+  llm::Json header = {{"workflow", program.name}, {"version", program.version}, {"composition", nullptr},
+                      {"provider", provider}, {"model", model}};
+  if (program.workflow) header["entry"] = program.workflow->states[program.workflow->entry].name;
+  else if (chat::isChatProgram(program)) header["task"] = chat::chooseTask(cl, program).name;
+  else header["composition"] = program.compositions[0].name;
+  return std::make_unique<llm::RecordingProvider>(std::move(inner), *cl.record, header);
+}
+
+std::vector<int> inputCompositions(const ProgramDecl &program) {
+  if (chat::isChatProgram(program)) return {};  // a chat turn's input is checked by the chat
+  if (!program.workflow) return {0};
+  std::vector<int> out;
+  for (const StateDecl &s : program.workflow->states)
+    if (s.composition >= 0 && std::find(out.begin(), out.end(), s.composition) == out.end()) out.push_back(s.composition);
+  return out;
+}
+
+void checkRunInput(const ProgramDecl &program, const Value &input) {
+  for (int c : inputCompositions(program)) {
+    const char *schema = program.compositions[c].inputSchema;
+    if (!schema) continue;
+    if (auto problem = SchemaValidator(Value::parse(schema)).validate(input))
+      throw Error(ErrorKind::Usage, "the input does not match the input_schema of composition '" +
+                                        std::string(program.compositions[c].name) + "'" +
+                                        (program.workflow ? " (every workflow state receives the input)" : "") + ": " +
+                                        *problem);
+  }
+}
+
+void loadTools(const CommandLine &cl, const ProgramDecl &program, ToolSetup &setup) {
+  if (program.bindings) setup.defaults = BindingsFile::parse(program.bindings, "<compiled-in bindings>");
+  if (cl.bindings) setup.overrides = BindingsFile::load(*cl.bindings);
+  ToolTable::Options options;
+  options.workspace = cl.workspace.value_or(".");
+  options.allowUnbound = program.allowUnbound;
+  options.natives.assign(program.natives.begin(), program.natives.end());
+  for (const ToolDecl &t : program.tools)
+    if (t.parameters) options.parameters[t.name] = t.parameters;
+  setup.tools = std::make_unique<ToolTable>(toolNames(program, false), toolNames(program, true),
+                                            setup.defaults ? &*setup.defaults : nullptr,
+                                            setup.overrides ? &*setup.overrides : nullptr, options);
+}
+
+void forgetApiKeys() {
+  unsetenv("OPENAI_API_KEY");
+  unsetenv("ANTHROPIC_API_KEY");
+}
+
+}  // namespace wfc

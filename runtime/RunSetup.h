@@ -1,0 +1,56 @@
+// What the runs of an executable share, set up from its command line (docs/executable.md): the
+// tool table from the compiled-in and --bindings bindings, the LLM provider, and the check of an
+// input against the input_schema. A normal run sets them up once for its one run; an MCP server
+// (docs/mcp-server.md) once for all the calls it serves.
+#pragma once
+
+#include "Bindings.h"
+#include "CommandLine.h"
+#include "llm/Provider.h"
+#include "wfc/program.h"
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace wfc {
+
+class Trace;
+
+// The compositions that receive the run's input: the one that runs, or every composition a
+// workflow state runs (each state sees the workflow input, docs/workflows.md); none for a chat
+// program, whose turn input the chat checks.
+std::vector<int> inputCompositions(const ProgramDecl &program);
+
+// Throws wfc::Error(Usage) naming the first problem when `input` does not match the input_schema
+// of a composition that receives it.
+void checkRunInput(const ProgramDecl &program, const Value &input);
+
+// The bindings files and the tool table built from them. Filled in place and never moved: the
+// table may refer to the files.
+struct ToolSetup {
+  ToolSetup() = default;
+  ToolSetup(const ToolSetup &) = delete;
+  ToolSetup &operator=(const ToolSetup &) = delete;
+
+  std::optional<BindingsFile> defaults, overrides;  // compiled-in, --bindings
+  std::unique_ptr<ToolTable> tools;
+};
+
+// Fills `setup` from the compiled-in bindings and --bindings. Throws wfc::Error(Usage) for a bad
+// bindings file or an unbound tool.
+void loadTools(const CommandLine &cl, const ProgramDecl &program, ToolSetup &setup);
+
+// The run's LLM: a replay of a recording, or the OpenAI-compatible or Anthropic endpoint,
+// wrapped by a recorder with --record. Null when the program has no prompt or agent step and no
+// recording is asked for: a tool-only workflow needs no model. Sets `model` to the model asked
+// for. Throws wfc::Error(Usage) for an option or environment variable that does not fit.
+std::unique_ptr<llm::Provider> makeProvider(const CommandLine &cl, const ProgramDecl &program, Trace *trace,
+                                            std::string &model);
+
+// Once the provider has read its key: tools (exec processes, MCP servers) must not inherit it,
+// or a tool printing its environment would carry the key into errors, traces and reports.
+void forgetApiKeys();
+
+}  // namespace wfc
