@@ -495,5 +495,43 @@ TEST_F(McpServerE2ETest, AWorkflowCallsACompiledWorkflowThroughItsMcpBinding) {
   EXPECT_NE(failed.err.find("boom: the child says no"), std::string::npos) << failed.err;
 }
 
+// A compiled tool composition is the seed's `composition_execute` for that composition
+// (docs/tool-composition.md, docs/mcp-server.md): its tool takes the inferred input, answers the
+// result object as structuredContent, and a failure is isError with the result object still
+// there — what completed, the error, what was rolled back.
+TEST_F(McpServerE2ETest, AToolCompositionIsItsOwnCompositionExecute) {
+  std::string tool = std::string(WFC_SOURCE_DIR) + "/tests/e2e/tools/toolcomp-tool.sh";
+  std::string yaml = "tools:\n";
+  for (const char *t : {"make", "unmake", "attach", "detach", "note", "publish", "unpublish"})
+    yaml += std::string("  ") + t + ": {exec: {argv: [sh, '" + tool + "', " + t + ", '" + dir_.str() + "']}}\n";
+  std::string bindings = dir_.write("toolcomp-bindings.yaml", yaml);
+  McpSession session(e2eExeDir() + "/toolcomp-rollback", {"--mcp", "--bindings", bindings}, path("server.stderr"));
+  session.initialize();
+  session.request(1, "tools/list");
+  Json tools = session.response(1)["result"]["tools"];
+  ASSERT_EQ(tools.size(), 1u) << tools;
+  EXPECT_EQ(tools[0]["name"], "toolcomp-rollback");
+  EXPECT_EQ(tools[0]["inputSchema"]["required"], Json({"name"})) << tools[0];
+
+  auto call = [&](int id, const Json &arguments) {
+    session.request(id, "tools/call", {{"name", "toolcomp-rollback"}, {"arguments", arguments}});
+    return session.response(id)["result"];
+  };
+  Json ok = call(2, {{"name", "widget"}});
+  EXPECT_EQ(ok["isError"], false) << ok;
+  EXPECT_EQ(ok["structuredContent"]["success"], true) << ok;
+  EXPECT_EQ(ok["structuredContent"]["steps_executed"], 4) << ok;
+
+  dir_.write("publish.fail", "9\n");  // publish.count is 1 already: fail from now on
+  Json failed = call(3, {{"name", "gadget"}});
+  EXPECT_EQ(failed["isError"], true) << failed;
+  EXPECT_EQ(failed["_meta"]["wfc/exit_code"], 1) << failed;
+  Json result = failed["structuredContent"];
+  EXPECT_EQ(result["success"], false) << failed;
+  EXPECT_EQ(result["rolled_back"], Json({"link", "create"})) << failed;
+  EXPECT_EQ(result["errors"][0]["step"], "publish") << failed;
+  EXPECT_NE(failed["content"][0]["text"].get<std::string>().find("step 'publish' failed"), std::string::npos) << failed;
+}
+
 }  // namespace
 }  // namespace wfc::test
