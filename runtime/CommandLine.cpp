@@ -3,6 +3,7 @@
 #include "DidYouMean.h"
 #include "wfc/error.h"
 
+#include <cctype>
 #include <cstring>
 #include <functional>
 #include <map>
@@ -59,6 +60,15 @@ const std::map<std::string, Option> &options() {
             throw Error(ErrorKind::Usage, "--max-concurrency takes a whole number from 1 to 100000, not '" + v + "'");
           c.maxConcurrency = unsigned(n);
         }}},
+      {"--timeout",
+       {true,
+        [](C &c, const std::string &v) {
+          std::optional<uint64_t> ms = parseDuration(v);
+          if (!ms)
+            throw Error(ErrorKind::Usage, "--timeout takes a duration such as 30s, 500ms, 5m or 1h (a bare number is "
+                                          "seconds), from 1 ms to 30 days, not '" + v + "'");
+          c.timeoutMs = *ms;
+        }}},
       {"--task", text(&C::task)},
       {"--message", text(&C::message)},
       {"--chat", flag(&C::chat)},
@@ -73,6 +83,19 @@ const std::map<std::string, Option> &options() {
 }
 
 }  // namespace
+
+std::optional<uint64_t> parseDuration(const std::string &text) {
+  size_t digits = 0;
+  while (digits < text.size() && std::isdigit(static_cast<unsigned char>(text[digits]))) ++digits;
+  if (digits == 0 || digits > 12) return std::nullopt;
+  uint64_t n = std::stoull(text.substr(0, digits));
+  std::string unit = text.substr(digits);
+  uint64_t scale = unit == "ms" ? 1 : unit == "s" || unit.empty() ? 1000 : unit == "m" ? 60'000 : unit == "h" ? 3'600'000 : 0;
+  if (scale == 0) return std::nullopt;
+  uint64_t ms = n * scale;
+  if (ms == 0 || ms > 30ull * 24 * 3'600'000) return std::nullopt;
+  return ms;
+}
 
 CommandLine parseCommandLine(int argc, char **argv) {
   CommandLine c;
@@ -120,6 +143,8 @@ const char *commandLineHelp() {
   --trace FILE            write one JSON line per event (steps, tool calls) to FILE
   --report FILE           write a JSON summary of the run to FILE
   --max-concurrency N     at most N steps in flight (default 64)
+  --timeout DURATION      stop the run after DURATION (30s, 500ms, 5m, 1h; a bare number is
+                          seconds): exit 3
   --dry-run               check the input and bindings and print the plan; call nothing
   --quiet                 no progress line on stderr
   --model NAME            the LLM model (default: $WFC_MODEL); needed by prompt and agent steps

@@ -4,6 +4,7 @@
 // a did-you-mean.
 #pragma once
 
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <vector>
@@ -26,7 +27,12 @@ struct CommandLine {
   // docs/mcp-server.md: serve the program as an MCP server over stdio instead of running it once.
   bool mcp = false;
   unsigned maxConcurrency = 64;
+  std::optional<uint64_t> timeoutMs;  // --timeout: the run's wall-clock limit (exit 3)
 };
+
+// "30s", "500ms", "5m", "1h" or a bare number of seconds, in milliseconds (1 ms to 30 days);
+// nullopt when it is none of those.
+std::optional<uint64_t> parseDuration(const std::string &text);
 
 // Throws wfc::Error(Usage) naming the problem.
 CommandLine parseCommandLine(int argc, char **argv);

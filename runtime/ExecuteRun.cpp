@@ -58,6 +58,10 @@ RunOutcome executeRun(const RunEnvironment &env, RunRequest request) {
   }
   Run run(program, env.tools, env.trace, std::move(runOptions), cancel);
   outcome.runId = run.runId();
+  if (env.timeoutMs)  // --timeout: the whole run stops, exit 3 (docs/executable.md)
+    run.deadlines().schedule(request.started + std::chrono::milliseconds(env.timeoutMs), cancel,
+                             std::string(kBudgetReason) + ": the run's --timeout (" + std::to_string(env.timeoutMs) +
+                                 " ms) ran out");
   if (program.maxWallTimeMs)  // engine.budget.max_wall_time_sec: the whole run stops, exit 3
     run.deadlines().schedule(request.started + std::chrono::milliseconds(program.maxWallTimeMs), cancel,
                              std::string(kBudgetReason) + ": engine.budget.max_wall_time_sec (" +

@@ -35,6 +35,7 @@ struct RunEnvironment {
   llm::Provider *provider = nullptr;
   std::string model;
   unsigned maxConcurrency = 64;
+  uint64_t timeoutMs = 0;  // --timeout: each run's wall-clock limit (0: none), exit 3
   // --journal (docs/journal.md): where each run is recorded, and the program's identity there.
   journal::JournalFile *journal = nullptr;
   journal::ProgramIdentity identity;

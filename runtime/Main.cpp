@@ -333,6 +333,7 @@ int runMain(int argc, char **argv, const ProgramDecl &program) {
                      .provider = provider.get(),
                      .model = model,
                      .maxConcurrency = cl.maxConcurrency,
+                     .timeoutMs = cl.timeoutMs.value_or(0),
                      .journal = journalFile.get(),
                      .identity = identity,
                      .signals = &signals};

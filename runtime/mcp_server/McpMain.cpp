@@ -98,6 +98,7 @@ int serve(const CommandLine &cl, const ProgramDecl &program) {
                      .provider = provider.get(),
                      .model = model,
                      .maxConcurrency = cl.maxConcurrency,
+                     .timeoutMs = cl.timeoutMs.value_or(0),
                      .journal = journalFile.get(),
                      .identity = identity,
                      .signals = &signals};

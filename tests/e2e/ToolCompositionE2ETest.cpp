@@ -252,6 +252,17 @@ TEST_F(ToolCompositionE2ETest, IndependentStepsRunAtOnce) {
   EXPECT_GE(output(r)["duration"].get<double>(), 1600);
 }
 
+// ExecutionOptions.timeout is --timeout: the whole run stops, exit 3, no result object.
+TEST_F(ToolCompositionE2ETest, TheRunsTimeoutStopsEverything) {
+  const std::vector<std::string> tools = {"fetch_a", "fetch_b", "fetch_c", "fetch_d"};
+  sleepEach("fetch_b", "5");
+  ProcessResult r = run("toolcomp-diamond", tools, {{"topic", "x"}}, {"--timeout", "700ms"});
+  EXPECT_EQ(r.exitCode, 3) << r.describe() << "\n" << r.err;
+  EXPECT_LT(r.seconds, 4.0);
+  EXPECT_TRUE(r.out.empty()) << r.out;
+  EXPECT_NE(r.err.find("the run's --timeout (700 ms) ran out"), std::string::npos) << r.err;
+}
+
 TEST_F(ToolCompositionE2ETest, DryRunPrintsThePlanAndCallsNothing) {
   const std::vector<std::string> tools = {"fetch_a", "fetch_b", "fetch_c", "fetch_d"};
   ProcessResult r = run("toolcomp-diamond", tools, {{"topic", "x"}}, {"--dry-run"});

@@ -149,6 +149,20 @@ TEST(CommandLineTest, MaxConcurrencyBounds) {
   }
 }
 
+TEST(CommandLineTest, TimeoutTakesADuration) {
+  EXPECT_EQ(parse({"--timeout", "30s"}).timeoutMs, 30000u);
+  EXPECT_EQ(parse({"--timeout=500ms"}).timeoutMs, 500u);
+  EXPECT_EQ(parse({"--timeout", "5m"}).timeoutMs, 300000u);
+  EXPECT_EQ(parse({"--timeout", "2h"}).timeoutMs, 7200000u);
+  EXPECT_EQ(parse({"--timeout", "45"}).timeoutMs, 45000u);  // a bare number is seconds
+  EXPECT_FALSE(parse({}).timeoutMs.has_value());
+  for (const char *bad : {"0", "0ms", "-1", "", "1.5s", "10d", "s", "31d", "721h", "9999999999999", "1 s"})
+    EXPECT_EQ(usageError({"--timeout", bad}),
+              std::string("--timeout takes a duration such as 30s, 500ms, 5m or 1h (a bare number is seconds), from "
+                          "1 ms to 30 days, not '") + bad + "'")
+        << "'" << bad << "'";
+}
+
 TEST(CommandLineTest, InputAndInputJsonTogetherIsAnError) {
   const std::string message = "give the input with --input or with --input-json, not both";
   EXPECT_EQ(usageError({"--input", "in.json", "--input-json", "{}"}), message);
