@@ -26,6 +26,9 @@ struct CommandLine {
   bool chat = false, raw = false;
   // docs/mcp-server.md: serve the program as an MCP server over stdio instead of running it once.
   bool mcp = false;
+  // Registry executables (docs/registry.md): what to run, for which scope and user; the routes.
+  std::optional<std::string> sequence, scope, user, workflow;
+  bool entrypoints = false;
   unsigned maxConcurrency = 64;
   std::optional<uint64_t> timeoutMs;  // --timeout: the run's wall-clock limit (exit 3)
 };

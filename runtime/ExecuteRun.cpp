@@ -58,6 +58,20 @@ RunOutcome executeRun(const RunEnvironment &env, RunRequest request) {
   }
   Run run(program, env.tools, env.trace, std::move(runOptions), cancel);
   outcome.runId = run.runId();
+  if (request.onStarted) {
+    try {
+      request.onStarted(outcome.runId);
+    } catch (const Error &e) {  // the journal could not record it: nothing runs
+      outcome.status = "failed", outcome.code = e.exitCode() == 130 ? 1 : e.exitCode(), outcome.error = e.what();
+      if (runJournal)
+        try {
+          env.journal->finishRun(runJournal->seq(), "failed", std::nullopt, outcome.code, outcome.error, std::nullopt,
+                                 journal::nowMs());
+        } catch (const Error &) {
+        }
+      return outcome;
+    }
+  }
   if (env.timeoutMs)  // --timeout: the whole run stops, exit 3 (docs/executable.md)
     run.deadlines().schedule(request.started + std::chrono::milliseconds(env.timeoutMs), cancel,
                              std::string(kBudgetReason) + ": the run's --timeout (" + std::to_string(env.timeoutMs) +

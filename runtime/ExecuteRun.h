@@ -56,6 +56,9 @@ struct RunRequest {
   bool progress = false;     // the progress line on stderr
   bool keepRecords = false;  // the outcome lists steps, evals, validations (--report)
   std::function<void(const StepRecord &, size_t stepsDone)> onStep;  // as each step finishes
+  // Once the run has its id (and, with a journal, its row), before anything runs: a registry
+  // records which workflow and scope the run is for (docs/registry.md).
+  std::function<void(const std::string &runId)> onStarted;
   // Runs instead of the program's entry (a chat's --chat conversation, which prints its replies
   // itself): the output, or nullopt when there is none to print.
   std::function<std::optional<Value>(Run &run, const CancellationToken &cancel, const std::string &rootSpan)> body;

@@ -33,36 +33,6 @@ namespace {
 
 using Json = nlohmann::ordered_json;
 
-std::string readAll(std::istream &in) {
-  std::ostringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
-
-// The input object: --input FILE, --input - (stdin), --input-json, or {}.
-Value readInput(const CommandLine &cl) {
-  std::string text, origin;
-  if (cl.inputJson) {
-    text = *cl.inputJson, origin = "--input-json";
-  } else if (cl.input && *cl.input == "-") {
-    text = readAll(std::cin), origin = "stdin";
-  } else if (cl.input) {
-    std::ifstream file(*cl.input, std::ios::binary);
-    if (!file) throw Error(ErrorKind::Usage, "cannot read input file '" + *cl.input + "'");
-    text = readAll(file), origin = "input file '" + *cl.input + "'";
-  } else {
-    return Value::object({});
-  }
-  Value input;
-  try {
-    input = Value::parse(text);
-  } catch (const Error &e) {
-    throw Error(ErrorKind::Usage, "the " + origin + " is not valid JSON: " + e.what());
-  }
-  if (!input.isObject()) throw Error(ErrorKind::Usage, "the " + origin + " must be a JSON object, not " + input.dump());
-  return input;
-}
-
 // "  name   string   required   description" for each property of the input_schema.
 std::string describeInput(const CompositionDecl &c) {
   if (!c.inputSchema) return "Input: a JSON object (the composition declares no input_schema).\n";
@@ -252,6 +222,12 @@ int runMain(int argc, char **argv, const ProgramDecl &program) {
   if (cl.mcp)
     if (auto problem = mcp::usageProblem(cl)) return fail(cl, 2, *problem);
   if (auto problem = journalUsage(cl)) return fail(cl, 2, *problem);
+  for (auto [given, flag] : {std::pair{cl.sequence.has_value(), "--sequence"}, {cl.scope.has_value(), "--scope"},
+                             {cl.user.has_value(), "--user"}, {cl.workflow.has_value(), "--workflow"},
+                             {cl.entrypoints, "--entrypoints"}})
+    if (given)
+      return fail(cl, 2, std::string(flag) + " is an option of a workflow registry's executable (docs/registry.md); "
+                                             "this one runs pack '" + program.name + "'");
   if (auto problem = chat::usageProblem(cl, program)) return fail(cl, 2, *problem);
   if (cl.mcp) return mcp::serve(cl, program);
   const bool chatProgram = chat::isChatProgram(program);
@@ -284,7 +260,7 @@ int runMain(int argc, char **argv, const ProgramDecl &program) {
   journal::ProgramIdentity identity;
   const ChatTaskDecl *task = nullptr;
   try {
-    input = readInput(cl);
+    input = readRunInput(cl);
     if (chatProgram) {
       input = chat::turnInput(cl, input);
       task = &chat::chooseTask(cl, program);  // a missing or unknown --task is a usage error before anything runs

@@ -11,16 +11,12 @@
 
 #include <algorithm>
 #include <cstdlib>
+#include <fstream>
+#include <iostream>
+#include <sstream>
 
 namespace wfc {
 namespace {
-
-std::vector<std::string> toolNames(const ProgramDecl &program, bool calledOnly) {
-  std::vector<std::string> names;
-  for (const ToolDecl &t : program.tools)
-    if (t.called || !calledOnly) names.push_back(t.name);
-  return names;
-}
 
 std::optional<std::string> environment(const char *name) {
   const char *value = std::getenv(name);
@@ -114,17 +110,58 @@ void checkRunInput(const ProgramDecl &program, const Value &input) {
 }
 
 void loadTools(const CommandLine &cl, const ProgramDecl &program, ToolSetup &setup) {
-  if (program.bindings) setup.defaults = BindingsFile::parse(program.bindings, "<compiled-in bindings>");
+  const ProgramDecl *programs[] = {&program};
+  loadTools(cl, programs, program.bindings, program.natives, program.allowUnbound, setup);
+}
+
+void loadTools(const CommandLine &cl, std::span<const ProgramDecl *const> programs, const char *bindings,
+               std::span<const NativeToolEntry> natives, bool allowUnbound, ToolSetup &setup) {
+  if (bindings) setup.defaults = BindingsFile::parse(bindings, "<compiled-in bindings>");
   if (cl.bindings) setup.overrides = BindingsFile::load(*cl.bindings);
   ToolTable::Options options;
   options.workspace = cl.workspace.value_or(".");
-  options.allowUnbound = program.allowUnbound;
-  options.natives.assign(program.natives.begin(), program.natives.end());
-  for (const ToolDecl &t : program.tools)
-    if (t.parameters) options.parameters[t.name] = t.parameters;
-  setup.tools = std::make_unique<ToolTable>(toolNames(program, false), toolNames(program, true),
-                                            setup.defaults ? &*setup.defaults : nullptr,
+  options.allowUnbound = allowUnbound;
+  options.natives.assign(natives.begin(), natives.end());
+  std::vector<std::string> declared, called;
+  auto add = [](std::vector<std::string> &names, const std::string &name) {
+    if (std::find(names.begin(), names.end(), name) == names.end()) names.push_back(name);
+  };
+  for (const ProgramDecl *program : programs)
+    for (const ToolDecl &t : program->tools) {
+      add(declared, t.name);
+      if (t.called) add(called, t.name);
+      if (t.parameters) options.parameters.emplace(t.name, t.parameters);  // the first declaration's
+    }
+  setup.tools = std::make_unique<ToolTable>(declared, called, setup.defaults ? &*setup.defaults : nullptr,
                                             setup.overrides ? &*setup.overrides : nullptr, options);
+}
+
+Value readRunInput(const CommandLine &cl) {
+  std::string text, origin;
+  auto readAll = [](std::istream &in) {
+    std::ostringstream all;
+    all << in.rdbuf();
+    return all.str();
+  };
+  if (cl.inputJson) {
+    text = *cl.inputJson, origin = "--input-json";
+  } else if (cl.input && *cl.input == "-") {
+    text = readAll(std::cin), origin = "stdin";
+  } else if (cl.input) {
+    std::ifstream file(*cl.input, std::ios::binary);
+    if (!file) throw Error(ErrorKind::Usage, "cannot read input file '" + *cl.input + "'");
+    text = readAll(file), origin = "input file '" + *cl.input + "'";
+  } else {
+    return Value::object({});
+  }
+  Value input;
+  try {
+    input = Value::parse(text);
+  } catch (const Error &e) {
+    throw Error(ErrorKind::Usage, "the " + origin + " is not valid JSON: " + e.what());
+  }
+  if (!input.isObject()) throw Error(ErrorKind::Usage, "the " + origin + " must be a JSON object, not " + input.dump());
+  return input;
 }
 
 void forgetApiKeys() {

@@ -11,6 +11,7 @@
 
 #include <memory>
 #include <optional>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -41,6 +42,14 @@ struct ToolSetup {
 // Fills `setup` from the compiled-in bindings and --bindings. Throws wfc::Error(Usage) for a bad
 // bindings file or an unbound tool.
 void loadTools(const CommandLine &cl, const ProgramDecl &program, ToolSetup &setup);
+// The same for several programs sharing one table (a registry's workflows, docs/registry.md):
+// every tool any of them declares, bound from `bindings` (compiled in, or nullptr) and --bindings.
+void loadTools(const CommandLine &cl, std::span<const ProgramDecl *const> programs, const char *bindings,
+               std::span<const NativeToolEntry> natives, bool allowUnbound, ToolSetup &setup);
+
+// The run's input object: --input FILE, --input - (stdin), --input-json, or {}. Throws
+// wfc::Error(Usage) naming what is wrong.
+Value readRunInput(const CommandLine &cl);
 
 // The run's LLM: a replay of a recording, or the OpenAI-compatible or Anthropic endpoint,
 // wrapped by a recorder with --record. Null when the program has no prompt or agent step and no

@@ -23,6 +23,9 @@ struct CodegenOptions {
   std::vector<std::string> natives;         // native functions the bindings name
   bool allowUnbound = false;
   std::optional<ir::Budget> budget;  // the workflow's engine.budget, when the workflow is compiled
+  // One workflow of a registry (docs/registry.md): its program goes in this C++ namespace of the
+  // registry's file, without a banner or main (codegen/RegistryEmitter.h writes those).
+  std::string memberNamespace;
 };
 
 // The C++ names of one composition: its namespace and its steps' identifiers.

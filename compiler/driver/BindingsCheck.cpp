@@ -70,16 +70,25 @@ void applyBindingEffects(Compilation &compilation, const BindingsFile &bindings,
 
 void checkBindings(Compilation &compilation, const BindingsFile &bindings, const ir::Module &module,
                    const analysis::Program &program, bool requireAll) {
+  checkBindings(compilation, bindings, {{&module, &program}}, requireAll);
+}
+
+void checkBindings(Compilation &compilation, const BindingsFile &bindings, const std::vector<BoundProgram> &programs,
+                   bool requireAll) {
   DiagnosticEngine &diags = compilation.diags();
   unsigned buffer = compilation.bindingsBuffer();
   std::vector<std::string> declared;
-  for (const auto &t : module.tools) declared.push_back(t->name);
+  for (const BoundProgram &p : programs)
+    for (const auto &t : p.module->tools)
+      if (std::find(declared.begin(), declared.end(), t->name) == declared.end()) declared.push_back(t->name);
   std::set<std::string> bound;
   for (const BindingsFile::Entry &e : bindings.entries()) {
     bound.insert(e.tool);
-    if (!module.findTool(e.tool)) {
+    if (std::find(declared.begin(), declared.end(), e.tool) == declared.end()) {
       diags.error(locate(compilation, buffer, e.line, e.column),
-                  "the bindings bind tool '" + e.tool + "', which the pack does not declare" +
+                  "the bindings bind tool '" + e.tool + "', which " +
+                      (programs.size() == 1 ? std::string("the pack does not declare")
+                                            : std::string("none of the registry's workflows declares")) +
                       didYouMeanSuffix(e.tool, declared));
       compilation.markUsageError();
     }
@@ -91,13 +100,14 @@ void checkBindings(Compilation &compilation, const BindingsFile &bindings, const
     }
   }
   if (!requireAll) return;
-  for (const analysis::BindingNeed &need : program.needsBinding) {
-    if (bound.count(need.tool->name)) continue;
-    diags.error(need.tool->loc, "tool '" + need.tool->name + "' has no binding; bind it in the file given with "
-                                "--bindings (see docs/bindings.md), or build with --allow-unbound and bind it "
-                                "when the executable runs")
-        .note(need.loc, need.role);
-  }
+  for (const BoundProgram &p : programs)
+    for (const analysis::BindingNeed &need : p.program->needsBinding) {
+      if (bound.count(need.tool->name)) continue;
+      diags.error(need.tool->loc, "tool '" + need.tool->name + "' has no binding; bind it in the file given with "
+                                  "--bindings (see docs/bindings.md), or build with --allow-unbound and bind it "
+                                  "when the executable runs")
+          .note(need.loc, need.role);
+    }
 }
 
 }  // namespace wfc

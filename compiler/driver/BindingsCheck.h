@@ -29,6 +29,15 @@ void applyBindingEffects(Compilation &compilation, const BindingsFile &bindings,
 void checkBindings(Compilation &compilation, const BindingsFile &bindings, const ir::Module &module,
                    const analysis::Program &program, bool requireAll);
 
+// The same for the programs of a registry (docs/registry.md), which share one bindings file: a
+// bound tool must be declared by one of them, and each program's needs bound.
+struct BoundProgram {
+  const ir::Module *module;
+  const analysis::Program *program;
+};
+void checkBindings(Compilation &compilation, const BindingsFile &bindings, const std::vector<BoundProgram> &programs,
+                   bool requireAll);
+
 // A native binding's function name that generated code cannot declare: a C++ keyword, `main`,
 // or a reserved identifier.
 bool isUnusableNativeName(const std::string &name);

@@ -14,6 +14,12 @@ int runCheck(const std::vector<std::string> &files, const std::string &bindingsP
     // Given bindings, each pack is checked against them as `wfc build` would check it.
     if (bindings && analyzed.module && analyzed.program)
       checkBindings(compilation, *bindings, *analyzed.module, *analyzed.program, /*requireAll=*/true);
+    if (bindings && analyzed.module && analyzed.module->registry) {
+      std::vector<BoundProgram> programs;
+      for (const AnalyzedMember &m : analyzed.members)
+        if (m.program) programs.push_back({m.module, &*m.program});
+      checkBindings(compilation, *bindings, programs, /*requireAll=*/true);
+    }
   }
   return compilation.finish();
 }

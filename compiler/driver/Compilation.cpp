@@ -27,20 +27,42 @@ AnalyzedPack Compilation::analyzePack(llvm::StringRef path, const BindingsFile *
   Dialect dialect = options_.dialect ? *options_.dialect : detectDialect(*doc->root());
   out.module = lowerDocument(*doc, dialect, loader_, diags_);
   if (!out.module) return out;
-  if (bindings) applyBindingEffects(*this, *bindings, *out.module);
+  if (ir::Registry *registry = out.module->registry.get()) {
+    // A registry runs its workflows, each a program of its own (docs/registry.md).
+    if (!options_.composition.empty())
+      diags_.error(out.module->loc, "--composition picks a composition of a pack; a registry runs its workflows "
+                                    "(choose one when the executable runs, with --workflow ID)");
+    for (size_t i = 0; i < registry->workflows.size() && i < registry->members.size(); ++i) {
+      ir::Module *member = registry->members[i].get();
+      if (!member) continue;
+      AnalyzedMember m{registry->workflows[i].id, member, checkModule(*member, bindings, registry->workflows[i].pack)};
+      if (m.program && m.program->chat)
+        diags_.error(member->loc, "workflow '" + m.workflow + "' is a pack of prompts alone (a chat pack): a registry "
+                                  "runs compositions and workflows, whose runs complete; give it a composition");
+      out.members.push_back(std::move(m));
+    }
+    return out;
+  }
+  out.program = checkModule(*out.module, bindings, path);
+  return out;
+}
+
+std::optional<analysis::Program> Compilation::checkModule(ir::Module &module, const BindingsFile *bindings,
+                                                          llvm::StringRef path) {
+  if (bindings) applyBindingEffects(*this, *bindings, module);
   sema::SemaOptions semaOptions;
   semaOptions.composition = options_.composition;
-  sema::check(*out.module, diags_, semaOptions);
-  out.program = analyzeProgram(*out.module);
-  if (out.program) codegen::reportUnsupported(*out.module, *out.program, diags_);
+  sema::check(module, diags_, semaOptions);
+  std::optional<analysis::Program> program = analyzeProgram(module);
+  if (program) codegen::reportUnsupported(module, *program, diags_);
   if (!diags_.hasErrors()) {
-    for (const ir::VerifierProblem &problem : ir::verifyModule(*out.module)) {
+    for (const ir::VerifierProblem &problem : ir::verifyModule(module)) {
       std::string message = "internal compiler error: invalid IR: " + problem.message + " (please report this with the pack)";
       if (problem.loc.isValid()) diags_.error(problem.loc, message);
       else diags_.error(Location::inFile(path.str()), message);
     }
   }
-  return out;
+  return program;
 }
 
 std::optional<analysis::Program> Compilation::analyzeProgram(const ir::Module &module) {

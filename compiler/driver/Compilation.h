@@ -19,11 +19,21 @@ namespace wfc {
 
 class BindingsFile;
 
+// One workflow of a registry (docs/registry.md) through the front end: its module (owned by the
+// registry's) and what it runs.
+struct AnalyzedMember {
+  std::string workflow;  // its id in the registry
+  ir::Module *module = nullptr;
+  std::optional<analysis::Program> program;
+};
+
 // A pack through the front end: its IR and what the program runs.
 struct AnalyzedPack {
   std::unique_ptr<ir::Module> module;  // null when the file is not a pack at all
-  // What the program runs and needs (analysis/ProgramAnalysis.h); empty when it has no entry.
+  // What the program runs and needs (analysis/ProgramAnalysis.h); empty when it has no entry,
+  // and for a registry, whose workflows are its members.
   std::optional<analysis::Program> program;
+  std::vector<AnalyzedMember> members;  // a registry's workflows, in its order (those that lowered)
 };
 
 class Compilation {
@@ -38,6 +48,11 @@ class Compilation {
   // `bindings`, when given, may declare tools' effects (applyBindingEffects): they are applied
   // before sema, which works out the steps' effects from them.
   AnalyzedPack analyzePack(llvm::StringRef path, const BindingsFile *bindings = nullptr);
+
+  // The checks of one module the front end lowered: sema, the program analysis, what code
+  // generation refuses, and the IR verifier when nothing was reported (a registry's members each
+  // go through this).
+  std::optional<analysis::Program> checkModule(ir::Module &module, const BindingsFile *bindings, llvm::StringRef path);
 
   // The program analysis alone, again: after the passes have changed the module.
   std::optional<analysis::Program> analyzeProgram(const ir::Module &module);

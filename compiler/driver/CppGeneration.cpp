@@ -3,6 +3,7 @@
 #include "driver/BindingsCheck.h"
 #include "codegen/CppNames.h"
 #include "codegen/ProgramEmitter.h"
+#include "codegen/RegistryEmitter.h"
 
 #include <llvm/Support/FileSystem.h>
 #include <llvm/Support/Path.h>
@@ -26,6 +27,56 @@ std::string displayPath(const std::string &pack) {
 
 }  // namespace
 
+// A registry (docs/registry.md): each workflow's program through the -O level's passes and code
+// generation into a namespace of its own, then the registry's tables, all in one file.
+std::optional<GeneratedProgram> generateRegistry(Compilation &compilation, const GenerateOptions &generate,
+                                                 AnalyzedPack &analyzed, const std::optional<BindingsFile> &bindings) {
+  DiagnosticEngine &diags = compilation.diags();
+  const ir::Registry &registry = *analyzed.module->registry;
+  std::vector<BoundProgram> programs;
+  for (const AnalyzedMember &m : analyzed.members)
+    if (m.program) programs.push_back({m.module, &*m.program});
+  if (bindings || !generate.allowUnbound)
+    checkBindings(compilation, bindings ? *bindings : BindingsFile(), programs, !generate.allowUnbound);
+  if (diags.hasErrors()) return std::nullopt;
+
+  codegen::RegistryCodegenOptions rg;
+  rg.sourcePath = displayPath(generate.pack);
+  rg.wfcVersion = WFC_VERSION;
+  rg.allowUnbound = generate.allowUnbound;
+  if (bindings) {
+    for (const BindingsFile::Entry &e : bindings->entries())
+      if (!e.native.empty() && std::find(rg.natives.begin(), rg.natives.end(), e.native) == rg.natives.end())
+        rg.natives.push_back(e.native);
+    rg.bindingsJson = toJsonText(*bindings);
+  }
+  auto lineOf = [&](llvm::SMLoc loc) { return compilation.line(loc); };
+  std::vector<codegen::RegistryMember> members;
+  for (const AnalyzedMember &m : analyzed.members) {
+    if (!compilation.optimize(*m.module)) return std::nullopt;
+    std::optional<analysis::Program> optimized = compilation.analyzeProgram(*m.module);
+    if (!optimized) return std::nullopt;
+    codegen::CodegenOptions cg;
+    cg.sourcePath = displayPath(registry.findWorkflow(m.workflow)->pack);
+    cg.wfcVersion = WFC_VERSION;
+    cg.allowUnbound = generate.allowUnbound;
+    if (m.module->workflow) cg.budget = m.module->workflow->budget;
+    cg.memberNamespace = codegen::memberNamespace(m.workflow);
+    std::optional<std::string> source = codegen::emitProgram(*m.module, *optimized, cg, diags, lineOf);
+    if (!source) return std::nullopt;
+    members.push_back({m.workflow, cg.memberNamespace, std::move(*source)});
+  }
+  auto location = [&](llvm::SMLoc loc) {
+    ResolvedLocation r = diags.resolve(loc);
+    return displayPath(r.file) + ":" + std::to_string(r.line);
+  };
+  GeneratedProgram program;
+  program.stem = generate.outputName.empty() ? registry.packName : generate.outputName;
+  program.source = codegen::emitRegistry(registry, members, rg, location);
+  program.filesRead = compilation.files().filesRead();
+  return program;
+}
+
 std::optional<GeneratedProgram> generateProgram(Compilation &compilation, const CommonOptions &options,
                                                 const GenerateOptions &generate) {
   // Bindings (read first: they may declare tools' effects): every bound name must be a declared
@@ -37,6 +88,8 @@ std::optional<GeneratedProgram> generateProgram(Compilation &compilation, const 
     if (!bindings) return std::nullopt;
   }
   AnalyzedPack analyzed = compilation.analyzePack(generate.pack, bindings ? &*bindings : nullptr);
+  if (analyzed.module && analyzed.module->registry && !compilation.diags().hasErrors())
+    return generateRegistry(compilation, generate, analyzed, bindings);
   if (!analyzed.module || !analyzed.program || compilation.diags().hasErrors()) return std::nullopt;
   ir::Module &module = *analyzed.module;
 

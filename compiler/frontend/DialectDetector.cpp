@@ -33,7 +33,13 @@ Dialect detectDialect(const DocNode &root) {
   };
   if (toolSteps(root)) return Dialect::ToolComposition;
   if (const DocNode *c = root.get("composition"); c && c->isMapping() && toolSteps(*c)) return Dialect::ToolComposition;
-  if (root.find("pack_name") && root.find("workflows")) return Dialect::Registry;
+  // A workflow registry (extension_registry.json): pack_name with workflows, or its sequences.
+  // (A pack's `version` is a semantic version string; a registry's is the integer 3.)
+  const DocNode *version = root.get("version");
+  const DocNode *workflows = root.get("workflows");
+  if ((root.find("pack_name") && workflows) || root.find("workflow_sequences") ||
+      (root.find("journeys") && version) || (version && version->isInt() && workflows && workflows->isSequence()))
+    return Dialect::Registry;
   return Dialect::PromptPack;
 }
 

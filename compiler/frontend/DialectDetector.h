@@ -17,7 +17,8 @@ std::optional<Dialect> parseDialect(llvm::StringRef name);
 
 // PromptPack unless the document has the unmistakable top level of another dialect:
 // AWL's `workflow:` holding before/context/foreach/after, tool-composition's `steps[]` of
-// `{tool, parameters}` (bare, or in a template's `composition`), or a registry's `pack_name` + `workflows`.
+// `{tool, parameters}` (bare, or in a template's `composition`), or a registry's `pack_name` + `workflows`
+// (or its `workflow_sequences`, or an integer `version` with `workflows[]`).
 Dialect detectDialect(const DocNode &root);
 
 }  // namespace wfc

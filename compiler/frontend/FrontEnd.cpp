@@ -2,6 +2,8 @@
 
 #include "frontend/promptpack/PromptPackLowering.h"
 #include "frontend/promptpack/PromptPackReader.h"
+#include "frontend/registry/RegistryLowering.h"
+#include "frontend/registry/RegistryReader.h"
 #include "frontend/toolcomp/ToolCompLowering.h"
 #include "frontend/toolcomp/ToolCompReader.h"
 
@@ -20,11 +22,20 @@ std::unique_ptr<ir::Module> lowerDocument(const Document &doc, Dialect dialect, 
       if (!file) return nullptr;
       return toolcomp::lowerToolComposition(*file, diags);
     }
+    case Dialect::Registry: {
+      std::optional<registry::RegistryDecl> decl = registry::readRegistry(doc, diags);
+      if (!decl) return nullptr;
+      // Each workflow's pack is read in its own dialect, detected from its content.
+      auto lowerMember = [&](const Document &member) {
+        return lowerDocument(member, detectDialect(*member.root()), loader, diags);
+      };
+      return registry::lowerRegistry(*decl, loader, diags, lowerMember);
+    }
     case Dialect::AWL:
-    case Dialect::Registry:
       diags.error(doc.root()->loc, "the '" + dialectName(dialect).str() +
                                        "' dialect is not supported by this version of wfc; it compiles PromptPack "
-                                       "packs and tool compositions (pass --dialect=promptpack if this file is a pack)");
+                                       "packs, tool compositions and workflow registries (pass --dialect=promptpack if this file is a "
+                                       "pack)");
       return nullptr;
   }
   return nullptr;

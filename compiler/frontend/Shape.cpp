@@ -160,6 +160,11 @@ void ShapeChecker::checkObject(const DocNode &node, const Shape &shape, const st
       continue;
     }
     if (shape.open) continue;
+    if (shape.lenient) {
+      diags_.warning(e.keyLoc, "unknown field '" + e.key + "' in " + who + " is ignored" +
+                                   didYouMeanSuffix(e.key, known));
+      continue;
+    }
     diags_.error(e.keyLoc, "unknown field '" + e.key + "' in " + who +
                                didYouMeanSuffix(e.key, known));
   }

@@ -37,6 +37,9 @@ struct Shape {
   // Object: its fields; `open` objects accept unknown fields unchecked.
   std::vector<Field> fields;
   bool open = false;
+  // Unknown fields are accepted with a warning (a did-you-mean), not an error: for formats whose
+  // producers add fields freely (the workflow registry, docs/registry.md).
+  bool lenient = false;
   // Array items or Map values.
   const Shape *element = nullptr;
   // Array minItems / Map minProperties.

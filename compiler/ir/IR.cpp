@@ -185,3 +185,29 @@ std::vector<const Eval *> Module::promptEvals(const Prompt &prompt, bool (*appli
 }
 
 }  // namespace wfc::ir
+
+namespace wfc::ir {
+
+bool RegistryTransition::awaitsChoice() const {
+  return type == "user_choice" || type == "user_choice_context" || type == "user_choice_route" || type == "confirm";
+}
+
+const RegistryWorkflow *Registry::findWorkflow(const std::string &id) const {
+  for (const RegistryWorkflow &w : workflows)
+    if (w.id == id) return &w;
+  return nullptr;
+}
+
+const RegistryTransition *Registry::findTransition(const std::string &id) const {
+  for (const RegistryTransition &t : transitions)
+    if (t.id == id) return &t;
+  return nullptr;
+}
+
+const Sequence *Registry::findSequence(const std::string &id) const {
+  for (const Sequence &q : sequences)
+    if (q.id == id) return &q;
+  return nullptr;
+}
+
+}  // namespace wfc::ir

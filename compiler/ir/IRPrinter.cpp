@@ -31,7 +31,12 @@ class Printer {
     }
     for (const auto &c : m.compositions) composition(*c);
     if (m.workflow) workflow(*m.workflow);
+    if (m.registry) registry(*m.registry);
     os_ << "}\n";
+    // A registry's workflows are modules of their own, printed after it.
+    if (m.registry)
+      for (const auto &member : m.registry->members)
+        if (member) module(*member);
   }
 
  private:
@@ -185,6 +190,49 @@ class Printer {
     if (st.children.empty()) return;
     for (const auto &child : st.children) step(*child, depth + 1);
     os_.indent(depth * 2) << "}\n";
+  }
+
+  void registry(const Registry &r) {
+    line(1, "registry " + quote(r.packName) + " {", r.loc);
+    for (const RegistryWorkflow &w : r.workflows) {
+      std::string s = "workflow " + quote(w.id) + " pack(" + quote(w.pack) + ")";
+      if (!w.startupMode.empty()) s += " startup_mode(" + w.startupMode + ")";
+      for (const RegistryDependency &d : w.dependencies)
+        s += " needs(" + quote(d.workflow) + (d.required ? "" : " optional") + (d.userScope ? " user" : "") +
+             (d.reason.empty() ? "" : " reason " + quote(d.reason)) + ")";
+      line(2, s, w.loc);
+    }
+    for (const Sequence &q : r.sequences) {
+      std::string s = "sequence " + quote(q.id);
+      for (const SequenceStep &step : q.steps) {
+        if (!step.transition.empty()) {
+          s += " [" + quote(step.transition) + "?]";
+          continue;
+        }
+        s += " [";
+        for (size_t i = 0; i < step.workflows.size(); ++i) s += (i ? " " : "") + quote(step.workflows[i]);
+        s += "]";
+      }
+      line(2, s, q.loc);
+    }
+    for (const RegistryTransition &t : r.transitions) {
+      std::string s = "transition " + quote(t.id) + " " + t.type;
+      if (!t.routeTo.empty()) s += " route_to(" + quote(t.routeTo) + ")";
+      for (const TransitionOption &o : t.options) {
+        s += " option(" + quote(o.id) + " -> " + quote(o.routeTo);
+        if (!o.contextVariables.empty()) s += " context " + o.contextVariables.dump();
+        s += ")";
+      }
+      line(2, s, t.loc);
+    }
+    for (const Entrypoint &e : r.entrypoints) {
+      std::string s = "entrypoint " + quote(e.id) + " path(" + quote(e.path) + ")";
+      if (!e.workflow.empty()) s += " workflow(" + quote(e.workflow) + ")";
+      if (!e.transition.empty()) s += " transition(" + quote(e.transition) + ")";
+      if (!e.sequence.empty()) s += " sequence(" + quote(e.sequence) + ")";
+      line(2, s, e.loc);
+    }
+    os_.indent(2) << "}\n";
   }
 
   void workflow(const Workflow &w) {

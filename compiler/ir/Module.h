@@ -3,6 +3,7 @@
 // except through locations.
 #pragma once
 
+#include "ir/Registry.h"
 #include "ir/Step.h"
 #include "ir/Template.h"
 
@@ -260,6 +261,9 @@ struct Module {
   std::vector<Skill> skills;
   Json governance;  // metadata.governance (RFC 0013, 0016), carried into reports; null: none
   UnloweredNames unlowered;
+  // A workflow registry (docs/registry.md): then the module's own lists are empty and its members
+  // are modules of their own.
+  std::unique_ptr<Registry> registry;
 
   const Prompt *findPrompt(llvm::StringRef key) const;
   const Tool *findTool(llvm::StringRef name) const;

@@ -13,6 +13,10 @@ for pack in "$root"/examples/*/pack.yaml; do
   name="$(basename "$dir")"
   (cd "$dir" && "$wfc" build pack.yaml --emit=ir) > "$root/tests/golden/ir/$name.ir"
 done
+registry=workflows/extended_orchestration/extension_registry.json
+(cd "$root/examples/registry" && "$wfc" build "$registry" --emit=ir) > "$root/tests/golden/ir/registry.ir"
+(cd "$root/examples/registry" && "$wfc" build "$registry" --bindings bindings.yaml -o -) \
+  > "$root/tests/golden/cpp/registry.wfc.cpp"
 for pack in "$root"/examples/*/pack.yaml "$root"/tests/golden/packs/*/pack.yaml; do
   dir="$(dirname "$pack")"
   name="$(basename "$dir")"

@@ -3,6 +3,8 @@
 // a field added to a shape cannot be silently dropped between the shape check and the AST.
 #include "frontend/promptpack/PromptPackAST.h"
 #include "frontend/promptpack/PromptPackShape.h"
+#include "frontend/registry/RegistryAST.h"
+#include "frontend/registry/RegistryShape.h"
 #include "frontend/toolcomp/ToolCompAST.h"
 #include "frontend/toolcomp/ToolCompShape.h"
 
@@ -84,6 +86,12 @@ TEST(FieldTablesTest, EveryToolCompositionShapeFieldIsBoundByItsTable) {
   // A step's and a rollback's `parameters` are the tool's arguments, lowered as data; `metadata`
   // is informational and open.
   compareTables(toolcomp::toolCompositionShape(), toolcomp::fieldTablesByShape(), {"parameters", "metadata"});
+}
+
+TEST(FieldTablesTest, EveryRegistryShapeFieldIsBoundByItsTable) {
+  // A transition's ui props and an option's context_variables are passed on as data; an
+  // entrypoint's meta is the reference runtime's web shell's.
+  compareTables(registry::registryShape(), registry::fieldTablesByShape(), {});
 }
 
 }  // namespace
