@@ -1,0 +1,257 @@
+// Workflow registries end to end (docs/registry.md): registry/'s extension_registry.json compiled
+// into one executable (at -O1 and -O0), its workflows' tools bound to tools/toolcomp-tool.sh,
+// which logs each call and fails or sleeps as a test asks. Against the journal: gating blocked
+// then satisfied (any run that succeeded counts), user and app scopes, optional dependencies,
+// parallel groups, a failed workflow that does not advance, a transition suspended and resumed
+// with each option, two scopes in one journal, and kill -9 mid-sequence then --resume.
+#include "ExeDir.h"
+#include "Process.h"
+#include "TestFiles.h"
+
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+#include <chrono>
+#include <csignal>
+#include <map>
+#include <thread>
+
+#include <spawn.h>
+#include <sys/wait.h>
+
+extern char **environ;
+
+namespace wfc::test {
+namespace {
+
+using Json = nlohmann::json;
+
+const std::string kTool = std::string(WFC_SOURCE_DIR) + "/tests/e2e/tools/toolcomp-tool.sh";
+const std::vector<std::string> kWorkflows = {"setup", "build", "lint", "ship", "docs", "review", "alt"};
+
+class RegistryE2ETest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    exe_ = e2eExeDir() + "/e2e-registry";
+    ASSERT_TRUE(std::filesystem::exists(exe_)) << exe_ << " was not built";
+    std::string yaml = "tools:\n";
+    for (const std::string &w : kWorkflows)
+      yaml += "  " + w + "_work: {exec: {argv: [sh, '" + kTool + "', " + w + ", '" + dir_.str() + "']}}\n";
+    bindings_ = dir_.write("bindings.yaml", yaml);
+    journal_ = (dir_ / "registry.db").string();
+  }
+
+  ProcessResult run(std::vector<std::string> args) {
+    std::vector<std::string> all = {"--bindings", bindings_, "--journal", journal_};
+    all.insert(all.end(), args.begin(), args.end());
+    return runProcess(exe_, all, 60);
+  }
+  std::vector<std::string> called() const {
+    std::vector<std::string> out;
+    if (!std::filesystem::exists(dir_ / "calls.jsonl")) return out;
+    for (const Json &c : jsonLines(dir_ / "calls.jsonl")) out.push_back(c["tool"]);
+    return out;
+  }
+  std::vector<Json> calls() const {
+    if (!std::filesystem::exists(dir_ / "calls.jsonl")) return {};
+    return jsonLines(dir_ / "calls.jsonl");
+  }
+  void failFirst(const std::string &tool, int times) { dir_.write(tool + ".fail", std::to_string(times) + "\n"); }
+  void sleepEach(const std::string &tool, const std::string &seconds) { dir_.write(tool + ".sleep", seconds + "\n"); }
+  // The id of the newest sequence run (--runs lists sequence runs first).
+  std::string sequenceRun() {
+    ProcessResult r = run({"--runs"});
+    EXPECT_EQ(r.exitCode, 0) << r.err;
+    for (const std::string &line : splitLines(r.out)) {
+      Json j = Json::parse(line);
+      if (j["kind"] == "sequence") return j["id"];
+    }
+    ADD_FAILURE() << "no sequence run in\n" << r.out;
+    return "";
+  }
+
+  std::string exe_, bindings_, journal_;
+  TempDir dir_;
+};
+
+TEST_F(RegistryE2ETest, AWorkflowWaitsForItsDependencyAndAnyRunThatSucceededCounts) {
+  ProcessResult blocked = run({"--workflow", "Build", "--scope", "app1"});
+  EXPECT_EQ(blocked.exitCode, 1) << blocked.describe();
+  EXPECT_EQ(blocked.out, "");
+  EXPECT_NE(blocked.err.find("error: Build requires Setup to be completed first."), std::string::npos) << blocked.err;
+  EXPECT_TRUE(called().empty());
+
+  ProcessResult setup = run({"--workflow", "Setup", "--scope", "app1", "--input-json", R"({"n": 1})"});
+  ASSERT_EQ(setup.exitCode, 0) << setup.err;
+  EXPECT_EQ(Json::parse(setup.out), (Json{{"tool", "setup"}, {"n", 1}, {"args", {{"input", {{"n", 1}}}}}}));
+  // A later run of Setup that fails does not take the earlier success back.
+  failFirst("setup", 2);
+  EXPECT_EQ(run({"--workflow", "Setup", "--scope", "app1"}).exitCode, 1);
+  ProcessResult build = run({"--workflow", "Build", "--scope", "app1"});
+  EXPECT_EQ(build.exitCode, 0) << build.err;
+  EXPECT_EQ(called(), (std::vector<std::string>{"setup", "setup", "build"}));
+}
+
+TEST_F(RegistryE2ETest, ScopesNeverSeeEachOthersRuns) {
+  ASSERT_EQ(run({"--workflow", "Setup", "--scope", "app1"}).exitCode, 0);
+  ProcessResult other = run({"--workflow", "Build", "--scope", "app2"});
+  EXPECT_EQ(other.exitCode, 1) << other.err;
+  EXPECT_NE(other.err.find("Build requires Setup to be completed first."), std::string::npos);
+  EXPECT_EQ(run({"--workflow", "Build", "--scope", "app1"}).exitCode, 0);
+}
+
+TEST_F(RegistryE2ETest, AUserScopedDependencyNeedsTheSameUsersRunAndSaysItsReason) {
+  ASSERT_EQ(run({"--workflow", "Setup", "--scope", "app1", "--user", "ada"}).exitCode, 0);
+  ProcessResult grace = run({"--workflow", "Review", "--scope", "app1", "--user", "grace"});
+  EXPECT_EQ(grace.exitCode, 1) << grace.err;
+  EXPECT_NE(grace.err.find("error: Review needs a Setup run of your own."), std::string::npos) << grace.err;
+  EXPECT_EQ(run({"--workflow", "Review", "--scope", "app1", "--user", "ada"}).exitCode, 0);
+  // Without --user there is no one to ask about.
+  ProcessResult nobody = run({"--workflow", "Review", "--scope", "app1"});
+  EXPECT_EQ(nobody.exitCode, 2) << nobody.err;
+  EXPECT_NE(nobody.err.find("give --user ID"), std::string::npos) << nobody.err;
+  // An app-scoped dependency accepts anyone's run in the scope.
+  EXPECT_EQ(run({"--workflow", "Build", "--scope", "app1", "--user", "grace"}).exitCode, 0);
+}
+
+TEST_F(RegistryE2ETest, AnOptionalDependencyNeverBlocks) {
+  ASSERT_EQ(run({"--workflow", "Setup", "--scope", "s"}).exitCode, 0);
+  ASSERT_EQ(run({"--workflow", "Build", "--scope", "s"}).exitCode, 0);
+  ASSERT_EQ(run({"--workflow", "Lint", "--scope", "s"}).exitCode, 0);
+  ProcessResult ship = run({"--workflow", "Ship", "--scope", "s"});  // Docs, optional, never ran
+  EXPECT_EQ(ship.exitCode, 0) << ship.err;
+}
+
+TEST_F(RegistryE2ETest, ASequenceRunsGroupsAtOnceSuspendsAtItsTransitionAndRoutesByTheChoice) {
+  sleepEach("build", "0.6");
+  sleepEach("lint", "0.6");
+  ProcessResult start = run({"--sequence", "release", "--scope", "app1", "--input-json", R"({"version": "2.0"})"});
+  ASSERT_EQ(start.exitCode, 4) << start.describe() << "\n" << start.err;
+  EXPECT_EQ(start.out, "");
+  EXPECT_NE(start.err.find("transition 'pick' is waiting for 'ship' or 'alt'"), std::string::npos) << start.err;
+  EXPECT_NE(start.err.find("--resume"), std::string::npos);
+  std::vector<Json> log = calls();
+  ASSERT_EQ(log.size(), 3u);
+  std::map<std::string, Json> by;
+  for (const Json &c : log) by[c["tool"]] = c;
+  // Build and Lint, one step: at once (a registry runs a step's workflows in parallel at any -O).
+  EXPECT_LT(by["build"]["start_ns"].get<double>(), by["lint"]["end_ns"].get<double>());
+  EXPECT_LT(by["lint"]["start_ns"].get<double>(), by["build"]["end_ns"].get<double>());
+  EXPECT_GT(by["build"]["start_ns"].get<double>(), by["setup"]["end_ns"].get<double>());
+
+  std::string id = sequenceRun();
+  ProcessResult wrong = run({"--resume", id, "--event", "publish"});
+  EXPECT_EQ(wrong.exitCode, 1) << wrong.err;
+  EXPECT_NE(wrong.err.find("transition 'pick' has no option 'publish'; it awaits 'ship' or 'alt'"), std::string::npos)
+      << wrong.err;
+  ProcessResult done = run({"--resume", id, "--event", "ship"});
+  ASSERT_EQ(done.exitCode, 0) << done.err;
+  Json out = Json::parse(done.out);
+  // Ship then Alt (the sequence goes on after the routed-to step); the option's context seeds
+  // the input of the workflows after it.
+  EXPECT_EQ(called(), (std::vector<std::string>{"setup", log[1]["tool"], log[2]["tool"], "ship", "alt"}));
+  EXPECT_EQ(out["Ship"]["args"]["input"], (Json{{"version", "2.0"}, {"mode", "ship"}}));
+  EXPECT_EQ(out["Setup"]["args"]["input"], (Json{{"version", "2.0"}}));
+  for (const char *w : {"Setup", "Build", "Lint", "Ship", "Alt"}) EXPECT_TRUE(out.contains(w)) << w << " " << out;
+  // Resuming a finished sequence prints its output again and runs nothing.
+  ProcessResult again = run({"--resume", id});
+  EXPECT_EQ(again.exitCode, 0);
+  EXPECT_EQ(Json::parse(again.out), out);
+  EXPECT_EQ(calls().size(), 5u);
+}
+
+TEST_F(RegistryE2ETest, TheOtherOptionSkipsToItsWorkflow) {
+  ASSERT_EQ(run({"--sequence", "release", "--scope", "app1"}).exitCode, 4);
+  ProcessResult done = run({"--resume", sequenceRun(), "--event", "alt"});
+  ASSERT_EQ(done.exitCode, 0) << done.err;
+  std::vector<std::string> tools = called();
+  EXPECT_EQ(tools.back(), "alt");
+  EXPECT_EQ(std::count(tools.begin(), tools.end(), "ship"), 0) << "Ship is skipped by the route to Alt";
+  EXPECT_EQ(Json::parse(done.out)["Alt"]["args"]["input"], (Json{{"mode", "alt"}}));
+}
+
+TEST_F(RegistryE2ETest, AFailedWorkflowDoesNotAdvanceAndTheSequenceResumesAtIt) {
+  failFirst("lint", 1);
+  ProcessResult failed = run({"--sequence", "release", "--scope", "app1"});
+  EXPECT_EQ(failed.exitCode, 1) << failed.err;
+  EXPECT_NE(failed.err.find("workflow 'Lint' failed:"), std::string::npos) << failed.err;
+  // Build succeeded beside it; nothing after the step started.
+  std::vector<std::string> tools = called();
+  EXPECT_EQ(tools.size(), 3u);
+  std::string id = sequenceRun();
+  ProcessResult again = run({"--resume", id});
+  EXPECT_EQ(again.exitCode, 4) << again.err;  // Lint again (its run resumed), then the transition
+  tools = called();
+  EXPECT_EQ(std::count(tools.begin(), tools.end(), "build"), 1) << "Build succeeded: it is not run again";
+  EXPECT_EQ(std::count(tools.begin(), tools.end(), "lint"), 2);
+}
+
+TEST_F(RegistryE2ETest, KilledMidSequenceThenResumedRunsNothingTwice) {
+  sleepEach("build", "5");  // the process is killed while Build runs (its orphaned tool ends 5 s later)
+  std::string log = (dir_ / "run.err").string();
+  std::vector<std::string> argv = {exe_, "--bindings", bindings_, "--journal", journal_, "--sequence", "release",
+                                   "--scope", "app1"};
+  std::vector<char *> cargv;
+  for (std::string &a : argv) cargv.push_back(a.data());
+  cargv.push_back(nullptr);
+  pid_t pid = 0;
+  ASSERT_EQ(posix_spawn(&pid, exe_.c_str(), nullptr, nullptr, cargv.data(), environ), 0);
+  // Wait until Lint has finished and Build is running.
+  auto until = std::chrono::steady_clock::now() + std::chrono::seconds(20);
+  while (std::chrono::steady_clock::now() < until) {
+    std::vector<std::string> tools = called();
+    if (std::count(tools.begin(), tools.end(), "lint") == 1 && std::filesystem::exists(dir_ / "build.count")) break;
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  }
+  ::kill(pid, SIGKILL);
+  int status = 0;
+  ::waitpid(pid, &status, 0);
+  ASSERT_TRUE(WIFSIGNALED(status));
+  std::filesystem::remove(dir_ / "build.sleep");
+  std::string id = sequenceRun();
+  ProcessResult resumed = run({"--resume", id});
+  EXPECT_EQ(resumed.exitCode, 4) << resumed.err;
+  std::vector<std::string> tools = called();
+  EXPECT_EQ(std::count(tools.begin(), tools.end(), "setup"), 1);
+  EXPECT_EQ(std::count(tools.begin(), tools.end(), "lint"), 1);
+  EXPECT_EQ(std::count(tools.begin(), tools.end(), "build"), 1) << "the killed call never logged; the resumed one did";
+  // The repeated call carries the same idempotency key as the one the kill interrupted.
+  ProcessResult done = run({"--resume", id, "--event", "ship"});
+  EXPECT_EQ(done.exitCode, 0) << done.err;
+}
+
+TEST_F(RegistryE2ETest, EntrypointsAndRunsAreListed) {
+  ProcessResult entry = run({"--entrypoints"});
+  ASSERT_EQ(entry.exitCode, 0);
+  EXPECT_EQ(Json::parse(entry.out),
+            (Json{{"id", "release"}, {"path", "/release"}, {"label", "Release"}, {"workflow", "Setup"}, {"sequence", "release"}}));
+  ASSERT_EQ(run({"--workflow", "Setup", "--scope", "a"}).exitCode, 0);
+  ProcessResult runs = run({"--runs"});
+  ASSERT_EQ(runs.exitCode, 0);
+  EXPECT_NE(runs.out.find("\"status\":\"succeeded\""), std::string::npos) << runs.out;
+}
+
+TEST_F(RegistryE2ETest, UsageErrors) {
+  ASSERT_EQ(run({"--workflow", "Setup", "--scope", "a"}).exitCode, 0);  // the journal exists
+  struct Case {
+    std::vector<std::string> args;
+    std::string message;
+  };
+  for (const Case &c : std::vector<Case>{
+           {{}, "say what to run"},
+           {{"--sequence", "release"}, "give --scope ID"},
+           {{"--sequence", "nope", "--scope", "a"}, "this registry has no sequence 'nope'; it has 'release'"},
+           {{"--workflow", "Nope", "--scope", "a"}, "this registry has no workflow 'Nope'"},
+           {{"--sequence", "release", "--workflow", "Setup", "--scope", "a"}, "give one of"},
+           {{"--workflow", "Setup", "--scope", "a", "--chat"}, "--chat is not an option of a workflow registry's executable"},
+           {{"--resume", "no-such-run"}, "has no run 'no-such-run'"},
+       }) {
+    ProcessResult r = run(c.args);
+    EXPECT_EQ(r.exitCode, 2) << r.err;
+    EXPECT_NE(r.err.find(c.message), std::string::npos) << r.err;
+  }
+}
+
+}  // namespace
+}  // namespace wfc::test
