@@ -206,7 +206,7 @@ Reply AnthropicProvider::complete(const Request &request, const ExchangeKey &key
   if (options.apiKey && !options.apiKey->empty()) headers.push_back("x-api-key: " + *options.apiKey);
   Json body = toAnthropicBody(request);
   if (request.model.empty()) body["model"] = options.model;
-  return endpoint_.exchange(headers, body.dump(), key, cancel,
+  return endpoint_.exchange(headers, body, key, cancel,
                             [&](const std::string &reply) { return parseAnthropicReply(reply, request); });
 }
 

@@ -66,6 +66,12 @@ Json parseReplyObject(const std::string &body) {
   return reply;
 }
 
+uint64_t maxTokens(const Json &body) {
+  for (const char *name : {"max_tokens", "max_completion_tokens"})
+    if (auto it = body.find(name); it != body.end() && it->is_number()) return tokenCount(body, name);
+  return 0;
+}
+
 uint64_t tokenCount(const Json &usage, const char *name) {
   auto it = usage.find(name);
   if (it == usage.end() || !it->is_number()) return 0;
@@ -94,7 +100,7 @@ std::string Endpoint::scrub(std::string message) const {
   return message;
 }
 
-Reply Endpoint::exchange(const std::vector<std::string> &headers, const std::string &body, const ExchangeKey &key,
+Reply Endpoint::exchange(const std::vector<std::string> &headers, const Json &body, const ExchangeKey &key,
                          const CancellationToken &cancel,
                          const std::function<Reply(const std::string &body)> &parse) const {
   HttpRequest http;
@@ -103,16 +109,25 @@ Reply Endpoint::exchange(const std::vector<std::string> &headers, const std::str
   http.timeoutMs = options_.timeoutMs;
   http.headers = {"Content-Type: application/json", "Accept: application/json"};
   http.headers.insert(http.headers.end(), headers.begin(), headers.end());
-  http.body = body;
+  http.body = body.dump();
+  RateLimiter *limiter = options_.limiter.get();
+  const uint64_t estimated = limiter ? estimateTokens(http.body.size(), maxTokens(body)) : 0;
 
   const unsigned maxAttempts = options_.maxTransportAttempts;
   try {
     for (unsigned attempt = 1;; ++attempt) {
       std::string reason;
       long delayMs = 0;
+      if (limiter) limiter->acquire(estimated, cancel);
       try {
         HttpResponse response = post(http, cancel);
-        if (response.status >= 200 && response.status < 300) return parse(response.body);
+        if (response.status >= 200 && response.status < 300) {
+          Reply reply = parse(response.body);
+          // A reply without usage keeps its estimate: the provider counted something.
+          if (limiter && (reply.usage.promptTokens || reply.usage.completionTokens))
+            limiter->settle(estimated, reply.usage.promptTokens + reply.usage.completionTokens);
+          return reply;
+        }
         bool retryable = response.status == 429 || (response.status >= 500 && response.status < 600);
         if (!retryable || attempt >= maxAttempts)
           throw Error(ErrorKind::StepFailed, "the LLM endpoint answered HTTP " + std::to_string(response.status) +
@@ -122,6 +137,12 @@ Reply Endpoint::exchange(const std::vector<std::string> &headers, const std::str
         std::optional<long> asked = response.retryAfter ? retryAfterMs(*response.retryAfter) : std::nullopt;
         delayMs = asked ? std::min<long>(*asked, long(options_.maxBackoffMs))
                         : backoffMs(options_.backoffBaseMs, options_.maxBackoffMs, attempt);
+        // Too many requests: not this run's alone — every request sharing the limiter waits as
+        // long (docs/batch.md "Rate limits"), and the refused request cost no tokens.
+        if (limiter && response.status == 429) {
+          limiter->settle(estimated, 0);
+          limiter->pause(std::chrono::milliseconds(delayMs));
+        }
       } catch (const TransportError &e) {
         if (!e.retryable()) throw;
         if (attempt >= maxAttempts)

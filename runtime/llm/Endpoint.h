@@ -10,12 +10,14 @@
 #pragma once
 
 #include "llm/Provider.h"
+#include "llm/RateLimiter.h"
 #include "wfc/error.h"
 
 #include <string_view>
 
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -35,6 +37,9 @@ struct EndpointOptions {
   // from several workers): the exchange, the attempt that failed (1-based), why ("HTTP 503", a
   // transport message; never the key), and the wait before the next attempt.
   std::function<void(const ExchangeKey &key, unsigned attempt, const std::string &reason, long delayMs)> onRetry;
+  // --rpm / --tpm and the batch's shared 429 pause (docs/batch.md "Rate limits"): every HTTP
+  // attempt waits for its place first, and a 429 pauses every request sharing the limiter.
+  std::shared_ptr<RateLimiter> limiter;
 };
 
 class Endpoint {
@@ -48,11 +53,13 @@ class Endpoint {
   // `message` with every occurrence of the key replaced by "[redacted]".
   std::string scrub(std::string message) const;
 
-  // POSTs `body` (JSON) with `headers` besides Content-Type and Accept, retrying as above, and
-  // returns what `parse` makes of the first 2xx answer's body. Throws wfc::Error: StepFailed for
-  // an HTTP error or a reply `parse` rejects, Exhausted for a timeout, Cancelled when `cancel`
-  // fires. Every message is scrubbed, `parse`'s too (a server may echo the key anywhere).
-  Reply exchange(const std::vector<std::string> &headers, const std::string &body, const ExchangeKey &key,
+  // POSTs `body` with `headers` besides Content-Type and Accept, retrying as above, and returns
+  // what `parse` makes of the first 2xx answer's body. With a limiter, each attempt waits for its
+  // place, charged with the body's estimated tokens (its max_tokens or max_completion_tokens
+  // included) and corrected by the reply's usage. Throws wfc::Error: StepFailed for an HTTP error
+  // or a reply `parse` rejects, Exhausted for a timeout, Cancelled when `cancel` fires. Every
+  // message is scrubbed, `parse`'s too (a server may echo the key anywhere).
+  Reply exchange(const std::vector<std::string> &headers, const Json &body, const ExchangeKey &key,
                  const CancellationToken &cancel, const std::function<Reply(const std::string &body)> &parse) const;
 
  private:
@@ -80,5 +87,8 @@ Json parseReplyObject(const std::string &body);
 
 // usage[name] as a count: 0 when absent, negative or not a number.
 uint64_t tokenCount(const Json &usage, const char *name);
+
+// The completion a request body allows: its max_tokens or max_completion_tokens, else 0.
+uint64_t maxTokens(const Json &body);
 
 }  // namespace wfc::llm

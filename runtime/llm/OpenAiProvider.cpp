@@ -140,7 +140,7 @@ Reply OpenAiProvider::complete(const Request &request, const ExchangeKey &key, c
   if (options.apiKey && !options.apiKey->empty()) headers.push_back("Authorization: Bearer " + *options.apiKey);
   Json body = toOpenAiBody(request);
   if (request.model.empty()) body["model"] = options.model;
-  return endpoint_.exchange(headers, body.dump(), key, cancel, parseOpenAiReply);
+  return endpoint_.exchange(headers, body, key, cancel, parseOpenAiReply);
 }
 
 }  // namespace wfc::llm
