@@ -142,6 +142,62 @@ CREATE TABLE IF NOT EXISTS sequence_runs (
 ) WITHOUT ROWID;
 )sql";
 
+// Batches (docs/batch.md): each batch, and each of its lines with its run and, once finished,
+// its result line — what a resumed batch skips and writes again. Created in any journal when it
+// opens, as the registry's tables are.
+const char *const kBatchSchema = R"sql(
+CREATE TABLE IF NOT EXISTS batches (
+  id TEXT PRIMARY KEY,
+  pack TEXT NOT NULL,
+  pack_version TEXT NOT NULL,
+  program TEXT NOT NULL,
+  bindings TEXT NOT NULL,
+  wfc_version TEXT NOT NULL,
+  input TEXT NOT NULL,
+  input_sha256 TEXT NOT NULL,
+  lines INTEGER NOT NULL,
+  shard_index INTEGER NOT NULL,
+  shard_count INTEGER NOT NULL,
+  status TEXT NOT NULL CHECK (status IN ('running', 'finished', 'cancelled', 'failed')),
+  started_ms INTEGER NOT NULL,
+  finished_ms INTEGER,
+  owner TEXT
+) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS batch_lines (
+  batch TEXT NOT NULL,
+  line INTEGER NOT NULL,
+  run TEXT,
+  status TEXT NOT NULL CHECK (status IN ('running', 'succeeded', 'failed', 'suspended')),
+  result TEXT,
+  finished_ms INTEGER,
+  PRIMARY KEY (batch, line)
+) WITHOUT ROWID;
+)sql";
+
+const char *const kBatchColumns =
+    "id, pack, pack_version, program, bindings, wfc_version, input, input_sha256, lines, shard_index, shard_count, "
+    "status, started_ms, finished_ms, owner";
+
+BatchRow readBatch(const Statement &s) {
+  BatchRow r;
+  r.id = s.text(0);
+  r.identity.pack = s.text(1);
+  r.identity.packVersion = s.text(2);
+  r.identity.program = s.text(3);
+  r.identity.bindings = ProgramIdentity::parseBindings(s.text(4));
+  r.identity.wfcVersion = s.text(5);
+  r.input = s.text(6);
+  r.inputSha256 = s.text(7);
+  r.lines = s.integer(8);
+  r.shardIndex = s.integer(9);
+  r.shardCount = s.integer(10);
+  r.status = s.text(11);
+  r.startedMs = s.integer(12);
+  if (!s.isNull(13)) r.finishedMs = s.integer(13);
+  r.owner = s.isNull(14) ? "" : s.text(14);
+  return r;
+}
+
 const char *const kSequenceColumns =
     "id, sequence, scope, user_id, input, context, position, status, awaiting, output, error, exit_code, started_ms, "
     "finished_ms, owner";
@@ -266,12 +322,27 @@ struct JournalFile::Statements {
                           "error = ?7, exit_code = ?8, finished_ms = ?9, owner = ?10 WHERE id = ?1"),
         findSequenceRun(db, (std::string("SELECT ") + kSequenceColumns + " FROM sequence_runs WHERE id = ?1").c_str()),
         listSequenceRuns(db,
-                         (std::string("SELECT ") + kSequenceColumns + " FROM sequence_runs ORDER BY started_ms, id").c_str()) {}
+                         (std::string("SELECT ") + kSequenceColumns + " FROM sequence_runs ORDER BY started_ms, id").c_str()),
+        insertBatch(db,
+                    "INSERT INTO batches (id, pack, pack_version, program, bindings, wfc_version, input, input_sha256, "
+                    "lines, shard_index, shard_count, status, started_ms, owner) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, "
+                    "?9, ?10, ?11, 'running', ?12, ?13)"),
+        findBatch(db, (std::string("SELECT ") + kBatchColumns + " FROM batches WHERE id = ?1").c_str()),
+        batchOwner(db, "SELECT status, owner FROM batches WHERE id = ?1"),
+        reopenBatch(db, "UPDATE batches SET status = 'running', owner = ?2, finished_ms = NULL WHERE id = ?1"),
+        finishBatch(db, "UPDATE batches SET status = ?2, finished_ms = ?3, owner = NULL WHERE id = ?1"),
+        batchLinesOf(db, "SELECT line, run, status, result FROM batch_lines WHERE batch = ?1 ORDER BY line"),
+        startBatchLine(db,
+                       "INSERT OR REPLACE INTO batch_lines (batch, line, run, status) VALUES (?1, ?2, ?3, 'running')"),
+        finishBatchLine(db,
+                        "INSERT OR REPLACE INTO batch_lines (batch, line, run, status, result, finished_ms) "
+                        "VALUES (?1, ?2, ?3, ?4, ?5, ?6)") {}
 
   Statement begin, commit, rollback, savepoint, release, rollbackTo, meta, setMeta, insertRun, findRun, listRuns, runOwner, reopenRun, finishRun,
       insertStep, insertAttempt, insertExchange, insertToolCall, insertVisit, stepsOf, attemptsOf, exchangesOf,
       toolCallsOf, visitsOf, countToolCalls, cached, insertMemberRun, completedInScope, memberRunOf, memberRunsAt,
-      insertSequenceRun, updateSequenceRun, findSequenceRun, listSequenceRuns;
+      insertSequenceRun, updateSequenceRun, findSequenceRun, listSequenceRuns, insertBatch, findBatch, batchOwner,
+      reopenBatch, finishBatch, batchLinesOf, startBatchLine, finishBatchLine;
 };
 
 JournalFile::JournalFile(const std::string &path, SyncMode sync) : path_(path), checkpointer_(path) {
@@ -398,6 +469,7 @@ void JournalFile::createSchema() {
                                           " (written by another version of wfc)");
     }
     check(db_, sqlite().exec(db_, kRegistrySchema, nullptr, nullptr, nullptr), "cannot create the registry's tables");
+    check(db_, sqlite().exec(db_, kBatchSchema, nullptr, nullptr, nullptr), "cannot create the batches' tables");
     commit.run();
   } catch (...) {
     sqlite().exec(db_, "ROLLBACK", nullptr, nullptr, nullptr);
@@ -800,6 +872,85 @@ std::vector<SequenceRunRow> JournalFile::sequenceRuns() {
     Use s(s_->listSequenceRuns);
     while (s->step()) out.push_back(readSequenceRun(*s));
     return out;
+  });
+}
+
+// ---- batches (docs/batch.md)
+
+void JournalFile::createBatch(const BatchRow &row) {
+  write([&] {
+    Use s(s_->insertBatch);
+    s->bind(1, std::string_view(row.id)).bind(2, std::string_view(row.identity.pack));
+    s->bind(3, std::string_view(row.identity.packVersion)).bind(4, std::string_view(row.identity.program));
+    s->bind(5, std::string_view(row.identity.bindingsJson())).bind(6, std::string_view(row.identity.wfcVersion));
+    s->bind(7, std::string_view(row.input)).bind(8, std::string_view(row.inputSha256)).bind(9, row.lines);
+    s->bind(10, row.shardIndex).bind(11, row.shardCount).bind(12, row.startedMs).bind(13, std::string_view(row.owner));
+    s->run();
+  });
+}
+
+std::optional<BatchRow> JournalFile::findBatch(const std::string &id) {
+  return read([&]() -> std::optional<BatchRow> {
+    Use s(s_->findBatch);
+    s->bind(1, std::string_view(id));
+    if (s->step()) return readBatch(*s);
+    return std::nullopt;
+  });
+}
+
+std::optional<std::string> JournalFile::reopenBatch(const std::string &id, const std::string &owner,
+                                                    bool (*isAlive)(const std::string &)) {
+  std::optional<std::string> busy;
+  write([&] {
+    {
+      Use s(s_->batchOwner);
+      s->bind(1, std::string_view(id));
+      if (s->step() && s->text(0) == "running" && !s->isNull(1) && s->text(1) != owner && isAlive(s->text(1))) {
+        busy = s->text(1);
+        return;
+      }
+    }
+    Use s(s_->reopenBatch);
+    s->bind(1, std::string_view(id)).bind(2, std::string_view(owner));
+    s->run();
+  });
+  return busy;
+}
+
+void JournalFile::finishBatch(const std::string &id, const std::string &status, int64_t finishedMs) {
+  write([&] {
+    Use s(s_->finishBatch);
+    s->bind(1, std::string_view(id)).bind(2, std::string_view(status)).bind(3, finishedMs);
+    s->run();
+  });
+}
+
+std::vector<BatchLineRow> JournalFile::batchLines(const std::string &batch) {
+  return read([&] {
+    std::vector<BatchLineRow> out;
+    Use s(s_->batchLinesOf);
+    s->bind(1, std::string_view(batch));
+    while (s->step()) out.push_back({s->integer(0), s->optionalText(1), s->text(2), s->optionalText(3)});
+    return out;
+  });
+}
+
+void JournalFile::startBatchLine(const std::string &batch, int64_t line, const std::string &run) {
+  write([&] {
+    Use s(s_->startBatchLine);
+    s->bind(1, std::string_view(batch)).bind(2, line).bind(3, std::string_view(run));
+    s->run();
+  });
+}
+
+void JournalFile::finishBatchLine(const std::string &batch, int64_t line, const std::optional<std::string> &run,
+                                  const std::string &status, const std::string &result) {
+  int64_t now = nowMs();
+  write([&] {
+    Use s(s_->finishBatchLine);
+    s->bind(1, std::string_view(batch)).bind(2, line).bind(3, run).bind(4, std::string_view(status));
+    s->bind(5, std::string_view(result)).bind(6, now);
+    s->run();
   });
 }
 

@@ -109,6 +109,29 @@ struct SequenceRunRow {
   std::string owner;  // "PID:START" of the process running it, while running
 };
 
+// A batch (docs/batch.md): one run per line of a JSON Lines input, the program that runs them,
+// and the input it reads, so that a resume reads the same.
+struct BatchRow {
+  std::string id;
+  ProgramIdentity identity;
+  std::string input;        // the input file's path, absolute ("-": standard input)
+  std::string inputSha256;  // of the input's bytes
+  int64_t lines = 0;        // the lines it runs: not blank, in its shard
+  int64_t shardIndex = 0, shardCount = 1;
+  std::string status;  // running, finished, cancelled, failed
+  int64_t startedMs = 0;
+  std::optional<int64_t> finishedMs;
+  std::string owner;  // "PID:START" of the process running it, while running
+};
+
+// One line of a batch: its run, and once it finished, its result line.
+struct BatchLineRow {
+  int64_t line = 0;                   // the line's 0-based index in the input
+  std::optional<std::string> run;     // the run's id (none for a line that was not an input)
+  std::string status;                 // running, succeeded, failed, suspended
+  std::optional<std::string> result;  // the output line (JSON), once finished
+};
+
 class JournalFile {
  public:
   // Opens `path`, creating it (and its schema) when it does not exist. Throws wfc::Error(Usage)
@@ -170,6 +193,19 @@ class JournalFile {
   void updateSequenceRun(const SequenceRunRow &row);
   std::optional<SequenceRunRow> findSequenceRun(const std::string &id);
   std::vector<SequenceRunRow> sequenceRuns();
+
+  // Batches (docs/batch.md). A batch's row, its lines' rows as each starts and finishes.
+  void createBatch(const BatchRow &row);
+  std::optional<BatchRow> findBatch(const std::string &id);
+  // Marks a batch running for `owner`, unless `isAlive(owner)` says its current owner still runs
+  // it: then returns that owner and changes nothing.
+  std::optional<std::string> reopenBatch(const std::string &id, const std::string &owner,
+                                         bool (*isAlive)(const std::string &));
+  void finishBatch(const std::string &id, const std::string &status, int64_t finishedMs);
+  std::vector<BatchLineRow> batchLines(const std::string &batch);
+  void startBatchLine(const std::string &batch, int64_t line, const std::string &run);
+  void finishBatchLine(const std::string &batch, int64_t line, const std::optional<std::string> &run,
+                       const std::string &status, const std::string &result);
 
  private:
   struct Statements;
