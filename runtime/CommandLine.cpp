@@ -3,6 +3,7 @@
 #include "DidYouMean.h"
 #include "wfc/error.h"
 
+#include <algorithm>
 #include <cctype>
 #include <cstring>
 #include <functional>
@@ -10,6 +11,15 @@
 
 namespace wfc {
 namespace {
+
+// A whole number from 1 to `max`, or nullopt (signs, spaces, fractions and overflow refused).
+std::optional<uint64_t> wholeNumber(const std::string &v, uint64_t max) {
+  if (v.empty() || v.size() > 19 || !std::all_of(v.begin(), v.end(), [](char c) { return c >= '0' && c <= '9'; }))
+    return std::nullopt;
+  uint64_t n = std::stoull(v);
+  if (n == 0 || n > max) return std::nullopt;
+  return n;
+}
 
 struct Option {
   bool takesValue;
@@ -68,6 +78,47 @@ const std::map<std::string, Option> &options() {
             throw Error(ErrorKind::Usage, "--timeout takes a duration such as 30s, 500ms, 5m or 1h (a bare number is "
                                           "seconds), from 1 ms to 30 days, not '" + v + "'");
           c.timeoutMs = *ms;
+        }}},
+      {"--input-jsonl", text(&C::inputJsonl)},
+      {"--output-jsonl", text(&C::outputJsonl)},
+      {"--max-runs",
+       {true,
+        [](C &c, const std::string &v) {
+          std::optional<uint64_t> n = wholeNumber(v, 10000);
+          if (!n) throw Error(ErrorKind::Usage, "--max-runs takes a whole number from 1 to 10000, not '" + v + "'");
+          c.maxRuns = unsigned(*n);
+        }}},
+      {"--shard",
+       {true,
+        [](C &c, const std::string &v) {
+          size_t slash = v.find('/');
+          uint64_t index = 0, count = 0;
+          bool ok = slash != std::string::npos;
+          if (ok) {
+            std::string i = v.substr(0, slash);
+            std::optional<uint64_t> n = wholeNumber(v.substr(slash + 1), 1000000);
+            count = n.value_or(0);
+            if (i != "0") index = wholeNumber(i, 1000000).value_or(count);  // not a number: out of range
+            ok = count > 0 && index < count;
+          }
+          if (!ok)
+            throw Error(ErrorKind::Usage, "--shard takes I/N, the shard I (from 0 to N-1) of N (from 1 to 1000000), "
+                                          "not '" + v + "'");
+          c.shard = CommandLine::Shard{index, count};
+        }}},
+      {"--rpm",
+       {true,
+        [](C &c, const std::string &v) {
+          c.rpm = wholeNumber(v, 1000000000);
+          if (!c.rpm) throw Error(ErrorKind::Usage, "--rpm takes a whole number of LLM requests per minute from 1 to "
+                                                    "1000000000, not '" + v + "'");
+        }}},
+      {"--tpm",
+       {true,
+        [](C &c, const std::string &v) {
+          c.tpm = wholeNumber(v, 1000000000000);
+          if (!c.tpm) throw Error(ErrorKind::Usage, "--tpm takes a whole number of LLM tokens per minute from 1 to "
+                                                    "1000000000000, not '" + v + "'");
         }}},
       {"--task", text(&C::task)},
       {"--message", text(&C::message)},
@@ -166,10 +217,20 @@ const char *commandLineHelp() {
   --journal-sync MODE     normal (the default: survives a killed process) or full (also a
                           power loss, slower)
   --resume RUN_ID         continue run RUN_ID of the --journal (killed, failed, interrupted or
-                          suspended): what completed is not done again
+                          suspended): what completed is not done again; or a batch, by
+                          its id: the lines that finished are not run again
   --event NAME            with --resume: the event a suspended run was waiting for
   --event-context JSON    with --event: the workflow context it brings
   --runs                  list the runs of the --journal, one JSON line each
+  --input-jsonl FILE|-    a batch: one run per line of FILE (JSON Lines; - is stdin), each
+                          line an input; the results go to --output-jsonl, in input order
+  --output-jsonl FILE|-   where a batch's results go, one JSON line per input line:
+                          {"line", "status", "output"|"error"} (default: - , stdout)
+  --max-runs N            a batch's runs in flight at once (default 16)
+  --shard I/N             a batch runs only the lines whose 0-based index is I modulo N
+  --rpm N                 at most N LLM requests per minute, shared by every run
+  --tpm N                 at most N LLM tokens per minute (estimated before each request,
+                          corrected by its reply), shared by every run
   --task NAME             chat packs: the prompt that answers (default: the only one)
   --message TEXT          chat packs: the user's message (the input's "message")
   --chat                  chat packs: a conversation, one user turn per stdin line (a JSON
@@ -184,7 +245,8 @@ const char *commandLineHelp() {
 
 Exit codes: 0 success; 1 the workflow failed; 2 bad usage, input or bindings;
 3 a timeout or budget exhausted; 4 suspended, waiting for an event (with --journal);
-130 SIGINT; 143 SIGTERM.
+130 SIGINT; 143 SIGTERM. A batch: 0 when every line succeeded, 1 otherwise (its output
+says which), 2 bad usage.
 )";
 }
 

@@ -31,6 +31,16 @@ struct CommandLine {
   bool entrypoints = false;
   unsigned maxConcurrency = 64;
   std::optional<uint64_t> timeoutMs;  // --timeout: the run's wall-clock limit (exit 3)
+  // Batches (docs/batch.md): one run per line of a JSON Lines file, the results in input order,
+  // at most maxRuns at once, the lines of one shard.
+  std::optional<std::string> inputJsonl, outputJsonl;
+  std::optional<unsigned> maxRuns;
+  struct Shard {
+    uint64_t index = 0, count = 1;  // --shard I/N: the lines whose 0-based index ≡ I (mod N)
+  };
+  std::optional<Shard> shard;
+  // --rpm / --tpm: LLM requests and tokens per minute, shared by every run of the process.
+  std::optional<uint64_t> rpm, tpm;
 };
 
 // "30s", "500ms", "5m", "1h" or a bare number of seconds, in milliseconds (1 ms to 30 days);

@@ -7,6 +7,7 @@
 #include "RunSetup.h"
 #include "ToolCompositionPlan.h"
 #include "Trace.h"
+#include "batch/BatchMain.h"
 #include "chat/ChatMain.h"
 #include "journal/JournalFile.h"
 #include "journal/Resume.h"
@@ -221,7 +222,11 @@ int runMain(int argc, char **argv, const ProgramDecl &program) {
     return fail(cl, 2, "--provider takes openai, anthropic or replay, not '" + *cl.provider + "'");
   if (cl.mcp)
     if (auto problem = mcp::usageProblem(cl)) return fail(cl, 2, *problem);
-  if (auto problem = journalUsage(cl)) return fail(cl, 2, *problem);
+  // --input-jsonl, or --resume of a batch (docs/batch.md): one run per line.
+  const bool batchRun = batch::isBatch(cl);
+  if (auto problem = batch::usageProblem(cl, batchRun)) return fail(cl, 2, *problem);
+  if (!batchRun)
+    if (auto problem = journalUsage(cl)) return fail(cl, 2, *problem);
   for (auto [given, flag] : {std::pair{cl.sequence.has_value(), "--sequence"}, {cl.scope.has_value(), "--scope"},
                              {cl.user.has_value(), "--user"}, {cl.workflow.has_value(), "--workflow"},
                              {cl.entrypoints, "--entrypoints"}})
@@ -230,6 +235,7 @@ int runMain(int argc, char **argv, const ProgramDecl &program) {
                                              "this one runs pack '" + program.name + "'");
   if (auto problem = chat::usageProblem(cl, program)) return fail(cl, 2, *problem);
   if (cl.mcp) return mcp::serve(cl, program);
+  if (batchRun) return batch::runBatch(cl, program);
   const bool chatProgram = chat::isChatProgram(program);
 
   // --journal (docs/journal.md): the file, and — with --resume — the run to continue.

@@ -37,7 +37,7 @@ std::string anthropicBaseUrl() {
 }  // namespace
 
 std::unique_ptr<llm::Provider> makeProvider(const CommandLine &cl, const ProgramDecl &program, Trace *trace,
-                                            std::string &model) {
+                                            std::string &model, std::shared_ptr<llm::RateLimiter> limiter) {
   bool wanted = !program.prompts.empty() || cl.record || cl.replay;
   if (!wanted) return nullptr;
   std::string provider = cl.provider.value_or(cl.replay ? "replay" : "openai");
@@ -76,6 +76,8 @@ std::unique_ptr<llm::Provider> makeProvider(const CommandLine &cl, const Program
         trace->write("llm_retry", {{"step", key.step}, {"round", key.round}, {"attempt", key.attempt},
                                    {"transport_attempt", attempt}, {"reason", reason}, {"delay_ms", delayMs}});
       };
+    if (!limiter && (cl.rpm || cl.tpm)) limiter = std::make_shared<llm::RateLimiter>(cl.rpm.value_or(0), cl.tpm.value_or(0));
+    options.limiter = std::move(limiter);
     if (anthropic) inner = std::make_unique<llm::AnthropicProvider>(options);
     else inner = std::make_unique<llm::OpenAiProvider>(options);
   }
@@ -97,17 +99,29 @@ std::vector<int> inputCompositions(const ProgramDecl &program) {
   return out;
 }
 
-void checkRunInput(const ProgramDecl &program, const Value &input) {
-  for (int c : inputCompositions(program)) {
-    const char *schema = program.compositions[c].inputSchema;
-    if (!schema) continue;
-    if (auto problem = SchemaValidator(Value::parse(schema)).validate(input))
-      throw Error(ErrorKind::Usage, "the input does not match the input_schema of composition '" +
-                                        std::string(program.compositions[c].name) + "'" +
-                                        (program.workflow ? " (every workflow state receives the input)" : "") + ": " +
-                                        *problem);
-  }
+struct RunInputCheck::Schema {
+  int composition;
+  std::unique_ptr<SchemaValidator> validator;
+};
+
+RunInputCheck::RunInputCheck(const ProgramDecl &program) : program_(program) {
+  for (int c : inputCompositions(program))
+    if (const char *schema = program.compositions[c].inputSchema)
+      schemas_.push_back({c, std::make_unique<SchemaValidator>(Value::parse(schema))});
 }
+
+RunInputCheck::~RunInputCheck() = default;
+
+void RunInputCheck::check(const Value &input) const {
+  for (const Schema &s : schemas_)
+    if (auto problem = s.validator->validate(input))
+      throw Error(ErrorKind::Usage, "the input does not match the input_schema of composition '" +
+                                        std::string(program_.compositions[s.composition].name) + "'" +
+                                        (program_.workflow ? " (every workflow state receives the input)" : "") + ": " +
+                                        *problem);
+}
+
+void checkRunInput(const ProgramDecl &program, const Value &input) { RunInputCheck(program).check(input); }
 
 void loadTools(const CommandLine &cl, const ProgramDecl &program, ToolSetup &setup) {
   const ProgramDecl *programs[] = {&program};

@@ -7,6 +7,7 @@
 #include "Bindings.h"
 #include "CommandLine.h"
 #include "llm/Provider.h"
+#include "llm/RateLimiter.h"
 #include "wfc/program.h"
 
 #include <memory>
@@ -27,6 +28,21 @@ std::vector<int> inputCompositions(const ProgramDecl &program);
 // Throws wfc::Error(Usage) naming the first problem when `input` does not match the input_schema
 // of a composition that receives it.
 void checkRunInput(const ProgramDecl &program, const Value &input);
+
+// The same check with the schemas compiled once, for many inputs (a batch's lines, docs/batch.md):
+// compiling a schema costs far more than checking a value against it. check() may be called from
+// several threads at once.
+class RunInputCheck {
+ public:
+  explicit RunInputCheck(const ProgramDecl &program);
+  ~RunInputCheck();
+  void check(const Value &input) const;
+
+ private:
+  struct Schema;
+  const ProgramDecl &program_;
+  std::vector<Schema> schemas_;
+};
 
 // The bindings files and the tool table built from them. Filled in place and never moved: the
 // table may refer to the files.
@@ -55,8 +71,12 @@ Value readRunInput(const CommandLine &cl);
 // wrapped by a recorder with --record. Null when the program has no prompt or agent step and no
 // recording is asked for: a tool-only workflow needs no model. Sets `model` to the model asked
 // for. Throws wfc::Error(Usage) for an option or environment variable that does not fit.
+// The endpoint's requests go through `limiter` (docs/batch.md "Rate limits") — a batch's, shared
+// by its runs — or, without one, through a limiter of their own when --rpm or --tpm is given. A
+// replay makes no requests, and is not limited.
 std::unique_ptr<llm::Provider> makeProvider(const CommandLine &cl, const ProgramDecl &program, Trace *trace,
-                                            std::string &model);
+                                            std::string &model,
+                                            std::shared_ptr<llm::RateLimiter> limiter = nullptr);
 
 // Once the provider has read its key: tools (exec processes, MCP servers) must not inherit it,
 // or a tool printing its environment would carry the key into errors, traces and reports.

@@ -55,7 +55,9 @@ std::string ids(const List &list) {
 std::optional<std::string> usageProblem(const CommandLine &cl, const RegistryDecl &r) {
   for (auto [given, flag] : {std::pair{cl.task.has_value(), "--task"}, {cl.message.has_value(), "--message"},
                              {cl.chat, "--chat"}, {cl.raw, "--raw"}, {cl.mcp, "--mcp"}, {cl.events.has_value(), "--events"},
-                             {cl.dryRun, "--dry-run"}, {cl.report.has_value(), "--report"}})
+                             {cl.dryRun, "--dry-run"}, {cl.report.has_value(), "--report"},
+                             {cl.inputJsonl.has_value(), "--input-jsonl"}, {cl.outputJsonl.has_value(), "--output-jsonl"},
+                             {cl.maxRuns.has_value(), "--max-runs"}, {cl.shard.has_value(), "--shard"}})
     if (given)
       return std::string(flag) + " is not an option of a workflow registry's executable (it runs sequences and "
                                  "workflows: --sequence, --workflow, --resume, --entrypoints, --runs)";

@@ -1,0 +1,334 @@
+#include "batch/BatchMain.h"
+
+#include "ExecuteRun.h"
+#include "RunSetup.h"
+#include "Trace.h"
+#include "batch/BatchRunner.h"
+#include "batch/InputLines.h"
+#include "chat/ChatMain.h"
+#include "journal/JournalFile.h"
+#include "journal/RunOwner.h"
+#include "wfc/error.h"
+
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <csignal>
+#include <cstring>
+#include <filesystem>
+#include <iostream>
+#include <random>
+
+namespace wfc::batch {
+namespace {
+
+int fail(const CommandLine &cl, int code, const std::string &message) {
+  std::cerr << cl.program << ": error: " << message << "\n";
+  return code;
+}
+
+// Where the results go: --output-jsonl FILE, or standard output.
+class OutputFile {
+ public:
+  // Refuses (wfc::Error(Usage)) the input file itself, before truncating anything.
+  OutputFile(const std::string &path, int inputFd) : path_(path) {
+    if (path == "-") return;
+    struct stat out, in;
+    if (::stat(path.c_str(), &out) == 0 && ::fstat(inputFd, &in) == 0 && out.st_dev == in.st_dev &&
+        out.st_ino == in.st_ino)
+      throw Error(ErrorKind::Usage, "--output-jsonl '" + path + "' is the input file: give the results a file of their own");
+    fd_ = ::open(path.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+    if (fd_ < 0) throw Error(ErrorKind::Usage, "cannot write output file '" + path + "': " + std::strerror(errno));
+  }
+  ~OutputFile() {
+    if (fd_ > 1) ::close(fd_);
+  }
+  OutputFile(const OutputFile &) = delete;
+  OutputFile &operator=(const OutputFile &) = delete;
+
+  bool write(const std::string &text) {
+    for (size_t done = 0; done < text.size();) {
+      ssize_t put = ::write(fd_, text.data() + done, text.size() - done);
+      if (put < 0 && errno == EINTR) continue;
+      if (put < 0) {
+        error_ = std::strerror(errno);
+        return false;
+      }
+      done += size_t(put);
+    }
+    return true;
+  }
+  // "cannot write the output (file 'out.jsonl'): No space left on device"
+  std::string failure() const {
+    return "cannot write the output" + (path_ == "-" ? std::string() : " (file '" + path_ + "')") + ": " + error_;
+  }
+
+ private:
+  std::string path_;
+  int fd_ = 1;
+  std::string error_;
+};
+
+std::string newBatchId() {
+  std::mt19937_64 random(std::random_device{}());
+  return randomHex(random, 16);
+}
+
+std::string absolutePath(const std::string &path) {
+  if (path == "-") return path;
+  std::error_code ec;
+  std::filesystem::path p = std::filesystem::absolute(path, ec);
+  return ec ? path : p.lexically_normal().string();
+}
+
+// Whether `fd` can be read twice (rewound): a regular file can, a pipe cannot.
+bool rewindable(int fd) { return fd != 0 && ::lseek(fd, 0, SEEK_CUR) >= 0; }
+
+void rewind(int fd, const std::string &name) {
+  if (::lseek(fd, 0, SEEK_SET) < 0)
+    throw Error(ErrorKind::Usage, "cannot read " + name + " again: " + std::strerror(errno));
+}
+
+std::string shardText(const std::optional<CommandLine::Shard> &shard) {
+  return shard ? std::to_string(shard->index) + "/" + std::to_string(shard->count) : "none";
+}
+
+}  // namespace
+
+bool isBatch(const CommandLine &cl) {
+  if (cl.inputJsonl) return true;
+  if (!cl.resume || !cl.journal) return false;
+  std::error_code ec;
+  if (!std::filesystem::exists(*cl.journal, ec)) return false;
+  try {
+    journal::JournalFile file(*cl.journal, journal::SyncMode::Normal);
+    return file.findBatch(*cl.resume).has_value();
+  } catch (const std::exception &) {
+    return false;  // the run's own path says what is wrong with the journal
+  }
+}
+
+std::optional<std::string> usageProblem(const CommandLine &cl, bool batch) {
+  if (!batch) {
+    for (auto [given, flag] : {std::pair{cl.outputJsonl.has_value(), "--output-jsonl"},
+                               {cl.maxRuns.has_value(), "--max-runs"}, {cl.shard.has_value(), "--shard"}})
+      if (given) return std::string(flag) + " goes with --input-jsonl FILE: it is an option of a batch (docs/batch.md)";
+    return std::nullopt;
+  }
+  const std::pair<bool, std::string> problems[] = {
+      {cl.input.has_value() || cl.inputJson.has_value(),
+       std::string(cl.input ? "--input" : "--input-json") +
+           " gives one run's input; a batch's inputs are the lines of --input-jsonl, one run each"},
+      {cl.output.has_value(), "--output names where one run's output goes; a batch writes its results to "
+                              "--output-jsonl FILE (default: standard output)"},
+      {cl.pretty, "--pretty indents one run's output; a batch writes one JSON line per result"},
+      {cl.report.has_value(), "--report summarizes one run; a batch prints its summary on stderr, and --trace FILE "
+                              "records every run (its batch_line events name each line's run)"},
+      {cl.dryRun, "--dry-run plans one run; it cannot be combined with a batch"},
+      {cl.record.has_value(), "--record keys each exchange by its place in one run, so the runs of a batch would "
+                              "overwrite one another; record a single run"},
+      {cl.event.has_value() || cl.eventContext.has_value(),
+       std::string(cl.event ? "--event" : "--event-context") +
+           " continues one suspended run: resume it alone with --journal FILE --resume RUN_ID --event NAME"},
+      {cl.runs, "--runs lists the runs of a journal and exits; it cannot be combined with a batch"},
+      {cl.chat, "--chat holds one conversation over stdin; in a batch each line is one turn "
+                "({\"message\": …, \"variables\": {…}})"},
+      {cl.mcp, "--mcp serves calls over stdio; it cannot be combined with a batch"},
+      {cl.message.has_value(), "--message gives one turn's message; in a batch each line brings its own"},
+      {cl.raw, "--raw prints one reply as text; a batch writes JSON lines"},
+      {cl.resume.has_value() && !cl.journal, "--resume continues a batch recorded in a journal: give --journal FILE too"},
+      {cl.journalSyncGiven && !cl.journal,
+       "--journal-sync says how the journal is written: give --journal FILE too"},
+  };
+  for (const auto &[given, message] : problems)
+    if (given) return message;
+  return std::nullopt;
+}
+
+int runBatch(const CommandLine &cl, const ProgramDecl &program) {
+  // The journal: the batch's lines are recorded there, each line's run too.
+  std::unique_ptr<journal::JournalFile> journalFile;
+  if (cl.journal) {
+    try {
+      if (cl.resume && !std::filesystem::exists(*cl.journal))
+        throw Error(ErrorKind::Usage, "journal '" + *cl.journal + "' does not exist");
+      journalFile = std::make_unique<journal::JournalFile>(
+          *cl.journal, cl.journalSyncFull ? journal::SyncMode::Full : journal::SyncMode::Normal);
+      journalFile->claimPack(program.name);
+    } catch (const Error &e) {
+      return fail(cl, e.exitCode(), e.what());
+    }
+  }
+
+  // What every run shares, set up once: tools, the LLM and its rate limits, trace, events.
+  ToolSetup toolSetup;
+  std::unique_ptr<Trace> trace;
+  std::unique_ptr<llm::Provider> provider;
+  std::string model;
+  std::optional<workflow::EventFile> events;
+  journal::ProgramIdentity identity;
+  const ChatTaskDecl *task = nullptr;
+  auto limiter = std::make_shared<llm::RateLimiter>(cl.rpm.value_or(0), cl.tpm.value_or(0));
+  try {
+    if (chat::isChatProgram(program)) task = &chat::chooseTask(cl, program);
+    if (cl.events) events = workflow::EventFile::load(*cl.events);
+    loadTools(cl, program, toolSetup);
+    if (journalFile)
+      identity = journal::identify(program, toolSetup.defaults ? &*toolSetup.defaults : nullptr,
+                                   toolSetup.overrides ? &*toolSetup.overrides : nullptr);
+    if (cl.trace) trace = std::make_unique<Trace>(*cl.trace);
+    provider = makeProvider(cl, program, trace.get(), model, limiter);
+    forgetApiKeys();
+  } catch (const Error &e) {
+    return fail(cl, e.exitCode() == 1 ? 2 : e.exitCode(), e.what());
+  }
+  RunInputCheck inputCheck(program);
+
+  // The batch: a new one, or the journal's, with the input it read.
+  const bool bar = !cl.quiet && ::isatty(STDERR_FILENO);
+  std::string batchId;
+  std::optional<CommandLine::Shard> shard = cl.shard;
+  std::map<int64_t, journal::BatchLineRow> journalLines;
+  std::optional<uint64_t> total;
+  std::string inputPath;
+  int inputFd = -1;
+  std::unique_ptr<OutputFile> output;
+  try {
+    std::optional<journal::BatchRow> row;
+    if (cl.resume) {
+      row = journalFile->findBatch(*cl.resume);
+      if (!row) {
+        if (journalFile->findRun(*cl.resume))
+          throw Error(ErrorKind::Usage, "'" + *cl.resume + "' is a run of journal '" + *cl.journal +
+                                            "', not a batch: resume it without --input-jsonl");
+        throw Error(ErrorKind::Usage, "journal '" + *cl.journal + "' has no batch '" + *cl.resume + "'");
+      }
+      std::string differs = journal::difference(row->identity, identity);
+      if (!differs.empty())
+        throw Error(ErrorKind::Usage, "batch '" + row->id + "' of journal '" + *cl.journal +
+                                          "' was run by a different program: " + differs +
+                                          "; resume it with the executable that started it");
+      std::optional<CommandLine::Shard> recorded;
+      if (row->shardCount > 1) recorded = CommandLine::Shard{uint64_t(row->shardIndex), uint64_t(row->shardCount)};
+      if (cl.shard && shardText(cl.shard) != shardText(recorded))
+        throw Error(ErrorKind::Usage, "batch '" + row->id + "' runs shard " + shardText(recorded) + ", not " +
+                                          shardText(cl.shard) + "; resume it without --shard");
+      shard = recorded;
+      if (!cl.inputJsonl && row->input == "-")
+        throw Error(ErrorKind::Usage, "batch '" + row->id + "' read its lines from standard input: give them again "
+                                      "with --input-jsonl - (or the file that holds them)");
+      batchId = row->id;
+    }
+    inputPath = cl.inputJsonl ? *cl.inputJsonl : row->input;
+    const std::string name = inputName(inputPath);
+    inputFd = openInput(inputPath);
+    if (journalFile) {
+      // The journal records the input's hash before the batch starts: it is read twice.
+      if (!rewindable(inputFd)) inputFd = spool(inputFd, name);
+      InputDigest digest = digestInput(inputFd, name, shard);
+      rewind(inputFd, name);
+      total = digest.lines;
+      if (row) {
+        if (digest.sha256 != row->inputSha256)
+          throw Error(ErrorKind::Usage, "batch '" + row->id + "' read other lines: " + name +
+                                            " is not the input it started with (" + row->input +
+                                            ", SHA-256 " + row->inputSha256.substr(0, 12) + "…, this one " +
+                                            digest.sha256.substr(0, 12) + "…)");
+        if (std::optional<std::string> busy = journalFile->reopenBatch(row->id, journal::thisProcessOwner(),
+                                                                       journal::ownerAlive))
+          throw Error(ErrorKind::Usage, "batch '" + row->id + "' is running in process " +
+                                            busy->substr(0, busy->find(':')) + "; resume it once that process ends");
+        for (journal::BatchLineRow &l : journalFile->batchLines(row->id)) journalLines[l.line] = std::move(l);
+      } else {
+        batchId = newBatchId();
+        journal::BatchRow created;
+        created.id = batchId;
+        created.identity = identity;
+        created.input = absolutePath(inputPath);
+        created.inputSha256 = digest.sha256;
+        created.lines = int64_t(digest.lines);
+        if (shard) created.shardIndex = int64_t(shard->index), created.shardCount = int64_t(shard->count);
+        created.startedMs = journal::nowMs();
+        created.owner = journal::thisProcessOwner();
+        journalFile->createBatch(created);
+      }
+    } else if (bar && rewindable(inputFd)) {
+      total = countLines(inputFd, name, shard);  // for the progress bar's ETA
+      rewind(inputFd, name);
+    }
+    output = std::make_unique<OutputFile>(cl.outputJsonl.value_or("-"), inputFd);
+  } catch (const Error &e) {
+    if (inputFd > 0) ::close(inputFd);
+    return fail(cl, e.exitCode() == 1 ? 2 : e.exitCode(), e.what());
+  }
+
+  const std::string label = batchId.empty() ? "batch" : "batch " + batchId;
+  if (journalFile) {
+    size_t before = 0;
+    for (const auto &[line, row] : journalLines) before += row.status != "running";
+    std::cerr << cl.program << ": " << label << (cl.resume ? " resumed" : "") << ": " << *total << " lines"
+              << (cl.resume ? ", " + std::to_string(before) + " finished before" : "")
+              << "; if it stops, continue it with --journal " << *cl.journal << " --resume " << batchId << "\n";
+  }
+
+  CancellationToken stop;
+  SignalCancellation signals(stop);
+  RunEnvironment env{.program = program,
+                     .tools = *toolSetup.tools,
+                     .self = cl.program,
+                     .trace = trace.get(),
+                     .provider = provider.get(),
+                     .model = model,
+                     .maxConcurrency = cl.maxConcurrency,
+                     .timeoutMs = cl.timeoutMs.value_or(0),
+                     .journal = journalFile.get(),
+                     .identity = identity,
+                     .signals = &signals};
+  ReorderBuffer results([&](const std::string &lines) { return output->write(lines); });
+  BatchProgress progress(bar, total);
+  BatchRunner::Options options;
+  options.maxRuns = cl.maxRuns.value_or(16);
+  options.shard = shard;
+  options.task = task;
+  options.events = std::move(events);
+  options.batchId = batchId;
+  options.lines = std::move(journalLines);
+  BatchRunner::Result result;
+  {
+    BatchRunner runner(env, inputCheck, std::move(options), results, progress, stop);
+    result = runner.run(inputFd, inputName(inputPath));
+  }
+  // Stopped early: the lines that finished are written all the same, in order, over the gaps of
+  // those that did not (with a journal, a resume writes the whole output again).
+  if (!result.complete) results.flushOverGaps();
+  progress.stop();
+  const BatchCounts counts = progress.counts();
+  const int signal = signals.signal();
+  std::string fatal = result.fatal;
+  int fatalCode = result.fatalCode;
+  if (fatal.rfind("cannot write the output", 0) == 0) fatal = output->failure();
+
+  if (journalFile) {
+    const char *status = signal ? "cancelled" : !fatal.empty() ? "failed" : result.complete ? "finished" : "cancelled";
+    try {
+      journalFile->finishBatch(batchId, status, journal::nowMs());
+    } catch (const Error &e) {
+      if (fatal.empty()) fatal = e.what(), fatalCode = 1;
+    }
+  }
+  toolSetup.tools.reset();  // mcp bindings' servers stop before the summary
+
+  if (!fatal.empty()) std::cerr << cl.program << ": error: " << fatal << "\n";
+  std::string summary = summaryLine(counts, std::max<uint64_t>(result.lines, total.value_or(0)), progress.seconds());
+  if (signal) summary += std::string("; interrupted by ") + (signal == SIGINT ? "SIGINT" : "SIGTERM");
+  if (journalFile && !result.complete)
+    summary += "; continue it with --journal " + *cl.journal + " --resume " + batchId;
+  std::cerr << cl.program << ": " << label << ": " << summary << "\n";
+  if (signal) return 128 + signal;
+  if (!fatal.empty()) return fatalCode;
+  return result.complete && counts.failed == 0 && counts.suspended == 0 ? 0 : 1;
+}
+
+}  // namespace wfc::batch
