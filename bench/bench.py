@@ -37,11 +37,15 @@ import shapes  # noqa: E402
 FULL = {"chains": [10, 1000, 10000], "fanouts": [8, 64], "loop": 100, "foreach": 64, "rounds": 10,
         "prompts": 4, "delay_ms": 200, "runs": 30, "min_time": "0.5", "llm_runs": 5,
         "check_sizes": [1000, 10000], "cxx_sizes": [50, 1000], "cxx_levels": ["-O0", "-O2"], "compile_runs": 3,
-        "journal_chain": 1000, "journal_sizes": [10, 1000], "toolcomp": [3, 50]}
+        "journal_chain": 1000, "journal_sizes": [10, 1000], "toolcomp": [3, 50],
+        "batch_lines": 10000, "batch_max_runs": [64, 256], "batch_delay_ms": 100, "batch_rpm": 30000,
+        "batch_tpm": 3000000, "batch_overhead_lines": 10000}
 SMOKE = {"chains": [10, 20, 40], "fanouts": [2], "loop": 3, "foreach": 3, "rounds": 2, "prompts": 2,
          "delay_ms": 20, "runs": 3, "min_time": "0.01", "llm_runs": 1,
          "check_sizes": [20], "cxx_sizes": [5], "cxx_levels": ["-O0"], "compile_runs": 1,
-         "journal_chain": 20, "journal_sizes": [2, 5], "toolcomp": [3, 5]}
+         "journal_chain": 20, "journal_sizes": [2, 5], "toolcomp": [3, 5],
+         "batch_lines": 40, "batch_max_runs": [4, 8], "batch_delay_ms": 5, "batch_rpm": 6000, "batch_tpm": 600000,
+         "batch_overhead_lines": 40}
 
 
 def load():
@@ -423,6 +427,104 @@ class Bench:
         self.rows.append(Row(f"tool composition, cost per step (chain {a}→{b} slope)", (got[b] - got[a]) / (b - a) * 1000,
                              None, "ns"))
 
+    def batch(self):
+        """Batches (docs/batch.md): a one-prompt workflow over `batch_lines` lines against the test
+        LLM server, whose replies take `batch_delay_ms` — runs per second beside the ideal
+        (--max-runs / the delay), and peak RSS, at each --max-runs; the rate limiter's accuracy —
+        requests and tokens per minute measured from the server's request log (arrival times)
+        against --rpm and --tpm, over the whole batch and over its busiest second; and the
+        overhead per line — a batch of a one-step no-op workflow (no HTTP), one line at a time,
+        with and without --journal, beside one process per line."""
+        print("== batch", flush=True)
+        if not self.c.get("llm_server"):
+            self.rows.append(Row("batch", note="skipped: no test LLM server in this build (WFC_BUILD_TESTS=OFF)"))
+            return
+        s = self.s
+        n, delay = s["batch_lines"], s["batch_delay_ms"]
+        bdir = os.path.join(self.work, "batch")
+        os.makedirs(bdir, exist_ok=True)
+        lines = os.path.join(bdir, "docs.jsonl")
+        with open(lines, "w") as f:
+            for i in range(n):
+                f.write(json.dumps({"text": f"document {i}: " + "lorem ipsum dolor sit amet " * 8}) + "\n")
+        usage = {"prompt_tokens": 80, "completion_tokens": 20}
+        shape = shapes.summarize(delay, usage)
+        built = self.build(shape, inprocess=False)
+        if not built:
+            self.rows.append(Row("batch", note="pending"))
+            return
+
+        def run_batch(extra, name):
+            """One batch under GNU time: wall seconds, peak RSS (KB), the server's log."""
+            directory = os.path.join(bdir, name)
+            with LlmServer(self.c["llm_server"], shape.script, directory) as server:
+                argv = ["/usr/bin/time", "-f", "%e %M", built[0]] + shape.args + [
+                    "--llm-base-url", server.base_url, "--input-jsonl", lines, "--output-jsonl", os.devnull,
+                    "--quiet"] + extra
+                result = subprocess.run(argv, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, env=self.env)
+                if result.returncode != 0:
+                    raise RuntimeError(f"batch {name} exited with {result.returncode}:\n{result.stderr.strip()}")
+                wall, rss = result.stderr.strip().splitlines()[-1].split()
+            log = [json.loads(l) for l in open(server.log) if l.strip()]
+            if len(log) != n:
+                raise RuntimeError(f"batch {name}: {len(log)} requests for {n} lines")
+            return float(wall), int(rss), sorted(r["arrived_ms"] for r in log)
+
+        def busiest(arrivals, window_ms):
+            """The most requests that arrived within any `window_ms`."""
+            most, j = 0, 0
+            for i, at in enumerate(arrivals):
+                while arrivals[j] <= at - window_ms:
+                    j += 1
+                most = max(most, i - j + 1)
+            return most
+
+        for runs in s["batch_max_runs"]:
+            wall, rss, _ = run_batch(["--max-runs", str(runs)], f"max-runs-{runs}")
+            ideal = runs * 1000 / delay
+            self.rows.append(Row(f"batch of {n} lines, one {delay} ms prompt each, --max-runs {runs}: runs/s "
+                                 f"(ideal {ideal:,.0f}/s; wall {wall:.1f} s)", n / wall, None, "/s", ratio=False))
+            self.rows.append(Row(f"batch of {n} lines, --max-runs {runs}: peak RSS", rss / 1024, None, "MB", ratio=False))
+
+        top = max(s["batch_max_runs"])
+        rpm = s["batch_rpm"]
+        _, _, arrivals = run_batch(["--max-runs", str(top), "--rpm", str(rpm)], "rpm")
+        achieved = (len(arrivals) - 1) * 60000 / (arrivals[-1] - arrivals[0])
+        self.rows.append(Row(f"--rpm {rpm}, {n} lines at --max-runs {top}: requests per minute achieved, whole batch "
+                             f"(server log)", achieved, None, "/min", f"≤ {rpm:,}", achieved <= rpm * 1.01, ratio=False))
+        second = busiest(arrivals, 1000)
+        self.rows.append(Row(f"--rpm {rpm}: the busiest second's requests (allowed: {rpm / 60:,.0f})", float(second), None,
+                             "", f"≤ {rpm / 60 + 1:,.0f}", second <= rpm / 60 + 1, ratio=False))
+
+        tpm = s["batch_tpm"]
+        tokens = usage["prompt_tokens"] + usage["completion_tokens"]
+        _, _, arrivals = run_batch(["--max-runs", str(top), "--tpm", str(tpm)], "tpm")
+        achieved = (len(arrivals) - 1) * tokens * 60000 / (arrivals[-1] - arrivals[0])
+        self.rows.append(Row(f"--tpm {tpm}, {n} lines of {tokens} tokens (estimated 125 before each request) at "
+                             f"--max-runs {top}: tokens per minute achieved, whole batch (server log)", achieved, None,
+                             "/min", f"≤ {tpm:,}", achieved <= tpm * 1.01, ratio=False))
+        second = busiest(arrivals, 1000) * tokens
+        self.rows.append(Row(f"--tpm {tpm}: the busiest second's tokens (allowed: {tpm / 60:,.0f})", float(second), None,
+                             "", f"≤ {tpm / 60 + tokens:,.0f}", second <= tpm / 60 + tokens, ratio=False))
+
+        # The overhead per line: no HTTP, one line at a time, so the time is the batch's own plus
+        # one run's fixed cost — against one process per line, the alternative without batches.
+        m = s["batch_overhead_lines"]
+        chain = shapes.chain(1)
+        exe = self.build(chain, inprocess=False)[0]
+        seeds = os.path.join(bdir, "seeds.jsonl")
+        with open(seeds, "w") as f:
+            for i in range(m):
+                f.write(json.dumps({"seed": i}) + "\n")
+        per_process = self.spawn_runs([exe] + chain.args, s["runs"])["median"]
+        for extra, label in (([], ""), (["--journal", os.path.join(bdir, "overhead.db")], ", --journal")):
+            started = time.perf_counter()
+            self.run([exe, "--input-jsonl", seeds, "--output-jsonl", os.devnull, "--quiet", "--max-runs", "1"] + extra)
+            per_line = (time.perf_counter() - started) * 1e6 / m
+            self.rows.append(Row(f"per line, batch of {m} lines of a 1-step no-op workflow, --max-runs 1{label} "
+                                 f"(one process per line instead: {per_process * 1000:,.0f} µs)", per_line, None, "µs",
+                                 ratio=False))
+
     def startup(self):
         print("== start-up", flush=True)
         shape = shapes.start()
@@ -542,7 +644,8 @@ def main():
     parser.add_argument("--work-dir", help="where the shapes go, kept: a rerun reuses the objects of unchanged "
                                            "sources (default: a temporary directory, removed)")
     parser.add_argument("--json", help="also write the rows as JSON here")
-    parser.add_argument("--only", choices=["runtime", "startup", "llm", "compiler", "journal", "toolcomp"], action="append")
+    parser.add_argument("--only", choices=["runtime", "startup", "llm", "compiler", "journal", "toolcomp", "batch"],
+                        action="append")
     args = parser.parse_args()
     config_path = os.path.join(args.build_dir, "bench", "bench-config.json")
     if not os.path.exists(config_path):
@@ -561,7 +664,7 @@ def main():
     bench = Bench(config, SMOKE if args.smoke else FULL, work, args.smoke)
     print(f"machine: {machine()}; load average at start {' '.join(f'{x:.2f}' for x in os.getloadavg())}", flush=True)
     try:
-        for part in args.only or ["runtime", "startup", "llm", "compiler", "journal", "toolcomp"]:
+        for part in args.only or ["runtime", "startup", "llm", "compiler", "journal", "toolcomp", "batch"]:
             getattr(bench, part)()
     finally:
         if not args.work_dir:

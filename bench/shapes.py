@@ -141,6 +141,19 @@ def prompts(count, delay_ms, opt):
     return shape
 
 
+def summarize(delay_ms, usage):
+    """A batch's workflow (docs/batch.md): one prompt step on the line's text. The server answers
+    each request after `delay_ms` with `usage` ({prompt_tokens, completion_tokens})."""
+    pack = (HEADER.format(id="summarize", name="One prompt per document") +
+            "prompts:\n  summarizer:\n    id: summarizer\n    name: Summarizer\n    version: 1.0.0\n"
+            "    system_template: Summarize the document in one line.\n    parameters: {max_tokens: 50}\n"
+            "tools: {}\ncompositions:\n  main:\n    version: 1\n"
+            "    steps:\n      - {id: summarize, kind: prompt, prompt_task: summarizer, input: \"${input.text}\"}\n")
+    script = {"replies": [{"delay_ms": delay_ms, "reply": {"content": "a one-line summary", "usage": usage}}]}
+    return Shape(f"summarize-{delay_ms}ms", pack, "tools: {}\n", ["--model", "test-model"], script=script,
+                 about=f"one prompt step per line, replies after {delay_ms} ms")
+
+
 def toolcomp(n):
     """A tool composition (docs/tool-composition.md) of n steps in a chain, each a native no-op:
     what wfc adds over the tools' own time (seed 004 asks < 200 ms; wfc's target < 1 ms)."""
@@ -160,7 +173,7 @@ def main(argv):
         return 0
     if len(argv) == 2 and argv[1] == "list":
         for shape in [chain(10), chain(1000, "mock"), fanout(8), branch(), start(), loop(100), foreach(64),
-                      agent(10), prompts(4, 200, 0), toolcomp(50)]:
+                      agent(10), prompts(4, 200, 0), summarize(100, {}), toolcomp(50)]:
             print(f"{shape.name:14} {shape.about}")
         return 0
     print(__doc__, file=sys.stderr)

@@ -190,7 +190,7 @@ int runBatch(const CommandLine &cl, const ProgramDecl &program) {
   const bool bar = !cl.quiet && ::isatty(STDERR_FILENO);
   std::string batchId;
   std::optional<CommandLine::Shard> shard = cl.shard;
-  std::map<int64_t, journal::BatchLineRow> journalLines;
+  int64_t finishedBefore = 0;
   std::optional<uint64_t> total;
   std::string inputPath;
   int inputFd = -1;
@@ -240,7 +240,7 @@ int runBatch(const CommandLine &cl, const ProgramDecl &program) {
                                                                        journal::ownerAlive))
           throw Error(ErrorKind::Usage, "batch '" + row->id + "' is running in process " +
                                             busy->substr(0, busy->find(':')) + "; resume it once that process ends");
-        for (journal::BatchLineRow &l : journalFile->batchLines(row->id)) journalLines[l.line] = std::move(l);
+        finishedBefore = journalFile->finishedBatchLines(row->id);
       } else {
         batchId = newBatchId();
         journal::BatchRow created;
@@ -266,15 +266,17 @@ int runBatch(const CommandLine &cl, const ProgramDecl &program) {
 
   const std::string label = batchId.empty() ? "batch" : "batch " + batchId;
   if (journalFile) {
-    size_t before = 0;
-    for (const auto &[line, row] : journalLines) before += row.status != "running";
     std::cerr << cl.program << ": " << label << (cl.resume ? " resumed" : "") << ": " << *total << " lines"
-              << (cl.resume ? ", " + std::to_string(before) + " finished before" : "")
+              << (cl.resume ? ", " + std::to_string(finishedBefore) + " finished before" : "")
               << "; if it stops, continue it with --journal " << *cl.journal << " --resume " << batchId << "\n";
   }
 
   CancellationToken stop;
   SignalCancellation signals(stop);
+  // A reader that goes away (`| head`) is a write error — the batch stops, its runs cancelled
+  // (resumable with a journal), the summary says so — not a silent death by SIGPIPE. Tools' own
+  // processes start with the default disposition again (tools/ChildProcess).
+  std::signal(SIGPIPE, SIG_IGN);
   RunEnvironment env{.program = program,
                      .tools = *toolSetup.tools,
                      .self = cl.program,
@@ -294,7 +296,7 @@ int runBatch(const CommandLine &cl, const ProgramDecl &program) {
   options.task = task;
   options.events = std::move(events);
   options.batchId = batchId;
-  options.lines = std::move(journalLines);
+  options.resumed = cl.resume.has_value();
   BatchRunner::Result result;
   {
     BatchRunner runner(env, inputCheck, std::move(options), results, progress, stop);

@@ -9,11 +9,44 @@
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
+#include <deque>
 #include <exception>
 
 namespace wfc::batch {
 
 uint64_t reorderWindow(unsigned maxRuns) { return std::max<uint64_t>(1024, uint64_t(maxRuns) * 16); }
+
+namespace {
+
+// The journal's rows of a resumed batch's lines, read a page at a time in line order as the input
+// reaches them: a resumed batch of a million lines holds a page of results, not all of them.
+class JournalLines {
+ public:
+  JournalLines(journal::JournalFile &file, std::string batch) : file_(file), batch_(std::move(batch)) {}
+
+  // The row of line `line`, if the journal has one. Lines are asked for in increasing order.
+  const journal::BatchLineRow *find(int64_t line) {
+    while (!page_.empty() && page_.front().line < line) page_.pop_front();
+    while (page_.empty() && !done_) {
+      std::vector<journal::BatchLineRow> rows = file_.batchLines(batch_, std::max(line, next_), kPage);
+      done_ = rows.size() < kPage;
+      if (!rows.empty()) next_ = rows.back().line + 1;
+      for (journal::BatchLineRow &row : rows)
+        if (row.line >= line) page_.push_back(std::move(row));
+    }
+    return !page_.empty() && page_.front().line == line ? &page_.front() : nullptr;
+  }
+
+ private:
+  static constexpr size_t kPage = 4096;
+  journal::JournalFile &file_;
+  std::string batch_;
+  std::deque<journal::BatchLineRow> page_;
+  int64_t next_ = 0;  // the first line not read yet
+  bool done_ = false;
+};
+
+}  // namespace
 
 // A line on its way through a run: where its result goes in the output, and what the journal said
 // of it when the batch (re)started.
@@ -61,20 +94,21 @@ BatchRunner::Result BatchRunner::run(int fd, const std::string &name) {
     try {
       InputLines lines(fd, name);
       lines.stopWith(batch_);
+      std::optional<JournalLines> recorded;
+      if (options_.resumed && env_.journal) recorded.emplace(*env_.journal, options_.batchId);
       InputLine input;
       while (!batch_.cancelled() && lines.next(input)) {
         if (!inShard(options_.shard, input.index) || (!input.tooLong && isBlank(input.text))) continue;
         auto line = std::make_shared<Line>();
         line->seq = seq++;
         line->input = std::move(input);
-        if (auto it = options_.lines.find(int64_t(line->input.index)); it != options_.lines.end()) {
-          const journal::BatchLineRow &row = it->second;
-          if (row.status != "running" && row.result) {  // finished before: its result as it was
-            progress_.finishedBefore(row.status);
-            output_.put(line->seq, *row.result);
+        if (const journal::BatchLineRow *row = recorded ? recorded->find(int64_t(line->input.index)) : nullptr) {
+          if (row->status != "running" && row->result) {  // finished before: its result as it was
+            progress_.finishedBefore(row->status);
+            output_.put(line->seq, *row->result);
             continue;
           }
-          line->run = row.run;
+          line->run = row->run;
         }
         std::unique_lock lock(mutex_);
         changed_.wait(lock, [&] {

@@ -17,7 +17,6 @@
 
 #include <condition_variable>
 #include <cstdint>
-#include <map>
 #include <mutex>
 #include <optional>
 #include <string>
@@ -31,9 +30,10 @@ class BatchRunner {
     std::optional<CommandLine::Shard> shard;
     const ChatTaskDecl *task = nullptr;         // a chat program's task: each line one turn
     std::optional<workflow::EventFile> events;  // --events: every run takes them from the start
-    // With --journal: the batch's id and what its lines' rows held when it (re)started.
+    // With --journal: the batch's id, and whether it resumes (its lines' rows are then read from
+    // the journal, a page at a time, as the input reaches them).
     std::string batchId;
-    std::map<int64_t, journal::BatchLineRow> lines;
+    bool resumed = false;
   };
 
   // How the batch ended.

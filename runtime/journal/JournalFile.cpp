@@ -331,7 +331,10 @@ struct JournalFile::Statements {
         batchOwner(db, "SELECT status, owner FROM batches WHERE id = ?1"),
         reopenBatch(db, "UPDATE batches SET status = 'running', owner = ?2, finished_ms = NULL WHERE id = ?1"),
         finishBatch(db, "UPDATE batches SET status = ?2, finished_ms = ?3, owner = NULL WHERE id = ?1"),
-        batchLinesOf(db, "SELECT line, run, status, result FROM batch_lines WHERE batch = ?1 ORDER BY line"),
+        batchLinesOf(db,
+                     "SELECT line, run, status, result FROM batch_lines WHERE batch = ?1 AND line >= ?2 ORDER BY line "
+                     "LIMIT ?3"),
+        countFinishedLines(db, "SELECT count(*) FROM batch_lines WHERE batch = ?1 AND status != 'running'"),
         startBatchLine(db,
                        "INSERT OR REPLACE INTO batch_lines (batch, line, run, status) VALUES (?1, ?2, ?3, 'running')"),
         finishBatchLine(db,
@@ -342,7 +345,7 @@ struct JournalFile::Statements {
       insertStep, insertAttempt, insertExchange, insertToolCall, insertVisit, stepsOf, attemptsOf, exchangesOf,
       toolCallsOf, visitsOf, countToolCalls, cached, insertMemberRun, completedInScope, memberRunOf, memberRunsAt,
       insertSequenceRun, updateSequenceRun, findSequenceRun, listSequenceRuns, insertBatch, findBatch, batchOwner,
-      reopenBatch, finishBatch, batchLinesOf, startBatchLine, finishBatchLine;
+      reopenBatch, finishBatch, batchLinesOf, countFinishedLines, startBatchLine, finishBatchLine;
 };
 
 JournalFile::JournalFile(const std::string &path, SyncMode sync) : path_(path), checkpointer_(path) {
@@ -925,13 +928,21 @@ void JournalFile::finishBatch(const std::string &id, const std::string &status, 
   });
 }
 
-std::vector<BatchLineRow> JournalFile::batchLines(const std::string &batch) {
+std::vector<BatchLineRow> JournalFile::batchLines(const std::string &batch, int64_t fromLine, size_t limit) {
   return read([&] {
     std::vector<BatchLineRow> out;
     Use s(s_->batchLinesOf);
-    s->bind(1, std::string_view(batch));
+    s->bind(1, std::string_view(batch)).bind(2, fromLine).bind(3, int64_t(limit));
     while (s->step()) out.push_back({s->integer(0), s->optionalText(1), s->text(2), s->optionalText(3)});
     return out;
+  });
+}
+
+int64_t JournalFile::finishedBatchLines(const std::string &batch) {
+  return read([&] {
+    Use s(s_->countFinishedLines);
+    s->bind(1, std::string_view(batch));
+    return s->step() ? s->integer(0) : int64_t(0);
   });
 }
 

@@ -202,7 +202,9 @@ class JournalFile {
   std::optional<std::string> reopenBatch(const std::string &id, const std::string &owner,
                                          bool (*isAlive)(const std::string &));
   void finishBatch(const std::string &id, const std::string &status, int64_t finishedMs);
-  std::vector<BatchLineRow> batchLines(const std::string &batch);
+  // The rows of the batch's lines from `fromLine` on, in line order, at most `limit` of them.
+  std::vector<BatchLineRow> batchLines(const std::string &batch, int64_t fromLine, size_t limit);
+  int64_t finishedBatchLines(const std::string &batch);
   void startBatchLine(const std::string &batch, int64_t line, const std::string &run);
   void finishBatchLine(const std::string &batch, int64_t line, const std::optional<std::string> &run,
                        const std::string &status, const std::string &result);

@@ -14,9 +14,12 @@
 
 #include <poll.h>
 #include <pty.h>
+#include <spawn.h>
 #include <signal.h>
 #include <sys/wait.h>
 #include <unistd.h>
+
+#include <fcntl.h>
 
 #include <algorithm>
 #include <cerrno>
@@ -25,6 +28,7 @@
 #include <map>
 #include <set>
 #include <string>
+#include <thread>
 #include <vector>
 
 namespace wfc::test {
@@ -96,6 +100,8 @@ std::string runOnTerminal(const std::vector<std::string> &argv, int &status, dou
   close(master);
   return out;
 }
+
+extern "C" char **environ;
 
 class BatchE2ETest : public ::testing::Test {
  protected:
@@ -399,6 +405,47 @@ TEST_F(BatchE2ETest, UsageErrorsExitTwoBeforeAnythingRuns) {
   }
   EXPECT_EQ(readText(in), docLine(0) + "\n" + docLine(1) + "\n") << "the input was overwritten";
   EXPECT_TRUE(server.requests().empty());
+}
+
+// A big batch killed with SIGKILL past its first pages of results, resumed: the journal's rows are
+// read a page at a time as the input reaches them, and the output is whole and in order.
+TEST_F(BatchE2ETest, ABigBatchKilledAndResumedIsWholeAndInOrder) {
+  const int n = 9000;
+  LlmServerProcess server(Json::parse(R"({"replies": [{"reply": {"content": "ok"}}]})"));
+  std::string in = docs("in.jsonl", n), journal = (dir_ / "batch.db").string(), out = (dir_ / "out.jsonl").string();
+  std::vector<std::string> args = {exe_, "--llm-base-url", server.baseUrl(), "--model", "test-model", "--quiet",
+                                   "--journal", journal, "--input-jsonl", in, "--output-jsonl", out,
+                                   "--max-runs", "16"};
+  std::vector<char *> argv;
+  for (std::string &a : args) argv.push_back(a.data());
+  argv.push_back(nullptr);
+  posix_spawn_file_actions_t actions;
+  posix_spawn_file_actions_init(&actions);
+  std::string err = (dir_ / "stderr").string();
+  posix_spawn_file_actions_addopen(&actions, 2, err.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+  pid_t pid = -1;
+  ASSERT_EQ(posix_spawn(&pid, exe_.c_str(), &actions, nullptr, argv.data(), environ), 0);
+  posix_spawn_file_actions_destroy(&actions);
+  auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(90);
+  while (std::chrono::steady_clock::now() < deadline) {
+    std::string text = readText(out);
+    if (std::count(text.begin(), text.end(), '\n') >= 5000) break;
+    std::this_thread::sleep_for(std::chrono::milliseconds(5));
+  }
+  kill(pid, SIGKILL);
+  int status = 0;
+  waitpid(pid, &status, 0);
+  ASSERT_TRUE(WIFSIGNALED(status)) << "the batch ended before it was killed: " << readText(err);
+  std::string id = readText(err).substr(readText(err).find("batch ") + 6, 32);
+  ProcessResult r = run(exe_, {"--llm-base-url", server.baseUrl(), "--model", "test-model", "--journal", journal,
+                               "--resume", id, "--output-jsonl", out, "--max-runs", "16"}, 90);
+  ASSERT_EQ(r.exitCode, 0) << r.describe();
+  std::vector<std::string> lines = splitLines(readText(out));
+  ASSERT_EQ(lines.size(), size_t(n));
+  for (int i = 0; i < n; ++i)
+    ASSERT_EQ(lines[i], R"({"line":)" + std::to_string(i) + R"(,"status":"succeeded","output":"ok"})");
+  EXPECT_NE(r.err.find("finished before this resume"), std::string::npos) << r.err;
+  EXPECT_LE(server.requests().size(), size_t(n + 16)) << "finished lines were run again";
 }
 
 // A chat pack's batch: each line is one turn ({"message", "variables"}) of --task's prompt.
