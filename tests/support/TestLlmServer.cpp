@@ -1,7 +1,7 @@
 // wfc_test_llm_server: a scripted LLM server for the tests, speaking OpenAI's chat completions
 // and Anthropic's Messages API from the same script.
 //
-//   wfc_test_llm_server --script FILE --log FILE [--port N] [--watch-stdin]
+//   wfc_test_llm_server --script FILE --log FILE [--port N] [--workers N] [--watch-stdin]
 //
 // It speaks real HTTP on 127.0.0.1 so the runtime's LLM clients are tested through their real
 // transport (libcurl, timeouts, retries, concurrency). Every answer comes from the script and
@@ -45,7 +45,8 @@ using Clock = std::chrono::steady_clock;
 
 constexpr const char *kProgram = "wfc_test_llm_server";
 // Enough workers that a client's own concurrency bound, not the server, limits how many
-// requests are in flight (tests check bounds up to 64).
+// requests are in flight (tests check bounds up to 64); --workers N for more (a keep-alive
+// connection holds its worker between requests, so a client of N connections needs N).
 constexpr size_t kWorkerThreads = 64;
 
 // ---------------------------------------------------------------------------------------------
@@ -732,11 +733,12 @@ struct Options {
   std::string log;
   int port = 0;
   bool watchStdin = false;
+  size_t workers = kWorkerThreads;
 };
 
 [[noreturn]] void usage(const std::string &problem) {
   std::cerr << kProgram << ": " << problem << "\n"
-            << "usage: " << kProgram << " --script FILE --log FILE [--port N] [--watch-stdin]\n";
+            << "usage: " << kProgram << " --script FILE --log FILE [--port N] [--workers N] [--watch-stdin]\n";
   std::exit(2);
 }
 
@@ -760,13 +762,20 @@ Options parseArguments(int argc, char **argv) {
       if (text.empty() || *end != '\0' || port < 0 || port > 65535)
         usage("--port: not a port number: " + text);
       options.port = static_cast<int>(port);
+    } else if (arg == "--workers") {
+      std::string text = value();
+      char *end = nullptr;
+      long workers = std::strtol(text.c_str(), &end, 10);
+      if (text.empty() || *end != '\0' || workers < 1 || workers > 4096)
+        usage("--workers: not a number from 1 to 4096: " + text);
+      options.workers = static_cast<size_t>(workers);
     } else if (arg == "--watch-stdin") {
       options.watchStdin = true;
     } else if (arg == "--help" || arg == "-h") {
-      std::cout << "usage: " << kProgram << " --script FILE --log FILE [--port N] [--watch-stdin]\n"
+      std::cout << "usage: " << kProgram << " --script FILE --log FILE [--port N] [--workers N] [--watch-stdin]\n"
                 << "A scripted LLM server on 127.0.0.1 for tests, speaking chat completions and the\n"
-                << "Messages API; see docs/test-llm-server.md. --watch-stdin: exit when stdin\n"
-                << "reaches end of file.\n";
+                << "Messages API; see docs/test-llm-server.md. --workers: requests handled at once\n"
+                << "(default 64); --watch-stdin: exit when stdin reaches end of file.\n";
       std::exit(0);
     } else {
       usage("unknown argument: " + arg);
@@ -807,7 +816,7 @@ int main(int argc, char **argv) {
 
   LlmServer llm(std::move(entries), std::move(log));
   HttpServer server;
-  server.new_task_queue = [] { return new httplib::ThreadPool(kWorkerThreads); };
+  server.new_task_queue = [workers = options.workers] { return new httplib::ThreadPool(workers); };
   // SO_REUSEADDR alone: a server restarted on a fixed port binds despite connections of its
   // predecessor in TIME_WAIT, but a port another server listens on stays busy (httplib's
   // default adds SO_REUSEPORT, which would let two servers share it).
