@@ -40,7 +40,8 @@ const TextOption kTextOptions[] = {
     {"--bindings", &CommandLine::bindings},    {"--events", &CommandLine::events},
     {"--trace", &CommandLine::trace},          {"--report", &CommandLine::report},
     {"--workspace", &CommandLine::workspace},  {"--journal", &CommandLine::journal},
-    {"--resume", &CommandLine::resume},
+    {"--resume", &CommandLine::resume},        {"--input-jsonl", &CommandLine::inputJsonl},
+    {"--output-jsonl", &CommandLine::outputJsonl},
 };
 
 struct FlagOption {
@@ -178,11 +179,33 @@ TEST(CommandLineTest, BarePositionalArgumentIsAnError) {
   EXPECT_EQ(usageError({"a=b"}).rfind("unexpected argument 'a=b'", 0), 0u);
 }
 
+// docs/batch.md: --max-runs, --shard I/N, --rpm and --tpm, each a whole number in its range.
+TEST(CommandLineTest, BatchOptionsTakeWholeNumbersInTheirRanges) {
+  CommandLine c = parse({"--max-runs", "256", "--shard=2/8", "--rpm", "9500", "--tpm=1900000"});
+  EXPECT_EQ(c.maxRuns, 256u);
+  ASSERT_TRUE(c.shard);
+  EXPECT_EQ(c.shard->index, 2u);
+  EXPECT_EQ(c.shard->count, 8u);
+  EXPECT_EQ(c.rpm, 9500u);
+  EXPECT_EQ(c.tpm, 1900000u);
+  EXPECT_FALSE(parse({}).maxRuns || parse({}).shard || parse({}).rpm || parse({}).tpm);
+  EXPECT_EQ(parse({"--shard", "0/1"}).shard->count, 1u);
+  for (const char *bad : {"0", "10001", "-1", "1.5", "x", ""})
+    EXPECT_EQ(usageError({"--max-runs", bad}), std::string("--max-runs takes a whole number from 1 to 10000, not '") +
+                                                   bad + "'");
+  for (const char *bad : {"1", "3/3", "4/3", "0/0", "-1/3", "a/3", "1/b", "/3", "1/", "0/1000001"})
+    EXPECT_EQ(usageError({"--shard", bad}).rfind("--shard takes I/N, the shard I (from 0 to N-1) of N", 0), 0u) << bad;
+  EXPECT_EQ(usageError({"--rpm", "0"}).rfind("--rpm takes a whole number of LLM requests per minute", 0), 0u);
+  EXPECT_EQ(usageError({"--tpm", "1e6"}).rfind("--tpm takes a whole number of LLM tokens per minute", 0), 0u);
+  EXPECT_EQ(usageError({"--tpm", "99999999999999999999"}).rfind("--tpm takes", 0), 0u) << "overflow";
+}
+
 TEST(CommandLineTest, HelpListsEveryOption) {
   std::string help = commandLineHelp();
   for (const TextOption &o : kTextOptions) EXPECT_NE(help.find(o.name), std::string::npos) << o.name;
   for (const FlagOption &o : kFlags) EXPECT_NE(help.find(o.name), std::string::npos) << o.name;
   EXPECT_NE(help.find("--max-concurrency"), std::string::npos);
+  for (const char *name : {"--max-runs", "--shard", "--rpm", "--tpm"}) EXPECT_NE(help.find(name), std::string::npos);
 }
 
 }  // namespace
