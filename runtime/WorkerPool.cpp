@@ -1,5 +1,7 @@
 #include "WorkerPool.h"
 
+#include <system_error>
+
 namespace wfc {
 
 WorkerPool::~WorkerPool() {
@@ -19,7 +21,17 @@ void WorkerPool::submit(std::function<void()> task) {
     lock.unlock();
     wake_.notify_one();
   } else if (threads_.size() < maxThreads_) {
-    threads_.emplace_back([this] { work(); });
+    try {
+      threads_.emplace_back([this] { work(); });
+    } catch (const std::system_error &) {
+      // No thread to be had. With threads at work, the task waits for the first that frees up,
+      // as at the maximum; with none, nothing would ever run it: it is not kept, and the caller
+      // learns that it did not start.
+      if (threads_.empty()) {
+        tasks_.pop_back();
+        throw;
+      }
+    }
   }
 }
 

@@ -22,6 +22,8 @@ class WorkerPool {
   // Runs `task` on an idle thread, on a new one while fewer than the maximum exist, or — when
   // every thread is busy — queues it for the first that frees up. Tasks must not throw.
   // With a maximum of 0 the task is dropped: the caller's own thread does all the work.
+  // Throws std::system_error, the task not kept, only when no thread exists and none can be
+  // started (a thread that cannot be started beside busy ones leaves the task queued for them).
   void submit(std::function<void()> task);
 
   unsigned maxThreads() const { return maxThreads_; }

@@ -11,6 +11,7 @@
 #include <algorithm>
 #include <deque>
 #include <exception>
+#include <system_error>
 
 namespace wfc::batch {
 
@@ -117,18 +118,26 @@ BatchRunner::Result BatchRunner::run(int fd, const std::string &name) {
         if (batch_.cancelled()) break;
         ++inFlight_;
         lock.unlock();
-        pool.submit([this, line] {
-          try {
-            runLine(*line);
-          } catch (const std::exception &e) {  // runLine reports its own failures; this is a bug
-            fail(std::string("internal error: ") + e.what(), 1);
+        try {
+          pool.submit([this, line] {
+            try {
+              runLine(*line);
+            } catch (const std::exception &e) {  // runLine reports its own failures; this is a bug
+              fail(std::string("internal error: ") + e.what(), 1);
+            }
+            std::lock_guard done(mutex_);
+            --inFlight_;
+            changed_.notify_all();
+          });
+        } catch (const std::system_error &e) {  // no thread at all (WorkerPool.h): the line did not start
+          {
+            std::lock_guard undo(mutex_);
+            --inFlight_;
           }
-          std::lock_guard done(mutex_);
-          --inFlight_;
-          changed_.notify_all();
-        });
+          fail(std::string("cannot start a run: ") + e.what(), 1);
+        }
       }
-    } catch (const Error &e) {  // the input could not be read
+    } catch (const Error &e) {  // the input, or the journal's rows of a resumed batch, could not be read
       fail(e.what(), e.exitCode());
     }
     std::unique_lock lock(mutex_);
