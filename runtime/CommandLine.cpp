@@ -106,6 +106,16 @@ const std::map<std::string, Option> &options() {
                                           "not '" + v + "'");
           c.shard = CommandLine::Shard{index, count};
         }}},
+      {"--batch-id",
+       {true,
+        [](C &c, const std::string &v) {
+          bool ok = !v.empty() && v.size() <= 64 && std::all_of(v.begin(), v.end(), [](char ch) {
+            return std::isalnum(static_cast<unsigned char>(ch)) || ch == '.' || ch == '_' || ch == '-';
+          });
+          if (!ok)
+            throw Error(ErrorKind::Usage, "--batch-id takes 1 to 64 letters, digits, '.', '_' or '-', not '" + v + "'");
+          c.batchId = v;
+        }}},
       {"--rpm",
        {true,
         [](C &c, const std::string &v) {
@@ -228,6 +238,8 @@ const char *commandLineHelp() {
                           {"line", "status", "output"|"error"} (default: - , stdout)
   --max-runs N            a batch's runs in flight at once (default 16)
   --shard I/N             a batch runs only the lines whose 0-based index is I modulo N
+  --batch-id ID           with --journal: the batch's id (letters, digits, . _ -); when the
+                          journal already has batch ID, continue it as --resume ID would
   --rpm N                 at most N LLM requests per minute, shared by every run
   --tpm N                 at most N LLM tokens per minute (estimated before each request,
                           corrected by its reply), shared by every run

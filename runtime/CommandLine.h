@@ -39,6 +39,9 @@ struct CommandLine {
     uint64_t index = 0, count = 1;  // --shard I/N: the lines whose 0-based index ≡ I (mod N)
   };
   std::optional<Shard> shard;
+  // --batch-id ID: the batch's id, chosen by the caller, so that the same command line started
+  // again (a restarted pod) continues the batch the journal holds under that id.
+  std::optional<std::string> batchId;
   // --rpm / --tpm: LLM requests and tokens per minute, shared by every run of the process.
   std::optional<uint64_t> rpm, tpm;
 };

@@ -113,7 +113,8 @@ bool isBatch(const CommandLine &cl) {
 std::optional<std::string> usageProblem(const CommandLine &cl, bool batch) {
   if (!batch) {
     for (auto [given, flag] : {std::pair{cl.outputJsonl.has_value(), "--output-jsonl"},
-                               {cl.maxRuns.has_value(), "--max-runs"}, {cl.shard.has_value(), "--shard"}})
+                               {cl.maxRuns.has_value(), "--max-runs"}, {cl.shard.has_value(), "--shard"},
+                               {cl.batchId.has_value(), "--batch-id"}})
       if (given) return std::string(flag) + " goes with --input-jsonl FILE: it is an option of a batch (docs/batch.md)";
     return std::nullopt;
   }
@@ -139,6 +140,10 @@ std::optional<std::string> usageProblem(const CommandLine &cl, bool batch) {
       {cl.message.has_value(), "--message gives one turn's message; in a batch each line brings its own"},
       {cl.raw, "--raw prints one reply as text; a batch writes JSON lines"},
       {cl.resume.has_value() && !cl.journal, "--resume continues a batch recorded in a journal: give --journal FILE too"},
+      {cl.batchId.has_value() && !cl.journal,
+       "--batch-id names a batch recorded in a journal: give --journal FILE too"},
+      {cl.batchId.has_value() && cl.resume.has_value(),
+       "--batch-id ID starts batch ID or continues it, --resume ID continues it: give one of them"},
       {cl.journalSyncGiven && !cl.journal,
        "--journal-sync says how the journal is written: give --journal FILE too"},
   };
@@ -186,8 +191,10 @@ int runBatch(const CommandLine &cl, const ProgramDecl &program) {
   }
   RunInputCheck inputCheck(program);
 
-  // The batch: a new one, or the journal's, with the input it read.
+  // The batch: a new one, or the journal's, with the input it read. --batch-id ID continues the
+  // journal's batch ID when there is one (as --resume ID), else starts it under that id.
   const bool bar = !cl.quiet && ::isatty(STDERR_FILENO);
+  std::optional<std::string> resumeId = cl.resume;
   std::string batchId;
   std::optional<CommandLine::Shard> shard = cl.shard;
   int64_t finishedBefore = 0;
@@ -197,13 +204,19 @@ int runBatch(const CommandLine &cl, const ProgramDecl &program) {
   std::unique_ptr<OutputFile> output;
   try {
     std::optional<journal::BatchRow> row;
-    if (cl.resume) {
-      row = journalFile->findBatch(*cl.resume);
+    if (cl.batchId) {
+      if (journalFile->findBatch(*cl.batchId)) resumeId = cl.batchId;
+      else if (journalFile->findRun(*cl.batchId))
+        throw Error(ErrorKind::Usage, "--batch-id '" + *cl.batchId + "' is the id of a run of journal '" + *cl.journal +
+                                          "'; give the batch an id of its own");
+    }
+    if (resumeId) {
+      row = journalFile->findBatch(*resumeId);
       if (!row) {
-        if (journalFile->findRun(*cl.resume))
-          throw Error(ErrorKind::Usage, "'" + *cl.resume + "' is a run of journal '" + *cl.journal +
+        if (journalFile->findRun(*resumeId))
+          throw Error(ErrorKind::Usage, "'" + *resumeId + "' is a run of journal '" + *cl.journal +
                                             "', not a batch: resume it without --input-jsonl");
-        throw Error(ErrorKind::Usage, "journal '" + *cl.journal + "' has no batch '" + *cl.resume + "'");
+        throw Error(ErrorKind::Usage, "journal '" + *cl.journal + "' has no batch '" + *resumeId + "'");
       }
       std::string differs = journal::difference(row->identity, identity);
       if (!differs.empty())
@@ -242,7 +255,7 @@ int runBatch(const CommandLine &cl, const ProgramDecl &program) {
                                             busy->substr(0, busy->find(':')) + "; resume it once that process ends");
         finishedBefore = journalFile->finishedBatchLines(row->id);
       } else {
-        batchId = newBatchId();
+        batchId = cl.batchId.value_or(newBatchId());
         journal::BatchRow created;
         created.id = batchId;
         created.identity = identity;
@@ -266,8 +279,8 @@ int runBatch(const CommandLine &cl, const ProgramDecl &program) {
 
   const std::string label = batchId.empty() ? "batch" : "batch " + batchId;
   if (journalFile) {
-    std::cerr << cl.program << ": " << label << (cl.resume ? " resumed" : "") << ": " << *total << " lines"
-              << (cl.resume ? ", " + std::to_string(finishedBefore) + " finished before" : "")
+    std::cerr << cl.program << ": " << label << (resumeId ? " resumed" : "") << ": " << *total << " lines"
+              << (resumeId ? ", " + std::to_string(finishedBefore) + " finished before" : "")
               << "; if it stops, continue it with --journal " << *cl.journal << " --resume " << batchId << "\n";
   }
 
@@ -296,7 +309,7 @@ int runBatch(const CommandLine &cl, const ProgramDecl &program) {
   options.task = task;
   options.events = std::move(events);
   options.batchId = batchId;
-  options.resumed = cl.resume.has_value();
+  options.resumed = resumeId.has_value();
   BatchRunner::Result result;
   {
     BatchRunner runner(env, inputCheck, std::move(options), results, progress, stop);

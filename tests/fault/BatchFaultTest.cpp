@@ -323,5 +323,72 @@ TEST_F(BatchFaultTest, ResumeRefusesAnotherInputAndRewritesAFinishedBatch) {
   EXPECT_EQ(server.requests().size(), requests);
 }
 
+// --batch-id (docs/batch.md "A batch id chosen in advance"): the same command line, killed and
+// started again as a restarted pod is, continues the batch it started — every line once, no
+// exchange the journal had completed at a kill asked again — and once it finished, writes its
+// output again and asks nothing. The id of a run, or another input under the same id, is refused.
+TEST_F(BatchFaultTest, TheSameCommandLineWithABatchIdContinuesItsBatch) {
+  const int n = 20, maxRuns = 3;
+  LlmServerProcess server(batchScript(n, 40));
+  std::string in = docs(n);
+  fs::path journal = dir_ / "batch.db", out = dir_ / "out.jsonl";
+  const std::vector<std::string> command =
+      llm(server, {"--journal", journal.string(), "--input-jsonl", in, "--batch-id", "docs-shard-0", "--max-runs",
+                   std::to_string(maxRuns), "--output-jsonl", out.string()});
+  std::vector<std::pair<std::set<std::string>, size_t>> snapshots;
+  for (int finished : {5, 12}) {
+    Child child(exe_, command, {}, dir_ / ("io-" + std::to_string(finished)));
+    awaitFinishedLines(journal, finished, child);
+    ::kill(child.pid(), SIGKILL);
+    Outcome o = child.wait(60);
+    ASSERT_EQ(o.signal, SIGKILL) << "the batch ended before its kill: " << o.describe();
+    EXPECT_TRUE(contains(o.err, "batch docs-shard-0" + std::string(finished == 5 ? ": " : " resumed: "))) << o.err;
+    std::set<std::string> completed;
+    for (const std::string &id : JournalReader(journal).column(
+             "SELECT e.step || '|' || json_extract(r.input, '$.doc') FROM exchanges e JOIN runs r ON r.seq = e.run"))
+      completed.insert(id);
+    snapshots.push_back({completed, server.requests().size()});
+  }
+  Child last(exe_, command, {}, dir_ / "io-last");
+  Outcome o = last.wait(120);
+  ASSERT_EQ(o.exitCode, 0) << o.describe();
+  checkComplete(readText(out), n);
+  EXPECT_TRUE(contains(o.err, "batch docs-shard-0 resumed: 20 lines, ")) << o.err;
+  std::vector<Json> requests = server.requests();
+  for (size_t k = 0; k < snapshots.size(); ++k)
+    for (size_t i = snapshots[k].second; i < requests.size(); ++i)
+      EXPECT_FALSE(snapshots[k].first.count(requestId(requests[i])))
+          << requestId(requests[i]) << " had completed at kill " << k + 1 << " but was requested again";
+  JournalReader reader(journal);
+  EXPECT_EQ(reader.one("SELECT group_concat(id) FROM batches"), "docs-shard-0") << "one batch, under its given id";
+  EXPECT_EQ(reader.one("SELECT count(DISTINCT run) FROM batch_lines"), std::to_string(n)) << "each line is one run";
+
+  // Finished: the same command writes the output again and asks nothing.
+  const std::string whole = readText(out);
+  const size_t asked = server.requests().size();
+  Child again(exe_, command, {}, dir_ / "io-again");
+  Outcome a = again.wait(60);
+  ASSERT_EQ(a.exitCode, 0) << a.describe();
+  EXPECT_EQ(readText(out), whole);
+  EXPECT_EQ(server.requests().size(), asked) << "a finished batch asked the model again";
+
+  std::string runId = reader.one("SELECT id FROM runs LIMIT 1");
+  std::string other = dir_.write("other.jsonl", Json{{"doc", doc(9)}}.dump() + "\n");
+  const std::pair<std::vector<std::string>, std::string> refused[] = {
+      {{"--input-jsonl", in, "--batch-id", runId}, "is the id of a run of journal"},
+      {{"--input-jsonl", other, "--batch-id", "docs-shard-0"}, "is not the input it started with"},
+  };
+  int i = 0;
+  for (const auto &[args, message] : refused) {
+    std::vector<std::string> all = {"--journal", journal.string()};
+    all.insert(all.end(), args.begin(), args.end());
+    Child child(exe_, llm(server, all), {}, dir_ / ("io-refused-" + std::to_string(i++)));
+    Outcome r = child.wait(60);
+    EXPECT_EQ(r.exitCode, 2) << Json(args) << "\n" << r.describe();
+    EXPECT_TRUE(contains(r.err, message)) << Json(args) << "\n" << r.err;
+  }
+  EXPECT_EQ(server.requests().size(), asked);
+}
+
 }  // namespace
 }  // namespace wfc::test

@@ -200,12 +200,25 @@ TEST(CommandLineTest, BatchOptionsTakeWholeNumbersInTheirRanges) {
   EXPECT_EQ(usageError({"--tpm", "99999999999999999999"}).rfind("--tpm takes", 0), 0u) << "overflow";
 }
 
+// docs/batch.md "A batch id chosen in advance": --batch-id takes a name of 1 to 64 characters
+// that a path or a shell would not mangle.
+TEST(CommandLineTest, BatchIdTakesLettersDigitsDotsDashesAndUnderscores) {
+  EXPECT_EQ(parse({"--batch-id", "summaries-shard-3"}).batchId, "summaries-shard-3");
+  EXPECT_EQ(parse({"--batch-id=A.b_9"}).batchId, "A.b_9");
+  EXPECT_EQ(parse({"--batch-id", std::string(64, 'x')}).batchId, std::string(64, 'x'));
+  EXPECT_FALSE(parse({}).batchId);
+  for (std::string bad : {std::string(), std::string(65, 'x'), std::string("a b"), std::string("a/b"),
+                          std::string("$(JOB_COMPLETION_INDEX)"), std::string("caf\xc3\xa9")})
+    EXPECT_EQ(usageError({"--batch-id", bad}),
+              "--batch-id takes 1 to 64 letters, digits, '.', '_' or '-', not '" + bad + "'");
+}
+
 TEST(CommandLineTest, HelpListsEveryOption) {
   std::string help = commandLineHelp();
   for (const TextOption &o : kTextOptions) EXPECT_NE(help.find(o.name), std::string::npos) << o.name;
   for (const FlagOption &o : kFlags) EXPECT_NE(help.find(o.name), std::string::npos) << o.name;
   EXPECT_NE(help.find("--max-concurrency"), std::string::npos);
-  for (const char *name : {"--max-runs", "--shard", "--rpm", "--tpm"}) EXPECT_NE(help.find(name), std::string::npos);
+  for (const char *name : {"--max-runs", "--shard", "--batch-id", "--rpm", "--tpm"}) EXPECT_NE(help.find(name), std::string::npos);
 }
 
 }  // namespace
