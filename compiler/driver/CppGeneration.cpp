@@ -74,6 +74,9 @@ std::optional<GeneratedProgram> generateRegistry(Compilation &compilation, const
   program.stem = generate.outputName.empty() ? registry.packName : generate.outputName;
   program.source = codegen::emitRegistry(registry, members, rg, location);
   program.filesRead = compilation.files().filesRead();
+  program.id = registry.packName;
+  program.loc = analyzed.module->loc;
+  program.registry = true;
   return program;
 }
 
@@ -132,6 +135,9 @@ std::optional<GeneratedProgram> generateProgram(Compilation &compilation, const 
   if (!source) return std::nullopt;
   program.source = std::move(*source);
   program.filesRead = compilation.files().filesRead();
+  program.id = module.id;
+  program.loc = module.loc;
+  program.usesLlm = !optimized->prompts.empty();
   return program;
 }
 

@@ -5,6 +5,8 @@
 #include "driver/Compilation.h"
 #include "driver/Options.h"
 
+#include <llvm/Support/SMLoc.h>
+
 #include <optional>
 #include <string>
 #include <vector>
@@ -24,6 +26,11 @@ struct GeneratedProgram {
   std::string stem;    // "<name>": the source is <name>.wfc.cpp
   std::string source;  // the C++ text
   std::vector<std::string> filesRead;  // the pack, its schemas, the bindings file
+  // What `wfc deploy` needs to know of the program (docs/deploy.md).
+  std::string id;             // the pack's id (a registry's name), or empty
+  llvm::SMLoc loc;            // the pack's top level, for errors about the pack as a whole
+  bool registry = false;      // a workflow registry's executable (it runs no batches)
+  bool usesLlm = false;       // it runs prompts: it needs a model and an API key
 };
 
 // Runs the pipeline, reporting through `compilation` (whose finish() gives the exit code: 1

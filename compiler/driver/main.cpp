@@ -5,6 +5,7 @@
 #include "driver/BuildCommand.h"
 #include "driver/CheckCommand.h"
 #include "driver/CompileCommand.h"
+#include "driver/DeployCommand.h"
 #include "driver/GraphCommand.h"
 #include "driver/Options.h"
 #include "frontend/promptpack/EditorSchema.h"
@@ -16,6 +17,8 @@
 #include <llvm/Support/WithColor.h>
 #include <llvm/Support/raw_ostream.h>
 
+#include <iterator>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -55,6 +58,8 @@ cl::opt<std::string> buildOutputName(
              "--composition name)"),
     cl::sub(buildCmd), cl::cat(wfcCategory));
 
+cl::SubCommand deployCmd("deploy", "Write a container recipe and Kubernetes or Argo manifests that run a pack's "
+                                   "batch in shards on a cluster");
 cl::SubCommand compileCmd("compile", "Compile a pack to an executable with the system C++ compiler");
 cl::opt<std::string> compilePack(cl::Positional, cl::Required, cl::desc("<pack file>"), cl::sub(compileCmd),
                                  cl::cat(wfcCategory));
@@ -62,7 +67,52 @@ cl::opt<std::string> compileOutput("o", cl::value_desc("executable"), cl::desc("
                                    cl::sub(compileCmd), cl::cat(wfcCategory));
 cl::list<std::string> compileNatives("native", cl::value_desc("source.cpp"),
                                      cl::desc("A C++ source defining native tools (repeatable)"),
-                                     cl::sub(compileCmd), cl::cat(wfcCategory));
+                                     cl::sub(compileCmd), cl::sub(deployCmd), cl::cat(wfcCategory));
+
+cl::opt<std::string> deployPack(cl::Positional, cl::Required, cl::desc("<pack file>"), cl::sub(deployCmd),
+                                cl::cat(wfcCategory));
+cl::opt<std::string> deployTarget("target", cl::value_desc("k8s-job|argo"),
+                                  cl::desc("A Kubernetes Indexed Job, or an Argo Workflows Workflow"),
+                                  cl::sub(deployCmd), cl::cat(wfcCategory));
+cl::opt<std::string> deployOutput("o", cl::value_desc("dir"),
+                                  cl::desc("The directory for the recipe, the manifests and the README"),
+                                  cl::sub(deployCmd), cl::cat(wfcCategory));
+// docs/deploy.md "Options": each a string, checked (with wfc's usage messages) by runDeploy.
+struct DeployFlag {
+  const char *name, *valueDesc, *desc;
+};
+const DeployFlag kDeployFlags[] = {
+    {"image", "name", "The image the manifests run (default: <name>:latest)"},
+    {"shards", "n", "How many shards the input is split into (default 4)"},
+    {"parallelism", "p", "At most this many shards run at once (default: every shard)"},
+    {"name", "name", "The resources' name (default: the pack's id, made a DNS-1123 label)"},
+    {"retries", "n", "Times a failed shard is retried, resuming from its journal (default 3)"},
+    {"max-runs", "n", "Each shard's --max-runs: its lines in flight (default 16)"},
+    {"rpm", "n", "LLM requests per minute for the whole cluster, shared by the shards that run at once"},
+    {"tpm", "n", "LLM tokens per minute for the whole cluster, shared by the shards that run at once"},
+    {"cpu", "quantity", "Each shard's CPU request (default 500m)"},
+    {"memory", "quantity", "Each shard's memory request and limit (default 512Mi)"},
+    {"secret", "name", "The Secret holding the API key (default: <name>-llm)"},
+    {"provider", "openai|anthropic", "The LLM provider, which decides the key's name (default openai)"},
+    {"model", "name", "The model (WFC_MODEL in the shards' environment)"},
+    {"llm-base-url", "url", "The LLM endpoint (WFC_LLM_BASE_URL in the shards' environment)"},
+    {"volume-claim", "name", "The volume claim holding /data (default: <name>-data)"},
+    {"volume-size", "quantity", "The size volume.yaml claims (default 10Gi)"},
+    {"input-configmap", "name", "Read the input from this ConfigMap's key input.jsonl instead of the volume"},
+};
+std::vector<std::unique_ptr<cl::opt<std::string>>> makeDeployFlags() {
+  std::vector<std::unique_ptr<cl::opt<std::string>>> flags;
+  for (const DeployFlag &f : kDeployFlags)
+    flags.push_back(std::make_unique<cl::opt<std::string>>(llvm::StringRef(f.name), cl::value_desc(f.valueDesc), cl::desc(f.desc),
+                                                            cl::sub(deployCmd), cl::cat(wfcCategory)));
+  return flags;
+}
+std::vector<std::unique_ptr<cl::opt<std::string>>> deployFlags = makeDeployFlags();
+std::string deployFlag(const char *name) {
+  for (size_t i = 0; i < std::size(kDeployFlags); ++i)
+    if (std::string(kDeployFlags[i].name) == name) return *deployFlags[i];
+  return "";
+}
 
 cl::opt<bool> allowUnbound("allow-unbound",
                            cl::desc("Accept tools without a binding; they must be bound at run time"),
@@ -137,7 +187,7 @@ cl::opt<bool> timePasses("time-passes", cl::desc("Report each pass's time (stder
 
 cl::SubCommand schemaCmd("schema", "Print the JSON Schema (draft-07) of the pack format, for editors");
 
-const std::vector<std::string> kSubcommands = {"check", "build", "compile", "graph", "schema"};
+const std::vector<std::string> kSubcommands = {"check", "build", "compile", "graph", "deploy", "schema"};
 
 void printVersion(llvm::raw_ostream &os) { os << "wfc " << WFC_VERSION << "\n"; }
 
@@ -217,6 +267,32 @@ int main(int argc, char **argv) {
     compile.allowUnbound = allowUnbound;
     compile.natives.assign(compileNatives.begin(), compileNatives.end());
     return wfc::runCompile(compile, options, argv[0]);
+  }
+  if (deployCmd) {
+    wfc::DeployOptions deploy;
+    deploy.pack = deployPack;
+    deploy.target = deployTarget;
+    deploy.output = deployOutput;
+    deploy.bindings = bindingsFile;
+    deploy.natives.assign(compileNatives.begin(), compileNatives.end());
+    deploy.image = deployFlag("image");
+    deploy.shards = deployFlag("shards");
+    deploy.parallelism = deployFlag("parallelism");
+    deploy.name = deployFlag("name");
+    deploy.retries = deployFlag("retries");
+    deploy.maxRuns = deployFlag("max-runs");
+    deploy.rpm = deployFlag("rpm");
+    deploy.tpm = deployFlag("tpm");
+    deploy.cpu = deployFlag("cpu");
+    deploy.memory = deployFlag("memory");
+    deploy.secret = deployFlag("secret");
+    deploy.provider = deployFlag("provider");
+    deploy.model = deployFlag("model");
+    deploy.llmBaseUrl = deployFlag("llm-base-url");
+    deploy.volumeClaim = deployFlag("volume-claim");
+    deploy.volumeSize = deployFlag("volume-size");
+    deploy.inputConfigMap = deployFlag("input-configmap");
+    return wfc::runDeploy(deploy, options, argv[0]);
   }
   if (graphCmd) return wfc::runGraph({graphPack, graphOutput, graphFormat, graphAfterPasses, bindingsFile}, options);
   if (schemaCmd) {
