@@ -49,4 +49,6 @@ mkdir -p "$root/tests/golden/ir-passes"
   > "$root/tests/golden/ir-passes/optimizer.O0.ir"
 (cd "$root/tests/golden/packs/optimizer" && "$wfc" build pack.yaml --composition main --emit=ir --verify-each \
   --print-ir-after-all 2>&1 >/dev/null) > "$root/tests/golden/ir-passes/optimizer.after-each.ir"
+# wfc deploy's texts (tests/deploy/CMakeLists.txt lists the cases and their options).
+WFC_UPDATE_GOLDENS=1 ctest --test-dir "${1:-$root/build}" -R '^deploy/golden/' --output-on-failure >/dev/null
 echo "goldens updated; review with: git diff -- schemas tests/golden"

@@ -1,0 +1,88 @@
+# One `wfc deploy` golden test (docs/deploy.md "How it is tested"):
+#   cmake -DWFC=… -DWORKDIR=<pack dir> -DARGS="pack.yaml;--target=…;…" -DOUT=<scratch dir>
+#         -DGOLDEN=<tests/golden/deploy/case> -P DeployGolden.cmake
+# Runs the deployment twice (into OUT/a and OUT/b): the two must be byte-identical, every file the
+# Containerfile COPYs and every file project/CMakeLists.txt names must exist in the output, wfc's
+# source must be there to build, and the generated texts must equal the goldens. With
+# WFC_UPDATE_GOLDENS=1 in the environment the goldens are rewritten instead.
+set(texts Containerfile README.md volume.yaml project/CMakeLists.txt)
+foreach(run a b)
+  file(REMOVE_RECURSE ${OUT}/${run})
+  execute_process(COMMAND ${WFC} deploy ${ARGS} -o ${OUT}/${run} WORKING_DIRECTORY ${WORKDIR}
+                  OUTPUT_VARIABLE out ERROR_VARIABLE err RESULT_VARIABLE status)
+  if(NOT status EQUAL 0)
+    message(FATAL_ERROR "wfc deploy ${ARGS} failed (${status}):\n${out}${err}")
+  endif()
+endforeach()
+if(EXISTS ${OUT}/a/job.yaml)
+  list(APPEND texts job.yaml)
+  set(other workflow.yaml)
+else()
+  list(APPEND texts workflow.yaml)
+  set(other job.yaml)
+endif()
+if(EXISTS ${OUT}/a/${other})
+  message(FATAL_ERROR "both job.yaml and workflow.yaml were written")
+endif()
+
+# Deterministic: every file of the two outputs the same bytes.
+file(GLOB_RECURSE files RELATIVE ${OUT}/a ${OUT}/a/*)
+foreach(f IN LISTS files)
+  file(SHA256 ${OUT}/a/${f} one)
+  if(NOT EXISTS ${OUT}/b/${f})
+    message(FATAL_ERROR "${f} was written once and not the second time")
+  endif()
+  file(SHA256 ${OUT}/b/${f} two)
+  if(NOT one STREQUAL two)
+    message(FATAL_ERROR "${f} differs between two runs of the same deployment")
+  endif()
+endforeach()
+
+# The build context holds what the recipe copies and what the project names.
+file(STRINGS ${OUT}/a/Containerfile copies REGEX "^COPY ")
+foreach(line IN LISTS copies)
+  if(line MATCHES "--from=")
+    continue()
+  endif()
+  string(REGEX REPLACE "^COPY +([^ ]+) .*$" "\\1" source "${line}")
+  if(NOT EXISTS ${OUT}/a/${source})
+    message(FATAL_ERROR "the Containerfile copies '${source}', which the output does not have")
+  endif()
+endforeach()
+foreach(part CMakeLists.txt bench/CMakeLists.txt cmake/WfcAddWorkflow.cmake compiler/driver/main.cpp runtime/Main.cpp
+        include/wfc/program.h)
+  if(NOT EXISTS ${OUT}/a/wfc/${part})
+    message(FATAL_ERROR "wfc's source in the build context lacks ${part}")
+  endif()
+endforeach()
+file(READ ${OUT}/a/project/CMakeLists.txt project)
+string(REGEX MATCH "wfc_add_workflow\\([^)]*\\)" call "${project}")
+string(REGEX MATCHALL "[A-Za-z0-9_./-]+\\.(yaml|yml|json|cpp|cc)" named "${call}")
+if(NOT named)
+  message(FATAL_ERROR "project/CMakeLists.txt names no file:\n${project}")
+endif()
+foreach(f IN LISTS named)
+  if(NOT EXISTS ${OUT}/a/project/${f})
+    message(FATAL_ERROR "project/CMakeLists.txt names '${f}', which project/ does not have")
+  endif()
+endforeach()
+
+# The goldens.
+if(DEFINED ENV{WFC_UPDATE_GOLDENS} AND NOT "$ENV{WFC_UPDATE_GOLDENS}" STREQUAL "0")
+  file(REMOVE_RECURSE ${GOLDEN})
+  foreach(f IN LISTS texts)
+    configure_file(${OUT}/a/${f} ${GOLDEN}/${f} COPYONLY)
+  endforeach()
+  return()
+endif()
+foreach(f IN LISTS texts)
+  file(READ ${OUT}/a/${f} actual)
+  if(NOT EXISTS ${GOLDEN}/${f})
+    message(FATAL_ERROR "no golden ${GOLDEN}/${f}; run tests/golden/update.sh and commit the result")
+  endif()
+  file(READ ${GOLDEN}/${f} expected)
+  if(NOT actual STREQUAL expected)
+    message(FATAL_ERROR "${f} differs from ${GOLDEN}/${f}\n  diff -u ${GOLDEN}/${f} ${OUT}/a/${f}\n"
+                        "If the change is intended, run tests/golden/update.sh and commit the result.")
+  endif()
+endforeach()
