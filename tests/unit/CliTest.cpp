@@ -407,6 +407,88 @@ TEST(CliTest, CompileWithoutOutputIsUsageError) {
   EXPECT_NE(r.err.find("'wfc compile' needs -o EXE"), std::string::npos) << r.err;
 }
 
+// wfc deploy (docs/deploy.md): its usage errors exit 2 before anything is compiled or written.
+TEST(CliTest, DeployUsageErrors) {
+  TempDir dir;
+  const std::string pack = std::string(WFC_SOURCE_DIR) + "/examples/review-gate/pack.yaml";
+  const std::string out = (dir.path() / "out").string();
+  struct Case {
+    std::vector<std::string> args;
+    std::string message;
+  };
+  const Case cases[] = {
+      {{"-o", out}, "'wfc deploy' needs --target=k8s-job or --target=argo: where the shards run"},
+      {{"--target=k8sjob", "-o", out},
+       "unknown target 'k8sjob'; did you mean 'k8s-job'?; the targets are 'k8s-job' and 'argo'"},
+      {{"--target=kubernetes", "-o", out}, "unknown target 'kubernetes'; the targets are 'k8s-job' and 'argo'"},
+      {{"--target=argo"}, "'wfc deploy' needs -o DIR: the directory for the container recipe and the manifests"},
+      {{"--target=argo", "-o", out, "--shards", "0"}, "--shards takes a whole number from 1 to 100000, not '0'"},
+      {{"--target=argo", "-o", out, "--shards", "-2"}, "--shards takes a whole number from 1 to 100000, not '-2'"},
+      {{"--target=k8s-job", "-o", out, "--shards", "4", "--parallelism", "8"},
+       "--parallelism 8 is more than the 4 shards (--shards): each shard is one pod, so at most 4 run at once"},
+      {{"--target=k8s-job", "-o", out, "--retries", "x"}, "--retries takes a whole number from 0 to 100, not 'x'"},
+      {{"--target=k8s-job", "-o", out, "--shards", "8", "--rpm", "5"},
+       "--rpm 5 leaves less than one request per minute to each of the 8 shards that run at once (--parallelism)"},
+      {{"--target=k8s-job", "-o", out, "--memory", "lots"},
+       "--memory takes a Kubernetes quantity such as 500m, 2, 512Mi or 10Gi, not 'lots'"},
+      {{"--target=k8s-job", "-o", out, "--provider", "gemini"}, "--provider takes openai or anthropic, not 'gemini'"},
+      {{"--target=k8s-job", "-o", out, "--name", "Review_Gate"},
+       "--name 'Review_Gate' cannot name Kubernetes resources: it may hold only lowercase letters, digits and '-'"},
+      {{"--target=k8s-job", "-o", out, "--secret", "-key"}, "--secret '-key' is not a Kubernetes name"},
+      {{"--target=k8s-job", "-o", out, "--image", "my image"}, "--image 'my image' is not an image name"},
+      {{"--target=k8s-job", "-o", std::string(WFC_SOURCE_DIR) + "/examples/review-gate"},
+       "-o '" + std::string(WFC_SOURCE_DIR) +
+           "/examples/review-gate' is not empty and holds no earlier 'wfc deploy' output; give a new or empty "
+           "directory"},
+  };
+  for (const Case &c : cases) {
+    std::vector<std::string> args = {"deploy", pack};
+    args.insert(args.end(), c.args.begin(), c.args.end());
+    ProcessResult r = wfc(args);
+    EXPECT_EQ(r.exitCode, 2) << nlohmann::json(c.args).dump() << "\n" << r.err;
+    EXPECT_NE(r.err.find("wfc: error: " + c.message), std::string::npos) << nlohmann::json(c.args).dump() << "\n" << r.err;
+  }
+  EXPECT_FALSE(std::filesystem::exists(out)) << "a refused deployment wrote something";
+}
+
+// What `wfc deploy` cannot deploy is a located error (exit 1): a pack whose name leaves nothing for
+// a Kubernetes name (fixed by --name), a workflow registry (it runs no batches), a pack with errors.
+TEST(CliTest, DeployLocatedErrors) {
+  TempDir dir;
+  std::string comp = dir.write("comp.json", R"({
+  "name": "数据",
+  "steps": [{"id": "a", "tool": "text.echo", "parameters": {"text": "x"}}]
+}
+)");
+  std::string bindings = dir.write("bindings.yaml", "tools:\n  text.echo: { mock: { result: {} } }\n");
+  ProcessResult r = wfc({"deploy", comp, "--bindings", bindings, "--target=k8s-job", "-o", (dir.path() / "a").string()});
+  EXPECT_EQ(r.exitCode, 1) << r.err;
+  EXPECT_NE(r.err.find("comp.json:1:1: error: the pack's id '数据' cannot name Kubernetes resources: it has no ASCII "
+                       "letter or digit; name them with --name NAME"),
+            std::string::npos)
+      << r.err;
+  r = wfc({"deploy", comp, "--bindings", bindings, "--target=k8s-job", "-o", (dir.path() / "b").string(), "--name",
+           "echo"});
+  EXPECT_EQ(r.exitCode, 0) << r.err;
+  EXPECT_TRUE(std::filesystem::exists(dir.path() / "b" / "job.yaml"));
+
+  const std::string registry =
+      std::string(WFC_SOURCE_DIR) + "/examples/registry/workflows/extended_orchestration/extension_registry.json";
+  r = wfc({"deploy", registry, "--bindings", std::string(WFC_SOURCE_DIR) + "/examples/registry/bindings.yaml",
+           "--target=argo", "-o", (dir.path() / "c").string()});
+  EXPECT_EQ(r.exitCode, 1) << r.err;
+  EXPECT_NE(r.err.find("error: 'wfc deploy' runs each shard as a batch, and a workflow registry's executable runs no "
+                       "batches"),
+            std::string::npos)
+      << r.err;
+
+  std::string bad = dir.write("bad.yaml", kBadPack);
+  r = wfc({"deploy", bad, "--target=argo", "-o", (dir.path() / "d").string()});
+  EXPECT_EQ(r.exitCode, 1) << r.err;
+  EXPECT_NE(r.err.find("unknown field 'stpes'"), std::string::npos) << r.err;
+  for (const char *sub : {"a", "c", "d"}) EXPECT_FALSE(std::filesystem::exists(dir.path() / sub)) << sub;
+}
+
 TEST(CliTest, SchemaPrintsTheEditorSchema) {
   ProcessResult r = wfc({"schema"});
   EXPECT_EQ(r.exitCode, 0);
