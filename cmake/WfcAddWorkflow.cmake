@@ -130,7 +130,7 @@ function(wfc_add_workflow target)
 endfunction()
 
 # STATIC: libstdc++ and libgcc, and those of the runtime's libraries whose static archive needs
-# nothing but libc, are linked into the executable. glibc and libm stay shared; libcurl is not
+# nothing but libc (yaml-cpp, RE2), are linked into the executable. glibc and libm stay shared; libcurl is not
 # linked at all (the runtime loads it at its first HTTP request; docs/cmake.md).
 function(_wfc_link_statically target)
   if(NOT CMAKE_CXX_COMPILER_ID MATCHES "GNU|Clang")
@@ -144,9 +144,11 @@ function(_wfc_link_statically target)
 
   get_target_property(runtime_links wfc::runtime INTERFACE_LINK_LIBRARIES)
   set(archives "")
-  foreach(library IN ITEMS yaml-cpp sqlite3)
+  foreach(library IN ITEMS yaml-cpp re2 sqlite3)
     if(library STREQUAL "yaml-cpp")
       set(pattern "yaml-cpp")
+    elseif(library STREQUAL "re2")
+      set(pattern "WFC_RE2|re2")  # pkg-config's imported target, PkgConfig::WFC_RE2
     else()
       set(pattern "SQLite")
     endif()

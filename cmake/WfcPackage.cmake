@@ -63,6 +63,14 @@ install(FILES
   ${PROJECT_SOURCE_DIR}/cmake/WfcAddWorkflow.cmake
   DESTINATION ${WFC_INSTALL_CMAKEDIR})
 
+# wfc's own source, which `wfc deploy` copies into a container's build context (docs/deploy.md):
+# the parts compiler/driver/SourceTree.cpp lists, what a build without tests, examples and the
+# benchmark reads.
+install(FILES ${PROJECT_SOURCE_DIR}/CMakeLists.txt DESTINATION share/wfc/source)
+install(FILES ${PROJECT_SOURCE_DIR}/bench/CMakeLists.txt DESTINATION share/wfc/source/bench)
+install(DIRECTORY ${PROJECT_SOURCE_DIR}/cmake ${PROJECT_SOURCE_DIR}/compiler ${PROJECT_SOURCE_DIR}/include
+                  ${PROJECT_SOURCE_DIR}/runtime DESTINATION share/wfc/source)
+
 # The build tree as a package: the same config next to a build-tree export, so that
 # -Dwfc_DIR=<build> uses this build's wfc and runtime without installing.
 export(EXPORT wfcTargets NAMESPACE wfc:: FILE ${PROJECT_BINARY_DIR}/wfcTargets.cmake)

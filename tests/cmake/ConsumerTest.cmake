@@ -83,6 +83,7 @@ if(MODE STREQUAL "installed")
   set(prefix "${WORK_DIR}/prefix")
   run(out ${CMAKE_COMMAND} --install "${WFC_BUILD_DIR}" --prefix "${prefix}")
   foreach(file IN ITEMS bin/wfc lib/libwfc_runtime.a include/wfc/program.h include/wfc/tool.h
+                        share/wfc/source/CMakeLists.txt share/wfc/source/runtime/Main.cpp
                         lib/cmake/wfc/wfcConfig.cmake lib/cmake/wfc/wfcConfigVersion.cmake
                         lib/cmake/wfc/wfcTargets.cmake lib/cmake/wfc/WfcAddWorkflow.cmake)
     if(NOT EXISTS "${prefix}/${file}")
@@ -128,7 +129,7 @@ if(MODE STREQUAL "installed")
     list(JOIN needed "\n" needed)
     message(STATUS "greeter (STATIC) needs:\n${needed}")
     expect_match("${needed}" "libc\\.so" "readelf -d lists the needed libraries")
-    expect_no_match("${needed}" "libstdc\\+\\+|libgcc_s|libyaml-cpp" "STATIC links these statically")
+    expect_no_match("${needed}" "libstdc\\+\\+|libgcc_s|libyaml-cpp|libre2" "STATIC links these statically")
     expect_no_match("${needed}" "libcurl" "libcurl is loaded at the first HTTP request, never linked")
   endif()
 endif()
