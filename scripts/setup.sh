@@ -42,13 +42,16 @@ if [[ -z "${WFC_SKIP_APT:-}" ]]; then
   "${sudo[@]}" apt-get install -y -q --no-install-recommends "${packages[@]}"
 fi
 
-# The npm MCP servers the tests use, pinned by tests/mcp/package-lock.json; reinstalled only when
-# the lock file changed. WFC_SKIP_NPM=1 skips this (those tests then skip themselves).
+# The npm packages the tests use, each directory pinned by its package-lock.json and reinstalled
+# only when the lock file changed: tests/mcp, the MCP servers and SDK; tests/deploy, the Kubernetes
+# and Argo Workflows schemas wfc deploy's manifests are validated against. WFC_SKIP_NPM=1 skips
+# this (those tests then skip themselves).
 if [[ -z "${WFC_SKIP_NPM:-}" ]]; then
-  mcp="$root/tests/mcp"
-  if [[ ! -f "$mcp/node_modules/.package-lock.json" || "$mcp/package-lock.json" -nt "$mcp/node_modules/.package-lock.json" ]]; then
-    (cd "$mcp" && npm ci --no-audit --no-fund --loglevel=error)
-  fi
+  for dir in "$root/tests/mcp" "$root/tests/deploy"; do
+    if [[ ! -f "$dir/node_modules/.package-lock.json" || "$dir/package-lock.json" -nt "$dir/node_modules/.package-lock.json" ]]; then
+      (cd "$dir" && npm ci --no-audit --no-fund --loglevel=error)
+    fi
+  done
 fi
 
 # A development build: warnings are errors here (WFC_WERROR; a plain CMake build leaves them
