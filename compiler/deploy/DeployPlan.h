@@ -40,6 +40,7 @@ struct DeployPlan {
   std::string provider = "openai";       // openai | anthropic
   std::optional<std::string> model;      // WFC_MODEL
   std::optional<std::string> llmBaseUrl; // WFC_LLM_BASE_URL
+  std::optional<std::string> task;       // a chat pack's task: each line one turn of it (--task)
   // The project the image builds: wfc_add_workflow() arguments, relative to project/.
   std::string packFile;                  // project/<packFile>
   std::optional<std::string> bindingsFile;

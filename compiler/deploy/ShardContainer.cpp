@@ -34,6 +34,7 @@ std::vector<std::string> shardArguments(const DeployPlan &plan, const std::strin
   if (plan.podRpm) args.insert(args.end(), {"--rpm", std::to_string(plan.podRpm)});
   if (plan.podTpm) args.insert(args.end(), {"--tpm", std::to_string(plan.podTpm)});
   if (plan.usesLlm && plan.provider != "openai") args.insert(args.end(), {"--provider", plan.provider});
+  if (plan.task) args.insert(args.end(), {"--task", *plan.task});
   return args;
 }
 

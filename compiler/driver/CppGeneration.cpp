@@ -138,6 +138,8 @@ std::optional<GeneratedProgram> generateProgram(Compilation &compilation, const 
   program.id = module.id;
   program.loc = module.loc;
   program.usesLlm = !optimized->prompts.empty();
+  if (optimized->chat)
+    for (const ir::Prompt *prompt : optimized->prompts) program.chatTasks.push_back(prompt->key);
   return program;
 }
 

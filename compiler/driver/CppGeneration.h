@@ -31,6 +31,7 @@ struct GeneratedProgram {
   llvm::SMLoc loc;            // the pack's top level, for errors about the pack as a whole
   bool registry = false;      // a workflow registry's executable (it runs no batches)
   bool usesLlm = false;       // it runs prompts: it needs a model and an API key
+  std::vector<std::string> chatTasks;  // a chat program's tasks (its prompts' keys); else empty
 };
 
 // Runs the pipeline, reporting through `compilation` (whose finish() gives the exit code: 1

@@ -256,6 +256,19 @@ int runDeploy(const DeployOptions &o, const CommonOptions &options, const char *
   plan.composition = options.composition;
   plan.optLevel = options.optLevel == OptLevel::O0 ? 0 : 1;
   if (std::optional<std::string> problem = projectFiles(*program, o, plan)) return usage(*problem);
+  // A chat pack's batch runs one task, each line a turn of it (docs/batch.md "What fits").
+  const std::vector<std::string> &tasks = program->chatTasks;
+  if (!o.task.empty()) {
+    if (tasks.empty())
+      return usage("--task names a chat pack's task, and this pack runs a workflow or a composition");
+    if (std::find(tasks.begin(), tasks.end(), o.task) == tasks.end())
+      return usage("no task '" + o.task + "'" + didYouMeanSuffix(o.task, tasks) + "; this pack's tasks are " +
+                   quotedList(tasks, "and"));
+    plan.task = o.task;
+  } else if (tasks.size() > 1) {
+    return usage("this pack has " + std::to_string(tasks.size()) + " tasks (" + quotedList(tasks, "and") +
+                 "), and a batch runs one: choose it with --task NAME");
+  }
 
   // Everything is written from memory once it all exists (docs/deploy.md "The output").
   const bool argo = plan.target == deploy::Target::Argo;

@@ -17,7 +17,7 @@ struct DeployOptions {
   std::string bindings;
   std::vector<std::string> natives;
   std::string name, image, shards, parallelism, retries, maxRuns, rpm, tpm, cpu, memory, secret, provider,
-      model, llmBaseUrl, volumeClaim, volumeSize, inputConfigMap;
+      model, llmBaseUrl, volumeClaim, volumeSize, inputConfigMap, task;
 };
 
 // `wfc deploy PACK --target=k8s-job|argo -o DIR`: compiles the pack (to check it, and to learn the

@@ -99,6 +99,7 @@ const DeployFlag kDeployFlags[] = {
     {"volume-claim", "name", "The volume claim holding /data (default: <name>-data)"},
     {"volume-size", "quantity", "The size volume.yaml claims (default 10Gi)"},
     {"input-configmap", "name", "Read the input from this ConfigMap's key input.jsonl instead of the volume"},
+    {"task", "name", "A chat pack's task: each input line is one turn of it (needed when it has several)"},
 };
 std::vector<std::unique_ptr<cl::opt<std::string>>> makeDeployFlags() {
   std::vector<std::unique_ptr<cl::opt<std::string>>> flags;
@@ -292,6 +293,7 @@ int main(int argc, char **argv) {
     deploy.volumeClaim = deployFlag("volume-claim");
     deploy.volumeSize = deployFlag("volume-size");
     deploy.inputConfigMap = deployFlag("input-configmap");
+    deploy.task = deployFlag("task");
     return wfc::runDeploy(deploy, options, argv[0]);
   }
   if (graphCmd) return wfc::runGraph({graphPack, graphOutput, graphFormat, graphAfterPasses, bindingsFile}, options);

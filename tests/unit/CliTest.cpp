@@ -6,6 +6,7 @@
 #include <nlohmann/json.hpp>
 
 #include <filesystem>
+#include <fstream>
 #include <map>
 #include <string>
 #include <vector>
@@ -487,6 +488,46 @@ TEST(CliTest, DeployLocatedErrors) {
   EXPECT_EQ(r.exitCode, 1) << r.err;
   EXPECT_NE(r.err.find("unknown field 'stpes'"), std::string::npos) << r.err;
   for (const char *sub : {"a", "c", "d"}) EXPECT_FALSE(std::filesystem::exists(dir.path() / sub)) << sub;
+}
+
+// A chat pack's batch runs one task (docs/deploy.md "Options"): with several, --task chooses it and
+// each shard runs with it; without it, or naming none of them, wfc deploy says which there are.
+TEST(CliTest, DeployChoosesAChatPacksTask) {
+  TempDir dir;
+  std::string pack = dir.write("chat.yaml",
+                               "id: two-tasks\n"
+                               "name: Two tasks\n"
+                               "version: 1.0.0\n"
+                               "template_engine: {version: v1, syntax: \"{{variable}}\"}\n"
+                               "prompts:\n"
+                               "  support: {id: support, name: Support, version: 1.0.0, system_template: Help.}\n"
+                               "  greeter: {id: greeter, name: Greeter, version: 1.0.0, system_template: Greet.}\n"
+                               "tools: {}\n");
+  const std::string out = (dir.path() / "out").string();
+  ProcessResult r = wfc({"deploy", pack, "--target=k8s-job", "-o", out});
+  EXPECT_EQ(r.exitCode, 2);
+  EXPECT_NE(r.err.find("this pack has 2 tasks ('support' and 'greeter'), and a batch runs one: choose it with --task "
+                       "NAME"),
+            std::string::npos)
+      << r.err;
+  r = wfc({"deploy", pack, "--target=k8s-job", "-o", out, "--task", "greter"});
+  EXPECT_EQ(r.exitCode, 2);
+  EXPECT_NE(r.err.find("no task 'greter'; did you mean 'greeter'?; this pack's tasks are 'support' and 'greeter'"),
+            std::string::npos)
+      << r.err;
+  EXPECT_FALSE(std::filesystem::exists(out));
+  r = wfc({"deploy", pack, "--target=k8s-job", "-o", out, "--task", "greeter"});
+  ASSERT_EQ(r.exitCode, 0) << r.err;
+  std::ifstream job(dir.path() / "out" / "job.yaml");
+  std::string text((std::istreambuf_iterator<char>(job)), std::istreambuf_iterator<char>());
+  EXPECT_NE(text.find("        - \"--task\"\n        - greeter\n"), std::string::npos) << text;
+
+  r = wfc({"deploy", std::string(WFC_SOURCE_DIR) + "/examples/review-gate/pack.yaml", "--target=k8s-job", "-o",
+           (dir.path() / "other").string(), "--task", "x"});
+  EXPECT_EQ(r.exitCode, 2);
+  EXPECT_NE(r.err.find("--task names a chat pack's task, and this pack runs a workflow or a composition"),
+            std::string::npos)
+      << r.err;
 }
 
 TEST(CliTest, SchemaPrintsTheEditorSchema) {
