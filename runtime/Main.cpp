@@ -286,7 +286,7 @@ int runMain(int argc, char **argv, const ProgramDecl &program) {
         events->prepend(std::move(first));
       }
     }
-    if (cl.trace) trace = std::make_unique<Trace>(*cl.trace);
+    trace = makeTrace(cl, program.name, program.version);
     if (!cl.dryRun) provider = makeProvider(cl, program, trace.get(), model);
     forgetApiKeys();
   } catch (const Error &e) {

@@ -2,6 +2,7 @@
 
 #include "SchemaValidator.h"
 #include "Trace.h"
+#include "TraceFile.h"
 #include "chat/ChatMain.h"
 #include "llm/AnthropicProvider.h"
 #include "llm/OpenAiProvider.h"
@@ -162,6 +163,18 @@ Value readRunInput(const CommandLine &cl) {
   }
   if (!input.isObject()) throw Error(ErrorKind::Usage, "the " + origin + " must be a JSON object, not " + input.dump());
   return input;
+}
+
+std::vector<std::shared_ptr<TraceSink>> traceSinks(const CommandLine &cl, const std::string &, const std::string &) {
+  std::vector<std::shared_ptr<TraceSink>> sinks;
+  if (cl.trace) sinks.push_back(std::make_shared<TraceFile>(*cl.trace));
+  return sinks;
+}
+
+std::unique_ptr<Trace> makeTrace(const CommandLine &cl, const std::string &service, const std::string &version) {
+  std::vector<std::shared_ptr<TraceSink>> sinks = traceSinks(cl, service, version);
+  if (sinks.empty()) return nullptr;
+  return std::make_unique<Trace>(std::move(sinks));
 }
 
 void forgetApiKeys() {

@@ -228,7 +228,7 @@ int runRegistryMain(int argc, char **argv, const RegistryDecl &registry) {
     for (const RegistryWorkflowDecl &w : registry.workflows)
       identities.push_back(journal::identify(*w.program, toolSetup.defaults ? &*toolSetup.defaults : nullptr,
                                              toolSetup.overrides ? &*toolSetup.overrides : nullptr));
-    if (cl.trace) trace = std::make_unique<Trace>(*cl.trace);
+    trace = makeTrace(cl, registry.name, registry.wfcVersion);
     provider = makeRegistryProvider(cl, registry, trace.get(), model);
     forgetApiKeys();
   } catch (const Error &e) {
