@@ -74,6 +74,40 @@ const std::map<std::string, Option> &options() {
       {"--chat", flag(&C::chat)},
       {"--raw", flag(&C::raw)},
       {"--mcp", flag(&C::mcp)},
+      {"--serve", text(&C::serve)},
+      {"--max-runs",
+       {true,
+        [](C &c, const std::string &v) {
+          char *end = nullptr;
+          errno = 0;
+          unsigned long n = std::strtoul(v.c_str(), &end, 10);
+          if (v.empty() || *end || errno || n == 0 || n > 100000 || v[0] == '-')
+            throw Error(ErrorKind::Usage, "--max-runs takes a whole number from 1 to 100000, not '" + v + "'");
+          c.maxRuns = unsigned(n);
+          c.maxRunsGiven = true;
+        }}},
+      {"--max-body",
+       {true,
+        [](C &c, const std::string &v) {
+          std::optional<uint64_t> bytes = parseByteSize(v);
+          if (!bytes)
+            throw Error(ErrorKind::Usage, "--max-body takes a size such as 1MiB, 512KiB or 65536 (bytes), from 1 byte "
+                                          "to 1 GiB, not '" + v + "'");
+          c.maxBodyBytes = *bytes;
+          c.maxBodyGiven = true;
+        }}},
+      {"--drain-timeout",
+       {true,
+        [](C &c, const std::string &v) {
+          std::optional<uint64_t> ms = v == "0" ? std::optional<uint64_t>(0) : parseDuration(v);
+          if (!ms)
+            throw Error(ErrorKind::Usage, "--drain-timeout takes a duration such as 30s, 500ms or 5m (a bare number "
+                                          "is seconds; 0: suspend at once), not '" + v + "'");
+          c.drainTimeoutMs = *ms;
+          c.drainTimeoutGiven = true;
+        }}},
+      {"--otlp-endpoint", text(&C::otlpEndpoint)},
+      {"--otlp-content", flag(&C::otlpContent)},
       {"--sequence", text(&C::sequence)},
       {"--scope", text(&C::scope)},
       {"--user", text(&C::user)},
@@ -100,6 +134,24 @@ std::optional<uint64_t> parseDuration(const std::string &text) {
   uint64_t ms = n * scale;
   if (ms == 0 || ms > 30ull * 24 * 3'600'000) return std::nullopt;
   return ms;
+}
+
+std::optional<uint64_t> parseByteSize(const std::string &text) {
+  size_t digits = 0;
+  while (digits < text.size() && std::isdigit(static_cast<unsigned char>(text[digits]))) ++digits;
+  if (digits == 0 || digits > 12) return std::nullopt;
+  uint64_t n = std::stoull(text.substr(0, digits));
+  std::string unit = text.substr(digits);
+  for (char &ch : unit) ch = char(std::tolower(static_cast<unsigned char>(ch)));
+  uint64_t scale = unit.empty() || unit == "b"                          ? 1
+                   : unit == "k" || unit == "kib" || unit == "kb"       ? uint64_t(1) << 10
+                   : unit == "m" || unit == "mib" || unit == "mb"       ? uint64_t(1) << 20
+                   : unit == "g" || unit == "gib" || unit == "gb"       ? uint64_t(1) << 30
+                                                                        : 0;
+  if (scale == 0) return std::nullopt;
+  uint64_t bytes = n * scale;
+  if (bytes == 0 || bytes > (uint64_t(1) << 30)) return std::nullopt;
+  return bytes;
 }
 
 CommandLine parseCommandLine(int argc, char **argv) {
@@ -179,6 +231,20 @@ const char *commandLineHelp() {
                           tasks) as tools, each tools/call a run; bindings, the LLM options,
                           --trace, --journal, --events, --max-concurrency and --workspace
                           apply to every call
+  --serve [ADDR:]PORT     serve over HTTP (docs/serve.md): POST /runs, GET /runs/ID, the
+                          OpenAPI document, metrics and a web page; ADDR defaults to
+                          127.0.0.1, and any other address needs $WFC_SERVE_TOKEN (sent
+                          as Authorization: Bearer …); runs go in --journal (default
+                          wfc-serve.db)
+  --max-runs N            with --serve: at most N runs at once, more are refused with 429
+                          (default 64)
+  --max-body SIZE         with --serve: refuse request bodies over SIZE with 413 (default
+                          1MiB)
+  --drain-timeout DUR     with --serve: on SIGTERM, let running runs finish for DUR, then
+                          suspend them in the journal (default 30s)
+  --otlp-endpoint URL     export each run's spans over OTLP/HTTP to URL (default:
+                          $OTEL_EXPORTER_OTLP_ENDPOINT); docs/observability.md
+  --otlp-content          include prompts and replies in the exported spans
   --version               print the workflow's and wfc's versions
   --help                  print this help
 

@@ -1,6 +1,6 @@
 // wfc::runMain: the compiled executable's life (docs/executable.md) — command line, input, bindings, the
 // run (ExecuteRun.h), output, trace and report, exit code; or, with --mcp, an MCP server
-// (docs/mcp-server.md).
+// (docs/mcp-server.md); or, with --serve, an HTTP server of its runs (docs/serve.md).
 #include "Bindings.h"
 #include "CommandLine.h"
 #include "ExecuteRun.h"
@@ -11,6 +11,7 @@
 #include "journal/JournalFile.h"
 #include "journal/Resume.h"
 #include "mcp_server/McpMain.h"
+#include "serve/ServeMain.h"
 #include "workflow/EventFile.h"
 #include "workflow/StateMachine.h"
 #include "wfc/program.h"
@@ -221,6 +222,8 @@ int runMain(int argc, char **argv, const ProgramDecl &program) {
     return fail(cl, 2, "--provider takes openai, anthropic or replay, not '" + *cl.provider + "'");
   if (cl.mcp)
     if (auto problem = mcp::usageProblem(cl)) return fail(cl, 2, *problem);
+  if (auto problem = serve::usageProblem(cl)) return fail(cl, 2, *problem);
+  if (cl.serve) return serve::serve(cl, program);
   if (auto problem = journalUsage(cl)) return fail(cl, 2, *problem);
   for (auto [given, flag] : {std::pair{cl.sequence.has_value(), "--sequence"}, {cl.scope.has_value(), "--scope"},
                              {cl.user.has_value(), "--user"}, {cl.workflow.has_value(), "--workflow"},

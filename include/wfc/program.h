@@ -227,6 +227,9 @@ struct ProgramDecl {
   // into the report as it was written: JSON text {"metadata": metadata.governance, "action_scope":
   // {tool: its action_scope}}, or nullptr when the pack declares none.
   const char *governance = nullptr;
+  // The step graph `wfc graph --format=json --after-passes` draws of this program (JSON text), for
+  // the web page of --serve (docs/serve.md); nullptr when the compiler did not embed one.
+  const char *graph = nullptr;
 };
 
 // ---------------------------------------------------------------------------------------------

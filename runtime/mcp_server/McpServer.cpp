@@ -1,5 +1,6 @@
 #include "mcp_server/McpServer.h"
 
+#include "JsonNesting.h"
 #include "RunSetup.h"
 #include "wfc/error.h"
 
@@ -16,28 +17,6 @@
 
 namespace wfc::mcp {
 namespace {
-
-// Deeper JSON is refused before it is parsed: what reads a value (schemas, dumps) recurses.
-constexpr int kMaxNesting = 512;
-
-bool tooDeep(std::string_view text) {
-  int depth = 0;
-  bool inString = false, escaped = false;
-  for (char c : text) {
-    if (inString) {
-      if (escaped) escaped = false;
-      else if (c == '\\') escaped = true;
-      else if (c == '"') inString = false;
-    } else if (c == '"') {
-      inString = true;
-    } else if (c == '[' || c == '{') {
-      if (++depth > kMaxNesting) return true;
-    } else if (c == ']' || c == '}') {
-      --depth;
-    }
-  }
-  return false;
-}
 
 std::string_view trim(std::string_view text) {
   while (!text.empty() && (text.back() == '\r' || text.back() == ' ' || text.back() == '\t')) text.remove_suffix(1);
@@ -157,9 +136,9 @@ void McpServer::joinFinished() {
 void McpServer::handleLine(const std::string &line) {
   std::string_view text = trim(line);
   if (text.empty()) return;
-  if (tooDeep(text)) {
+  if (nestsDeeperThan(text)) {
     writer_.send(errorMessage(nullptr, rpc::kParseError,
-                              "Parse error: the message nests deeper than " + std::to_string(kMaxNesting) + " levels"));
+                              "Parse error: the message nests deeper than " + std::to_string(kMaxJsonNesting) + " levels"));
     return;
   }
   Json message;

@@ -55,7 +55,9 @@ std::string ids(const List &list) {
 std::optional<std::string> usageProblem(const CommandLine &cl, const RegistryDecl &r) {
   for (auto [given, flag] : {std::pair{cl.task.has_value(), "--task"}, {cl.message.has_value(), "--message"},
                              {cl.chat, "--chat"}, {cl.raw, "--raw"}, {cl.mcp, "--mcp"}, {cl.events.has_value(), "--events"},
-                             {cl.dryRun, "--dry-run"}, {cl.report.has_value(), "--report"}})
+                             {cl.dryRun, "--dry-run"}, {cl.report.has_value(), "--report"},
+                             {cl.serve.has_value(), "--serve"}, {cl.maxBodyGiven, "--max-body"},
+                             {cl.drainTimeoutGiven, "--drain-timeout"}})
     if (given)
       return std::string(flag) + " is not an option of a workflow registry's executable (it runs sequences and "
                                  "workflows: --sequence, --workflow, --resume, --entrypoints, --runs)";
