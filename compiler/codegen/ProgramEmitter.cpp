@@ -494,6 +494,12 @@ std::optional<std::string> emitProgram(const ir::Module &module, const analysis:
       const char kGovernance[] = $text$;
 
     )cc");
+  if (options.graphJson)
+    p.emit({{"text", rawString(*options.graphJson, "json")}}, R"cc(
+      // The step graph (wfc graph --format=json --after-passes), for the web page of --serve.
+      const char kGraph[] = $text$;
+
+    )cc");
   InitFields fields = {{"name", cppString(module.id), ""},
                        {"version", cppString(module.version), ""},
                        {"source", cppString(options.sourcePath), ""},
@@ -516,6 +522,7 @@ std::optional<std::string> emitProgram(const ir::Module &module, const analysis:
   if (!evals.empty()) fields.push_back({"evals", "kEvals", ""});
   if (program.chat) fields.push_back({"tasks", "kTasks", ""});
   if (!governance.empty()) fields.push_back({"governance", "kGovernance", ""});
+  if (options.graphJson) fields.push_back({"graph", "kGraph", ""});
   emitInitializer(p, "wfc::ProgramDecl", "kProgram", fields);
   if (member)
     p.emit({{"ns", options.memberNamespace}}, R"cc(

@@ -218,7 +218,9 @@ void HttpServer::start() {
     inet_pton(AF_INET, options_.address.host.c_str(), &v4.sin_addr);
     addr = reinterpret_cast<const sockaddr *>(&v4);
   }
-  // A thread per connection: a handler may wait for a run (POST /runs?wait=true) without holding
+  // No MHD_OPTION_LISTENING_ADDRESS_REUSE: it means SO_REUSEPORT, which would let a second server
+  // share the port instead of failing. (libmicrohttpd sets SO_REUSEADDR itself, so a restarted
+  // server can listen at once.) A thread per connection: a handler may wait for a run (POST /runs?wait=true) without holding
   // up other clients. poll(), not select(): no FD_SETSIZE limit on descriptors.
   unsigned flags = MHD_USE_THREAD_PER_CONNECTION | MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_POLL | MHD_USE_ITC;
   if (options_.address.ipv6) flags |= MHD_USE_IPv6;
@@ -230,7 +232,6 @@ void HttpServer::start() {
                              MHD_RequestCompletedCallback(&Callbacks::onCompleted), this,
                              MHD_OPTION_CONNECTION_LIMIT, static_cast<unsigned int>(options_.maxConnections),
                              MHD_OPTION_CONNECTION_TIMEOUT, static_cast<unsigned int>(options_.idleTimeoutSeconds),
-                             MHD_OPTION_LISTENING_ADDRESS_REUSE, static_cast<unsigned int>(1),
                              MHD_OPTION_END);
   if (!daemon_) {
     int error = errno;
