@@ -6,7 +6,13 @@
 set -euo pipefail
 exe="$1" llm="$2"
 dir="$(mktemp -d)"
-trap 'kill "${server_pid:-0}" "${llm_pid:-0}" 2>/dev/null || true; rm -rf "$dir"' EXIT
+server_pid="" llm_pid=""
+cleanup() {
+  # Only the two processes this script started, by pid (never 0: that is the whole process group).
+  for pid in "$server_pid" "$llm_pid"; do [[ -n "$pid" ]] && kill "$pid" 2>/dev/null; done
+  rm -rf "$dir"
+}
+trap cleanup EXIT
 fail() { echo "FAIL: $*" >&2; echo "--- server stderr:" >&2; cat "$dir/serve.err" >&2 || true; exit 1; }
 
 echo '{"replies": [{"reply": {"content": "a draft"}}]}' > "$dir/script.json"
@@ -38,6 +44,6 @@ code="$(curl -sS -o /dev/null -w '%{http_code}' -X POST "$base/runs" -H 'Content
 kill -TERM "$server_pid"
 status=0
 wait "$server_pid" || status=$?
-server_pid=0
+server_pid=""
 [[ "$status" == 143 ]] || fail "the server exited $status after SIGTERM, not 143"
 echo "serve smoke test: 1 passed, 0 failed"
