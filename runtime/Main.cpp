@@ -289,7 +289,7 @@ int runMain(int argc, char **argv, const ProgramDecl &program) {
         events->prepend(std::move(first));
       }
     }
-    trace = makeTrace(cl, program.name, program.version);
+    trace = makeTrace(cl, program.name, program.version, program.wfcVersion);
     if (!cl.dryRun) provider = makeProvider(cl, program, trace.get(), model);
     forgetApiKeys();
   } catch (const Error &e) {

@@ -64,9 +64,10 @@ std::unique_ptr<llm::Provider> makeProvider(const CommandLine &cl, const Program
 // neither is asked for. Throws wfc::Error(Usage) for a trace file that cannot be written or an
 // endpoint that is not a URL.
 std::vector<std::shared_ptr<TraceSink>> traceSinks(const CommandLine &cl, const std::string &service,
-                                                   const std::string &version);
+                                                   const std::string &version, const std::string &wfcVersion);
 // A trace over traceSinks(), or null when there are none.
-std::unique_ptr<Trace> makeTrace(const CommandLine &cl, const std::string &service, const std::string &version);
+std::unique_ptr<Trace> makeTrace(const CommandLine &cl, const std::string &service, const std::string &version,
+                                 const std::string &wfcVersion);
 
 // Once the provider has read its key: tools (exec processes, MCP servers) must not inherit it,
 // or a tool printing its environment would carry the key into errors, traces and reports.

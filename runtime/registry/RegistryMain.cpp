@@ -230,7 +230,7 @@ int runRegistryMain(int argc, char **argv, const RegistryDecl &registry) {
     for (const RegistryWorkflowDecl &w : registry.workflows)
       identities.push_back(journal::identify(*w.program, toolSetup.defaults ? &*toolSetup.defaults : nullptr,
                                              toolSetup.overrides ? &*toolSetup.overrides : nullptr));
-    trace = makeTrace(cl, registry.name, registry.wfcVersion);
+    trace = makeTrace(cl, registry.name, registry.wfcVersion, registry.wfcVersion);
     provider = makeRegistryProvider(cl, registry, trace.get(), model);
     forgetApiKeys();
   } catch (const Error &e) {

@@ -95,7 +95,7 @@ int serve(const CommandLine &cl, const ProgramDecl &program) {
     loadTools(cl, program, toolSetup);
     identity = journal::identify(program, toolSetup.defaults ? &*toolSetup.defaults : nullptr,
                                  toolSetup.overrides ? &*toolSetup.overrides : nullptr);
-    sinks = traceSinks(cl, program.name, program.version);
+    sinks = traceSinks(cl, program.name, program.version, program.wfcVersion);
     sinks.push_back(metrics);
     provider = makeProvider(cl, program, nullptr, model);
     forgetApiKeys();
