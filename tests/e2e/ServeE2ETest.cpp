@@ -17,8 +17,11 @@
 #include <chrono>
 #include <csignal>
 #include <filesystem>
+#include <sstream>
 #include <set>
 #include <thread>
+
+#include <unistd.h>
 
 namespace fs = std::filesystem;
 using Json = nlohmann::json;
@@ -26,6 +29,18 @@ using namespace wfc::test;
 using namespace std::chrono_literals;
 
 namespace {
+
+const std::string kServeNpm = std::string(WFC_SOURCE_DIR) + "/tests/serve";
+
+std::string findInPath(const std::string &name) {
+  const char *path = std::getenv("PATH");
+  std::istringstream dirs(path ? path : "");
+  for (std::string dir; std::getline(dirs, dir, ':');) {
+    fs::path candidate = fs::path(dir.empty() ? "." : dir) / name;
+    if (::access(candidate.c_str(), X_OK) == 0) return candidate.string();
+  }
+  return "";
+}
 
 const char *kBindings = R"(tools:
   route: { mock: { template: { event: "{{args.event}}", text: "{{args.text}}" } } }
@@ -453,6 +468,33 @@ TEST_F(ServeE2ETest, ChatPacksAnswerOpenAiChatCompletions) {
   EXPECT_EQ(run.json()["output"], "Hello!");
   EXPECT_EQ(post("/runs", R"({"message": "hi"})").json()["error"]["field"], "task");
   EXPECT_EQ(httpGet(url("/runs")).json()["runs"].size(), 4u);
+}
+
+}  // namespace
+
+namespace {
+
+// GET /openapi.json passes a real OpenAPI 3.1 validator (@readme/openapi-parser, tests/serve/):
+// a workflow's with the token's security scheme, and a chat pack's with /v1/chat/completions.
+TEST_F(ServeE2ETest, TheOpenApiDocumentIsValidOpenApi31) {
+  std::string node = findInPath("node");
+  if (node.empty() || !fs::exists(kServeNpm + "/node_modules/@readme/openapi-parser/package.json"))
+    GTEST_SKIP() << "node or @readme/openapi-parser is not installed (tests/serve/: scripts/setup.sh runs npm ci there)";
+  auto validate = [&](const std::string &document, const std::string &name) {
+    std::string file = dir_.write(name, document);
+    ProcessResult r = runProcess(node, {kServeNpm + "/validate-openapi.mjs", file}, 60);
+    EXPECT_EQ(r.exitCode, 0) << r.out << r.err;
+    EXPECT_NE(r.out.find("valid OpenAPI 3.1.0"), std::string::npos) << r.out << r.err;
+  };
+  start({}, {{"WFC_SERVE_TOKEN", "t0ken"}});
+  validate(httpGet(url("/openapi.json"), {"Authorization: Bearer t0ken"}).body, "workflow.json");
+  server_.reset();
+  bindings_ = dir_.write("chat.yaml", "tools:\n  kb.lookup: {mock: {result: 'x'}}\n  kb.delete: {mock: {result: 'x'}}\n");
+  std::filesystem::remove(journal());
+  start({}, {}, e2eExeDir() + "/chat-support");
+  Json chat = httpGet(url("/openapi.json")).json();
+  EXPECT_TRUE(chat["paths"].contains("/v1/chat/completions"));
+  validate(chat.dump(), "chat.json");
 }
 
 }  // namespace
