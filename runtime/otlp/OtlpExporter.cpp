@@ -103,13 +103,13 @@ OtlpExporter::~OtlpExporter() {
 
 void OtlpExporter::record(const TraceRecord &record) {
   std::lock_guard lock(mutex_);
-  std::optional<Span> span = assembler_.add(record);
-  if (!span) return;
-  if (queue_.size() >= options_.maxQueued) {
-    ++dropped_;
-    return;
+  for (Span &span : assembler_.add(record)) {
+    if (queue_.size() >= options_.maxQueued) {
+      ++dropped_;
+      continue;
+    }
+    queue_.push_back(std::move(span));
   }
-  queue_.push_back(std::move(*span));
   if (queue_.size() >= options_.batchSize) wake_.notify_all();
 }
 

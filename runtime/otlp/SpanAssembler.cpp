@@ -13,7 +13,7 @@ std::string text(const Json &line, const char *key) {
 
 std::optional<int64_t> integer(const Json &line, const char *key) {
   auto it = line.find(key);
-  if (it == line.end() || !it->is_number_integer()) return std::nullopt;
+  if (it == line.end() || !it->is_number_integer()) return {};
   return it->get<int64_t>();
 }
 
@@ -55,7 +55,14 @@ Span ended(const TraceRecord &r) {
 
 }  // namespace
 
-std::optional<Span> SpanAssembler::add(const TraceRecord &r) {
+std::vector<Span> SpanAssembler::finish(Span span) {
+  std::vector<Span> out = std::move(cut_);
+  cut_.clear();
+  out.push_back(std::move(span));
+  return out;
+}
+
+std::vector<Span> SpanAssembler::add(const TraceRecord &r) {
   const std::string event = r.event;
   const Json &line = r.line;
   auto key = std::make_pair(text(line, "trace_id"), text(line, "span_id"));
@@ -89,15 +96,32 @@ std::optional<Span> SpanAssembler::add(const TraceRecord &r) {
       otlp::add(a, "wfc.step.kind", kind);
       if (auto attempt = integer(line, "attempt")) otlp::add(a, "wfc.step.attempt", *attempt);
     }
-    open_[key] = std::move(s);
-    return std::nullopt;
+    std::string root = event == "run_start" ? s.spanId : s.parentSpanId;
+    if (auto parent = open_.find({key.first, s.parentSpanId}); parent != open_.end() && event != "run_start")
+      root = parent->second.root;
+    open_[key] = {std::move(s), std::move(root)};
+    return {};
   }
   if (event == "run_end" || event == "state_end" || event == "step_end") {
     auto it = open_.find(key);
-    if (it == open_.end()) return std::nullopt;
-    Span s = std::move(it->second);
+    if (it == open_.end()) return {};
+    Span s = std::move(it->second.span);
     open_.erase(it);
     s.endNanos = uint64_t(r.unixNanos);
+    if (event == "run_end") {
+      // What the run left open ends with it (spans of steps a crash or a drain cut short).
+      for (auto o = open_.begin(); o != open_.end();) {
+        if (o->first.first == key.first && o->second.root == key.second) {
+          Span cut = std::move(o->second.span);
+          cut.endNanos = s.endNanos;
+          otlp::add(cut.attributes, "wfc.span.cut_short", true);
+          cut_.push_back(std::move(cut));
+          o = open_.erase(o);
+        } else {
+          ++o;
+        }
+      }
+    }
     std::string status = text(line, "status");
     if (event == "run_end") {
       otlp::add(s.attributes, "wfc.run.status", status);
@@ -115,7 +139,7 @@ std::optional<Span> SpanAssembler::add(const TraceRecord &r) {
       addText(s.attributes, "wfc.step.cache", line, "cache");
       if (status == "failed") fail(s, line);
     }
-    return s;
+    return finish(std::move(s));
   }
   if (event == "llm_call") {
     Span s = ended(r);
@@ -142,7 +166,7 @@ std::optional<Span> SpanAssembler::add(const TraceRecord &r) {
         otlp::add(a, "gen_ai.output.messages", (*r.content)["output_messages"].dump());
     }
     if (text(line, "status") == "failed") fail(s, line);
-    return s;
+    return finish(std::move(s));
   }
   if (event == "tool_call") {
     Span s = ended(r);
@@ -161,7 +185,7 @@ std::optional<Span> SpanAssembler::add(const TraceRecord &r) {
       if (r.content->contains("result")) otlp::add(a, "gen_ai.tool.call.result", (*r.content)["result"].dump());
     }
     if (text(line, "status") == "failed") fail(s, line);
-    return s;
+    return finish(std::move(s));
   }
   if (event == "eval") {
     Span s = ended(r);
@@ -179,9 +203,9 @@ std::optional<Span> SpanAssembler::add(const TraceRecord &r) {
       s.status = StatusCode::Error;
       s.statusMessage = text(line, "message");
     }
-    return s;
+    return finish(std::move(s));
   }
-  return std::nullopt;
+  return {};
 }
 
 }  // namespace wfc::otlp

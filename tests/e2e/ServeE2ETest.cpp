@@ -498,3 +498,25 @@ TEST_F(ServeE2ETest, TheOpenApiDocumentIsValidOpenApi31) {
 }
 
 }  // namespace
+
+namespace {
+
+// The web page in Debian's chromium, driven headless by puppeteer-core (tests/serve/drive-page.mjs).
+TEST_F(ServeE2ETest, TheWebPageShowsRunsGraphAndALiveTimeline) {
+  std::string node = findInPath("node"), chromium = findInPath("chromium");
+  if (chromium.empty()) GTEST_SKIP() << "no chromium to drive (scripts/setup.sh installs Debian's)";
+  if (node.empty() || !fs::exists(kServeNpm + "/node_modules/puppeteer-core/package.json"))
+    GTEST_SKIP() << "node or puppeteer-core is not installed (tests/serve/: scripts/setup.sh runs npm ci there)";
+  start();
+  HttpReply done = post("/runs?wait=true", R"({"topic": "page", "next": "done"})");
+  ASSERT_EQ(done.status, 200) << done.body;
+  HttpReply running = post("/runs", R"({"topic": "slow page", "next": "done"})");  // 3 s
+  ASSERT_EQ(running.status, 201) << running.body;
+  ProcessResult r = runProcess(node, {kServeNpm + "/drive-page.mjs", chromium, base_, running.json()["id"],
+                                      done.json()["id"]}, 90);
+  EXPECT_EQ(r.exitCode, 0) << r.out << r.err;
+  EXPECT_NE(r.out.find("\ndone\n"), std::string::npos) << r.out << r.err;
+  EXPECT_EQ(r.out.find("not ok"), std::string::npos) << r.out;
+}
+
+}  // namespace

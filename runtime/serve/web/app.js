@@ -73,6 +73,9 @@ function spansOf(events) {
     } else if (kind === 'step_end' || kind === 'state_end' || kind === 'run_end') {
       const s = open.get(e.span_id);
       if (!s) continue;
+      open.delete(e.span_id);
+      if (kind === 'run_end')  // what the run left open (cut short by a crash or a drain) ends with it
+        for (const [id, o] of open) if (o.start >= s.start && o.end == null) { o.end = e.ts_ms; o.status = 'cut'; open.delete(id); }
       s.end = e.ts_ms; s.status = e.status === 'ok' ? 'ok' : (e.status || 'ok');
       if (e.duration_ms != null) s.end = s.start + e.duration_ms;
       if (e.tokens) s.tokens = e.tokens;
@@ -123,7 +126,7 @@ function timeline(events) {
 // --- The step graph (wfc graph's JSON drawing), laid out in layers -------------------------
 function graphSvg(graph, statusByStep) {
   if (!graph || !graph.nodes || !graph.nodes.length) return el('p', { class: 'muted' }, 'No step graph in this executable.');
-  const ranked = ['order', 'plan', 'depends_on', 'then', 'else', 'transition', 'runs', 'calls', 'max_visits', 'on_error'];
+  const ranked = ['order', 'plan', 'depends_on', 'data', 'then', 'else', 'transition', 'runs', 'calls', 'max_visits', 'on_error'];
   const nodes = graph.nodes, index = new Map(nodes.map((n, i) => [n.id, i]));
   const out = nodes.map(() => []);
   for (const e of graph.edges) {
@@ -158,7 +161,7 @@ function graphSvg(graph, statusByStep) {
   nodes.forEach((n, i) => {
     const p = xy.get(i);
     const step = n.label;
-    const status = statusByStep.get(n.id) || statusByStep.get(step) || '';
+    const status = statusByStep.get(n.id) || (n.id.startsWith('state:') ? '' : statusByStep.get(step)) || '';
     const g = svgEl('g', { class: 'node ' + status, 'data-node': n.id, transform: `translate(${p.x},${p.y})` });
     g.append(svgEl('rect', { width: W, height: H, rx: n.id.startsWith('state:') ? 18 : 4 }));
     const t1 = svgEl('text', { x: 8, y: 15 }); t1.textContent = step.length > 22 ? step.slice(0, 21) + '…' : step;
@@ -170,11 +173,22 @@ function graphSvg(graph, statusByStep) {
   return el('div', { id: 'graph' }, svg);
 }
 
-// The status of each step (by its path's last part and by "state:NAME") from the trace.
-function statuses(events) {
+// The status of each step and state from the trace, by graph node id: a step path "STATE:STEP"
+// (a workflow state's composition) or "STEP" (the composition that runs) is node
+// "COMPOSITION/STEP"; a state is "state:NAME". A step's last attempt decides.
+function statuses(events, graph) {
   const map = new Map();
+  const runs = new Map();  // state → the composition it runs
+  for (const e of (graph && graph.edges) || []) if (e.kind === 'runs') runs.set(e.from.replace(/^state:/, ''), e.to);
+  const first = graph && graph.clusters && graph.clusters.length ? graph.clusters[0].id : '';
   for (const s of spansOf(events)) {
-    if (s.type === 'step') { const name = s.name.split('__').pop(); map.set(name, s.status); map.set(s.name, s.status); }
+    if (s.type === 'step') {
+      const colon = s.name.indexOf(':');
+      const state = colon > 0 ? s.name.slice(0, colon) : null, step = colon > 0 ? s.name.slice(colon + 1) : s.name;
+      const composition = state ? runs.get(state) || state : first;
+      map.set(composition + '/' + step, s.status);
+      if (!map.has(step)) map.set(step, s.status);
+    }
     if (s.type === 'state') map.set('state:' + s.name.replace(/^state /, '').replace(/ #\d+$/, ''), s.status);
   }
   return map;
@@ -201,7 +215,7 @@ function renderRun(run, events, graph) {
   if (run.awaiting) parts.push(el('p', {}, 'Waiting at ', el('strong', {}, run.awaiting.state), ' for ' + run.awaiting.events.join(', ')));
   if (run.error) parts.push(el('pre', { class: 'error' }, run.error));
   if (run.output !== undefined) parts.push(el('h2', {}, 'Output'), el('pre', { id: 'output' }, JSON.stringify(run.output, null, 2)));
-  parts.push(el('h2', {}, 'Step graph'), graphSvg(graph, statuses(events)));
+  parts.push(el('h2', {}, 'Step graph'), graphSvg(graph, statuses(events, graph)));
   parts.push(el('h2', {}, 'Timeline'), timeline(events));
   app.replaceChildren(...parts);
 }
