@@ -520,3 +520,50 @@ TEST_F(ServeE2ETest, TheWebPageShowsRunsGraphAndALiveTimeline) {
 }
 
 }  // namespace
+
+namespace {
+
+// wfc trace view: one run of a --trace file as the same page, offline, in one HTML file.
+TEST_F(ServeE2ETest, TraceViewDrawsARunOffline) {
+  std::string trace = (dir_ / "run.jsonl").string(), html = (dir_ / "timeline.html").string();
+  ProcessResult run = runProcess(exe_, {"--bindings", bindings_, "--llm-base-url", llm_->baseUrl(), "--model",
+                                        "test-model", "--input-json", R"({"topic": "</script>", "next": "done"})",
+                                        "--trace", trace});
+  ASSERT_EQ(run.exitCode, 0) << run.err;
+  std::string runId = jsonLines(trace).front()["run_id"];
+  std::string pack = std::string(WFC_SOURCE_DIR) + "/tests/e2e/packs/serve-flow.yaml";
+  ProcessResult view = runProcess(WFC_BINARY, {"trace", "view", trace, "-o", html, "--pack", pack});
+  ASSERT_EQ(view.exitCode, 0) << view.err;
+  std::string page = readText(html);
+  EXPECT_NE(page.find("window.WFC_OFFLINE = "), std::string::npos);
+  EXPECT_NE(page.find(runId), std::string::npos);
+  EXPECT_EQ(page.find("<script src="), std::string::npos) << "everything inline";
+  // A closing tag inside the data does not end the script.
+  std::string tricky = dir_.write("tricky.jsonl",
+      R"({"event": "run_start", "ts_ms": 1, "trace_id": "t", "run_id": "r1", "span_id": "a", "workflow": "w"}
+{"event": "step_start", "ts_ms": 1, "trace_id": "t", "step": "</script><b>x", "span_id": "b", "parent_span_id": "a"}
+{"event": "step_end", "ts_ms": 2, "trace_id": "t", "step": "</script><b>x", "span_id": "b", "status": "ok"}
+{"event": "run_end", "ts_ms": 3, "trace_id": "t", "run_id": "r1", "span_id": "a", "status": "succeeded"}
+)");
+  ProcessResult escaped = runProcess(WFC_BINARY, {"trace", "view", tricky});
+  ASSERT_EQ(escaped.exitCode, 0) << escaped.err;
+  EXPECT_NE(escaped.out.find("<\\/script><b>x"), std::string::npos);
+  EXPECT_EQ(escaped.out.find("</script><b>x"), std::string::npos);
+  // Errors: not a trace, several runs without --run, an unknown run.
+  std::string bogus = dir_.write("bogus.jsonl", "{\"event\": \"run_start\"}\nnot json\n");
+  ProcessResult bad = runProcess(WFC_BINARY, {"trace", "view", bogus});
+  EXPECT_EQ(bad.exitCode, 1);
+  EXPECT_NE(bad.err.find("bogus.jsonl:2: not a trace event"), std::string::npos) << bad.err;
+  std::string two = dir_.write("two.jsonl", readText(trace) + readText(trace));
+  EXPECT_EQ(runProcess(WFC_BINARY, {"trace", "view", two, "--run", "nobody"}).exitCode, 1);
+  EXPECT_EQ(runProcess(WFC_BINARY, {"trace", "view"}).exitCode, 2);
+
+  std::string node = findInPath("node"), chromium = findInPath("chromium");
+  if (node.empty() || chromium.empty() || !fs::exists(kServeNpm + "/node_modules/puppeteer-core/package.json"))
+    GTEST_SKIP() << "no chromium, node or puppeteer-core to open the page with (scripts/setup.sh installs them)";
+  ProcessResult browser = runProcess(node, {kServeNpm + "/check-trace-view.mjs", chromium, html, runId}, 60);
+  EXPECT_EQ(browser.exitCode, 0) << browser.out << browser.err;
+  EXPECT_NE(browser.out.find("\ndone\n"), std::string::npos) << browser.out;
+}
+
+}  // namespace
