@@ -102,7 +102,7 @@ class Run {
   // record with its step (a tool step's one call: one transaction, docs/journal.md).
   Value callTool(int tool, const Value &args, bool checkArgs, const std::string &stepPath, unsigned attempt,
                  const CancellationToken &cancel, const std::string &parentSpan, const std::string &keySuffix = "",
-                 std::unique_ptr<journal::ToolCallRow> *deferred = nullptr);
+                 std::unique_ptr<journal::ToolCallRow> *deferred = nullptr, std::string_view workingDir = {});
   bool isBound(int tool) const { return bindings_[tool] != nullptr; }
 
   // The validator of a schema of the program (JSON text with static storage), compiled on

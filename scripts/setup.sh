@@ -18,6 +18,8 @@ packages=(
   # compiler and runtime libraries (see ../shared/DESIGN.md "Dependencies")
   libyaml-cpp-dev libfmt-dev libboost-graph-dev nlohmann-json3-dev
   libcurl4-openssl-dev libsqlite3-dev llvm-14-dev libre2-dev
+  # AWL's read-file parses TOML (Cargo.toml, pyproject.toml) with toml++
+  libtomlplusplus-dev
   # tests and benchmark: clang-format-14 checks the generated C++ goldens, llvm-14-tools has
   # FileCheck for the per-pass tests, GNU time measures peak memory in bench/
   libcpp-httplib-dev libgtest-dev libgmock-dev libbenchmark-dev libvalijson-dev
