@@ -37,7 +37,17 @@ class LoopStepEmitter final : public StepEmitter {
   using StepEmitter::StepEmitter;
 
   void emitFunctions(Printer &p, const ir::Step &s) override {
-    std::string over = s.items ? " over " + ir::printValue(*s.items) : "";
+    // The items as the author wrote them: AWL's `range(1, {max})`, `{ts_data.phases}`.
+    std::string over;
+    if (s.items) {
+      const ir::Value &items = *s.items;
+      if (items.kind == ir::Value::Kind::Expression && !items.expression->written.empty())
+        over = " over " + items.expression->written;
+      else if (items.kind == ir::Value::Kind::Reference)
+        over = " over " + ir::spell(items.ref);
+      else
+        over = " over " + ir::printValue(items);
+    }
     openStep(p, s, "wfc.loop" + over + " of " + std::to_string(s.children.size()) + " step" +
                        (s.children.size() == 1 ? "" : "s") + ", at most " + std::to_string(s.maxIterations) +
                        " iterations");

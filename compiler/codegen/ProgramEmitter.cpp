@@ -226,7 +226,10 @@ void emitPrompts(Printer &p, EmitContext &ctx, const std::vector<const ir::Promp
   std::vector<InitFields> table;
   for (const ir::Prompt *pr : prompts) {
     const std::string &name = ctx.prompt(*pr);
-    p.emit({{"key", pr->key}, {"location", ctx.location(pr->loc)}}, "// prompt '$key$' — $location$\n");
+    p.emit({{"key", pr->key},
+            {"location", ctx.location(pr->loc)},
+            {"what", pr->systemTemplate.pieces.empty() ? ": no system message, the step's input is the whole request" : ""}},
+           "// prompt '$key$' — $location$$what$\n");
     std::vector<InitFields> parts;
     for (const ir::TemplatePiece &piece : pr->systemTemplate.pieces) {
       InitFields part;
