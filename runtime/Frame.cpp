@@ -26,22 +26,7 @@ double millisSince(Clock::time_point start) {
   return std::chrono::duration<double, std::milli>(Clock::now() - start).count();
 }
 
-const char *spell(StepKind kind) {
-  switch (kind) {
-    case StepKind::Tool: return "tool";
-    case StepKind::Branch: return "branch";
-    case StepKind::Parallel: return "parallel";
-    case StepKind::Subflow: return "wfc.subflow";
-    case StepKind::Prompt: return "prompt";
-    case StepKind::Agent: return "agent";
-    case StepKind::Foreach: return "wfc.foreach";
-    case StepKind::Loop: return "wfc.loop";
-    case StepKind::Judge: return "wfc.judge";
-    case StepKind::Action: return "action";
-    case StepKind::Block: return "block";
-  }
-  return "step";
-}
+const char *spell(StepKind kind) { return spellKind(kind); }
 
 // Exponential from `baseMs`, jittered to 50–150%, capped at a minute.
 std::chrono::milliseconds backoff(uint64_t baseMs, unsigned attempt) {

@@ -16,6 +16,7 @@
 #include <sys/stat.h>
 
 #include <filesystem>
+#include <map>
 
 namespace wfc::test {
 namespace {
@@ -88,6 +89,22 @@ TEST_F(AwlE2ETest, MaxIterationsEndsTheRunWithExit3) {
   EXPECT_TRUE(r.out.empty());
   EXPECT_NE(r.err.find("reached max_iterations (5) without its 'until' predicate holding"), std::string::npos) << r.err;
   EXPECT_EQ(readText(work_ / "counter"), "5\n");
+}
+
+TEST_F(AwlE2ETest, TheDryRunPlanNamesActionsBlocksAndCaptures) {
+  ProcessResult r = run("awl-control", {{"dir", work_.str()}, {"succeed_after", 1}}, {"--dry-run"});
+  ASSERT_EQ(r.exitCode, 0) << r.describe() << "\n" << r.err;
+  Json steps = Json::parse(r.out)["compositions"][0]["steps"];
+  std::map<std::string, Json> byId;
+  for (const Json &s : steps) byId[s["id"]] = s;
+  EXPECT_EQ(byId["setup"]["kind"], "action");
+  EXPECT_EQ(byId["setup"]["action"], "shell");
+  EXPECT_EQ(byId["setup"]["captures"], "setup");
+  EXPECT_EQ(byId["foreach"]["kind"], "wfc.loop");
+  EXPECT_EQ(byId["if_then"]["kind"], "block");
+  EXPECT_EQ(byId["if_then"]["runs_if"], "if takes then");
+  EXPECT_EQ(byId["notify"]["inside"], "if_then");
+  EXPECT_FALSE(fs::exists(work_ / "counter")) << "a dry run ran a command";
 }
 
 // ---- stop ------------------------------------------------------------------------------------------
