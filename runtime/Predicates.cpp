@@ -7,6 +7,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
+
 namespace wfc {
 namespace {
 
@@ -108,6 +110,16 @@ Value StepContext::at(const Value &base, std::initializer_list<PathStep> path, c
   std::string walked;
   for (const PathStep &p : path) {
     std::optional<Value> next = p.index >= 0 ? current.at(static_cast<size_t>(p.index)) : current.get(p.key);
+    // AWL's shell results and replies spell these fields in kebab-case, its authors' expressions
+    // in snake_case too (docs/awl.md "Types"): the compiler maps them where it knows the type, the
+    // run where it does not.
+    if (!next && p.index < 0)
+      for (const char *alias : {"exit_code", "duration_ms", "tool_calls", "tokens_used"})
+        if (p.key == alias) {
+          std::string kebab = p.key;
+          std::replace(kebab.begin(), kebab.end(), '_', '-');
+          next = current.get(kebab);
+        }
     if (!next) {
       std::string what = p.index >= 0 ? "no index " + std::to_string(p.index) : "no key '" + p.key + "'";
       throw Error(ErrorKind::StepFailed, std::string("reference ") + ref + " cannot be resolved: there is " + what +

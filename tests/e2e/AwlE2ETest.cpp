@@ -150,7 +150,8 @@ TEST_F(AwlE2ETest, ContinueOnErrorAndCapturedResultsLetTheRunGoOn) {
   EXPECT_LT(r.seconds, 4.5) << "the 1 s timeout did not stop `sleep 5`";
   std::vector<Json> notes = events("notify");
   ASSERT_EQ(notes.size(), 1u);
-  EXPECT_EQ(notes[0]["data"], (Json{{"failed", 3}, {"slow", -1}, {"missing", nullptr}}));
+  EXPECT_EQ(notes[0]["data"], (Json{{"failed", 3}, {"slow", -1}, {"missing", nullptr}, {"mixed", 4}}));
+  EXPECT_EQ(out["mixed"], Json::object());  // the last capture wins
   // The two steps continue-on-error recovered say why in the trace (the first command's exit 7 is
   // not a failure under continue-on-error: its result is data).
   std::vector<Json> recovered = events("step_recovered");

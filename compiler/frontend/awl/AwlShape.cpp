@@ -17,7 +17,7 @@ struct AwlShapes {
   const Shape *root = nullptr;
   std::vector<std::string> actions = {"prompt-agent", "shell",   "read-file", "write-file", "loop",
                                       "conditional",  "notify",  "stop",      "parse-json", "read-ts",
-                                      "read-prd"};
+                                      "read-prd",     "create-prd", "create-task-specs"};
 
   AwlShapes() {
     Shape *actionUnion = a.make(Shape::Type::Union, "action");
@@ -54,6 +54,8 @@ struct AwlShapes {
         {"parse-json", kind({req("input", a.str())}, true, true)},
         {"read-ts", kind({opt("ts-id", a.str())}, true, true)},
         {"read-prd", kind({opt("prd-id", a.str())}, true, true)},
+        {"create-prd", kind({opt("prd-id", a.str())}, true, true)},
+        {"create-task-specs", kind({opt("prd-id", a.str())}, true, true)},
     };
     const Shape *base = a.object("action", common, /*open=*/true);
     actionUnion->discriminator = "action";
@@ -75,9 +77,6 @@ struct AwlShapes {
         diags.error(action->loc, "the '" + k + "' action exchanges messages with other running loops, which needs "
                                  "TaskDaemon's multi-loop daemon; a compiled AWL workflow runs alone. Use 'notify' "
                                  "to report an event (it goes to the trace)");
-      else if (k == "create-prd" || k == "create-task-specs")
-        diags.error(action->loc, "the '" + k + "' action writes to a taskstore, which a compiled AWL workflow does "
-                                 "not have; write the document with 'write-file' (docs/awl.md \"Taskstore\")");
       else
         diags.error(action->loc, "unknown action '" + k + "'" +
                                      (didYouMeanSuffix(k, names).empty() ? "; expected " + quotedList(names)

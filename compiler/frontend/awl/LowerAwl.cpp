@@ -407,14 +407,18 @@ class Lowering {
       kind = ir::ActionKind::Stop;
       if (a.reason) args.emplace_back("reason", text(a.reason));
       args.emplace_back("exit_code", constant(a.exitCode ? *a.exitCode : 0, a.loc));
-    } else if (k == "read-ts" || k == "read-prd") {
-      // The taskstore's documents come in the run's input (docs/awl.md "Taskstore").
+    } else if (k == "read-ts" || k == "read-prd" || k == "create-prd" || k == "create-task-specs") {
+      // The taskstore's documents come in the run's input (docs/awl.md "Taskstore"): what read-ts
+      // and read-prd would load, and what create-prd and create-task-specs would have made.
       kind = ir::ActionKind::ReadInput;
-      bool ts = k == "read-ts";
-      args.emplace_back("key", constant(ts ? "ts" : "prd", a.loc));
-      const Text &id = ts ? a.tsId : a.prdId;
+      std::string key = k == "read-ts" ? "ts" : k == "create-task-specs" ? "task_specs" : "prd";
+      if (k.rfind("create-", 0) == 0)
+        diags_.warning(a.action.loc(), "a compiled AWL workflow has no taskstore: '" + k + "' reads the document it "
+                                       "would create from the run's input, its '" + key + "' (docs/awl.md \"Taskstore\")");
+      args.emplace_back("key", constant(key, a.loc));
+      const Text &id = k == "read-ts" ? a.tsId : a.prdId;
       if (id) args.emplace_back("id", text(id));
-      readsInput_.insert(ts ? "ts" : "prd");
+      readsInput_.insert(key);
     }
     ir::Step &s = newStep(out, parent, ir::StepKind::Action, base, a.loc);
     s.action = kind;
