@@ -139,10 +139,9 @@ class AttemptContext final : public StepContext {
   const Value &item() const override { return itemFrame("${item}").iteration_.item; }
   int64_t itemIndex() const override { return itemFrame("${item_index}").iteration_.index; }
 
-  const Value &variable(const char *name, const char *ref) const override {
-    const Frame &top = frame_.top();
-    std::lock_guard lock(top.variablesMutex_);
-    if (auto it = top.variables_.find(std::string_view(name)); it != top.variables_.end()) return it->second;
+  // A copy (a shared pointer's): the value stays whole whatever captures later.
+  Value variable(const char *name, const char *ref) const override {
+    if (std::optional<Value> v = frame_.variable(name)) return *v;
     throw Error(ErrorKind::StepFailed, std::string(ref) + " reads variable '" + name +
                                            "', which no step has captured yet (docs/awl.md \"Variables\")");
   }

@@ -424,7 +424,7 @@ class StepContext {
   // A composition with a variable store (docs/awl.md): `{name}`, the value last captured into
   // variable `name` (failing the step naming `ref` when none was yet); `{env.NAME}`, the
   // executable's environment variable (failing when it is not set); `{execution_id}`, the run's id.
-  virtual const Value &variable(const char *name, const char *ref) const = 0;
+  virtual Value variable(const char *name, const char *ref) const = 0;
   Value variable(const char *name, std::initializer_list<PathStep> path, const char *ref) const {
     return at(variable(name, ref), path, ref);
   }
