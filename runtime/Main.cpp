@@ -1,6 +1,7 @@
 // wfc::runMain: the compiled executable's life (docs/executable.md) — command line, input, bindings, the
 // run (ExecuteRun.h), output, trace and report, exit code; or, with --mcp, an MCP server
 // (docs/mcp-server.md); or, with --serve, an HTTP server of its runs (docs/serve.md).
+#include "Describe.h"
 #include "Bindings.h"
 #include "CommandLine.h"
 #include "ExecuteRun.h"
@@ -101,13 +102,13 @@ Json plan(const ProgramDecl &program, const ToolTable &tools, const Value &input
   for (const CompositionDecl &c : program.compositions) {
     Json steps = Json::array();
     for (const StepDecl &s : c.steps) {
-      static const char *kinds[] = {"tool",  "branch",      "parallel", "wfc.subflow", "prompt",
-                                    "agent", "wfc.foreach", "wfc.loop", "wfc.judge"};
-      Json step = {{"id", s.id}, {"kind", kinds[int(s.kind)]}, {"location", s.location}};
+      Json step = {{"id", s.id}, {"kind", spellKind(s.kind)}, {"location", s.location}};
+      if (s.kind == StepKind::Action) step["action"] = spellAction(s.action);
+      if (s.capture) step["captures"] = s.capture;
       Json after = Json::array();
       for (int a : s.after) after.push_back(c.steps[a].id);
       if (!after.empty()) step["after"] = after;
-      // A parallel's branch, or an inner step of the wfc.foreach / wfc.loop it runs in.
+      // A parallel's branch, or an inner step of the wfc.foreach / wfc.loop / block it runs in.
       if (s.parent >= 0) step[c.steps[s.parent].kind == StepKind::Parallel ? "parallel" : "inside"] = c.steps[s.parent].id;
       if (s.kind == StepKind::Foreach && s.maxConcurrency) step["max_concurrency"] = s.maxConcurrency;
       if (s.kind == StepKind::Loop) step["max_iterations"] = s.maxIterations;

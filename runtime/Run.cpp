@@ -76,7 +76,8 @@ void Run::checkOutput(int composition, const Value &output) const {
 
 Value Run::callTool(int tool, const Value &args, bool checkArgs, const std::string &stepPath, unsigned attempt,
                     const CancellationToken &cancel, const std::string &parentSpan, const std::string &keySuffix,
-                    std::unique_ptr<journal::ToolCallRow> *deferred, const std::string &modelCallId) {
+                    std::unique_ptr<journal::ToolCallRow> *deferred, const std::string &modelCallId,
+                    std::string_view workingDir) {
   const ToolDecl &decl = program_.tools[tool];
   const tools::ToolBinding *binding = bindings_[tool];
   if (!binding)
@@ -143,7 +144,7 @@ Value Run::callTool(int tool, const Value &args, bool checkArgs, const std::stri
     trace_->write("tool_call", fields, content.is_null() ? nullptr : &content);
   };
   try {
-    Value result = binding->call(args, ToolCall{decl.name, key, cancel});
+    Value result = binding->call(args, ToolCall{decl.name, key, cancel, workingDir});
     traceCall("ok", "", &result);
     // A journal that cannot record the call throws a cancellation, traced as the call's end.
     if (journal_) journalCall(key, stepPath, decl, args, &result, nullptr, deferred);

@@ -103,7 +103,8 @@ class Run {
   // `modelCallId`: the model's id of the call (an agent's), for the trace (docs/observability.md).
   Value callTool(int tool, const Value &args, bool checkArgs, const std::string &stepPath, unsigned attempt,
                  const CancellationToken &cancel, const std::string &parentSpan, const std::string &keySuffix = "",
-                 std::unique_ptr<journal::ToolCallRow> *deferred = nullptr, const std::string &modelCallId = "");
+                 std::unique_ptr<journal::ToolCallRow> *deferred = nullptr, const std::string &modelCallId = "",
+                 std::string_view workingDir = {});
   bool isBound(int tool) const { return bindings_[tool] != nullptr; }
 
   // The validator of a schema of the program (JSON text with static storage), compiled on

@@ -21,6 +21,8 @@ packages=(
   # --serve's HTTP server (docs/serve.md): its header at build time; the runtime loads the library
   # (libmicrohttpd12, which -dev brings) when a server starts
   libmicrohttpd-dev
+  # AWL's read-file parses TOML (Cargo.toml, pyproject.toml) with toml++
+  libtomlplusplus-dev
   # tests and benchmark: clang-format-14 checks the generated C++ goldens, llvm-14-tools has
   # FileCheck for the per-pass tests, GNU time measures peak memory in bench/
   libcpp-httplib-dev libgtest-dev libgmock-dev libbenchmark-dev libvalijson-dev

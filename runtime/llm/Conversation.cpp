@@ -27,7 +27,8 @@ void runToolCall(const StepAttempt &a, PendingCall &call, unsigned round, size_t
     std::string key = callKey(round, index);
     if (a.itemInCallKeys && a.item) key = "t" + std::to_string(*a.item) + key;
     call.result = toolResultText(
-        a.run.callTool(call.tool, *call.args, true, a.path, a.attempt, a.cancel, a.span, key, nullptr, call.request->id));
+        a.run.callTool(call.tool, *call.args, true, a.path, a.attempt, a.cancel, a.span, key, nullptr, call.request->id,
+                       a.workingDir));
     if (a.calledTools) a.calledTools->add(a.run.program().tools[call.tool].name);
   } catch (const Error &e) {
     if (e.kind() == ErrorKind::Cancelled || a.cancel.cancelled()) throw;
