@@ -37,13 +37,13 @@ import shapes  # noqa: E402
 FULL = {"chains": [10, 1000, 10000], "fanouts": [8, 64], "loop": 100, "foreach": 64, "rounds": 10,
         "prompts": 4, "delay_ms": 200, "runs": 30, "min_time": "0.5", "llm_runs": 5,
         "check_sizes": [1000, 10000], "cxx_sizes": [50, 1000], "cxx_levels": ["-O0", "-O2"], "compile_runs": 3,
-        "journal_chain": 1000, "journal_sizes": [10, 1000], "toolcomp": [3, 50],
+        "journal_chain": 1000, "journal_sizes": [10, 1000], "toolcomp": [3, 50], "awl": [10, 100], "awl_shell": 20,
         "batch_lines": 10000, "batch_max_runs": [64, 256], "batch_delay_ms": 100, "batch_rpm": 30000,
         "batch_tpm": 3000000, "batch_overhead_lines": 10000}
 SMOKE = {"chains": [10, 20, 40], "fanouts": [2], "loop": 3, "foreach": 3, "rounds": 2, "prompts": 2,
          "delay_ms": 20, "runs": 3, "min_time": "0.01", "llm_runs": 1,
          "check_sizes": [20], "cxx_sizes": [5], "cxx_levels": ["-O0"], "compile_runs": 1,
-         "journal_chain": 20, "journal_sizes": [2, 5], "toolcomp": [3, 5],
+         "journal_chain": 20, "journal_sizes": [2, 5], "toolcomp": [3, 5], "awl": [2, 4], "awl_shell": 2,
          "batch_lines": 40, "batch_max_runs": [4, 8], "batch_delay_ms": 5, "batch_rpm": 6000, "batch_tpm": 600000,
          "batch_overhead_lines": 40}
 
@@ -531,6 +531,35 @@ class Bench:
                                  f"(one process per line instead: {per_process * 1000:,.0f} µs)", per_line, None, "µs",
                                  ratio=False))
 
+    def awl(self):
+        """AWL workflows (docs/awl.md): a loop's cost per iteration of two actions, a conditional
+        and its block in process (the slope between two loop lengths), and a shell action's cost
+        as a whole process (each command a fork and exec of /bin/sh)."""
+        print("== awl", flush=True)
+        s = self.s
+        sizes = s["awl"]
+        got = {}
+        for n in sizes:
+            shape = shapes.awl(n)
+            built = self.build(shape)
+            if not built:
+                return
+            exe, inproc = built
+            got[n] = self.inprocess(inproc, shape.args)["p50"]
+            self.rows.append(Row(f"AWL loop of {n} iterations (parse-json, conditional, parse-json), in process, median",
+                                 got[n], None, "µs"))
+        a, b = sizes[0], sizes[-1]
+        self.rows.append(Row(f"AWL loop, cost per iteration ({a}→{b} slope)", (got[b] - got[a]) / (b - a), None, "µs"))
+        n = s["awl_shell"]
+        shape = shapes.awl_shell(n)
+        built = self.build(shape, inprocess=False)
+        if not built:
+            return
+        one = self.spawn_runs([built[0]], s["runs"])
+        self.rows.append(Row(f"AWL workflow of {n} shell actions, whole process, median", one["median"], None, "ms"))
+        self.rows.append(Row("AWL shell action (fork + exec of /bin/sh, a value in its environment), per action",
+                             one["median"] / n, None, "ms", "< 5 ms", one["median"] / n < 5))
+
     def startup(self):
         print("== start-up", flush=True)
         shape = shapes.start()
@@ -654,7 +683,7 @@ def main():
     parser.add_argument("--work-dir", help="where the shapes go, kept: a rerun reuses the objects of unchanged "
                                            "sources (default: a temporary directory, removed)")
     parser.add_argument("--json", help="also write the rows as JSON here")
-    parser.add_argument("--only", choices=["runtime", "startup", "llm", "compiler", "journal", "toolcomp", "batch"],
+    parser.add_argument("--only", choices=["runtime", "startup", "llm", "compiler", "journal", "toolcomp", "awl", "batch"],
                         action="append")
     args = parser.parse_args()
     config_path = os.path.join(args.build_dir, "bench", "bench-config.json")
@@ -674,7 +703,7 @@ def main():
     bench = Bench(config, SMOKE if args.smoke else FULL, work, args.smoke)
     print(f"machine: {machine()}; load average at start {' '.join(f'{x:.2f}' for x in os.getloadavg())}", flush=True)
     try:
-        for part in args.only or ["runtime", "startup", "llm", "compiler", "journal", "toolcomp", "batch"]:
+        for part in args.only or ["runtime", "startup", "llm", "compiler", "journal", "toolcomp", "awl", "batch"]:
             getattr(bench, part)()
     finally:
         if not args.work_dir:

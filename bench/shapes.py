@@ -167,13 +167,48 @@ def toolcomp(n):
                  about=f"a tool composition of {n} chained native no-op steps, rollback strategy")
 
 
+def awl(n):
+    """An AWL workflow (docs/awl.md) looping over range(n), each iteration an expression-heavy
+    parse-json captured into a variable and a conditional on it: the variable store, expressions,
+    loop frames and blocks, with no process started."""
+    pack = f"""workflow:
+  name: "awl-{n}"
+  foreach:
+    items: "range({n})"
+    steps:
+      - action: parse-json
+        input: "{{{{\\"i\\": {{item}}, \\"even\\": {{item_index >= 0 && len('ab') == 2}}}}}}"
+        capture: parsed
+      - action: conditional
+        if: "{{parsed.even && parsed.i >= 0}}"
+        then:
+          - action: parse-json
+            input: "[{{parsed.i}}]"
+            capture: last
+"""
+    return Shape(f"awl-{n}", pack, "tools: {}\n", [], about=f"an AWL loop of {n} iterations of parse-json and a conditional")
+
+
+def awl_shell(n):
+    """An AWL workflow (docs/awl.md) of n shell actions, each `true` with a run-time value in its
+    environment: the cost of a command, start to exit, as a whole process."""
+    steps = "".join(f'      - action: shell\n        command: "true {{item}}"\n' for _ in range(n))
+    pack = f"""workflow:
+  name: "awl-shell-{n}"
+  foreach:
+    items: [1]
+    steps:
+{steps}"""
+    return Shape(f"awl-shell-{n}", pack, "tools: {}\n", [], about=f"an AWL workflow of {n} shell actions")
+
+
 def main(argv):
     if len(argv) >= 3 and argv[1] == "chain":
         sys.stdout.write(chain_pack(int(argv[2])))
         return 0
     if len(argv) == 2 and argv[1] == "list":
         for shape in [chain(10), chain(1000, "mock"), fanout(8), branch(), start(), loop(100), foreach(64),
-                      agent(10), prompts(4, 200, 0), summarize(100, {}), toolcomp(50)]:
+                      agent(10), prompts(4, 200, 0), summarize(100, {}), toolcomp(50), awl(100), awl_shell(20)]:
             print(f"{shape.name:14} {shape.about}")
         return 0
     print(__doc__, file=sys.stderr)

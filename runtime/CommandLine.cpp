@@ -135,6 +135,29 @@ const std::map<std::string, Option> &options() {
       {"--chat", flag(&C::chat)},
       {"--raw", flag(&C::raw)},
       {"--mcp", flag(&C::mcp)},
+      {"--serve", text(&C::serve)},
+      {"--max-body",
+       {true,
+        [](C &c, const std::string &v) {
+          std::optional<uint64_t> bytes = parseByteSize(v);
+          if (!bytes)
+            throw Error(ErrorKind::Usage, "--max-body takes a size such as 1MiB, 512KiB or 65536 (bytes), from 1 byte "
+                                          "to 1 GiB, not '" + v + "'");
+          c.maxBodyBytes = *bytes;
+          c.maxBodyGiven = true;
+        }}},
+      {"--drain-timeout",
+       {true,
+        [](C &c, const std::string &v) {
+          std::optional<uint64_t> ms = v == "0" ? std::optional<uint64_t>(0) : parseDuration(v);
+          if (!ms)
+            throw Error(ErrorKind::Usage, "--drain-timeout takes a duration such as 30s, 500ms or 5m (a bare number "
+                                          "is seconds; 0: suspend at once), not '" + v + "'");
+          c.drainTimeoutMs = *ms;
+          c.drainTimeoutGiven = true;
+        }}},
+      {"--otlp-endpoint", text(&C::otlpEndpoint)},
+      {"--otlp-content", flag(&C::otlpContent)},
       {"--sequence", text(&C::sequence)},
       {"--scope", text(&C::scope)},
       {"--user", text(&C::user)},
@@ -161,6 +184,24 @@ std::optional<uint64_t> parseDuration(const std::string &text) {
   uint64_t ms = n * scale;
   if (ms == 0 || ms > 30ull * 24 * 3'600'000) return std::nullopt;
   return ms;
+}
+
+std::optional<uint64_t> parseByteSize(const std::string &text) {
+  size_t digits = 0;
+  while (digits < text.size() && std::isdigit(static_cast<unsigned char>(text[digits]))) ++digits;
+  if (digits == 0 || digits > 12) return std::nullopt;
+  uint64_t n = std::stoull(text.substr(0, digits));
+  std::string unit = text.substr(digits);
+  for (char &ch : unit) ch = char(std::tolower(static_cast<unsigned char>(ch)));
+  uint64_t scale = unit.empty() || unit == "b"                          ? 1
+                   : unit == "k" || unit == "kib" || unit == "kb"       ? uint64_t(1) << 10
+                   : unit == "m" || unit == "mib" || unit == "mb"       ? uint64_t(1) << 20
+                   : unit == "g" || unit == "gib" || unit == "gb"       ? uint64_t(1) << 30
+                                                                        : 0;
+  if (scale == 0) return std::nullopt;
+  uint64_t bytes = n * scale;
+  if (bytes == 0 || bytes > (uint64_t(1) << 30)) return std::nullopt;
+  return bytes;
 }
 
 CommandLine parseCommandLine(int argc, char **argv) {
@@ -236,7 +277,8 @@ const char *commandLineHelp() {
                           line an input; the results go to --output-jsonl, in input order
   --output-jsonl FILE|-   where a batch's results go, one JSON line per input line:
                           {"line", "status", "output"|"error"} (default: - , stdout)
-  --max-runs N            a batch's runs in flight at once (default 16)
+  --max-runs N            the runs in flight at once: a batch's (default 16), or with --serve
+                          the server's, more refused with 429 (default 64)
   --shard I/N             a batch runs only the lines whose 0-based index is I modulo N
   --batch-id ID           with --journal: the batch's id (letters, digits, . _ -); when the
                           journal already has batch ID, continue it as --resume ID would
@@ -252,6 +294,18 @@ const char *commandLineHelp() {
                           tasks) as tools, each tools/call a run; bindings, the LLM options,
                           --trace, --journal, --events, --max-concurrency and --workspace
                           apply to every call
+  --serve [ADDR:]PORT     serve over HTTP (docs/serve.md): POST /runs, GET /runs/ID, the
+                          OpenAPI document, metrics and a web page; ADDR defaults to
+                          127.0.0.1, and any other address needs $WFC_SERVE_TOKEN (sent
+                          as Authorization: Bearer …); runs go in --journal (default
+                          wfc-serve.db)
+  --max-body SIZE         with --serve: refuse request bodies over SIZE with 413 (default
+                          1MiB)
+  --drain-timeout DUR     with --serve: on SIGTERM, let running runs finish for DUR, then
+                          suspend them in the journal (default 30s)
+  --otlp-endpoint URL     export each run's spans over OTLP/HTTP to URL (default:
+                          $OTEL_EXPORTER_OTLP_ENDPOINT); docs/observability.md
+  --otlp-content          include prompts and replies in the exported spans
   --version               print the workflow's and wfc's versions
   --help                  print this help
 

@@ -26,15 +26,28 @@ struct CommandLine {
   bool chat = false, raw = false;
   // docs/mcp-server.md: serve the program as an MCP server over stdio instead of running it once.
   bool mcp = false;
+  // docs/serve.md: serve the program over HTTP at [ADDR:]PORT; at most maxRuns runs at once (429
+  // beyond; kServeMaxRuns when not given), request bodies up to maxBodyBytes (413 beyond),
+  // drainTimeoutMs for runs to finish after SIGTERM before they are suspended.
+  std::optional<std::string> serve;
+  bool maxBodyGiven = false, drainTimeoutGiven = false;
+  uint64_t maxBodyBytes = uint64_t(1) << 20;
+  uint64_t drainTimeoutMs = 30'000;
+  // docs/observability.md: export spans over OTLP/HTTP to this URL (else $OTEL_EXPORTER_OTLP_ENDPOINT
+  // or $OTEL_EXPORTER_OTLP_TRACES_ENDPOINT), prompts and replies included only with otlpContent.
+  std::optional<std::string> otlpEndpoint;
+  bool otlpContent = false;
   // Registry executables (docs/registry.md): what to run, for which scope and user; the routes.
   std::optional<std::string> sequence, scope, user, workflow;
   bool entrypoints = false;
   unsigned maxConcurrency = 64;
   std::optional<uint64_t> timeoutMs;  // --timeout: the run's wall-clock limit (exit 3)
   // Batches (docs/batch.md): one run per line of a JSON Lines file, the results in input order,
-  // at most maxRuns at once, the lines of one shard.
+  // at most maxRuns at once (kBatchMaxRuns when not given), the lines of one shard.
   std::optional<std::string> inputJsonl, outputJsonl;
+  // --max-runs: the runs in flight at once, of a batch or of a server; absent, each has its default.
   std::optional<unsigned> maxRuns;
+  static constexpr unsigned kBatchMaxRuns = 16, kServeMaxRuns = 64;
   struct Shard {
     uint64_t index = 0, count = 1;  // --shard I/N: the lines whose 0-based index ≡ I (mod N)
   };
@@ -49,6 +62,10 @@ struct CommandLine {
 // "30s", "500ms", "5m", "1h" or a bare number of seconds, in milliseconds (1 ms to 30 days);
 // nullopt when it is none of those.
 std::optional<uint64_t> parseDuration(const std::string &text);
+
+// "1MiB", "512KiB", "64k", "2M", "1048576" (bytes), in bytes (1 byte to 1 GiB); nullopt when it
+// is none of those. K, M, G and their KiB, MiB, GiB spellings are all powers of 1024.
+std::optional<uint64_t> parseByteSize(const std::string &text);
 
 // Throws wfc::Error(Usage) naming the problem.
 CommandLine parseCommandLine(int argc, char **argv);

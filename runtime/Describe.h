@@ -3,6 +3,7 @@
 // LLM replies).
 #pragma once
 
+#include "wfc/program.h"
 #include "wfc/value.h"
 
 #include <string>
@@ -11,6 +12,11 @@ namespace wfc {
 
 // "null", "a boolean", "a number", "a string", "an array", "an object".
 const char *describeType(const Value &v);
+
+// A step kind as packs spell it, for traces, reports and plans: "tool", "wfc.loop", "action", …
+const char *spellKind(StepKind kind);
+// An action as AWL spells it: "shell", "read-file", … (docs/awl.md).
+const char *spellAction(ActionKind kind);
 
 // `text` when it has at most `limit` bytes, else its first `limit` bytes and "…".
 std::string headOf(const std::string &text, size_t limit);

@@ -56,7 +56,8 @@ RunOutcome executeRun(const RunEnvironment &env, RunRequest request) {
     runOptions.runId = runJournal->runId();
     runOptions.toolCallsBefore = runJournal->toolCallsBefore();
   }
-  Run run(program, env.tools, env.trace, std::move(runOptions), cancel);
+  Trace *trace = request.trace ? request.trace : env.trace;
+  Run run(program, env.tools, trace, std::move(runOptions), cancel);
   outcome.runId = run.runId();
   if (request.onStarted) {
     try {
@@ -80,12 +81,15 @@ RunOutcome executeRun(const RunEnvironment &env, RunRequest request) {
     run.deadlines().schedule(request.started + std::chrono::milliseconds(program.maxWallTimeMs), cancel,
                              std::string(kBudgetReason) + ": engine.budget.max_wall_time_sec (" +
                                  std::to_string(program.maxWallTimeMs / 1000) + " s) exhausted");
-  Trace *trace = env.trace;
   std::string rootSpan = trace ? trace->newSpanId() : "";
-  if (trace)
-    trace->write("run_start", {{"run_id", run.runId()}, {"span_id", rootSpan}, {"workflow", program.name},
-                               {"version", program.version}, {"composition", runsWhat(program)},
-                               {"resumed", outcome.resumed}});
+  if (trace) {
+    outcome.traceId = trace->traceId();
+    nlohmann::ordered_json start = {{"run_id", run.runId()}, {"span_id", rootSpan}};
+    if (!trace->parentSpanId().empty()) start["parent_span_id"] = trace->parentSpanId();
+    start.update({{"workflow", program.name}, {"version", program.version}, {"composition", runsWhat(program)},
+                  {"resumed", outcome.resumed}});
+    trace->write("run_start", start);
+  }
 
   int &code = outcome.code;
   std::string &error = outcome.error;
@@ -133,6 +137,12 @@ RunOutcome executeRun(const RunEnvironment &env, RunRequest request) {
     code = 3;
     error = cancel.reason().substr(std::string(kBudgetReason).size() + 2);
     output.reset();
+  } else if (cancel.cancelled() && cancel.reason().rfind(kSuspendReason, 0) == 0 && runJournal) {
+    code = 4;  // stopped to go on later: what completed is in the journal (docs/serve.md)
+    error = "run " + run.runId() + " is suspended: " + cancel.reason().substr(std::string(kSuspendReason).size() + 2);
+    awaiting.reset();
+    output.reset();
+    if (!outcome.visits.empty()) outcome.visits.back().status = "suspended";
   } else if (cancel.cancelled() && cancel.reason().rfind(journal::kJournalReason, 0) == 0) {
     code = 1;  // the journal could not be written: the run stopped (docs/journal.md)
     error = cancel.reason().substr(std::string(journal::kJournalReason).size() + 2);
@@ -246,7 +256,7 @@ Json runReport(const RunEnvironment &env, const RunOutcome &outcome) {
     report["states"] = states;
   }
   if (program.governance) report["governance"] = Json::parse(program.governance);
-  if (env.trace) report["trace_id"] = env.trace->traceId();
+  if (!outcome.traceId.empty()) report["trace_id"] = outcome.traceId;
   if (!outcome.error.empty()) report["error"] = outcome.error;
   return report;
 }

@@ -45,7 +45,10 @@ struct RunEnvironment {
 
 // One run: its input and how it is watched.
 struct RunRequest {
-  Value input;  // checked against the input_schema already (RunSetup.h's checkRunInput)
+  Value input;
+  // The run's own trace (a served run's: its trace id, its timeline, docs/serve.md), used instead
+  // of the environment's when given.
+  Trace *trace = nullptr;  // checked against the input_schema already (RunSetup.h's checkRunInput)
   CancellationToken cancel;
   // When the run began, for engine.budget.max_wall_time_sec (the process's start for a normal
   // run, the request's for an MCP call).
@@ -64,6 +67,11 @@ struct RunRequest {
   std::function<std::optional<Value>(Run &run, const CancellationToken &cancel, const std::string &rootSpan)> body;
 };
 
+// Cancellation reasons that start with this stop a run to be continued later (a server's drain,
+// docs/serve.md): the run is recorded suspended, awaiting no event, and a --resume (or the next
+// server on the journal) continues it. Exit 4, as for any suspended run.
+inline constexpr const char *kSuspendReason = "suspend";
+
 struct RunOutcome {
   // False when the run could not start (its journal could not be opened): `code` and `error`
   // say why, and there is nothing to trace or report.
@@ -74,6 +82,7 @@ struct RunOutcome {
   // The output: of a successful run, or of a failure that still has one (FailureWithOutput).
   std::optional<Value> output;
   std::string runId;
+  std::string traceId;  // the run's trace's, when it has one
   bool resumed = false;
   double durationMs = 0;
   uint64_t toolCalls = 0, promptTokens = 0, completionTokens = 0;

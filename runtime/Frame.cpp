@@ -5,6 +5,11 @@
 #include "journal/RunJournal.h"
 #include "llm/Judge.h"
 #include "llm/LlmStep.h"
+#include "Describe.h"
+#include "Utf8.h"
+#include "awl/Actions.h"
+
+#include <cstdlib>
 
 #include <nlohmann/json.hpp>
 
@@ -21,20 +26,7 @@ double millisSince(Clock::time_point start) {
   return std::chrono::duration<double, std::milli>(Clock::now() - start).count();
 }
 
-const char *spell(StepKind kind) {
-  switch (kind) {
-    case StepKind::Tool: return "tool";
-    case StepKind::Branch: return "branch";
-    case StepKind::Parallel: return "parallel";
-    case StepKind::Subflow: return "wfc.subflow";
-    case StepKind::Prompt: return "prompt";
-    case StepKind::Agent: return "agent";
-    case StepKind::Foreach: return "wfc.foreach";
-    case StepKind::Loop: return "wfc.loop";
-    case StepKind::Judge: return "wfc.judge";
-  }
-  return "step";
-}
+const char *spell(StepKind kind) { return spellKind(kind); }
 
 // Exponential from `baseMs`, jittered to 50–150%, capped at a minute.
 std::chrono::milliseconds backoff(uint64_t baseMs, unsigned attempt) {
@@ -133,16 +125,53 @@ class AttemptContext final : public StepContext {
     std::optional<int64_t> item;
     if (const Frame *f = frame_.nearestIteration(StepKind::Foreach)) item = f->iteration_.index;
     llm::StepAttempt attempt{frame_.run_, d, frame_.stepPath(step_), attempt_, cancel_, span_, item, tokens_,
-                             d.evals.size() > 0 ? &calledTools_ : nullptr};
+                             d.evals.size() > 0 || replyObject_ ? &calledTools_ : nullptr};
+    attempt.workingDir = workingDir_;
     if (d.kind == StepKind::Judge) return llm::judge(attempt, d.prompt, input, d.rubric);
     return llm::runLlmStep(attempt, input);
   }
 
   Value runForeach(const Value &items) override { return frame_.runForeach(step_, items, cancel_, span_); }
   Value runLoop() override { return frame_.runLoop(step_, attempt_, cancel_, span_); }
+  Value runLoopOver(const Value &items) override { return frame_.runLoop(step_, attempt_, cancel_, span_, &items); }
+  Value runBlock() override { return frame_.runBlock(step_, cancel_, span_); }
 
-  const Value &item() const override { return iteration(StepKind::Foreach, "${item}").iteration_.item; }
-  int64_t itemIndex() const override { return iteration(StepKind::Foreach, "${item_index}").iteration_.index; }
+  const Value &item() const override { return itemFrame("${item}").iteration_.item; }
+  int64_t itemIndex() const override { return itemFrame("${item_index}").iteration_.index; }
+
+  // A copy (a shared pointer's): the value stays whole whatever captures later.
+  Value variable(const char *name, const char *ref) const override {
+    if (std::optional<Value> v = frame_.variable(name)) return *v;
+    throw Error(ErrorKind::StepFailed, std::string(ref) + " reads variable '" + name +
+                                           "', which no step has captured yet (docs/awl.md \"Variables\")");
+  }
+
+  Value env(const char *name, const char *ref) const override {
+    if (const char *value = std::getenv(name)) return Value::string(repairUtf8(value));
+    throw Error(ErrorKind::StepFailed, std::string(ref) + " reads the environment variable " + name +
+                                           ", which is not set");
+  }
+
+  Value runId() const override { return Value::string(frame_.run_.runId()); }
+
+  Value act(const Value &args) override {
+    const StepDecl &d = frame_.decl_.steps[step_];
+    return awl::perform(d.action, args, {frame_.run_, frame_.stepPath(step_), attempt_, cancel_, span_, frame_.input_});
+  }
+
+  Value promptAgent(const Value &input, const Value &workingDir) override {
+    if (!workingDir.isNull() && !workingDir.isString())
+      throw Error(ErrorKind::StepFailed, std::string("the working directory must be a string, not ") +
+                                             describeType(workingDir));
+    if (workingDir.isString()) workingDir_ = workingDir.asString();
+    replyObject_ = true;
+    Value reply = complete(input);
+    std::vector<Value> calls;
+    for (const std::string &tool : calledTools_.names()) calls.push_back(Value::string(tool));
+    return Value::object({{"text", reply.isString() ? reply : Value::string(reply.dump())},
+                          {"tool-calls", Value::array(std::move(calls))},
+                          {"tokens-used", Value::integer(int64_t(tokens_.promptTokens + tokens_.completionTokens))}});
+  }
   int64_t loopIteration() const override { return iteration(StepKind::Loop, "${loop.iteration}").iteration_.index; }
 
   const Value &previous(int step, const char *ref) const override {
@@ -242,6 +271,10 @@ class AttemptContext final : public StepContext {
     if (const Frame *f = frame_.nearestIteration(kind)) return *f;
     throw Error(ErrorKind::StepFailed, std::string("internal error: ") + ref + " used outside a " + spell(kind) + " step");
   }
+  const Frame &itemFrame(const char *ref) const {
+    if (const Frame *f = frame_.nearestItem()) return *f;
+    throw Error(ErrorKind::StepFailed, std::string("internal error: ") + ref + " used outside a step over items");
+  }
 
   std::string skipReason(int step) const {
     for (int s = step; s >= 0; s = frame_.decl_.steps[s].parent) {
@@ -265,7 +298,9 @@ class AttemptContext final : public StepContext {
   const std::string &span_;
   Frame::AttemptOutcome *outcome_;
   const RollbackDecl *rollback_ = nullptr;
-  evals::ToolCallLog calledTools_;  // kept only for a step with evals, which may read it
+  evals::ToolCallLog calledTools_;  // kept only for a step with evals or a reply object, which read it
+  bool replyObject_ = false;        // promptAgent(): the reply object lists the tools called
+  std::string workingDir_;          // promptAgent(): where the model's tool calls run
   llm::Usage tokens_;
 };
 
@@ -320,7 +355,9 @@ void Frame::wire() {
 
 int Frame::iterationOwner(int step) const {
   for (int p = decl_.steps[step].parent; p >= 0; p = decl_.steps[p].parent)
-    if (decl_.steps[p].kind == StepKind::Foreach || decl_.steps[p].kind == StepKind::Loop) return p;
+    if (decl_.steps[p].kind == StepKind::Foreach || decl_.steps[p].kind == StepKind::Loop ||
+        decl_.steps[p].kind == StepKind::Block)
+      return p;
   return -1;
 }
 
@@ -334,6 +371,46 @@ const Frame *Frame::nearestIteration(StepKind kind) const {
   for (const Frame *f = this; f && f->iteration_.step >= 0; f = f->enclosing_)
     if (decl_.steps[f->iteration_.step].kind == kind) return f;
   return nullptr;
+}
+
+const Frame *Frame::nearestItem() const {
+  for (const Frame *f = this; f && f->iteration_.step >= 0; f = f->enclosing_)
+    if (f->iteration_.hasItem) return f;
+  return nullptr;
+}
+
+Frame &Frame::top() {
+  Frame *f = this;
+  while (f->enclosing_) f = f->enclosing_;
+  return *f;
+}
+
+const Frame &Frame::top() const {
+  const Frame *f = this;
+  while (f->enclosing_) f = f->enclosing_;
+  return *f;
+}
+
+void Frame::capture(int step, const Value &output) {
+  const char *name = decl_.steps[step].capture;
+  if (!name) return;
+  Frame &t = top();
+  std::lock_guard lock(t.variablesMutex_);
+  t.variables_.insert_or_assign(std::string(name), output);
+}
+
+std::optional<Value> Frame::variable(std::string_view name) const {
+  const Frame &t = top();
+  std::lock_guard lock(t.variablesMutex_);
+  if (auto it = t.variables_.find(name); it != t.variables_.end()) return it->second;
+  return std::nullopt;
+}
+
+Value Frame::variablesObject() const {
+  std::vector<std::pair<std::string, Value>> members;
+  for (const char *name : decl_.variables)
+    if (std::optional<Value> v = variable(name)) members.emplace_back(name, std::move(*v));
+  return Value::object(std::move(members));
 }
 
 Value Frame::run() {
@@ -353,6 +430,8 @@ Value Frame::run() {
   if (toolComposition) return toolCompositionResult(started);
   if (!failures_.empty()) {
     const Failure &first = firstFailure();
+    // A `stop` with exit code 0 ends the composition with its variables (docs/awl.md "Actions").
+    if (first.kind == ErrorKind::Stopped && decl_.variableStore && iteration_.step < 0) return variablesObject();
     throw Error(first.kind, first.message);
   }
   outer_.throwIfCancelled();
@@ -364,6 +443,7 @@ Value Frame::run() {
       if (decl_.steps[i].parent == iteration_.step && nodes_[i].state == State::Done) return nodes_[i].output;
     return Value();
   }
+  if (decl_.variableStore) return variablesObject();
   if (decl_.output >= 0) {
     const Node &node = nodes_[decl_.output];
     if (node.state != State::Done)
@@ -544,6 +624,7 @@ void Frame::recover(int step, const Error &error) {
   if (d.fallbackValue) {
     node.output = Value::parse(d.fallbackValue);
     node.state = State::Done;
+    capture(step, node.output);
   } else {
     node.state = State::Recovered;
     node.taken = Guard::Fallback;
@@ -575,6 +656,7 @@ void Frame::resume(int step, const journal::StepRow &row) {
     node.output = std::move(output);
     node.state = State::Done;
     node.completion = ++completed_;
+    capture(step, node.output);
   }
   finish(step);
   stopIfSettled(lock);
@@ -586,6 +668,11 @@ void Frame::execute(int step) {
   // A branch's choice is not recorded: its predicate reads only recorded outputs, so it chooses
   // the same again.
   journal::RunJournal *journal = d.kind == StepKind::Branch ? nullptr : run_.journal();
+  // With a variable store, a loop or block that completed before is entered again: its inner
+  // steps come back from the journal one by one, and so do the variables they captured
+  // (docs/awl.md "Resume").
+  bool replayInside = decl_.variableStore && (d.kind == StepKind::Loop || d.kind == StepKind::Block);
+  if (replayInside && journal && journal->resuming()) journal = nullptr;
   if (journal && journal->resuming())
     if (const journal::StepRow *row = journal->step(stepPath(step))) return resume(step, *row);
   std::optional<Error> error;
@@ -637,7 +724,7 @@ void Frame::execute(int step) {
   }
   // wfc.on_error handles any failure of the step itself (a timeout too), but not a signal.
   bool handled = error && (d.fallback >= 0 || d.fallbackValue) && error->kind() != ErrorKind::Cancelled &&
-                 !outer_.cancelled();
+                 error->kind() != ErrorKind::Stopped && !outer_.cancelled();
   if (journal && handled) {
     try {
       journal->recordStep(stepPath(step), {true, d.fallbackValue ? d.fallbackValue : "null", error->what(), attempts},
@@ -654,6 +741,7 @@ void Frame::execute(int step) {
     node.taken = taken;
     node.state = State::Done;
     node.completion = ++completed_;
+    capture(step, node.output);
     if (run_.recording()) run_.record({stepPath(step), spell(d.kind), "ok", attempts, ms, "", false, outcome.cache});
     finish(step);
     stopIfSettled(lock);
@@ -664,8 +752,12 @@ void Frame::execute(int step) {
   node.error = (attempts > 1 && !collateral ? "failed after " + std::to_string(attempts) + " attempts: " : "") +
                std::string(error->what());
   if (run_.recording())
-    run_.record({stepPath(step), spell(d.kind), collateral ? "cancelled" : handled ? "recovered" : "failed", attempts,
-                 ms, error->what(), false, outcome.cache});
+    run_.record({stepPath(step), spell(d.kind),
+                 collateral                                    ? "cancelled"
+                 : handled                                     ? "recovered"
+                 : error->kind() == ErrorKind::Stopped         ? "stopped"
+                                                               : "failed",
+                 attempts, ms, error->what(), false, outcome.cache});
   if (collateral) {
     node.state = State::Failed;
     stopIfSettled(lock);
@@ -679,7 +771,8 @@ void Frame::execute(int step) {
   std::string message = std::string(d.location) + ": step '" + stepPath(step) + "' failed" +
                         (attempts > 1 ? " after " + std::to_string(attempts) + " attempts" : "") + ": " +
                         error->what();
-  fail(step, Error(error->kind(), error->kind() == ErrorKind::Cancelled ? error->what() : message));
+  bool plain = error->kind() == ErrorKind::Cancelled || error->kind() == ErrorKind::Stopped;
+  fail(step, Error(error->kind(), plain ? error->what() : message));
   if (continuesAfterFailure()) finish(step);  // its successors in the plan may not need it
   else stopIfSettled(lock);
 }
@@ -755,11 +848,13 @@ Value Frame::runAttempts(int step, unsigned &attempts, AttemptOutcome &outcome) 
     bool stopped = outer_.cancelled() || (d.effect != Effect::Write && stop_.cancelled());
     if (!stopped && d.timeoutMs > 0 && token.cancelled() && token.reason() == kTimeoutReason)
       error = Error(ErrorKind::Exhausted, "timed out after " + std::to_string(d.timeoutMs) + " ms (wfc.timeout_ms)");
+    const char *status = error->kind() == ErrorKind::Stopped ? "stopped" : "failed";
     if (trace)
       trace->write("step_end", withTokens({{"step", stepPath(step)}, {"kind", spell(d.kind)}, {"span_id", span},
-                                           {"parent_span_id", parentSpan_}, {"attempt", attempt}, {"status", "failed"},
+                                           {"parent_span_id", parentSpan_}, {"attempt", attempt}, {"status", status},
                                            {"duration_ms", millisSince(start)}, {"error", error->what()}}));
-    bool stopping = stopped || stop_.cancelled() || error->kind() == ErrorKind::Cancelled;
+    bool stopping = stopped || stop_.cancelled() || error->kind() == ErrorKind::Cancelled ||
+                    error->kind() == ErrorKind::Stopped;
     // A failed attempt is recorded before the next one starts, so a resumed run goes on after it;
     // an attempt stopped from outside did not fail, and runs again on a resume.
     if (journal && !stopping)

@@ -18,10 +18,12 @@
 #include <chrono>
 #include <condition_variable>
 #include <deque>
+#include <map>
 #include <memory>
 #include <mutex>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace wfc {
@@ -31,13 +33,14 @@ class Frame : public std::enable_shared_from_this<Frame> {
   Frame(Run &run, const CompositionDecl &composition, Value input, CancellationToken outer, std::string path,
         std::string parentSpan);
 
-  // What a frame running one item of a wfc.foreach, or one iteration of a wfc.loop, adds to the
-  // frame it runs inside (Iteration.cpp).
+  // What a frame running one item of a wfc.foreach, one iteration of a wfc.loop, or a block's
+  // steps adds to the frame it runs inside (Iteration.cpp).
   struct Iteration {
-    int step = -1;           // the foreach or loop step whose inner steps the frame runs
+    int step = -1;           // the foreach, loop or block step whose inner steps the frame runs
     int64_t index = 0;       // the item index, or the loop iteration (0-based)
-    Value item;              // foreach: the item
+    Value item;              // foreach, loop over items: the item
     std::shared_ptr<Frame> previous;  // loop: the previous iteration's frame (null in the first)
+    bool hasItem = false;    // a foreach's item or a loop's over items: `${item}` reads this frame
   };
   // A frame for one iteration of `enclosing`'s step `iteration.step`: it schedules only that
   // step's inner steps and reads everything else (input, outer steps) from `enclosing`.
@@ -111,9 +114,22 @@ class Frame : public std::enable_shared_from_this<Frame> {
   // outputs any more.
   void refuseResumeAfterRollback() const;
 
-  // Iteration.cpp: a wfc.foreach or wfc.loop step's one attempt, on the attempt's token.
+  // Iteration.cpp: a wfc.foreach, wfc.loop or block step's one attempt, on the attempt's token.
+  // `items`: a loop over items (null: iterations until `until`).
   Value runForeach(int step, const Value &items, const CancellationToken &cancel, const std::string &span);
-  Value runLoop(int step, unsigned attempt, const CancellationToken &cancel, const std::string &span);
+  Value runLoop(int step, unsigned attempt, const CancellationToken &cancel, const std::string &span,
+                const Value *items = nullptr);
+  Value runBlock(int step, const CancellationToken &cancel, const std::string &span);
+
+  // The variable store of a composition that has one (docs/awl.md "Variables"), kept by the
+  // composition's top frame: a finished step's output is captured into its variable (also when
+  // a resumed run reads it from the journal), steps read the current values, and the output is
+  // the object of their final values.
+  Frame &top();
+  const Frame &top() const;
+  void capture(int step, const Value &output);
+  std::optional<Value> variable(std::string_view name) const;
+  Value variablesObject() const;
   // Builds the nodes of the steps this frame schedules and their edges (both constructors).
   void wire();
   // A branch's predicate or a loop's `until`, against this frame's steps.
@@ -127,6 +143,8 @@ class Frame : public std::enable_shared_from_this<Frame> {
   const Frame &frameOf(int step) const;
   // The nearest frame (this or one it runs inside) iterating a step of kind `kind`, or null.
   const Frame *nearestIteration(StepKind kind) const;
+  // The nearest frame running an item (of a wfc.foreach or a loop over items), or null.
+  const Frame *nearestItem() const;
 
   // Outside the lock: a branch's predicate, a tool or subflow step's attempts.
   void execute(int step);
@@ -161,6 +179,11 @@ class Frame : public std::enable_shared_from_this<Frame> {
   unsigned failOrder_ = ~0u;  // the -O0 order of the first failure in that order
   bool stopping_ = false;     // stop_ cancelled because of failures_
   unsigned completed_ = 0;    // steps done so far (Node::completion)
+
+  // The variable store (top frame only; steps of a variable-store composition run one at a time,
+  // the lock is for the readers of a finished run's output).
+  mutable std::mutex variablesMutex_;
+  std::map<std::string, Value, std::less<>> variables_;
 };
 
 }  // namespace wfc

@@ -50,7 +50,7 @@ Value Frame::runForeach(int step, const Value &items, const CancellationToken &c
       size_t i = s.next++;
       ++s.active;
       std::string path = stepPath(step) + "[" + std::to_string(i) + "]__";
-      auto frame = std::make_shared<Frame>(*this, Iteration{step, int64_t(i), *items.at(i), nullptr}, cancel,
+      auto frame = std::make_shared<Frame>(*this, Iteration{step, int64_t(i), *items.at(i), nullptr, true}, cancel,
                                            path, span);
       s.frames[i] = frame;
       lock.unlock();
@@ -120,13 +120,21 @@ Value Frame::runForeach(int step, const Value &items, const CancellationToken &c
   return Value::object({{d.into, std::move(reduced)}});
 }
 
-Value Frame::runLoop(int step, unsigned attempt, const CancellationToken &cancel, const std::string &span) {
+Value Frame::runLoop(int step, unsigned attempt, const CancellationToken &cancel, const std::string &span,
+                     const Value *items) {
   const StepDecl &d = decl_.steps[step];
+  if (items && !items->isArray())
+    throw Error(ErrorKind::StepFailed, std::string("the items of loop '") + d.id + "' must be a list, not " +
+                                           describeType(*items) + ": " + headOf(items->dump(), 120));
   std::shared_ptr<Frame> previous;
+  Value output;
   for (unsigned i = 0; i < d.maxIterations; ++i) {
+    // A loop over items ends with its items (docs/awl.md "Loops").
+    if (items && i >= items->size()) return output;
     std::string path = stepPath(step) + "[" + std::to_string(i) + "]__";
-    auto frame = std::make_shared<Frame>(*this, Iteration{step, int64_t(i), Value(), previous}, cancel, path, span);
-    Value output = frame->run();
+    Iteration iteration{step, int64_t(i), items ? *items->at(i) : Value(), previous, items != nullptr};
+    auto frame = std::make_shared<Frame>(*this, std::move(iteration), cancel, path, span);
+    output = frame->run();
     bool done = frame->evaluate(step, attempt, cancel, span);
     if (Trace *t = run_.trace())
       t->write("loop_iteration", {{"step", stepPath(step)}, {"iteration", i}, {"parent_span_id", span},
@@ -136,8 +144,18 @@ Value Frame::runLoop(int step, unsigned attempt, const CancellationToken &cancel
     frame->iteration_.previous.reset();
     previous = std::move(frame);
   }
-  throw Error(ErrorKind::Exhausted, std::string("wfc.loop '") + d.id + "' reached max_iterations (" +
-                                        std::to_string(d.maxIterations) + ") without its 'until' predicate holding");
+  if (items && d.maxIterations >= items->size()) return output;
+  throw Error(ErrorKind::Exhausted, std::string(items ? "loop '" : "wfc.loop '") + d.id + "' reached max_iterations (" +
+                                        std::to_string(d.maxIterations) + ") without its 'until' predicate holding" +
+                                        (items ? " and with " + std::to_string(items->size() - d.maxIterations) +
+                                                     " items left"
+                                               : std::string()));
+}
+
+Value Frame::runBlock(int step, const CancellationToken &cancel, const std::string &span) {
+  auto frame = std::make_shared<Frame>(*this, Iteration{step, 0, Value(), nullptr, false}, cancel,
+                                       stepPath(step) + "__", span);
+  return frame->run();
 }
 
 }  // namespace wfc

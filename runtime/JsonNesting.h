@@ -1,6 +1,8 @@
-// JSON from outside the process (an MCP client's messages, a batch's lines) is refused when it
-// nests deeper than a bound, before it is parsed: what reads a value afterwards (schemas, dumps,
-// destruction) recurses, and a line of ten million '[' must not exhaust the stack.
+// JSON from outside the process (an MCP client's messages, an HTTP client's bodies, a batch's
+// lines) is refused when it nests deeper than a bound, before it is parsed: what reads a value
+// afterwards (schemas, dumps, destruction) recurses, and a line of ten million '[' must not exhaust
+// the stack. Used by the MCP server (docs/mcp-server.md), the HTTP server (docs/serve.md) and batches
+// (docs/batch.md).
 #pragma once
 
 #include <string_view>

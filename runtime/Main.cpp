@@ -1,6 +1,7 @@
 // wfc::runMain: the compiled executable's life (docs/executable.md) — command line, input, bindings, the
 // run (ExecuteRun.h), output, trace and report, exit code; or, with --mcp, an MCP server
-// (docs/mcp-server.md).
+// (docs/mcp-server.md); or, with --serve, an HTTP server of its runs (docs/serve.md).
+#include "Describe.h"
 #include "Bindings.h"
 #include "CommandLine.h"
 #include "ExecuteRun.h"
@@ -12,6 +13,7 @@
 #include "journal/JournalFile.h"
 #include "journal/Resume.h"
 #include "mcp_server/McpMain.h"
+#include "serve/ServeMain.h"
 #include "workflow/EventFile.h"
 #include "workflow/StateMachine.h"
 #include "wfc/program.h"
@@ -101,13 +103,13 @@ Json plan(const ProgramDecl &program, const ToolTable &tools, const Value &input
   for (const CompositionDecl &c : program.compositions) {
     Json steps = Json::array();
     for (const StepDecl &s : c.steps) {
-      static const char *kinds[] = {"tool",  "branch",      "parallel", "wfc.subflow", "prompt",
-                                    "agent", "wfc.foreach", "wfc.loop", "wfc.judge"};
-      Json step = {{"id", s.id}, {"kind", kinds[int(s.kind)]}, {"location", s.location}};
+      Json step = {{"id", s.id}, {"kind", spellKind(s.kind)}, {"location", s.location}};
+      if (s.kind == StepKind::Action) step["action"] = spellAction(s.action);
+      if (s.capture) step["captures"] = s.capture;
       Json after = Json::array();
       for (int a : s.after) after.push_back(c.steps[a].id);
       if (!after.empty()) step["after"] = after;
-      // A parallel's branch, or an inner step of the wfc.foreach / wfc.loop it runs in.
+      // A parallel's branch, or an inner step of the wfc.foreach / wfc.loop / block it runs in.
       if (s.parent >= 0) step[c.steps[s.parent].kind == StepKind::Parallel ? "parallel" : "inside"] = c.steps[s.parent].id;
       if (s.kind == StepKind::Foreach && s.maxConcurrency) step["max_concurrency"] = s.maxConcurrency;
       if (s.kind == StepKind::Loop) step["max_iterations"] = s.maxIterations;
@@ -222,6 +224,8 @@ int runMain(int argc, char **argv, const ProgramDecl &program) {
     return fail(cl, 2, "--provider takes openai, anthropic or replay, not '" + *cl.provider + "'");
   if (cl.mcp)
     if (auto problem = mcp::usageProblem(cl)) return fail(cl, 2, *problem);
+  if (auto problem = serve::usageProblem(cl)) return fail(cl, 2, *problem);
+  if (cl.serve) return serve::serve(cl, program);
   // --input-jsonl, or --resume of a batch (docs/batch.md): one run per line.
   const bool batchRun = batch::isBatch(cl);
   if (auto problem = batch::usageProblem(cl, batchRun)) return fail(cl, 2, *problem);
@@ -292,7 +296,7 @@ int runMain(int argc, char **argv, const ProgramDecl &program) {
         events->prepend(std::move(first));
       }
     }
-    if (cl.trace) trace = std::make_unique<Trace>(*cl.trace);
+    trace = makeTrace(cl, program.name, program.version, program.wfcVersion);
     if (!cl.dryRun) provider = makeProvider(cl, program, trace.get(), model);
     forgetApiKeys();
   } catch (const Error &e) {

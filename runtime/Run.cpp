@@ -76,7 +76,8 @@ void Run::checkOutput(int composition, const Value &output) const {
 
 Value Run::callTool(int tool, const Value &args, bool checkArgs, const std::string &stepPath, unsigned attempt,
                     const CancellationToken &cancel, const std::string &parentSpan, const std::string &keySuffix,
-                    std::unique_ptr<journal::ToolCallRow> *deferred) {
+                    std::unique_ptr<journal::ToolCallRow> *deferred, const std::string &modelCallId,
+                    std::string_view workingDir) {
   const ToolDecl &decl = program_.tools[tool];
   const tools::ToolBinding *binding = bindings_[tool];
   if (!binding)
@@ -103,6 +104,7 @@ Value Run::callTool(int tool, const Value &args, bool checkArgs, const std::stri
                                          {"attempt", attempt},     {"idempotency_key", key},
                                          {"status", done->ok ? "ok" : "failed"}, {"journal", true},
                                          {"duration_ms", 0}};
+        if (!modelCallId.empty()) fields["tool_call_id"] = modelCallId;
         if (!done->ok) fields["error"] = done->error;
         trace_->write("tool_call", fields);
       }
@@ -119,7 +121,7 @@ Value Run::callTool(int tool, const Value &args, bool checkArgs, const std::stri
   }
   ++toolCalls_;
   auto start = std::chrono::steady_clock::now();
-  auto traceCall = [&](const char *status, const std::string &error) {
+  auto traceCall = [&](const char *status, const std::string &error, const Value *result) {
     if (!trace_) return;
     nlohmann::ordered_json fields = {
         {"step", stepPath},
@@ -131,22 +133,29 @@ Value Run::callTool(int tool, const Value &args, bool checkArgs, const std::stri
         {"idempotency_key", key},
         {"status", status},
         {"duration_ms", std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count()}};
+    if (!modelCallId.empty()) fields["tool_call_id"] = modelCallId;
     if (!error.empty()) fields["error"] = error;
-    trace_->write("tool_call", fields);
+    // The arguments and the result only for the sinks that take content (--otlp-content).
+    nlohmann::ordered_json content;
+    if (trace_->wantsContent()) {
+      content = {{"arguments", args.json()}};
+      if (result) content["result"] = result->json();
+    }
+    trace_->write("tool_call", fields, content.is_null() ? nullptr : &content);
   };
   try {
-    Value result = binding->call(args, ToolCall{decl.name, key, cancel});
-    traceCall("ok", "");
+    Value result = binding->call(args, ToolCall{decl.name, key, cancel, workingDir});
+    traceCall("ok", "", &result);
     // A journal that cannot record the call throws a cancellation, traced as the call's end.
     if (journal_) journalCall(key, stepPath, decl, args, &result, nullptr, deferred);
     return result;
   } catch (const Error &e) {
-    traceCall("failed", e.what());
+    traceCall("failed", e.what(), nullptr);
     if (journal_ && e.kind() != ErrorKind::Cancelled && !cancel.cancelled())
       journalCall(key, stepPath, decl, args, nullptr, &e, deferred);
     throw;
   } catch (const std::exception &e) {
-    traceCall("failed", e.what());
+    traceCall("failed", e.what(), nullptr);
     if (journal_ && !cancel.cancelled()) {
       Error failure(ErrorKind::StepFailed, e.what());
       journalCall(key, stepPath, decl, args, nullptr, &failure, deferred);

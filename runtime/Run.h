@@ -100,9 +100,11 @@ class Run {
   // With a journal, a call the run completed before it resumed is answered from the journal, and
   // a completed call is recorded — at once, or, given `deferred`, left there for the caller to
   // record with its step (a tool step's one call: one transaction, docs/journal.md).
+  // `modelCallId`: the model's id of the call (an agent's), for the trace (docs/observability.md).
   Value callTool(int tool, const Value &args, bool checkArgs, const std::string &stepPath, unsigned attempt,
                  const CancellationToken &cancel, const std::string &parentSpan, const std::string &keySuffix = "",
-                 std::unique_ptr<journal::ToolCallRow> *deferred = nullptr);
+                 std::unique_ptr<journal::ToolCallRow> *deferred = nullptr, const std::string &modelCallId = "",
+                 std::string_view workingDir = {});
   bool isBound(int tool) const { return bindings_[tool] != nullptr; }
 
   // The validator of a schema of the program (JSON text with static storage), compiled on

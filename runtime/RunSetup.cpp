@@ -2,6 +2,8 @@
 
 #include "SchemaValidator.h"
 #include "Trace.h"
+#include "TraceFile.h"
+#include "otlp/OtlpExporter.h"
 #include "chat/ChatMain.h"
 #include "llm/AnthropicProvider.h"
 #include "llm/OpenAiProvider.h"
@@ -176,6 +178,40 @@ Value readRunInput(const CommandLine &cl) {
   }
   if (!input.isObject()) throw Error(ErrorKind::Usage, "the " + origin + " must be a JSON object, not " + input.dump());
   return input;
+}
+
+std::vector<std::shared_ptr<TraceSink>> traceSinks(const CommandLine &cl, const std::string &service,
+                                                   const std::string &version, const std::string &wfcVersion) {
+  std::vector<std::shared_ptr<TraceSink>> sinks;
+  if (cl.trace) sinks.push_back(std::make_shared<TraceFile>(*cl.trace));
+  std::optional<std::string> url = otlp::tracesUrl(cl.otlpEndpoint);
+  if (!url) {
+    if (cl.otlpContent)
+      throw Error(ErrorKind::Usage, "--otlp-content puts prompts and replies on exported spans: give --otlp-endpoint URL "
+                                    "(or set OTEL_EXPORTER_OTLP_ENDPOINT) too");
+    return sinks;
+  }
+  otlp::ExporterOptions options;
+  options.url = *url;
+  options.headers = otlp::otlpHeaders();
+  options.resource.attributes = {{"service.name", environment("OTEL_SERVICE_NAME").value_or(service)},
+                                 {"service.version", version},
+                                 {"telemetry.sdk.name", "wfc"},
+                                 {"telemetry.sdk.language", "cpp"},
+                                 {"telemetry.sdk.version", wfcVersion}};
+  options.resource.scopeVersion = wfcVersion;
+  options.provider = cl.provider.value_or(cl.replay ? "replay" : "openai");
+  options.withContent = cl.otlpContent;
+  options.self = cl.program;
+  sinks.push_back(std::make_shared<otlp::OtlpExporter>(std::move(options)));
+  return sinks;
+}
+
+std::unique_ptr<Trace> makeTrace(const CommandLine &cl, const std::string &service, const std::string &version,
+                                 const std::string &wfcVersion) {
+  std::vector<std::shared_ptr<TraceSink>> sinks = traceSinks(cl, service, version, wfcVersion);
+  if (sinks.empty()) return nullptr;
+  return std::make_unique<Trace>(std::move(sinks));
 }
 
 void forgetApiKeys() {

@@ -19,6 +19,7 @@
 namespace wfc {
 
 class Trace;
+class TraceSink;
 
 // The compositions that receive the run's input: the one that runs, or every composition a
 // workflow state runs (each state sees the workflow input, docs/workflows.md); none for a chat
@@ -77,6 +78,16 @@ Value readRunInput(const CommandLine &cl);
 std::unique_ptr<llm::Provider> makeProvider(const CommandLine &cl, const ProgramDecl &program, Trace *trace,
                                             std::string &model,
                                             std::shared_ptr<llm::RateLimiter> limiter = nullptr);
+
+// Where every run's trace goes: the --trace file and the --otlp-endpoint exporter
+// (docs/observability.md), which names the service `service` (the pack) at `version`; none when
+// neither is asked for. Throws wfc::Error(Usage) for a trace file that cannot be written or an
+// endpoint that is not a URL.
+std::vector<std::shared_ptr<TraceSink>> traceSinks(const CommandLine &cl, const std::string &service,
+                                                   const std::string &version, const std::string &wfcVersion);
+// A trace over traceSinks(), or null when there are none.
+std::unique_ptr<Trace> makeTrace(const CommandLine &cl, const std::string &service, const std::string &version,
+                                 const std::string &wfcVersion);
 
 // Once the provider has read its key: tools (exec processes, MCP servers) must not inherit it,
 // or a tool printing its environment would carry the key into errors, traces and reports.

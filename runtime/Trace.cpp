@@ -1,10 +1,5 @@
 #include "Trace.h"
 
-#include "wfc/error.h"
-
-#include <cerrno>
-#include <cstring>
-
 namespace wfc {
 
 std::string randomHex(std::mt19937_64 &random, unsigned bytes) {
@@ -20,14 +15,10 @@ std::string randomHex(std::mt19937_64 &random, unsigned bytes) {
   return out;
 }
 
-Trace::Trace(const std::string &path) : random_(std::random_device{}()) {
-  file_ = std::fopen(path.c_str(), "w");
-  if (!file_) throw Error(ErrorKind::Usage, "cannot write trace file '" + path + "': " + std::strerror(errno));
-  traceId_ = randomHex(random_, 16);
-}
-
-Trace::~Trace() {
-  if (file_) std::fclose(file_);
+Trace::Trace(std::vector<std::shared_ptr<TraceSink>> sinks, std::string traceId, std::string parentSpanId)
+    : sinks_(std::move(sinks)), random_(std::random_device{}()), parentSpanId_(std::move(parentSpanId)) {
+  traceId_ = traceId.empty() ? randomHex(random_, 16) : std::move(traceId);
+  for (const auto &sink : sinks_) wantsContent_ |= sink->wantsContent();
 }
 
 std::string Trace::newSpanId() {
@@ -35,19 +26,17 @@ std::string Trace::newSpanId() {
   return randomHex(random_, 8);
 }
 
-void Trace::write(const char *event, const nlohmann::ordered_json &fields) {
+void Trace::write(const char *event, const nlohmann::ordered_json &fields, const nlohmann::ordered_json *content) {
   using namespace std::chrono;
+  int64_t nanos = duration_cast<nanoseconds>(system_clock::now().time_since_epoch()).count();
   nlohmann::ordered_json line = {
       {"event", event},
-      {"ts_ms", duration_cast<milliseconds>(system_clock::now().time_since_epoch()).count()},
+      {"ts_ms", nanos / 1'000'000},
       {"trace_id", traceId_},
   };
   for (auto it = fields.begin(); it != fields.end(); ++it) line[it.key()] = it.value();
-  std::string text = line.dump(-1, ' ', false, nlohmann::ordered_json::error_handler_t::replace);
-  text += '\n';
-  std::lock_guard lock(mutex_);
-  std::fwrite(text.data(), 1, text.size(), file_);
-  std::fflush(file_);
+  for (const auto &sink : sinks_)
+    sink->record({event, line, nanos, sink->wantsContent() ? content : nullptr});
 }
 
 }  // namespace wfc

@@ -5,6 +5,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <string>
 #include <string_view>
 
 namespace wfc {
@@ -40,6 +41,23 @@ inline size_t invalidUtf8At(std::string_view s) {
     i += len;
   }
   return std::string_view::npos;
+}
+
+// `s` with every byte that is not part of well-formed UTF-8 replaced by U+FFFD: what a program
+// prints becomes a JSON string without losing the text around a stray byte.
+inline std::string repairUtf8(std::string_view s) {
+  size_t bad = invalidUtf8At(s);
+  if (bad == std::string_view::npos) return std::string(s);
+  std::string out;
+  out.reserve(s.size() + 16);
+  while (bad != std::string_view::npos) {
+    out.append(s.substr(0, bad));
+    out.append("\xEF\xBF\xBD");
+    s.remove_prefix(bad + 1);
+    bad = invalidUtf8At(s);
+  }
+  out.append(s);
+  return out;
 }
 
 }  // namespace wfc

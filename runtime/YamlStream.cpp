@@ -1,5 +1,10 @@
 #include "YamlStream.h"
 
+#include <cerrno>
+#include <cmath>
+#include <cstdlib>
+#include <regex>
+
 #include <yaml-cpp/eventhandler.h>
 
 #include <sstream>
@@ -53,6 +58,28 @@ FirstDocument loadFirstDocument(const std::string &text) {
   out.node = YAML::Load(text);
   out.empty = false;
   return out;
+}
+
+nlohmann::ordered_json coreScalar(const YAML::Node &node) {
+  const std::string &s = node.Scalar();
+  // Quoted ("!") and explicitly tagged strings stay strings whatever they look like.
+  if (node.Tag() == "!" || node.Tag() == "tag:yaml.org,2002:str") return s;
+  static const std::regex integer("[-+]?[0-9]+"),
+      number("[-+]?(\\.[0-9]+|[0-9]+(\\.[0-9]*)?)([eE][-+]?[0-9]+)?");
+  if (s == "true" || s == "True" || s == "TRUE") return true;
+  if (s == "false" || s == "False" || s == "FALSE") return false;
+  if (s == "null" || s == "Null" || s == "NULL" || s == "~" || s.empty()) return nullptr;
+  if (s.size() < 40 && std::regex_match(s, integer)) {
+    errno = 0;
+    long long v = std::strtoll(s.c_str(), nullptr, 10);
+    if (errno != ERANGE) return int64_t(v);
+  }
+  if (s.size() < 400 && std::regex_match(s, number)) {
+    // JSON has no infinity: a number too large for a double stays the text it is.
+    double d = std::strtod(s.c_str(), nullptr);
+    if (std::isfinite(d)) return d;
+  }
+  return s;
 }
 
 }  // namespace wfc::yaml

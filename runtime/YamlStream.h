@@ -7,6 +7,7 @@
 // Compiled into both the compiler's front end and the runtime (one source, two libraries).
 #pragma once
 
+#include <nlohmann/json.hpp>
 #include <yaml-cpp/yaml.h>
 
 #include <optional>
@@ -24,5 +25,10 @@ struct FirstDocument {
 
 // Throws YAML::Exception (a ParserException for a syntax error), as YAML::Load does.
 FirstDocument loadFirstDocument(const std::string &text);
+
+// A scalar's JSON value by the YAML 1.2 core schema: true/false, null (also empty and ~),
+// integers, finite numbers, otherwise the text. A quoted or !!str-tagged scalar is a string
+// whatever it looks like.
+nlohmann::ordered_json coreScalar(const YAML::Node &node);
 
 }  // namespace wfc::yaml

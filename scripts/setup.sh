@@ -18,6 +18,11 @@ packages=(
   # compiler and runtime libraries (see ../shared/DESIGN.md "Dependencies")
   libyaml-cpp-dev libfmt-dev libboost-graph-dev nlohmann-json3-dev
   libcurl4-openssl-dev libsqlite3-dev llvm-14-dev libre2-dev
+  # --serve's HTTP server (docs/serve.md): its header at build time; the runtime loads the library
+  # (libmicrohttpd12, which -dev brings) when a server starts
+  libmicrohttpd-dev
+  # AWL's read-file parses TOML (Cargo.toml, pyproject.toml) with toml++
+  libtomlplusplus-dev
   # tests and benchmark: clang-format-14 checks the generated C++ goldens, llvm-14-tools has
   # FileCheck for the per-pass tests, GNU time measures peak memory in bench/
   libcpp-httplib-dev libgtest-dev libgmock-dev libbenchmark-dev libvalijson-dev
@@ -27,6 +32,9 @@ packages=(
   # sanitizer runtimes, which are in libclang-rt-14-dev (clang-14 only recommends it, and
   # recommends are not installed here)
   clang-14 libclang-rt-14-dev
+  # --serve's tests and load run: the web page in a real headless browser, wrk against
+  # POST /runs?wait=true (bench/serve-load.sh)
+  chromium wrk
   # test doubles run as real processes (exec tools, a fake MCP server) and the benchmark driver
   python3
 )
@@ -42,12 +50,13 @@ if [[ -z "${WFC_SKIP_APT:-}" ]]; then
   "${sudo[@]}" apt-get install -y -q --no-install-recommends "${packages[@]}"
 fi
 
-# The npm packages the tests use, each directory pinned by its package-lock.json and reinstalled
-# only when the lock file changed: tests/mcp, the MCP servers and SDK; tests/deploy, the Kubernetes
-# and Argo Workflows schemas wfc deploy's manifests are validated against. WFC_SKIP_NPM=1 skips
-# this (those tests then skip themselves).
+# The npm packages the tests use, pinned by their package-lock.json files: tests/mcp/ (MCP servers
+# and the official SDK's client), tests/serve/ (an OpenAPI validator, puppeteer-core for the web
+# page in chromium, OpenTelemetry's OTLP definitions for a test collector) and tests/deploy/ (the
+# Kubernetes and Argo Workflows schemas wfc deploy's manifests are validated against); reinstalled
+# only when a lock file changed. WFC_SKIP_NPM=1 skips this (those tests then skip themselves).
 if [[ -z "${WFC_SKIP_NPM:-}" ]]; then
-  for dir in "$root/tests/mcp" "$root/tests/deploy"; do
+  for dir in "$root/tests/mcp" "$root/tests/serve" "$root/tests/deploy"; do
     if [[ ! -f "$dir/node_modules/.package-lock.json" || "$dir/package-lock.json" -nt "$dir/node_modules/.package-lock.json" ]]; then
       (cd "$dir" && npm ci --no-audit --no-fund --loglevel=error)
     fi

@@ -26,6 +26,9 @@ struct CodegenOptions {
   // One workflow of a registry (docs/registry.md): its program goes in this C++ namespace of the
   // registry's file, without a banner or main (codegen/RegistryEmitter.h writes those).
   std::string memberNamespace;
+  // The program's step graph as `wfc graph --format=json --after-passes` draws it, embedded for
+  // the web page of --serve (docs/serve.md); none: not embedded.
+  std::optional<std::string> graphJson;
 };
 
 // The C++ names of one composition: its namespace and its steps' identifiers.

@@ -76,6 +76,14 @@ std::string ExpressionEmitter::reference(const ir::Reference &ref) {
       if (ref.path.empty()) return "ctx.previous(" + step + ", " + text + ")";
       return "ctx.previous(" + step + ", " + path(ref.path) + ", " + text + ")";
     }
+    // AWL (docs/awl.md): a variable's current value, the environment, the run's id.
+    case ir::RefRoot::Variable:
+      if (ref.path.empty()) return "ctx.variable(" + cppString(ref.name) + ", " + text + ")";
+      return "ctx.variable(" + cppString(ref.name) + ", " + path(ref.path) + ", " + text + ")";
+    case ir::RefRoot::Env:
+      return "ctx.env(" + cppString(ref.name) + ", " + text + ")";
+    case ir::RefRoot::RunId:
+      return "ctx.runId()";
     default:
       ctx_.unsupported(ref.loc, "internal error in code generation: reference " + ir::spell(ref) +
                                     " has no resolved root (please report this with the pack)");
@@ -89,12 +97,15 @@ std::string ExpressionEmitter::value(const ir::Value &v, const std::string &hint
       return literal(v.literal, hint);
     case ir::Value::Kind::Reference:
       return reference(v.ref);
+    case ir::Value::Kind::Expression:
+      return expression(*v.expression);
     case ir::Value::Kind::Interpolation: {
       std::string out = "wfc::interpolate({";
       for (size_t i = 0; i < v.pieces.size(); ++i) {
         if (i) out += ", ";
         if (const auto *text = std::get_if<std::string>(&v.pieces[i])) out += cppString(*text);
-        else out += reference(std::get<ir::Reference>(v.pieces[i]));
+        else if (const auto *ref = std::get_if<ir::Reference>(&v.pieces[i])) out += reference(*ref);
+        else out += expression(std::get<ir::Expression>(v.pieces[i]));
       }
       return out + "})";
     }
@@ -157,6 +168,8 @@ bool ExpressionEmitter::readsContext(const ir::Predicate &p) {
       return !alwaysExists(p.path);
     case ir::Predicate::Kind::Compare:
       return true;
+    case ir::Predicate::Kind::Expression:
+      return readsContext(*p.expression);
     default:
       for (const auto &operand : p.operands)
         if (readsContext(operand)) return true;
@@ -190,6 +203,8 @@ std::string ExpressionEmitter::predicate(const ir::Predicate &p, size_t column) 
       return "!(" + predicate(p.operands.front(), column + 2) + ")";
     case ir::Predicate::Kind::Constant:  // folded at compile time (passes/FoldPredicates)
       return std::string(p.constant ? "true" : "false") + " /* " + p.folded + " */";
+    case ir::Predicate::Kind::Expression:
+      return condition(*p.expression);
     case ir::Predicate::Kind::AllOf:
     case ir::Predicate::Kind::AnyOf: {
       // One operand per line, each aligned after the opening parenthesis.
@@ -203,6 +218,82 @@ std::string ExpressionEmitter::predicate(const ir::Predicate &p, size_t column) 
     }
   }
   return "false";
+}
+
+namespace {
+
+const char *comparison(ir::CompareOp op) {
+  switch (op) {
+    case ir::CompareOp::LessThan: return "wfc::lessThan";
+    case ir::CompareOp::LessThanOrEquals: return "wfc::lessOrEqual";
+    case ir::CompareOp::GreaterThan: return "wfc::greaterThan";
+    case ir::CompareOp::GreaterThanOrEquals: return "wfc::greaterOrEqual";
+    default: return "wfc::equals";
+  }
+}
+
+}  // namespace
+
+// An expression in a boolean position (an `if`, an `until`, an operand of `&&`): comparisons and
+// logic as C++ bool; any other value must be a boolean at run time (wfc::truth).
+std::string ExpressionEmitter::condition(const ir::Expression &e) {
+  std::string written = cppString(e.written);
+  switch (e.kind) {
+    case ir::Expression::Kind::Compare: {
+      std::string lhs = expression(e.operands[0]), rhs = expression(e.operands[1]);
+      switch (e.op) {
+        case ir::CompareOp::Equals: return "wfc::equals(" + lhs + ", " + rhs + ")";
+        case ir::CompareOp::NotEquals: return "!wfc::equals(" + lhs + ", " + rhs + ")";
+        case ir::CompareOp::In: return "wfc::isIn(" + lhs + ", " + rhs + ")";
+        case ir::CompareOp::NotIn: return "!wfc::isIn(" + lhs + ", " + rhs + ")";
+        default: return std::string(comparison(e.op)) + "(" + lhs + ", " + rhs + ", " + written + ")";
+      }
+    }
+    case ir::Expression::Kind::Not:
+      return "!" + conditionOperand(e.operands.front());
+    case ir::Expression::Kind::And:
+    case ir::Expression::Kind::Or: {
+      std::string out;
+      for (size_t i = 0; i < e.operands.size(); ++i)
+        out += (i ? (e.kind == ir::Expression::Kind::And ? " && " : " || ") : "") + conditionOperand(e.operands[i]);
+      return out;
+    }
+    case ir::Expression::Kind::Literal:
+      if (e.literal.is_boolean()) return e.literal.get<bool>() ? "true" : "false";
+      [[fallthrough]];
+    default:
+      return "wfc::truth(" + expression(e) + ", " + written + ")";
+  }
+}
+
+// An operand of `!`, `&&` or `||`: parenthesized when it is a chain of its own.
+std::string ExpressionEmitter::conditionOperand(const ir::Expression &e) {
+  bool chain = e.kind == ir::Expression::Kind::And || e.kind == ir::Expression::Kind::Or;
+  return chain ? "(" + condition(e) + ")" : condition(e);
+}
+
+std::string ExpressionEmitter::expression(const ir::Expression &e) {
+  std::string written = cppString(e.written);
+  switch (e.kind) {
+    case ir::Expression::Kind::Literal: return literal(e.literal);
+    case ir::Expression::Kind::Reference: return reference(e.ref);
+    case ir::Expression::Kind::Length: return "wfc::length(" + expression(e.operands.front()) + ", " + written + ")";
+    case ir::Expression::Kind::Range:
+      if (e.operands.size() == 1) return "wfc::range(Value::integer(0), " + expression(e.operands[0]) + ", " + written + ")";
+      return "wfc::range(" + expression(e.operands[0]) + ", " + expression(e.operands[1]) + ", " + written + ")";
+    case ir::Expression::Kind::Compare:
+    case ir::Expression::Kind::Not:
+    case ir::Expression::Kind::And:
+    case ir::Expression::Kind::Or: return "Value::boolean(" + condition(e) + ")";
+  }
+  return "Value()";
+}
+
+bool ExpressionEmitter::readsContext(const ir::Expression &e) {
+  if (e.kind == ir::Expression::Kind::Reference) return true;
+  for (const auto &operand : e.operands)
+    if (readsContext(operand)) return true;
+  return false;
 }
 
 }  // namespace wfc::codegen

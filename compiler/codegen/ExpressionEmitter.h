@@ -32,6 +32,11 @@ class ExpressionEmitter {
   // parameter would warn at -Wextra.
   static std::string predicateParameter(const ir::Predicate &p) { return readsContext(p) ? "ctx" : ""; }
   static bool readsContext(const ir::Predicate &p);
+  static bool readsContext(const ir::Expression &e);
+  // A dialect's expression (ir/Expression.h) as a wfc::Value, and as a C++ bool in a boolean
+  // position (failing the step when the value is not a boolean).
+  std::string expression(const ir::Expression &e);
+  std::string condition(const ir::Expression &e);
   // `{"a", 0, "b"}`: a path as an initializer list of wfc::PathStep.
   static std::string path(const std::vector<ir::PathElement> &path);
 
@@ -41,6 +46,7 @@ class ExpressionEmitter {
   // `column`: where the expression starts on its line, after the line's indentation.
   std::string predicate(const ir::Predicate &p, size_t column);
   std::string exists(const ir::Reference &ref);
+  std::string conditionOperand(const ir::Expression &e);
   static std::string workflowPath(const ir::Reference &ref);
 
   EmitContext &ctx_;

@@ -4,6 +4,7 @@
 // `until` is a predicate function like a branch's, evaluated against each iteration's steps.
 #include "codegen/ExpressionEmitter.h"
 #include "codegen/StepEmitter.h"
+#include "ir/IRPrinter.h"
 
 namespace wfc::codegen {
 namespace {
@@ -36,7 +37,18 @@ class LoopStepEmitter final : public StepEmitter {
   using StepEmitter::StepEmitter;
 
   void emitFunctions(Printer &p, const ir::Step &s) override {
-    openStep(p, s, "wfc.loop of " + std::to_string(s.children.size()) + " step" +
+    // The items as the author wrote them: AWL's `range(1, {max})`, `{ts_data.phases}`.
+    std::string over;
+    if (s.items) {
+      const ir::Value &items = *s.items;
+      if (items.kind == ir::Value::Kind::Expression && !items.expression->written.empty())
+        over = " over " + items.expression->written;
+      else if (items.kind == ir::Value::Kind::Reference)
+        over = " over " + ir::spell(items.ref);
+      else
+        over = " over " + ir::printValue(items);
+    }
+    openStep(p, s, "wfc.loop" + over + " of " + std::to_string(s.children.size()) + " step" +
                        (s.children.size() == 1 ? "" : "s") + ", at most " + std::to_string(s.maxIterations) +
                        " iterations");
     ExpressionEmitter expr(ctx_, names_, name(s));
@@ -45,10 +57,21 @@ class LoopStepEmitter final : public StepEmitter {
       bool until_$name$(StepContext &$ctx$) {
         return $until$;
       }
-
-      Value run_$name$(StepContext &ctx) {
-        return ctx.runLoop();
     )cc");
+    p.blankLine();
+    if (s.items) {
+      ExpressionEmitter items(ctx_, names_, name(s) + "_items");
+      p.emit({{"name", name(s)}, {"items", items.value(*s.items)}}, R"cc(
+        Value run_$name$(StepContext &ctx) {
+          const Value items = $items$;
+          return ctx.runLoopOver(items);
+      )cc");
+    } else {
+      p.emit({{"name", name(s)}}, R"cc(
+        Value run_$name$(StepContext &ctx) {
+          return ctx.runLoop();
+      )cc");
+    }
     closeStep(p, s);
   }
 

@@ -26,7 +26,7 @@ ir::Json promptJson(const ir::Prompt &p) {
   for (const ir::Variable &v : p.variables)
     variables.push_back({v.name, v.type, v.required, v.defaultValue ? *v.defaultValue : ir::Json()});
   for (const ir::Tool *t : p.tools) tools.push_back(t->name);
-  return {{"key", p.key},
+  ir::Json out = {{"key", p.key},
           {"version", p.version},
           {"template", templateJson(p.systemTemplate)},
           {"variables", variables},
@@ -35,6 +35,8 @@ ir::Json promptJson(const ir::Prompt &p) {
           {"max_rounds", p.toolPolicy.maxRounds},
           {"blocklist", p.toolPolicy.blocklist},
           {"parameters", p.parameters}};
+  if (!p.model.empty()) out["model"] = p.model;  // only where set: existing cache keys stay valid
+  return out;
 }
 
 ir::Json toolJson(const ir::Tool &t) {
@@ -82,6 +84,10 @@ ir::Json stepJson(const ir::Step &s, bool withGraph) {
   if (s.items) out["items"] = ir::printValue(*s.items);
   if (s.maxIterations) out["max_iterations"] = s.maxIterations;
   if (s.target) out["target"] = ir::printValue(*s.target);
+  if (s.kind == ir::StepKind::Action) out["action"] = ir::spell(s.action);
+  if (!s.capture.empty()) out["capture"] = s.capture;
+  if (s.replyObject) out["reply_object"] = true;
+  if (s.workingDir) out["working_dir"] = ir::printValue(*s.workingDir);
   if (s.rubric) out["rubric"] = *s.rubric;
   if (s.reduce) out["reduce"] = {ir::spell(s.reduce->strategy), s.reduce->into};
   if (s.callee) {

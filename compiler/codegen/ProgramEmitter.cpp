@@ -32,7 +32,7 @@ const char *const kStepFieldOrder[] = {"id",        "key",       "kind",      "e
                                        "prompt",    "outputSchema", "strictOutput", "tools", "maxSteps",
                                        "toolCalled",
                                        "maxConcurrency", "maxIterations", "rubric", "evals", "cache",
-                                       "definitionHash", "needs"};
+                                       "definitionHash", "needs", "action", "capture"};
 
 const char *effectName(ir::Effect e) {
   switch (e) {
@@ -54,6 +54,8 @@ const char *kindName(ir::StepKind kind) {
     case ir::StepKind::Loop: return "wfc::StepKind::Loop";
     case ir::StepKind::Judge: return "wfc::StepKind::Judge";
     case ir::StepKind::Tool: return "wfc::StepKind::Tool";
+    case ir::StepKind::Action: return "wfc::StepKind::Action";
+    case ir::StepKind::Block: return "wfc::StepKind::Block";
   }
   return "wfc::StepKind::Tool";
 }
@@ -123,6 +125,17 @@ class CompositionEmitter {
       emitToolComposition(p, c_, ctx_, names_);
       composition.push_back({"toolComposition", "&kToolComposition", ""});
     }
+    if (c_.variableStore) {
+      // docs/awl.md "Variables": the run's output is these variables' final values.
+      composition.push_back({"variableStore", "true", ""});
+      if (!c_.variables.empty()) {
+        std::vector<std::string> names;
+        for (const std::string &v : c_.variables) names.push_back(cppString(v));
+        p.emit({{"list", llvm::join(names, ", ")}}, "const char *const kVariables[] = {$list$};\n");
+        p.blankLine();
+        composition.push_back({"variables", "kVariables", ""});
+      }
+    }
     emitInitializer(p, "wfc::CompositionDecl", "kComposition", composition);
   }
 
@@ -157,6 +170,7 @@ class CompositionEmitter {
       for (const ir::Eval *e : s.modifiers.runEvals) evals.push_back("eval::" + ctx_.eval(*e));
       f["evals"] = "{" + llvm::join(evals, ", ") + "}";
     }
+    if (!s.capture.empty()) f["capture"] = cppString(s.capture);
     if (s.modifiers.cache) {
       f["cache"] = "true";
       f["definitionHash"] = cppString(stepDefinitionHash(s));
@@ -212,7 +226,10 @@ void emitPrompts(Printer &p, EmitContext &ctx, const std::vector<const ir::Promp
   std::vector<InitFields> table;
   for (const ir::Prompt *pr : prompts) {
     const std::string &name = ctx.prompt(*pr);
-    p.emit({{"key", pr->key}, {"location", ctx.location(pr->loc)}}, "// prompt '$key$' — $location$\n");
+    p.emit({{"key", pr->key},
+            {"location", ctx.location(pr->loc)},
+            {"what", pr->systemTemplate.pieces.empty() ? ": no system message, the step's input is the whole request" : ""}},
+           "// prompt '$key$' — $location$$what$\n");
     std::vector<InitFields> parts;
     for (const ir::TemplatePiece &piece : pr->systemTemplate.pieces) {
       InitFields part;
@@ -233,12 +250,13 @@ void emitPrompts(Printer &p, EmitContext &ctx, const std::vector<const ir::Promp
       if (!piece.path.empty()) part.push_back({"path", ExpressionEmitter::path(piece.path), ""});
       parts.push_back(std::move(part));
     }
-    emitInitializerTable(p, "wfc::TemplatePart", "kTemplate_" + name, parts);
+    // A prompt without a system template (AWL's prompt-agent) sends the user message alone.
+    if (!parts.empty()) emitInitializerTable(p, "wfc::TemplatePart", "kTemplate_" + name, parts);
     InitFields fields = {{"key", cppString(pr->key), ""},
                          {"id", cppString(pr->id), ""},
                          {"version", cppString(pr->version), ""},
-                         {"location", cppString(ctx.location(pr->loc)), ""},
-                         {"systemTemplate", "kTemplate_" + name, ""}};
+                         {"location", cppString(ctx.location(pr->loc)), ""}};
+    if (!parts.empty()) fields.push_back({"systemTemplate", "kTemplate_" + name, ""});
     if (!pr->variables.empty()) {
       std::vector<InitFields> variables;
       for (const ir::Variable &v : pr->variables) {
@@ -278,6 +296,7 @@ void emitPrompts(Printer &p, EmitContext &ctx, const std::vector<const ir::Promp
       fields.push_back({"blocklist", "kBlocklist_" + name, "tool_policy.blocklist"});
     }
     if (!pr->validators.empty()) fields.push_back({"validators", "kValidators_" + name, ""});
+    if (!pr->model.empty()) fields.push_back({"model", cppString(pr->model), ""});
     table.push_back(std::move(fields));
     p.blankLine();
   }
@@ -494,6 +513,12 @@ std::optional<std::string> emitProgram(const ir::Module &module, const analysis:
       const char kGovernance[] = $text$;
 
     )cc");
+  if (options.graphJson)
+    p.emit({{"text", rawString(*options.graphJson, "json")}}, R"cc(
+      // The step graph (wfc graph --format=json --after-passes), for the web page of --serve.
+      const char kGraph[] = $text$;
+
+    )cc");
   InitFields fields = {{"name", cppString(module.id), ""},
                        {"version", cppString(module.version), ""},
                        {"source", cppString(options.sourcePath), ""},
@@ -516,6 +541,7 @@ std::optional<std::string> emitProgram(const ir::Module &module, const analysis:
   if (!evals.empty()) fields.push_back({"evals", "kEvals", ""});
   if (program.chat) fields.push_back({"tasks", "kTasks", ""});
   if (!governance.empty()) fields.push_back({"governance", "kGovernance", ""});
+  if (options.graphJson) fields.push_back({"graph", "kGraph", ""});
   emitInitializer(p, "wfc::ProgramDecl", "kProgram", fields);
   if (member)
     p.emit({{"ns", options.memberNamespace}}, R"cc(

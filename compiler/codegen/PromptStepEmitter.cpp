@@ -19,6 +19,19 @@ class PromptStepEmitter final : public StepEmitter {
     ExpressionEmitter expr(ctx_, names_, name(s) + "_input");
     std::string input = s.input ? expr.value(*s.input) : "Value()";
     std::string comment = s.input ? "" : "  // no input: the system message alone";
+    if (s.replyObject) {
+      // AWL's prompt-agent (docs/awl.md): the reply object, tools run in the working directory.
+      ExpressionEmitter dir(ctx_, names_, name(s) + "_working_dir");
+      std::string workingDir = s.workingDir ? dir.value(*s.workingDir) : "Value()";
+      p.emit({{"name", name(s)}, {"input", input}, {"dir", workingDir}}, R"cc(
+        Value run_$name$(StepContext &ctx) {
+          const Value input = $input$;
+          const Value workingDir = $dir$;
+          return ctx.promptAgent(input, workingDir);  // {text, tool-calls, tokens-used}
+      )cc");
+      closeStep(p, s);
+      return;
+    }
     p.emit({{"name", name(s)}, {"input", input}, {"comment", comment}}, R"cc(
       Value run_$name$(StepContext &ctx) {
         const Value input = $input$;$comment$

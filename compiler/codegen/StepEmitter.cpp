@@ -10,6 +10,8 @@ std::unique_ptr<StepEmitter> makePromptStepEmitter(EmitContext &ctx, const Compo
 std::unique_ptr<StepEmitter> makeForeachStepEmitter(EmitContext &ctx, const CompositionNames &names);
 std::unique_ptr<StepEmitter> makeLoopStepEmitter(EmitContext &ctx, const CompositionNames &names);
 std::unique_ptr<StepEmitter> makeJudgeStepEmitter(EmitContext &ctx, const CompositionNames &names);
+std::unique_ptr<StepEmitter> makeActionStepEmitter(EmitContext &ctx, const CompositionNames &names);
+std::unique_ptr<StepEmitter> makeBlockStepEmitter(EmitContext &ctx, const CompositionNames &names);
 
 std::unique_ptr<StepEmitter> makeStepEmitter(const ir::Step &step, EmitContext &ctx, const CompositionNames &names) {
   switch (step.kind) {
@@ -22,6 +24,8 @@ std::unique_ptr<StepEmitter> makeStepEmitter(const ir::Step &step, EmitContext &
     case ir::StepKind::Foreach: return makeForeachStepEmitter(ctx, names);
     case ir::StepKind::Loop: return makeLoopStepEmitter(ctx, names);
     case ir::StepKind::Judge: return makeJudgeStepEmitter(ctx, names);
+    case ir::StepKind::Action: return makeActionStepEmitter(ctx, names);
+    case ir::StepKind::Block: return makeBlockStepEmitter(ctx, names);
   }
   return nullptr;
 }

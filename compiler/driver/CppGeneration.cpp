@@ -4,6 +4,7 @@
 #include "codegen/CppNames.h"
 #include "codegen/ProgramEmitter.h"
 #include "codegen/RegistryEmitter.h"
+#include "graph/StepGraph.h"
 
 #include <llvm/Support/FileSystem.h>
 #include <llvm/Support/Path.h>
@@ -130,6 +131,14 @@ std::optional<GeneratedProgram> generateProgram(Compilation &compilation, const 
   // The passes changed the steps: what the program runs is worked out again from the result.
   std::optional<analysis::Program> optimized = compilation.analyzeProgram(module);
   if (!optimized) return std::nullopt;
+  // The graph the web page of --serve draws: what runs, after the passes (as `wfc graph
+  // --after-passes` draws it), with locations as the banner names the pack.
+  auto graphLocation = [&](llvm::SMLoc loc) {
+    ResolvedLocation r = diags.resolve(loc);
+    return displayPath(r.file) + ":" + std::to_string(r.line);
+  };
+  const ir::Workflow *drawnWorkflow = options.composition.empty() && module.workflow ? &*module.workflow : nullptr;
+  cg.graphJson = graph::writeJson(graph::buildStepGraph(module, optimized->compositions, drawnWorkflow, graphLocation));
   auto lineOf = [&](llvm::SMLoc loc) { return compilation.line(loc); };
   std::optional<std::string> source = codegen::emitProgram(module, *optimized, cg, diags, lineOf);
   if (!source) return std::nullopt;

@@ -10,17 +10,24 @@
 
 namespace wfc {
 
-int runGraph(const GraphOptions &graph, const CommonOptions &options) {
+std::optional<graph::StepGraph> drawStepGraph(const std::string &pack, const std::string &bindingsPath,
+                                              bool afterPasses, const CommonOptions &options, int &status) {
   Compilation compilation(options);
   // The bindings may give tools their effects, which decide the plan --after-passes draws.
   std::optional<BindingsFile> bindings;
-  if (!graph.bindings.empty() && !(bindings = loadBindings(compilation, graph.bindings))) return compilation.finish();
-  AnalyzedPack analyzed = compilation.analyzePack(graph.pack, bindings ? &*bindings : nullptr);
-  int status = compilation.finish();
-  if (status != 0 || !analyzed.module || options.verifyDiagnostics) return status;
+  if (!bindingsPath.empty() && !(bindings = loadBindings(compilation, bindingsPath))) {
+    status = compilation.finish();
+    return std::nullopt;
+  }
+  AnalyzedPack analyzed = compilation.analyzePack(pack, bindings ? &*bindings : nullptr);
+  status = compilation.finish();
+  if (status != 0 || !analyzed.module || options.verifyDiagnostics) return std::nullopt;
   ir::Module *module = analyzed.module.get();
   // The graph that runs: after the -O level's passes (inlined calls, the static plan).
-  if (graph.afterPasses && !compilation.optimize(*module)) return 1;
+  if (afterPasses && !compilation.optimize(*module)) {
+    status = 1;
+    return std::nullopt;
+  }
 
   std::vector<const ir::Composition *> compositions;
   const ir::Workflow *workflow = nullptr;
@@ -36,7 +43,14 @@ int runGraph(const GraphOptions &graph, const CommonOptions &options) {
     size_t colon = where.rfind(':');
     return colon == std::string::npos ? where : where.substr(0, colon);
   };
-  graph::StepGraph g = graph::buildStepGraph(*module, compositions, workflow, location);
+  return graph::buildStepGraph(*module, compositions, workflow, location);
+}
+
+int runGraph(const GraphOptions &graph, const CommonOptions &options) {
+  int status = 0;
+  std::optional<graph::StepGraph> drawn = drawStepGraph(graph.pack, graph.bindings, graph.afterPasses, options, status);
+  if (!drawn) return status;
+  const graph::StepGraph &g = *drawn;
   std::string text = graph.format == GraphFormat::Dot       ? graph::writeDot(g)
                      : graph.format == GraphFormat::Mermaid ? graph::writeMermaid(g)
                                                             : graph::writeJson(g);

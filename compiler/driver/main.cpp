@@ -8,6 +8,7 @@
 #include "driver/DeployCommand.h"
 #include "driver/GraphCommand.h"
 #include "driver/Options.h"
+#include "driver/TraceViewCommand.h"
 #include "frontend/promptpack/EditorSchema.h"
 #include "passes/Pipeline.h"
 #include "support/DidYouMean.h"
@@ -188,7 +189,17 @@ cl::opt<bool> timePasses("time-passes", cl::desc("Report each pass's time (stder
 
 cl::SubCommand schemaCmd("schema", "Print the JSON Schema (draft-07) of the pack format, for editors");
 
-const std::vector<std::string> kSubcommands = {"check", "build", "compile", "graph", "deploy", "schema"};
+cl::SubCommand traceCmd("trace", "Trace files: 'wfc trace view TRACE.jsonl -o timeline.html' draws a run's timeline");
+cl::list<std::string> traceArgs(cl::Positional, cl::OneOrMore, cl::desc("view <trace file>"), cl::sub(traceCmd),
+                                cl::cat(wfcCategory));
+cl::opt<std::string> traceOutput("o", cl::value_desc("file"), cl::desc("Where to write the page (default: stdout)"),
+                                 cl::sub(traceCmd), cl::cat(wfcCategory));
+cl::opt<std::string> traceRun("run", cl::value_desc("id"), cl::desc("The run to show, when the trace holds several"),
+                              cl::sub(traceCmd), cl::cat(wfcCategory));
+cl::opt<std::string> tracePack("pack", cl::value_desc("pack file"), cl::desc("Draw this pack's step graph too"),
+                               cl::sub(traceCmd), cl::cat(wfcCategory));
+
+const std::vector<std::string> kSubcommands = {"check", "build", "compile", "graph", "deploy", "schema", "trace"};
 
 void printVersion(llvm::raw_ostream &os) { os << "wfc " << WFC_VERSION << "\n"; }
 
@@ -297,6 +308,14 @@ int main(int argc, char **argv) {
     return wfc::runDeploy(deploy, options, argv[0]);
   }
   if (graphCmd) return wfc::runGraph({graphPack, graphOutput, graphFormat, graphAfterPasses, bindingsFile}, options);
+  if (traceCmd) {
+    if (traceArgs.size() != 2 || traceArgs[0] != "view") {
+      llvm::WithColor::error(llvm::errs(), "wfc")
+          << "usage: wfc trace view TRACE.jsonl [-o timeline.html] [--run ID] [--pack PACK]\n";
+      return 2;
+    }
+    return wfc::runTraceView({traceArgs[1], traceOutput, traceRun, tracePack, bindingsFile}, options);
+  }
   if (schemaCmd) {
     llvm::outs() << wfc::promptpack::promptPackEditorSchema().dump(2) << "\n";
     return 0;

@@ -1,5 +1,7 @@
 #include "frontend/FrontEnd.h"
 
+#include "frontend/awl/AwlLowering.h"
+#include "frontend/awl/AwlReader.h"
 #include "frontend/promptpack/PromptPackLowering.h"
 #include "frontend/promptpack/PromptPackReader.h"
 #include "frontend/registry/RegistryLowering.h"
@@ -31,12 +33,11 @@ std::unique_ptr<ir::Module> lowerDocument(const Document &doc, Dialect dialect, 
       };
       return registry::lowerRegistry(*decl, loader, diags, lowerMember);
     }
-    case Dialect::AWL:
-      diags.error(doc.root()->loc, "the '" + dialectName(dialect).str() +
-                                       "' dialect is not supported by this version of wfc; it compiles PromptPack "
-                                       "packs, tool compositions and workflow registries (pass --dialect=promptpack if this file is a "
-                                       "pack)");
-      return nullptr;
+    case Dialect::AWL: {
+      std::optional<awl::FileDecl> file = awl::readAwl(doc, diags);
+      if (!file) return nullptr;
+      return awl::lowerAwl(*file, diags);
+    }
   }
   return nullptr;
 }

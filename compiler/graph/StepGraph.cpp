@@ -88,7 +88,8 @@ class Builder {
       Node n;
       n.id = id(c, *s);
       n.label = s->id;
-      n.kind = ir::spell(s->kind);
+      // A built-in action shows which one it is: "shell", "read-file", … (docs/awl.md).
+      n.kind = s->kind == ir::StepKind::Action ? ir::spell(s->action) : ir::spell(s->kind);
       n.effect = ir::spell(s->effect);  // sema's: a composite step has its parts' strongest
       n.location = location_(s->loc);
       n.cluster = cluster;

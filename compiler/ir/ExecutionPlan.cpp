@@ -17,9 +17,10 @@ void shareOrder(const Step &block, unsigned order, std::map<const Step *, StepPl
 
 ExecutionPlan::ExecutionPlan(const Composition &composition) {
   planList(composition.steps, composition.scheduled);
-  // wfc.loop steps (one iteration at a time) and foreach steps (one item each) are lists of their own.
+  // wfc.loop steps (one iteration at a time), blocks and foreach steps (one item each) are lists
+  // of their own.
   forEachStep(composition.steps, [&](const Step &s) {
-    if (s.kind == StepKind::Loop) planList(s.children, composition.scheduled);
+    if (s.kind == StepKind::Loop || s.kind == StepKind::Block) planList(s.children, composition.scheduled);
     if (s.kind == StepKind::Foreach)
       for (const auto &child : s.children) {
         plans_[child.get()];

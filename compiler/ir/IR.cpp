@@ -43,8 +43,23 @@ const char *spell(StepKind kind) {
     case StepKind::Foreach: return "wfc.foreach";
     case StepKind::Loop: return "wfc.loop";
     case StepKind::Judge: return "wfc.judge";
+    case StepKind::Action: return "action";
+    case StepKind::Block: return "block";
   }
   return "tool";
+}
+
+const char *spell(ActionKind kind) {
+  switch (kind) {
+    case ActionKind::Shell: return "shell";
+    case ActionKind::ReadFile: return "read-file";
+    case ActionKind::WriteFile: return "write-file";
+    case ActionKind::ParseJson: return "parse-json";
+    case ActionKind::Notify: return "notify";
+    case ActionKind::Stop: return "stop";
+    case ActionKind::ReadInput: return "read-input";
+  }
+  return "shell";
 }
 
 const char *spell(Effect effect) {
@@ -88,7 +103,8 @@ bool Value::isConstant() const {
   switch (kind) {
     case Kind::Literal: return true;
     case Kind::Reference:
-    case Kind::Interpolation: return false;
+    case Kind::Interpolation:
+    case Kind::Expression: return false;
     case Kind::Object:
       for (const Member &m : members)
         if (!m.value.isConstant()) return false;

@@ -83,6 +83,7 @@ class Printer {
     if (p.toolPolicy.maxRounds != 5) s += " max_rounds(" + std::to_string(p.toolPolicy.maxRounds) + ")";
     if (!p.parameters.empty()) s += " parameters(" + p.parameters.dump() + ")";
     if (!p.evals.empty()) s += " evals(" + llvm::join(p.evals, ", ") + ")";
+    if (!p.model.empty()) s += " model(" + quote(p.model) + ")";
     line(1, s, p.loc);
     os_.indent(4) << "template " << quote(templateText(p.systemTemplate)) << "\n";
   }
@@ -93,6 +94,11 @@ class Printer {
     if (c.outputSchema) s += " output(schema " + quote(c.outputSchema->source) + ")";
     if (c.output) s += " result(%" + c.output->id + ")";
     if (c.scheduled) s += " scheduled";
+    if (c.variableStore) {
+      s += " variables(";
+      for (size_t i = 0; i < c.variables.size(); ++i) s += (i ? ", " : "") + c.variables[i];
+      s += ")";
+    }
     if (c.failure) {
       s += " on_failure(" + std::string(spell(c.failure->strategy)) + (c.failure->rollBack ? ", roll_back" : "") + ")";
       s += " result_object";
@@ -132,6 +138,9 @@ class Printer {
           else s += stepList("last_of", st.inlinedSteps);
         }
         break;
+      case StepKind::Action:
+        s += std::string(" ") + spell(st.action);
+        break;
       default: break;
     }
     if (st.input) s += " input(" + printValue(*st.input) + ")";
@@ -143,6 +152,8 @@ class Printer {
       if (st.maxSteps) s += " max_steps(" + std::to_string(*st.maxSteps) + ")";
       if (st.toolCalled) s += " tool_called(" + quote(st.toolCalled->name) + ")";
     }
+    if (st.workingDir) s += " working_dir(" + printValue(*st.workingDir) + ")";
+    if (st.replyObject) s += " reply_object";
     if (st.kind == StepKind::Branch) {
       s += " if(" + printPredicate(st.predicate) + ") then(%" + (st.thenStep ? st.thenStep->id : "?") + ")";
       if (st.elseStep) s += " else(%" + st.elseStep->id + ")";
@@ -152,6 +163,7 @@ class Printer {
       if (st.maxConcurrency) s += " max_concurrency(" + std::to_string(*st.maxConcurrency) + ")";
     }
     if (st.kind == StepKind::Loop) {
+      if (st.items) s += " items(" + printValue(*st.items) + ")";
       s += " until(" + printPredicate(st.predicate) + ") max_iterations(" +
            std::to_string(st.maxIterations) + ")";
     }
@@ -170,6 +182,7 @@ class Printer {
     if (m.fallback) s += " on_error(fallback %" + m.fallback->id + ")";
     if (m.fallbackValue) s += " on_error(value " + m.fallbackValue->constant().dump() + ")";
     if (m.cache) s += " cache";
+    if (!st.capture.empty()) s += " capture(" + st.capture + ")";
     switch (st.guard) {
       case Guard::None: break;
       case Guard::Then: s += " guarded(then of %" + st.guardedBy->id + ")"; break;
@@ -183,7 +196,8 @@ class Printer {
     else if (!st.resultKey.empty() && st.resultKey != st.id) s += " result_key(" + quote(st.resultKey) + ")";
     // The static plan: what the step waits for at run time (steps of a parallel or foreach start
     // with their block, so they wait for nothing of their own).
-    if (scheduled_ && !st.rollbackOf && (!st.parent || st.parent->kind == StepKind::Loop))
+    if (scheduled_ && !st.rollbackOf &&
+        (!st.parent || st.parent->kind == StepKind::Loop || st.parent->kind == StepKind::Block))
       s += st.waitsFor.empty() ? " waits_for()" : stepList("waits_for", st.waitsFor);
     if (!st.children.empty()) s += " {";
     line(depth, s, st.loc);
@@ -270,12 +284,14 @@ std::string printValue(const Value &v) {
   switch (v.kind) {
     case Value::Kind::Literal: return v.literal.dump();
     case Value::Kind::Reference: return spell(v.ref);
+    case Value::Kind::Expression: return "expr(" + printExpression(*v.expression) + ")";
     case Value::Kind::Interpolation: {
       std::string s = "interp(";
       for (size_t i = 0; i < v.pieces.size(); ++i) {
         if (i) s += ", ";
         if (const auto *text = std::get_if<std::string>(&v.pieces[i])) s += quote(*text);
-        else s += spell(std::get<Reference>(v.pieces[i]));
+        else if (const auto *ref = std::get_if<Reference>(&v.pieces[i])) s += spell(*ref);
+        else s += "expr(" + printExpression(std::get<Expression>(v.pieces[i])) + ")";
       }
       return s + ")";
     }
@@ -307,6 +323,55 @@ std::string printPredicate(const Predicate &p) {
     case Predicate::Kind::AnyOf: return list("any_of", p.operands);
     case Predicate::Kind::Not: return list("not", p.operands);
     case Predicate::Kind::Constant: return std::string(p.constant ? "true" : "false") + " /* folded: " + p.folded + " */";
+    case Predicate::Kind::Expression: return printExpression(*p.expression);
+  }
+  return "";
+}
+
+namespace {
+
+const char *compareSymbol(CompareOp op) {
+  switch (op) {
+    case CompareOp::Equals: return "==";
+    case CompareOp::NotEquals: return "!=";
+    case CompareOp::In: return "in";
+    case CompareOp::NotIn: return "not in";
+    case CompareOp::LessThan: return "<";
+    case CompareOp::LessThanOrEquals: return "<=";
+    case CompareOp::GreaterThan: return ">";
+    case CompareOp::GreaterThanOrEquals: return ">=";
+  }
+  return "==";
+}
+
+// An operand of a binary operator: parenthesized when it is one itself.
+std::string operand(const Expression &e) {
+  bool binary = e.kind == Expression::Kind::And || e.kind == Expression::Kind::Or || e.kind == Expression::Kind::Compare;
+  return binary ? "(" + printExpression(e) + ")" : printExpression(e);
+}
+
+}  // namespace
+
+std::string printExpression(const Expression &e) {
+  switch (e.kind) {
+    case Expression::Kind::Literal: return e.literal.dump();
+    case Expression::Kind::Reference: return spell(e.ref);
+    case Expression::Kind::Not: return "!" + operand(e.operands.front());
+    case Expression::Kind::And:
+    case Expression::Kind::Or: {
+      std::string s;
+      for (size_t i = 0; i < e.operands.size(); ++i)
+        s += (i ? (e.kind == Expression::Kind::And ? " && " : " || ") : "") + operand(e.operands[i]);
+      return s;
+    }
+    case Expression::Kind::Compare:
+      return operand(e.operands[0]) + " " + compareSymbol(e.op) + " " + operand(e.operands[1]);
+    case Expression::Kind::Length: return "len(" + printExpression(e.operands.front()) + ")";
+    case Expression::Kind::Range: {
+      std::string s = "range(";
+      for (size_t i = 0; i < e.operands.size(); ++i) s += (i ? ", " : "") + printExpression(e.operands[i]);
+      return s + ")";
+    }
   }
   return "";
 }

@@ -14,6 +14,7 @@ class Verifier {
 
   void composition(const Composition &c) {
     steps_.clear();
+    capturing_ = c.variableStore;
     where_ = "composition '" + c.name + "'";
     at_ = c.loc;
     forEachStep(c.steps, [&](const Step &s) {
@@ -125,7 +126,21 @@ class Verifier {
         if (s.children.empty()) fail(self + " has no steps");
         if (s.maxIterations == 0) fail(self + " has no max_iterations");
         break;
+      case StepKind::Block:
+        if (s.children.empty()) fail(self + " has no steps");
+        break;
+      case StepKind::Action:
+        if (!s.args || s.args->kind != Value::Kind::Object) fail(self + " has no arguments");
+        // The taint rule (docs/awl.md "Taint"): a shell command is the author's constant text;
+        // every run-time value reaches it through `env`, never as shell syntax.
+        if (s.action == ActionKind::Shell && s.args) {
+          const Value *command = s.args->member("command");
+          if (!command || command->kind != Value::Kind::Literal || !command->literal.is_string())
+            fail(self + " runs a shell command that is not a constant string");
+        }
+        break;
     }
+    if (!s.capture.empty() && !capturing_) fail(self + " captures a variable outside a composition with a variable store");
     for (const auto &child : s.children)
       if (child->effect > s.effect) fail(self + " has a weaker effect than its inner step '" + child->id + "'");
   }
@@ -172,6 +187,7 @@ class Verifier {
   std::string where_;
   llvm::SMLoc at_;
   std::map<std::string, const Step *> steps_;
+  bool capturing_ = false;
 };
 
 }  // namespace

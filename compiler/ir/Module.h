@@ -83,6 +83,9 @@ struct Prompt {
   std::vector<Validator> validators;
   std::vector<ModelOverride> modelOverrides;
   std::optional<Media> media;
+  // The model its requests name instead of the run's --model (AWL's prompt-agent `model`); empty:
+  // the run's.
+  std::string model;
 };
 
 struct Tool {
@@ -190,6 +193,12 @@ struct Composition {
   Effect effect = Effect::None;
   // Set by passes/Parallelize: every step's `waitsFor` is its static plan.
   bool scheduled = false;
+  // A composition with a variable store (AWL, docs/awl.md "Variables"): its steps write variables
+  // (Step::capture) and read them (RefRoot::Variable), so they run one at a time in declaration
+  // order at every -O level, and its output is the object of the variables' final values, these
+  // names in this order (the ones never set left out).
+  bool variableStore = false;
+  std::vector<std::string> variables;
 };
 
 struct Artifact {

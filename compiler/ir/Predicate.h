@@ -1,27 +1,18 @@
-// A branch or loop predicate: RFC 0010's constrained shape, with its path resolved.
+// A branch or loop predicate: RFC 0010's constrained shape, with its path resolved — or a
+// dialect's boolean expression.
 #pragma once
 
 #include "ir/Value.h"
 
+#include <optional>
 #include <vector>
 
 namespace wfc::ir {
 
-enum class CompareOp {
-  Equals,
-  NotEquals,
-  In,
-  NotIn,
-  LessThan,
-  LessThanOrEquals,
-  GreaterThan,
-  GreaterThanOrEquals,
-};
-
-const char *spell(CompareOp op);
-
 struct Predicate {
-  enum class Kind { Compare, Exists, AllOf, AnyOf, Not, Constant };
+  // Expression: a dialect's boolean expression (AWL's `if` and `until`, ir/Expression.h), which
+  // must yield true or false at run time.
+  enum class Kind { Compare, Exists, AllOf, AnyOf, Not, Constant, Expression };
 
   Kind kind = Kind::Compare;
   llvm::SMLoc loc;
@@ -34,6 +25,7 @@ struct Predicate {
   std::vector<Predicate> operands;  // AllOf, AnyOf, Not (one)
   bool constant = false;  // Constant: folded by passes/FoldPredicates
   std::string folded;     // Constant: the predicate it was, as printed (for comments)
+  std::optional<ir::Expression> expression;  // Expression
 };
 
 }  // namespace wfc::ir

@@ -28,11 +28,17 @@ enum class RefRoot {
   ItemIndex,         // ${item_index}
   LoopIteration,     // ${loop.iteration}: 0-based
   LoopPrevious,      // ${loop.previous.step.output…}: absent in the first iteration
+  // A dialect with variables (AWL, docs/awl.md):
+  Variable,          // {name…}: the value a step last captured into variable `name`
+  Env,               // {env.NAME}: the executable's environment variable NAME, a string
+  RunId,             // {execution_id}: the run's id
 };
 
 struct Reference {
   RefRoot root = RefRoot::Input;
-  std::string name;  // the step (StepOutput, LoopPrevious) or artifact (WorkflowArtifact)
+  // the step (StepOutput, LoopPrevious), artifact (WorkflowArtifact), variable (Variable) or
+  // environment variable (Env)
+  std::string name;
   const Step *step = nullptr;  // resolved step, for StepOutput and LoopPrevious
   std::vector<PathElement> path;  // below the root (below `output` for steps)
   std::string text;  // as written, without `${` `}`: "classify.output.type"

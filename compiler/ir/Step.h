@@ -16,9 +16,25 @@ struct Prompt;
 struct Tool;
 struct Composition;
 
-enum class StepKind { Prompt, Agent, Tool, Branch, Parallel, Subflow, Foreach, Loop, Judge };
+// Action: one of the runtime's built-in actions (ActionKind). Block: steps run one after the
+// other as one step — an arm of an AWL conditional, guarded by its branch as a whole.
+enum class StepKind { Prompt, Agent, Tool, Branch, Parallel, Subflow, Foreach, Loop, Judge, Action, Block };
 // The pack's spelling of a kind: "prompt", "wfc.subflow", …
 const char *spell(StepKind kind);
+
+// What an Action step does (docs/awl.md "Actions"), with its arguments (`args`):
+//   Shell      {command, env, working_dir, check}: `/bin/sh -c command`. `command` is always a
+//              constant — the author's text, with every run-time value replaced by a reference
+//              to an environment variable that `env` sets (docs/awl.md "Taint").
+//   ReadFile   {path, format}: text, json, yaml or toml
+//   WriteFile  {path, content, mode}
+//   ParseJson  {input}: the JSON value a string holds
+//   Notify     {event, target, data}: an event line in the trace
+//   Stop       {reason, exit_code}: ends the run
+//   ReadInput  {key, value, id}: a value of the run's input (AWL's taskstore reads)
+enum class ActionKind { Shell, ReadFile, WriteFile, ParseJson, Notify, Stop, ReadInput };
+// The dialect's spelling: "shell", "read-file", …
+const char *spell(ActionKind kind);
 
 // What running a step may do to the world (docs/language/promptpack.md): none (pure), read, or write. Ordered:
 // a composite step has the strongest effect of its parts.
@@ -102,7 +118,7 @@ struct StepFields {
   // time. Meaningful only when its composition is `scheduled`; otherwise codegen runs the list
   // one step at a time in reference order (-O0).
   std::vector<const Step *> waitsFor;
-  Step *parent = nullptr;  // the parallel, wfc.loop or wfc.foreach this step is inside
+  Step *parent = nullptr;  // the parallel, wfc.loop, wfc.foreach or block this step is inside
   unsigned index = 0;      // position in its steps[] (or branches[]) list
 
   // Guarded steps run only when chosen: a branch target, or an on_error fallback.
@@ -146,7 +162,7 @@ struct StepFields {
   std::vector<const Step *> inlinedSteps;
   // A step the inline pass copied from a callee: the exit step of the call it came from.
   const Step *inlinedInto = nullptr;
-  // wfc.foreach
+  // wfc.foreach; wfc.loop over items (AWL's foreach: one iteration per item until `until`)
   std::optional<Value> items;
   std::optional<unsigned> maxConcurrency;
   // wfc.loop
@@ -154,6 +170,15 @@ struct StepFields {
   // wfc.judge
   std::optional<Value> target;
   std::optional<Json> rubric;
+  // Action
+  ActionKind action = ActionKind::Shell;
+  // AWL (docs/awl.md): the variable the step's output is captured into (`capture`/`bind`), or
+  // empty. Steps of a composition with a variable store only.
+  std::string capture;
+  // AWL's prompt-agent: the output is the reply object {text, tool-calls, tokens-used} instead of
+  // the reply, and the tools the model calls run in this directory (when given).
+  bool replyObject = false;
+  std::optional<Value> workingDir;
   // tool compositions (docs/tool-composition.md): the key of the step's output in the result
   // object's `results` (its output_key, else its id); and, for a rollback action (a step of
   // Composition::rollbacks), the step it undoes.

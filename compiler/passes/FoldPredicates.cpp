@@ -127,6 +127,7 @@ bool fold(ir::Predicate &p) {
   };
   switch (p.kind) {
     case ir::Predicate::Kind::Constant:
+    case ir::Predicate::Kind::Expression:  // a dialect's expression: evaluated at run time
       return false;
     case ir::Predicate::Kind::Compare: {
       Known k = read(p.path);

@@ -21,6 +21,8 @@ class Parallelize final : public Pass {
     // A tool-call budget counts calls in order: keep the tool calls in -O0 order (docs/optimizer.md).
     bool budget = module.workflow && module.workflow->budget.maxToolCalls;
     for (auto &c : module.compositions) {
+      // Steps that share mutable variables keep their order (docs/awl.md "Variables").
+      if (c->variableStore) continue;
       planList(c->steps, budget, changed);
       ir::forEachMutableStep(c->steps, [&](ir::Step &s) {
         if (s.kind == ir::StepKind::Loop) planList(s.children, budget, changed);

@@ -1,6 +1,7 @@
 // Effects (docs/semantics.md "Effects"): what running a step may do to the world — none, read
 // or write. A tool step has its tool's, an agent the strongest of the tools it is offered, a
-// sub-workflow call its callee's, and a block the strongest of its inner steps'.
+// sub-workflow call its callee's, a built-in action its own (a shell command writes), and a
+// block the strongest of its inner steps'.
 #include "sema/ModuleChecker.h"
 
 namespace wfc::sema {
@@ -15,6 +16,18 @@ ir::Effect ModuleChecker::effectOf(const ir::Step &s) {
       break;
     case ir::StepKind::Subflow:
       if (s.callee) e = effectOf(*s.callee);
+      break;
+    case ir::StepKind::Action:
+      switch (s.action) {
+        case ir::ActionKind::Shell:
+        case ir::ActionKind::WriteFile: e = ir::Effect::Write; break;
+        case ir::ActionKind::ReadFile: e = ir::Effect::Read; break;
+        // A notification is a line in the trace; a stop ends the run; the run's input is data.
+        case ir::ActionKind::ParseJson:
+        case ir::ActionKind::Notify:
+        case ir::ActionKind::Stop:
+        case ir::ActionKind::ReadInput: break;
+      }
       break;
     default: break;
   }

@@ -39,7 +39,7 @@ void ModuleChecker::run() {
 
 const ir::Step *ModuleChecker::iterationScope(const ir::Step &s) {
   for (const ir::Step *p = s.parent; p; p = p->parent)
-    if (p->kind == ir::StepKind::Loop || p->kind == ir::StepKind::Foreach) return p;
+    if (p->kind == ir::StepKind::Loop || p->kind == ir::StepKind::Foreach || p->kind == ir::StepKind::Block) return p;
   return nullptr;
 }
 

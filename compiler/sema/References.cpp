@@ -9,7 +9,7 @@ namespace wfc::sema {
 
 void ModuleChecker::resolveReferences(ir::Composition &c) {
   ir::forEachMutableStep(c.steps, [&](ir::Step &s) {
-    for (std::optional<ir::Value> *v : {&s.input, &s.args, &s.items, &s.target})
+    for (std::optional<ir::Value> *v : {&s.input, &s.args, &s.items, &s.target, &s.workingDir})
       if (*v)
         ir::forEachValueReference(**v, [&](ir::Reference &r) {
           if (auto t = resolveReference(c, r, &s, false)) refTypes_.insert_or_assign(&r, *t);
@@ -29,6 +29,10 @@ void ModuleChecker::resolveReferences(ir::Composition &c) {
 std::optional<ValueType> ModuleChecker::resolveReference(ir::Composition &c, ir::Reference &ref,
                                                               ir::Step *from, bool inExists, bool insideFrom) {
   if (ref.text.empty()) return std::nullopt;
+  // A dialect's variables (AWL, docs/awl.md): resolved and typed by the dialect, which knows
+  // where each is captured.
+  if (ref.root == ir::RefRoot::Variable || ref.root == ir::RefRoot::Env || ref.root == ir::RefRoot::RunId)
+    return ValueType::unknown();
   const std::string shown = "'" + ir::spell(ref) + "'";
   std::vector<ir::PathElement> rest = ref.path;
   auto takeKey = [&](const char *expected) -> std::optional<std::string> {
@@ -80,7 +84,10 @@ std::optional<ValueType> ModuleChecker::resolveReference(ir::Composition &c, ir:
       return std::nullopt;
     }
   } else if (root == "item" || root == "item_index") {
-    const ir::Step *foreach = enclosing(ir::StepKind::Foreach);
+    // The nearest wfc.foreach, or wfc.loop over items (AWL's foreach).
+    const ir::Step *foreach = nullptr;
+    for (const ir::Step *p = insideFrom ? from : from->parent; p && !foreach; p = p->parent)
+      if (p->kind == ir::StepKind::Foreach || (p->kind == ir::StepKind::Loop && p->items)) foreach = p;
     if (!foreach) {
       diags_.error(ref.loc, shown + " is only available inside a wfc.foreach step");
       return std::nullopt;
@@ -254,6 +261,12 @@ void ModuleChecker::checkPredicate(ir::Composition &c, ir::Predicate &p, ir::Ste
       if (op.kind == ir::Predicate::Kind::Exists && op.exists && op.path.step) existsTested_.insert(op.path.step);
     }
     existsTested_ = std::move(saved);
+    return;
+  }
+  if (p.kind == ir::Predicate::Kind::Expression) {
+    ir::forEachExpressionReference(*p.expression, [&](ir::Reference &r) {
+      if (auto t = resolveReference(c, r, from, false, insideFrom)) refTypes_.insert_or_assign(&r, *t);
+    });
     return;
   }
   if (p.kind == ir::Predicate::Kind::AnyOf || p.kind == ir::Predicate::Kind::Not) {

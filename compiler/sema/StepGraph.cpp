@@ -16,7 +16,7 @@ namespace wfc::sema {
 void ModuleChecker::buildGraph(ir::Composition &c) {
   edges_.clear();
   std::function<void(ir::StepList &, ir::Step *)> visit = [&](ir::StepList &list, ir::Step *parent) {
-    bool sequential = !parent || parent->kind == ir::StepKind::Loop;
+    bool sequential = !parent || parent->kind == ir::StepKind::Loop || parent->kind == ir::StepKind::Block;
     for (size_t i = 0; i < list.size(); ++i) {
       ir::Step &s = *list[i];
       // A guarded step always waits for what guards it — a branch target for its branch's

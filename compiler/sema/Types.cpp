@@ -119,6 +119,7 @@ void ModuleChecker::checkValueAgainst(const ir::Value &v, const ValueType &expec
     case ir::Value::Kind::Interpolation:
       if (!jt.allows("string")) mismatch(v.loc, "a string (an interpolated reference is text)");
       return;
+    case ir::Value::Kind::Expression: return;  // typed by its dialect
     case ir::Value::Kind::Reference: {
       auto it = refTypes_.find(&v.ref);
       if (it == refTypes_.end()) return;
@@ -204,8 +205,10 @@ ValueType ModuleChecker::stepType(const ir::Step &s) {
       }
       break;
     case ir::StepKind::Loop:
+    case ir::StepKind::Block:
       if (!s.children.empty()) t = stepType(*s.children.back());
       break;
+    case ir::StepKind::Action: break;  // the dialect types its actions (docs/awl.md)
     case ir::StepKind::Judge:
       t = ValueType::object({{"score", ValueType::number()}, {"rationale", ValueType::string()}});
       break;

@@ -15,6 +15,9 @@ enum class ErrorKind {
   Usage,        // exit 2: bad flags, input failing input_schema, bad bindings file
   Exhausted,    // exit 3: a timeout, budget, max_steps, max_iterations or max_visits
   Cancelled,    // exit 130/143: stopped by a signal (the runner knows which)
+  // exit 0: an AWL `stop` action with exit code 0 ended the run (docs/awl.md "Actions"); the
+  // composition's variables are its output. Never handled by wfc.on_error or retried.
+  Stopped,
 };
 
 class Error : public std::runtime_error {
@@ -28,6 +31,7 @@ class Error : public std::runtime_error {
       case ErrorKind::Usage: return 2;
       case ErrorKind::Exhausted: return 3;
       case ErrorKind::Cancelled: return 130;
+      case ErrorKind::Stopped: return 0;
     }
     return 1;
   }

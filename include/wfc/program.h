@@ -24,7 +24,10 @@ namespace wfc {
 
 class StepContext;
 
-enum class StepKind : uint8_t { Tool, Branch, Parallel, Subflow, Prompt, Agent, Foreach, Loop, Judge };
+enum class StepKind : uint8_t { Tool, Branch, Parallel, Subflow, Prompt, Agent, Foreach, Loop, Judge, Action, Block };
+// The runtime's built-in actions (docs/awl.md "Actions"), which an Action step's `run` hands its
+// arguments to (StepContext::act).
+enum class ActionKind : uint8_t { Shell, ReadFile, WriteFile, ParseJson, Notify, Stop, ReadInput };
 // What running a step may do to the world (docs/language/promptpack.md). `none`/`read` work is cancelled when a
 // sibling fails; `write` work is left to finish.
 enum class Effect : uint8_t { None, Read, Write };
@@ -97,6 +100,10 @@ struct StepDecl {
   // depends_on. Under partial_success a failed step keeps exactly these (and theirs) from
   // running, whatever the static plan orders after it.
   std::initializer_list<int> needs = {};
+  ActionKind action = ActionKind::Shell;  // action steps: which action `run` performs
+  // A composition with a variable store (docs/awl.md "Variables"): the variable the step's output
+  // is captured into when it succeeds, or null.
+  const char *capture = nullptr;
 };
 
 // One piece of a system template, split at compile time: literal text or a lookup.
@@ -144,6 +151,7 @@ struct PromptDecl {
   unsigned maxToolCallsPerTurn = 10;
   std::span<const char *const> blocklist = {};
   std::span<const ValidatorDecl> validators = {};
+  const char *model = nullptr;  // the model its requests name (AWL's prompt-agent `model`); null: the run's
 };
 
 struct ToolDecl {
@@ -189,6 +197,11 @@ struct CompositionDecl {
   // A tool composition: its output is the result object, and a failure still has it (nullptr:
   // an ordinary composition).
   const ToolCompositionDecl *toolComposition = nullptr;
+  // A composition with a variable store (docs/awl.md "Variables"): steps capture their outputs into
+  // variables, and its output is the object of these variables' final values, in this order (the
+  // ones never set left out). A `stop` action with exit code 0 ends it with that output.
+  bool variableStore = false;
+  std::span<const char *const> variables = {};
 };
 
 // A chat program's task (docs/promptkit.md "Chat executables"): one per prompt. Each user turn
@@ -227,6 +240,9 @@ struct ProgramDecl {
   // into the report as it was written: JSON text {"metadata": metadata.governance, "action_scope":
   // {tool: its action_scope}}, or nullptr when the pack declares none.
   const char *governance = nullptr;
+  // The step graph `wfc graph --format=json --after-passes` draws of this program (JSON text), for
+  // the web page of --serve (docs/serve.md); nullptr when the compiler did not embed one.
+  const char *graph = nullptr;
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -408,6 +424,28 @@ class StepContext {
   virtual const Value &previous(int step, const char *ref) const = 0;
   virtual bool previousExists(int step, std::initializer_list<PathStep> path) const = 0;
 
+  // A composition with a variable store (docs/awl.md): `{name}`, the value last captured into
+  // variable `name` (failing the step naming `ref` when none was yet); `{env.NAME}`, the
+  // executable's environment variable (failing when it is not set); `{execution_id}`, the run's id.
+  virtual Value variable(const char *name, const char *ref) const = 0;
+  Value variable(const char *name, std::initializer_list<PathStep> path, const char *ref) const {
+    return at(variable(name, ref), path, ref);
+  }
+  virtual Value env(const char *name, const char *ref) const = 0;
+  virtual Value runId() const = 0;
+  // A wfc.loop over items (AWL's foreach): one iteration per element of `items` (an array), until
+  // `until` holds after one; `${item}`/`${item_index}` are that element and its index. Reaching
+  // max_iterations with items left and `until` not holding is exit 3. The output is the last
+  // iteration's last step's (null with no items).
+  virtual Value runLoopOver(const Value &items) = 0;
+  // A block: its inner steps, once, in order; the output is the last one's that ran.
+  virtual Value runBlock() = 0;
+  // An action step: the step's built-in action (StepDecl::action) with `args`.
+  virtual Value act(const Value &args) = 0;
+  // AWL's prompt-agent: the LLM exchange of complete(), its tools run in `workingDir` (a string;
+  // null: the executable's directory); the output is {text, tool-calls, tokens-used}.
+  virtual Value promptAgent(const Value &input, const Value &workingDir) = 0;
+
   // `${input.a.b}` and `${id.output.a.b}`: follow `path`, failing the step naming `ref` when the
   // value lacks it.
   Value input(std::initializer_list<PathStep> path, const char *ref) const { return at(input(), path, ref); }
@@ -446,5 +484,12 @@ bool lessThan(const Value &a, const Value &b, const char *ref);
 bool lessOrEqual(const Value &a, const Value &b, const char *ref);
 bool greaterThan(const Value &a, const Value &b, const char *ref);
 bool greaterOrEqual(const Value &a, const Value &b, const char *ref);
+
+// Expressions (docs/awl.md "Expressions"). `expr` is the expression as written, for messages.
+// truth: a boolean's value (anything else fails the step); length: the items of an array, the
+// members of an object or the characters of a string; range: the integers from, …, to - 1.
+bool truth(const Value &value, const char *expr);
+Value length(const Value &value, const char *expr);
+Value range(const Value &from, const Value &to, const char *expr);
 
 }  // namespace wfc

@@ -31,6 +31,9 @@ struct ToolCall {
   std::string_view tool;            // the tool's declared name: "doc.extract_citations"
   std::string_view idempotencyKey;  // "RUN/STEP/ATTEMPT" (docs/semantics.md): the same on a resumed run
   const CancellationToken &cancel;  // cancelled on timeout, on a failing sibling, on a signal
+  // Where the calling step wants its tools to work (AWL's prompt-agent `working-dir`,
+  // docs/awl.md); empty: nowhere in particular. An exec tool without a `cwd` of its own runs there.
+  std::string_view workingDir = {};
 };
 
 // NativeTool, the function type, and NativeToolEntry are declared in <wfc/native.h>.

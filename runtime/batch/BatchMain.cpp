@@ -113,9 +113,11 @@ bool isBatch(const CommandLine &cl) {
 std::optional<std::string> usageProblem(const CommandLine &cl, bool batch) {
   if (!batch) {
     for (auto [given, flag] : {std::pair{cl.outputJsonl.has_value(), "--output-jsonl"},
-                               {cl.maxRuns.has_value(), "--max-runs"}, {cl.shard.has_value(), "--shard"},
+                               {cl.maxRuns.has_value() && !cl.serve, "--max-runs"}, {cl.shard.has_value(), "--shard"},
                                {cl.batchId.has_value(), "--batch-id"}})
-      if (given) return std::string(flag) + " goes with --input-jsonl FILE: it is an option of a batch (docs/batch.md)";
+      if (given)
+        return std::string(flag) + " goes with --input-jsonl FILE: it is an option of a batch (docs/batch.md)" +
+               (std::string_view(flag) == "--max-runs" ? " or of --serve (docs/serve.md)" : "");
     return std::nullopt;
   }
   const std::pair<bool, std::string> problems[] = {
@@ -183,7 +185,7 @@ int runBatch(const CommandLine &cl, const ProgramDecl &program) {
     if (journalFile)
       identity = journal::identify(program, toolSetup.defaults ? &*toolSetup.defaults : nullptr,
                                    toolSetup.overrides ? &*toolSetup.overrides : nullptr);
-    if (cl.trace) trace = std::make_unique<Trace>(*cl.trace);
+    trace = makeTrace(cl, program.name, program.version, program.wfcVersion);
     provider = makeProvider(cl, program, trace.get(), model, limiter);
     forgetApiKeys();
   } catch (const Error &e) {
@@ -304,7 +306,7 @@ int runBatch(const CommandLine &cl, const ProgramDecl &program) {
   ReorderBuffer results([&](const std::string &lines) { return output->write(lines); });
   BatchProgress progress(bar, total);
   BatchRunner::Options options;
-  options.maxRuns = cl.maxRuns.value_or(16);
+  options.maxRuns = cl.maxRuns.value_or(CommandLine::kBatchMaxRuns);
   options.shard = shard;
   options.task = task;
   options.events = std::move(events);

@@ -39,6 +39,12 @@ class ChatSession {
   // StepFailed for a gating eval's failure or an LLM error.
   std::string turn(const TurnInput &input);
 
+  // Turns held before this session (an OpenAI-compatible request's earlier messages, docs/serve.md):
+  // user and assistant messages sent before the next turn's, as if this session had had them.
+  void addEarlierTurns(std::vector<llm::Message> messages) {
+    history_.insert(history_.end(), std::make_move_iterator(messages.begin()), std::make_move_iterator(messages.end()));
+  }
+
   // The session evals, on the last reply, when the conversation ends (no-op before any turn).
   void finish();
 

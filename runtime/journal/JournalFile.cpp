@@ -198,6 +198,17 @@ BatchRow readBatch(const Statement &s) {
   return r;
 }
 
+// Serve mode's records (docs/serve.md): each served run's trace lines, for its timeline page.
+// Created in any journal when it opens, like the registry's.
+const char *const kServeSchema = R"sql(
+CREATE TABLE IF NOT EXISTS run_timelines (
+  run INTEGER NOT NULL,
+  segment INTEGER NOT NULL,
+  lines TEXT NOT NULL,
+  PRIMARY KEY (run, segment)
+) WITHOUT ROWID;
+)sql";
+
 const char *const kSequenceColumns =
     "id, sequence, scope, user_id, input, context, position, status, awaiting, output, error, exit_code, started_ms, "
     "finished_ms, owner";
@@ -473,6 +484,7 @@ void JournalFile::createSchema() {
     }
     check(db_, sqlite().exec(db_, kRegistrySchema, nullptr, nullptr, nullptr), "cannot create the registry's tables");
     check(db_, sqlite().exec(db_, kBatchSchema, nullptr, nullptr, nullptr), "cannot create the batches' tables");
+    check(db_, sqlite().exec(db_, kServeSchema, nullptr, nullptr, nullptr), "cannot create the server's tables");
     commit.run();
   } catch (...) {
     sqlite().exec(db_, "ROLLBACK", nullptr, nullptr, nullptr);
@@ -689,6 +701,49 @@ RunHistory JournalFile::history(int64_t seq) {
         h.visits[s->text(0)] = VisitRow{s->text(1), !s->isNull(2), s->text(2), s->text(3), s->text(4)};
     }
     return h;
+  });
+}
+
+std::vector<RunRow> JournalFile::recentRuns(const std::optional<std::string> &status, int64_t limit,
+                                            std::optional<int64_t> beforeSeq) {
+  return read([&] {
+    std::vector<RunRow> out;
+    Statement s(db_, (std::string("SELECT ") + kRunColumns +
+                      " FROM runs WHERE (?1 IS NULL OR status = ?1) AND (?2 IS NULL OR seq < ?2) ORDER BY seq DESC "
+                      "LIMIT ?3").c_str());
+    s.bind(1, status);
+    if (beforeSeq) s.bind(2, *beforeSeq);
+    s.bind(3, limit);
+    while (s.step()) out.push_back(readRun(s));
+    return out;
+  });
+}
+
+std::vector<std::pair<std::string, int64_t>> JournalFile::countRunsByStatus() {
+  return read([&] {
+    std::vector<std::pair<std::string, int64_t>> out;
+    Statement s(db_, "SELECT status, count(*) FROM runs GROUP BY status ORDER BY status");
+    while (s.step()) out.emplace_back(s.text(0), s.integer(1));
+    return out;
+  });
+}
+
+void JournalFile::recordTimeline(int64_t seq, const std::string &lines) {
+  write([&] {
+    Statement s(db_, "INSERT INTO run_timelines (run, segment, lines) VALUES (?1, (SELECT coalesce(max(segment), 0) + 1 "
+                     "FROM run_timelines WHERE run = ?1), ?2)");
+    s.bind(1, seq).bind(2, std::string_view(lines));
+    s.run();
+  });
+}
+
+std::string JournalFile::timeline(int64_t seq) {
+  return read([&] {
+    std::string out;
+    Statement s(db_, "SELECT lines FROM run_timelines WHERE run = ?1 ORDER BY segment");
+    s.bind(1, seq);
+    while (s.step()) out += s.text(0);
+    return out;
   });
 }
 

@@ -19,6 +19,7 @@
 #include <optional>
 #include <string>
 #include <unordered_map>
+#include <utility>
 #include <vector>
 
 struct sqlite3;
@@ -160,6 +161,15 @@ class JournalFile {
                  std::optional<int64_t> exitCode, const std::string &error,
                  const std::optional<std::string> &awaiting, int64_t finishedMs);
   RunHistory history(int64_t seq);
+  // Serve mode (docs/serve.md): the newest runs first, those with `status` only when given, at
+  // most `limit`, older than run `beforeSeq` when given; how many runs have each status.
+  std::vector<RunRow> recentRuns(const std::optional<std::string> &status, int64_t limit,
+                                 std::optional<int64_t> beforeSeq);
+  std::vector<std::pair<std::string, int64_t>> countRunsByStatus();
+  // A served run's trace lines (JSON lines) for its timeline page, one segment per time it ran
+  // (it runs again when resumed); all of them in order.
+  void recordTimeline(int64_t seq, const std::string &lines);
+  std::string timeline(int64_t seq);
   int64_t toolCallCount(int64_t seq);
 
   // What steps, attempts, exchanges, calls and visits recorded; each is one transaction.

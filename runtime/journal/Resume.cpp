@@ -15,6 +15,8 @@ namespace {
 
 using Json = nlohmann::ordered_json;
 
+}  // namespace
+
 std::string iso8601(int64_t ms) {
   std::time_t seconds = std::time_t(ms / 1000);
   std::tm utc{};
@@ -25,6 +27,8 @@ std::string iso8601(int64_t ms) {
   std::snprintf(out, sizeof out, "%s.%03dZ", text, int(ms % 1000));
   return out;
 }
+
+namespace {
 
 std::string quotedList(const Json &events) {
   std::string out;

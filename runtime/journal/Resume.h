@@ -37,6 +37,9 @@ workflow::ExternalEvent resumeEvent(const RunRow &run, const std::string &event,
 // What a suspended run awaits, as the journal keeps it: {"state", "visit", "events"}.
 std::string awaiting(const workflow::Suspension &suspension);
 
+// Unix milliseconds as ISO 8601 UTC with milliseconds: "2026-11-26T10:43:17.123Z".
+std::string iso8601(int64_t ms);
+
 // --runs: one JSON line per run, oldest first: id, status, started, finished (ISO 8601 UTC),
 // exit_code, error, awaiting ({state, visit, events} or null).
 void printRuns(JournalFile &file, std::ostream &out);

@@ -75,6 +75,7 @@ const char *spellErrorKind(ErrorKind kind) {
     case ErrorKind::Usage: return "usage";
     case ErrorKind::Exhausted: return "exhausted";
     case ErrorKind::Cancelled: return "cancelled";
+    case ErrorKind::Stopped: return "stopped";
   }
   return "failed";
 }

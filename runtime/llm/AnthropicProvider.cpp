@@ -193,6 +193,8 @@ Reply parseAnthropicReply(const std::string &body, const Request &request) {
                                 tokenCount(*usage, "cache_read_input_tokens");
     result.usage.completionTokens = tokenCount(*usage, "output_tokens");
   }
+  if (auto model = reply.find("model"); model != reply.end() && model->is_string()) result.model = model->get<std::string>();
+  if (auto id = reply.find("id"); id != reply.end() && id->is_string()) result.id = id->get<std::string>();
   return result;
 }
 

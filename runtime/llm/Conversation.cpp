@@ -26,7 +26,9 @@ void runToolCall(const StepAttempt &a, PendingCall &call, unsigned round, size_t
   try {
     std::string key = callKey(round, index);
     if (a.itemInCallKeys && a.item) key = "t" + std::to_string(*a.item) + key;
-    call.result = toolResultText(a.run.callTool(call.tool, *call.args, true, a.path, a.attempt, a.cancel, a.span, key));
+    call.result = toolResultText(
+        a.run.callTool(call.tool, *call.args, true, a.path, a.attempt, a.cancel, a.span, key, nullptr, call.request->id,
+                       a.workingDir));
     if (a.calledTools) a.calledTools->add(a.run.program().tools[call.tool].name);
   } catch (const Error &e) {
     if (e.kind() == ErrorKind::Cancelled || a.cancel.cancelled()) throw;
@@ -34,6 +36,35 @@ void runToolCall(const StepAttempt &a, PendingCall &call, unsigned round, size_t
   } catch (const std::exception &e) {
     call.result = Json{{"error", e.what()}}.dump();
   }
+}
+
+// The exchange in the OpenTelemetry GenAI conventions' message shape (gen_ai.input.messages,
+// gen_ai.output.messages), for the trace sinks that take content (--otlp-content only).
+Json messageParts(const Message &m) {
+  Json parts = Json::array();
+  if (m.role == Message::Role::Tool) {
+    parts.push_back({{"type", "tool_call_response"}, {"id", m.toolCallId}, {"response", m.content}});
+    return parts;
+  }
+  if (!m.content.empty()) parts.push_back({{"type", "text"}, {"content", m.content}});
+  for (const ToolCallRequest &c : m.toolCalls)
+    parts.push_back({{"type", "tool_call"}, {"id", c.id}, {"name", c.name}, {"arguments", c.arguments}});
+  return parts;
+}
+
+Json exchangeContent(const Request &request, const Reply *reply) {
+  Json input = Json::array();
+  for (const Message &m : request.messages) input.push_back({{"role", Message::spell(m.role)}, {"parts", messageParts(m)}});
+  Json content = {{"input_messages", input}};
+  if (reply) {
+    Message answer;
+    answer.role = Message::Role::Assistant;
+    answer.content = reply->content;
+    answer.toolCalls = reply->toolCalls;
+    content["output_messages"] = Json::array(
+        {{{"role", "assistant"}, {"parts", messageParts(answer)}, {"finish_reason", reply->finishReason}}});
+  }
+  return content;
 }
 
 }  // namespace
@@ -87,20 +118,28 @@ Reply Exchange::sendToModel(const Request &request, unsigned round) {
     a_.tokens.promptTokens += reply.usage.promptTokens;
     a_.tokens.completionTokens += reply.usage.completionTokens;
     a_.run.addTokens(reply.usage);
-    if (trace)
-      trace->write("llm_call", {{"step", a_.path}, {"prompt", prompt_.key}, {"span_id", trace->newSpanId()},
-                                {"parent_span_id", a_.span}, {"attempt", a_.attempt}, {"round", round},
-                                {"model", request.model}, {"status", "ok"},
-                                {"duration_ms", millis(start)}, {"prompt_tokens", reply.usage.promptTokens},
-                                {"completion_tokens", reply.usage.completionTokens},
-                                {"tool_calls", reply.toolCalls.size()}, {"finish_reason", reply.finishReason}});
+    if (trace) {
+      Json line = {{"step", a_.path}, {"prompt", prompt_.key}, {"span_id", trace->newSpanId()},
+                   {"parent_span_id", a_.span}, {"attempt", a_.attempt}, {"round", round},
+                   {"model", request.model}, {"status", "ok"},
+                   {"duration_ms", millis(start)}, {"prompt_tokens", reply.usage.promptTokens},
+                   {"completion_tokens", reply.usage.completionTokens},
+                   {"tool_calls", reply.toolCalls.size()}, {"finish_reason", reply.finishReason}};
+      if (!reply.model.empty()) line["response_model"] = reply.model;
+      if (!reply.id.empty()) line["response_id"] = reply.id;
+      Json content = trace->wantsContent() ? exchangeContent(request, &reply) : Json();
+      trace->write("llm_call", line, content.is_null() ? nullptr : &content);
+    }
     return reply;
   } catch (const Error &e) {
-    if (trace)
+    if (trace) {
+      Json content = trace->wantsContent() ? exchangeContent(request, nullptr) : Json();
       trace->write("llm_call", {{"step", a_.path}, {"prompt", prompt_.key}, {"span_id", trace->newSpanId()},
                                 {"parent_span_id", a_.span}, {"attempt", a_.attempt}, {"round", round},
                                 {"model", request.model}, {"status", "failed"},
-                                {"duration_ms", millis(start)}, {"error", e.what()}});
+                                {"duration_ms", millis(start)}, {"error", e.what()}},
+                   content.is_null() ? nullptr : &content);
+    }
     throw;
   }
 }

@@ -29,7 +29,8 @@ Value parseReply(const StepAttempt &a, const std::string &content, const char *w
 
 Request firstRequest(const StepAttempt &a, const PromptDecl &prompt, const Value &input) {
   Request request;
-  request.model = a.run.model();
+  // A prompt may name its own model (AWL's prompt-agent `model`); otherwise the run's.
+  request.model = prompt.model ? prompt.model : a.run.model();
   std::string system =
       renderSystemTemplate(prompt, input, a.run.runsWorkflow() ? &a.run.workflow() : nullptr);
   if (!system.empty()) request.messages.push_back({Message::Role::System, std::move(system), {}, {}});
@@ -88,7 +89,8 @@ Value runAgent(const StepAttempt &a, const PromptDecl &prompt, const Value &inpu
                                                  "' do not match the step's output_schema: " + *problem);
       // The tool itself runs when it is bound; its result is not the output.
       if (a.run.isBound(end.tool))
-        a.run.callTool(end.tool, *end.args, true, a.path, a.attempt, a.cancel, a.span, callKey(round, ending));
+        a.run.callTool(end.tool, *end.args, true, a.path, a.attempt, a.cancel, a.span, callKey(round, ending), nullptr,
+                       end.request->id, a.workingDir);
       if (a.calledTools) a.calledTools->add(program.tools[end.tool].name);
       return *end.args;
     }

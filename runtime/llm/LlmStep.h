@@ -36,6 +36,7 @@ struct StepAttempt {
   // A chat turn: the path names the task, not the turn, so the turn (`item`) goes into the
   // tool calls' idempotency keys ("t2r1c1").
   bool itemInCallKeys = false;
+  std::string_view workingDir = {};  // where the tools the model calls work (ToolCall::workingDir)
 };
 
 Value runLlmStep(const StepAttempt &a, const Value &input);

@@ -127,6 +127,8 @@ Reply parseOpenAiReply(const std::string &body) {
     result.usage.promptTokens = tokenCount(*usage, "prompt_tokens");
     result.usage.completionTokens = tokenCount(*usage, "completion_tokens");
   }
+  if (auto model = reply.find("model"); model != reply.end() && model->is_string()) result.model = model->get<std::string>();
+  if (auto id = reply.find("id"); id != reply.end() && id->is_string()) result.id = id->get<std::string>();
   return result;
 }
 

@@ -70,6 +70,9 @@ struct Reply {
   std::vector<ToolCallRequest> toolCalls;
   std::string finishReason;
   Usage usage;
+  // What the API says answered (its "model" and "id"), for traces (docs/observability.md); empty
+  // when it does not say (a replay, some local servers).
+  std::string model, id;
 };
 
 // Where an exchange sits in the run, independent of timing: what record/replay keys on

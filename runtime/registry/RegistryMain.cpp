@@ -57,7 +57,9 @@ std::optional<std::string> usageProblem(const CommandLine &cl, const RegistryDec
                              {cl.chat, "--chat"}, {cl.raw, "--raw"}, {cl.mcp, "--mcp"}, {cl.events.has_value(), "--events"},
                              {cl.dryRun, "--dry-run"}, {cl.report.has_value(), "--report"},
                              {cl.inputJsonl.has_value(), "--input-jsonl"}, {cl.outputJsonl.has_value(), "--output-jsonl"},
-                             {cl.maxRuns.has_value(), "--max-runs"}, {cl.shard.has_value(), "--shard"}})
+                             {cl.maxRuns.has_value(), "--max-runs"}, {cl.shard.has_value(), "--shard"},
+                             {cl.batchId.has_value(), "--batch-id"}, {cl.serve.has_value(), "--serve"}, {cl.maxBodyGiven, "--max-body"},
+                             {cl.drainTimeoutGiven, "--drain-timeout"}})
     if (given)
       return std::string(flag) + " is not an option of a workflow registry's executable (it runs sequences and "
                                  "workflows: --sequence, --workflow, --resume, --entrypoints, --runs)";
@@ -230,7 +232,7 @@ int runRegistryMain(int argc, char **argv, const RegistryDecl &registry) {
     for (const RegistryWorkflowDecl &w : registry.workflows)
       identities.push_back(journal::identify(*w.program, toolSetup.defaults ? &*toolSetup.defaults : nullptr,
                                              toolSetup.overrides ? &*toolSetup.overrides : nullptr));
-    if (cl.trace) trace = std::make_unique<Trace>(*cl.trace);
+    trace = makeTrace(cl, registry.name, registry.wfcVersion, registry.wfcVersion);
     provider = makeRegistryProvider(cl, registry, trace.get(), model);
     forgetApiKeys();
   } catch (const Error &e) {

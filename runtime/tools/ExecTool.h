@@ -46,7 +46,9 @@ class ExecTool {
   //               carry the exit status and the last ~2 KiB of stderr);
   //  Exhausted  — "tool 'NAME' timed out after N ms";
   //  Cancelled  — `cancel` was cancelled before or during the call.
-  Value call(const Value &args, const std::string &idempotencyKey, const CancellationToken &cancel) const;
+  // `workingDir`: where to run when the spec has no `cwd` (the calling step's, docs/awl.md).
+  Value call(const Value &args, const std::string &idempotencyKey, const CancellationToken &cancel,
+             std::string_view workingDir = {}) const;
 
   const ExecSpec &spec() const { return spec_; }
 

@@ -23,7 +23,7 @@ class ExecBinding final : public ToolBinding {
  public:
   explicit ExecBinding(ExecSpec spec) : tool_(std::move(spec)) {}
   Value call(const Value &args, const ToolCall &call) const override {
-    return tool_.call(args, std::string(call.idempotencyKey), call.cancel);
+    return tool_.call(args, std::string(call.idempotencyKey), call.cancel, call.workingDir);
   }
   std::string describe() const override {
     const ExecSpec &spec = tool_.spec();

@@ -1,5 +1,7 @@
 #include "workflow/StateMachine.h"
 
+#include "workflow/Suspension.h"
+
 #include "Run.h"
 #include "journal/RunJournal.h"
 #include "workflow/EventFile.h"
@@ -101,9 +103,15 @@ class StateMachine final : public StateContext {
         records_.back().resumed = true;
         run_.setWorkflow(Value::parse(done->workflow));
         StateResult result{Value::parse(done->output), done->hasEvent, done->event, Value::parse(done->context)};
-        if (trace)
+        if (trace) {
           trace->write("state_resumed", {{"state", s.name}, {"visit", visit}, {"parent_span_id", rootSpan_},
                                          {"on_event", done->hasEvent ? nlohmann::ordered_json(done->event) : nullptr}});
+          // The visit's span ends at once: its work was done before the run resumed.
+          nlohmann::ordered_json end = {{"state", s.name}, {"visit", visit}, {"span_id", span_},
+                                        {"status", "ok"},    {"duration_ms", 0},  {"resumed", true}};
+          if (done->hasEvent) end["on_event"] = done->event;
+          trace->write("state_end", end);
+        }
         return result;
       }
     Clock::time_point start = Clock::now();
@@ -124,6 +132,12 @@ class StateMachine final : public StateContext {
         trace->write("state_end", end);
       }
       return result;
+    } catch (const Suspension &) {
+      // Waiting for its event: the visit's span ends here; a resume visits the state again.
+      if (trace)
+        trace->write("state_end", {{"state", s.name}, {"visit", visit}, {"span_id", span_}, {"status", "suspended"},
+                                   {"duration_ms", millis()}});
+      throw;
     } catch (const Error &e) {
       records_.back().status = "failed";
       records_.back().error = e.what();

@@ -197,11 +197,22 @@ TEST_F(RegistryE2ETest, KilledMidSequenceThenResumedRunsNothingTwice) {
   cargv.push_back(nullptr);
   pid_t pid = 0;
   ASSERT_EQ(posix_spawn(&pid, exe_.c_str(), nullptr, nullptr, cargv.data(), environ), 0);
-  // Wait until Lint has finished and Build is running.
+  // Wait until Lint has finished — its run journaled as succeeded, not merely its tool called: a
+  // kill between the two would rightly run Lint again — and Build is running. Setup and Lint are
+  // the two runs that can have succeeded while Build sleeps.
+  auto succeededRuns = [&] {
+    ProcessResult r = run({"--runs"});
+    size_t n = 0;
+    for (const std::string &line : splitLines(r.out))
+      if (line.find("\"kind\"") == std::string::npos && line.find("\"status\":\"succeeded\"") != std::string::npos) ++n;
+    return n;
+  };
   auto until = std::chrono::steady_clock::now() + std::chrono::seconds(20);
   while (std::chrono::steady_clock::now() < until) {
     std::vector<std::string> tools = called();
-    if (std::count(tools.begin(), tools.end(), "lint") == 1 && std::filesystem::exists(dir_ / "build.count")) break;
+    if (std::count(tools.begin(), tools.end(), "lint") == 1 && std::filesystem::exists(dir_ / "build.count") &&
+        succeededRuns() == 2)
+      break;
     std::this_thread::sleep_for(std::chrono::milliseconds(20));
   }
   ::kill(pid, SIGKILL);

@@ -36,6 +36,8 @@ for entry in support-triage:examples/support-triage document-analyzer:examples/d
     (cd "$root/$dir" && "$wfc" graph pack.yaml --format="$format" "${options[@]}") > "$root/tests/golden/graph/$name.$format"
   done
 done
+(cd "$root/examples/awl" && "$wfc" build rust-development.awl.yaml --emit=ir) > "$root/tests/golden/ir/awl-rust-development.ir"
+(cd "$root/examples/awl" && "$wfc" build rust-development.awl.yaml -o -) > "$root/tests/golden/cpp/awl-rust-development.wfc.cpp"
 (cd "$root/tests/golden/packs/toolcomp" && "$wfc" build pack.yaml --bindings bindings.yaml --emit=ir) \
   > "$root/tests/golden/ir/toolcomp.ir"
 for name in search-fold-store remember-facts; do

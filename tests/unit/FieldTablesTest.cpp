@@ -1,6 +1,8 @@
 // Each dialect reader's field tables against its shapes (frontend/FieldReader.h): every field a
 // shape allows is read by the table of that object, or listed there as deliberately unread — so
 // a field added to a shape cannot be silently dropped between the shape check and the AST.
+#include "frontend/awl/AwlAST.h"
+#include "frontend/awl/AwlShape.h"
 #include "frontend/promptpack/PromptPackAST.h"
 #include "frontend/promptpack/PromptPackShape.h"
 #include "frontend/registry/RegistryAST.h"
@@ -86,6 +88,11 @@ TEST(FieldTablesTest, EveryToolCompositionShapeFieldIsBoundByItsTable) {
   // A step's and a rollback's `parameters` are the tool's arguments, lowered as data; `metadata`
   // is informational and open.
   compareTables(toolcomp::toolCompositionShape(), toolcomp::fieldTablesByShape(), {"parameters", "metadata"});
+}
+
+TEST(FieldTablesTest, EveryAwlShapeFieldIsBoundByItsTable) {
+  // A tool's parameters are a JSON Schema and an input's its schema, both passed on as written.
+  compareTables(awl::awlShape(), awl::fieldTablesByShape(), {});
 }
 
 TEST(FieldTablesTest, EveryRegistryShapeFieldIsBoundByItsTable) {

@@ -201,6 +201,8 @@ void Lowering::lowerStep(ir::Composition &c, ir::Step &s, const StepDecl &decl) 
       }
       if (decl.rubric) s.rubric = ir::Json(toJson(*decl.rubric.node));
       break;
+    case ir::StepKind::Action:
+    case ir::StepKind::Block: break;  // no pack kind lowers to these (AWL's, docs/awl.md)
   }
   lowerModifiers(c, s, decl);
 }

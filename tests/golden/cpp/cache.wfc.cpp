@@ -202,6 +202,74 @@ const wfc::CompositionDecl kCompositions[] = {
     twice::kComposition,
 };
 
+// The step graph (wfc graph --format=json --after-passes), for the web page of --serve.
+const char kGraph[] = R"json({
+  "pack": "golden-cache",
+  "clusters": [
+    {
+      "id": "main",
+      "label": "main",
+      "kind": "composition"
+    },
+    {
+      "id": "twice",
+      "label": "twice",
+      "kind": "composition"
+    }
+  ],
+  "nodes": [
+    {
+      "id": "main/lookup",
+      "label": "lookup",
+      "kind": "tool",
+      "effect": "read",
+      "location": "pack.yaml:23",
+      "cluster": "main",
+      "group": 0
+    },
+    {
+      "id": "main/summary",
+      "label": "summary",
+      "kind": "prompt",
+      "effect": "none",
+      "location": "pack.yaml:28",
+      "cluster": "main",
+      "group": 1
+    },
+    {
+      "id": "main/again",
+      "label": "again",
+      "kind": "wfc.subflow",
+      "effect": "read",
+      "location": "pack.yaml:33",
+      "cluster": "main",
+      "group": 0
+    },
+    {
+      "id": "twice/first",
+      "label": "first",
+      "kind": "tool",
+      "effect": "read",
+      "location": "pack.yaml:41",
+      "cluster": "twice",
+      "group": 0
+    }
+  ],
+  "edges": [
+    {
+      "from": "main/lookup",
+      "to": "main/summary",
+      "kind": "data"
+    },
+    {
+      "from": "main/again",
+      "to": "twice",
+      "kind": "calls"
+    }
+  ]
+}
+)json";
+
 const wfc::ProgramDecl kProgram = {
     .name = "golden-cache",
     .version = "1.0.0",
@@ -214,6 +282,7 @@ const wfc::ProgramDecl kProgram = {
     .compositions = kCompositions,
     .bindings = nullptr,
     .allowUnbound = true,
+    .graph = kGraph,
 };
 
 }  // namespace

@@ -178,6 +178,15 @@ const wfc::ChatTaskDecl kTasks[] = {
     {.name = "helpdesk", .turn = &kTurn_helpdesk, .sessionEvals = {eval::mentions_wfc}},
 };
 
+// The step graph (wfc graph --format=json --after-passes), for the web page of --serve.
+const char kGraph[] = R"json({
+  "pack": "chat-assistant",
+  "clusters": [],
+  "nodes": [],
+  "edges": []
+}
+)json";
+
 const wfc::ProgramDecl kProgram = {
     .name = "chat-assistant",
     .version = "1.0.0",
@@ -190,6 +199,7 @@ const wfc::ProgramDecl kProgram = {
     .bindings = kBindings,
     .evals = kEvals,
     .tasks = kTasks,
+    .graph = kGraph,
 };
 
 }  // namespace

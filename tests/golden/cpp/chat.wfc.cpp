@@ -157,6 +157,15 @@ const wfc::ChatTaskDecl kTasks[] = {
     {.name = "greeter", .turn = &kTurn_greeter, .sessionEvals = {eval::mentions_wfc}},
 };
 
+// The step graph (wfc graph --format=json --after-passes), for the web page of --serve.
+const char kGraph[] = R"json({
+  "pack": "e2e-chat-support",
+  "clusters": [],
+  "nodes": [],
+  "edges": []
+}
+)json";
+
 const wfc::ProgramDecl kProgram = {
     .name = "e2e-chat-support",
     .version = "1.0.0",
@@ -170,6 +179,7 @@ const wfc::ProgramDecl kProgram = {
     .allowUnbound = true,
     .evals = kEvals,
     .tasks = kTasks,
+    .graph = kGraph,
 };
 
 }  // namespace

@@ -442,6 +442,223 @@ const wfc::CompositionDecl kCompositions[] = {
     scoring::kComposition,
 };
 
+// The step graph (wfc graph --format=json --after-passes), for the web page of --serve.
+const char kGraph[] = R"json({
+  "pack": "control-flow",
+  "clusters": [
+    {
+      "id": "main",
+      "label": "main",
+      "kind": "composition"
+    },
+    {
+      "id": "main/score/inlined",
+      "label": "score ← scoring",
+      "kind": "inlined",
+      "parent": "main"
+    },
+    {
+      "id": "main/store",
+      "label": "store",
+      "kind": "parallel",
+      "parent": "main"
+    },
+    {
+      "id": "scoring",
+      "label": "scoring",
+      "kind": "composition"
+    }
+  ],
+  "nodes": [
+    {
+      "id": "main/fetch",
+      "label": "fetch",
+      "kind": "tool",
+      "effect": "read",
+      "location": "pack.yaml:30",
+      "cluster": "main",
+      "group": 0
+    },
+    {
+      "id": "main/score__input",
+      "label": "score__input",
+      "kind": "wfc.subflow",
+      "effect": "none",
+      "location": "pack.yaml:35",
+      "cluster": "main/score/inlined",
+      "group": 1
+    },
+    {
+      "id": "main/score__compute",
+      "label": "score__compute",
+      "kind": "tool",
+      "effect": "none",
+      "location": "pack.yaml:76",
+      "cluster": "main/score/inlined",
+      "group": 2
+    },
+    {
+      "id": "main/score",
+      "label": "score",
+      "kind": "wfc.subflow",
+      "effect": "none",
+      "location": "pack.yaml:35",
+      "cluster": "main",
+      "group": 3
+    },
+    {
+      "id": "main/gate",
+      "label": "gate",
+      "kind": "branch",
+      "effect": "none",
+      "location": "pack.yaml:39",
+      "cluster": "main",
+      "group": 4
+    },
+    {
+      "id": "main/publish",
+      "label": "publish",
+      "kind": "tool",
+      "effect": "write",
+      "location": "pack.yaml:50",
+      "cluster": "main",
+      "guard": "then",
+      "group": 5
+    },
+    {
+      "id": "main/hold",
+      "label": "hold",
+      "kind": "tool",
+      "effect": "write",
+      "location": "pack.yaml:54",
+      "cluster": "main",
+      "guard": "else",
+      "group": 6
+    },
+    {
+      "id": "main/maybe_note",
+      "label": "maybe_note",
+      "kind": "branch",
+      "effect": "none",
+      "location": "pack.yaml:58",
+      "cluster": "main",
+      "group": 0
+    },
+    {
+      "id": "main/note",
+      "label": "note",
+      "kind": "tool",
+      "effect": "write",
+      "location": "pack.yaml:62",
+      "cluster": "main",
+      "guard": "then",
+      "group": 7
+    },
+    {
+      "id": "main/store",
+      "label": "store",
+      "kind": "parallel",
+      "effect": "read",
+      "location": "pack.yaml:66",
+      "cluster": "main",
+      "group": 8
+    },
+    {
+      "id": "main/left",
+      "label": "left",
+      "kind": "tool",
+      "effect": "read",
+      "location": "pack.yaml:69",
+      "cluster": "main/store"
+    },
+    {
+      "id": "main/right",
+      "label": "right",
+      "kind": "tool",
+      "effect": "read",
+      "location": "pack.yaml:70",
+      "cluster": "main/store"
+    },
+    {
+      "id": "scoring/compute",
+      "label": "compute",
+      "kind": "tool",
+      "effect": "none",
+      "location": "pack.yaml:76",
+      "cluster": "scoring",
+      "group": 0
+    }
+  ],
+  "edges": [
+    {
+      "from": "main/fetch",
+      "to": "main/score__input",
+      "kind": "data"
+    },
+    {
+      "from": "main/score__input",
+      "to": "main/score__compute",
+      "kind": "data"
+    },
+    {
+      "from": "main/score__compute",
+      "to": "main/score",
+      "kind": "data"
+    },
+    {
+      "from": "main/score",
+      "to": "main/gate",
+      "kind": "data"
+    },
+    {
+      "from": "main/fetch",
+      "to": "main/gate",
+      "kind": "data"
+    },
+    {
+      "from": "main/gate",
+      "to": "main/publish",
+      "kind": "then"
+    },
+    {
+      "from": "main/fetch",
+      "to": "main/publish",
+      "kind": "data"
+    },
+    {
+      "from": "main/score",
+      "to": "main/publish",
+      "kind": "data"
+    },
+    {
+      "from": "main/gate",
+      "to": "main/hold",
+      "kind": "else"
+    },
+    {
+      "from": "main/publish",
+      "to": "main/hold",
+      "kind": "plan"
+    },
+    {
+      "from": "main/maybe_note",
+      "to": "main/note",
+      "kind": "then"
+    },
+    {
+      "from": "main/hold",
+      "to": "main/note",
+      "kind": "plan"
+    },
+    {
+      "from": "main/note",
+      "to": "main/store",
+      "kind": "plan"
+    }
+  ]
+}
+)json";
+
 const wfc::ProgramDecl kProgram = {
     .name = "control-flow",
     .version = "2.1.0",
@@ -452,6 +669,7 @@ const wfc::ProgramDecl kProgram = {
     .tools = kTools,
     .compositions = kCompositions,
     .bindings = kBindings,
+    .graph = kGraph,
 };
 
 }  // namespace

@@ -507,6 +507,97 @@ const wfc::CompositionDecl kCompositions[] = {
     deep_analyze::kComposition,
 };
 
+// The step graph (wfc graph --format=json --after-passes), for the web page of --serve.
+const char kGraph[] = R"json({
+  "pack": "deep-analyze",
+  "entry_state": "main",
+  "clusters": [
+    {
+      "id": "deep_analyze",
+      "label": "deep_analyze",
+      "kind": "composition"
+    },
+    {
+      "id": "deep_analyze/extract_metadata",
+      "label": "extract_metadata",
+      "kind": "parallel",
+      "parent": "deep_analyze"
+    }
+  ],
+  "nodes": [
+    {
+      "id": "deep_analyze/extract_metadata",
+      "label": "extract_metadata",
+      "kind": "parallel",
+      "effect": "none",
+      "location": "pack.yaml:216",
+      "cluster": "deep_analyze",
+      "group": 0
+    },
+    {
+      "id": "deep_analyze/title",
+      "label": "title",
+      "kind": "prompt",
+      "effect": "none",
+      "location": "pack.yaml:219",
+      "cluster": "deep_analyze/extract_metadata"
+    },
+    {
+      "id": "deep_analyze/keywords",
+      "label": "keywords",
+      "kind": "prompt",
+      "effect": "none",
+      "location": "pack.yaml:223",
+      "cluster": "deep_analyze/extract_metadata"
+    },
+    {
+      "id": "deep_analyze/structure",
+      "label": "structure",
+      "kind": "tool",
+      "effect": "none",
+      "location": "pack.yaml:227",
+      "cluster": "deep_analyze/extract_metadata"
+    },
+    {
+      "id": "deep_analyze/citations",
+      "label": "citations",
+      "kind": "tool",
+      "effect": "none",
+      "location": "pack.yaml:231",
+      "cluster": "deep_analyze/extract_metadata"
+    },
+    {
+      "id": "deep_analyze/synthesize",
+      "label": "synthesize",
+      "kind": "agent",
+      "effect": "read",
+      "location": "pack.yaml:239",
+      "cluster": "deep_analyze",
+      "group": 1
+    },
+    {
+      "id": "state:main",
+      "label": "main",
+      "kind": "composition",
+      "location": "pack.yaml:202",
+      "terminal": true
+    }
+  ],
+  "edges": [
+    {
+      "from": "deep_analyze/extract_metadata",
+      "to": "deep_analyze/synthesize",
+      "kind": "data"
+    },
+    {
+      "from": "state:main",
+      "to": "deep_analyze",
+      "kind": "runs"
+    }
+  ]
+}
+)json";
+
 const wfc::ProgramDecl kProgram = {
     .name = "deep-analyze",
     .version = "1.0.0",
@@ -519,6 +610,7 @@ const wfc::ProgramDecl kProgram = {
     .compositions = kCompositions,
     .bindings = kBindings,
     .evals = kEvals,
+    .graph = kGraph,
 };
 
 }  // namespace

@@ -214,6 +214,46 @@ const wfc::CompositionDecl kCompositions[] = {
     main_::kComposition,
 };
 
+// The step graph (wfc graph --format=json --after-passes), for the web page of --serve.
+const char kGraph[] = R"json({
+  "pack": "golden-evals",
+  "clusters": [
+    {
+      "id": "main",
+      "label": "main",
+      "kind": "composition"
+    }
+  ],
+  "nodes": [
+    {
+      "id": "main/answer",
+      "label": "answer",
+      "kind": "prompt",
+      "effect": "none",
+      "location": "pack.yaml:47",
+      "cluster": "main",
+      "group": 0
+    },
+    {
+      "id": "main/plain",
+      "label": "plain",
+      "kind": "prompt",
+      "effect": "none",
+      "location": "pack.yaml:54",
+      "cluster": "main",
+      "group": 1
+    }
+  ],
+  "edges": [
+    {
+      "from": "main/answer",
+      "to": "main/plain",
+      "kind": "data"
+    }
+  ]
+}
+)json";
+
 const wfc::ProgramDecl kProgram = {
     .name = "golden-evals",
     .version = "1.0.0",
@@ -226,6 +266,7 @@ const wfc::ProgramDecl kProgram = {
     .bindings = nullptr,
     .allowUnbound = true,
     .evals = kEvals,
+    .graph = kGraph,
 };
 
 }  // namespace

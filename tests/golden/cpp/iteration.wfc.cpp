@@ -293,6 +293,138 @@ const wfc::CompositionDecl kCompositions[] = {
     main_::kComposition,
 };
 
+// The step graph (wfc graph --format=json --after-passes), for the web page of --serve.
+const char kGraph[] = R"json({
+  "pack": "golden-iteration",
+  "clusters": [
+    {
+      "id": "main",
+      "label": "main",
+      "kind": "composition"
+    },
+    {
+      "id": "main/each",
+      "label": "each",
+      "kind": "wfc.foreach",
+      "parent": "main"
+    },
+    {
+      "id": "main/refine",
+      "label": "refine",
+      "kind": "wfc.loop",
+      "parent": "main"
+    }
+  ],
+  "nodes": [
+    {
+      "id": "main/each",
+      "label": "each",
+      "kind": "wfc.foreach",
+      "effect": "none",
+      "location": "pack.yaml:27",
+      "cluster": "main",
+      "group": 0
+    },
+    {
+      "id": "main/summarize",
+      "label": "summarize",
+      "kind": "prompt",
+      "effect": "none",
+      "location": "pack.yaml:33",
+      "cluster": "main/each"
+    },
+    {
+      "id": "main/refine",
+      "label": "refine",
+      "kind": "wfc.loop",
+      "effect": "write",
+      "location": "pack.yaml:37",
+      "cluster": "main",
+      "group": 1
+    },
+    {
+      "id": "main/seen",
+      "label": "seen",
+      "kind": "branch",
+      "effect": "none",
+      "location": "pack.yaml:47",
+      "cluster": "main/refine",
+      "group": 0
+    },
+    {
+      "id": "main/save",
+      "label": "save",
+      "kind": "tool",
+      "effect": "write",
+      "location": "pack.yaml:51",
+      "cluster": "main/refine",
+      "guard": "then",
+      "group": 1
+    },
+    {
+      "id": "main/score",
+      "label": "score",
+      "kind": "wfc.judge",
+      "effect": "none",
+      "location": "pack.yaml:55",
+      "cluster": "main/refine",
+      "group": 0
+    },
+    {
+      "id": "main/gate",
+      "label": "gate",
+      "kind": "branch",
+      "effect": "none",
+      "location": "pack.yaml:60",
+      "cluster": "main",
+      "group": 2
+    },
+    {
+      "id": "main/publish",
+      "label": "publish",
+      "kind": "tool",
+      "effect": "write",
+      "location": "pack.yaml:64",
+      "cluster": "main",
+      "guard": "then",
+      "group": 3
+    }
+  ],
+  "edges": [
+    {
+      "from": "main/each",
+      "to": "main/refine",
+      "kind": "plan"
+    },
+    {
+      "from": "main/seen",
+      "to": "main/save",
+      "kind": "then"
+    },
+    {
+      "from": "main/each",
+      "to": "main/score",
+      "kind": "data"
+    },
+    {
+      "from": "main/refine",
+      "to": "main/gate",
+      "kind": "data"
+    },
+    {
+      "from": "main/gate",
+      "to": "main/publish",
+      "kind": "then"
+    },
+    {
+      "from": "main/refine",
+      "to": "main/publish",
+      "kind": "data"
+    }
+  ]
+}
+)json";
+
 const wfc::ProgramDecl kProgram = {
     .name = "golden-iteration",
     .version = "1.0.0",
@@ -305,6 +437,7 @@ const wfc::ProgramDecl kProgram = {
     .compositions = kCompositions,
     .bindings = nullptr,
     .allowUnbound = true,
+    .graph = kGraph,
 };
 
 }  // namespace

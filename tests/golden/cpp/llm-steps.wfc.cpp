@@ -280,6 +280,55 @@ const wfc::CompositionDecl kCompositions[] = {
     main_::kComposition,
 };
 
+// The step graph (wfc graph --format=json --after-passes), for the web page of --serve.
+const char kGraph[] = R"json({
+  "pack": "llm-steps",
+  "clusters": [
+    {
+      "id": "main",
+      "label": "main",
+      "kind": "composition"
+    }
+  ],
+  "nodes": [
+    {
+      "id": "main/summary",
+      "label": "summary",
+      "kind": "prompt",
+      "effect": "none",
+      "location": "pack.yaml:50",
+      "cluster": "main",
+      "group": 0
+    },
+    {
+      "id": "main/urgency",
+      "label": "urgency",
+      "kind": "prompt",
+      "effect": "none",
+      "location": "pack.yaml:57",
+      "cluster": "main",
+      "group": 0
+    },
+    {
+      "id": "main/answer",
+      "label": "answer",
+      "kind": "agent",
+      "effect": "read",
+      "location": "pack.yaml:63",
+      "cluster": "main",
+      "group": 1
+    }
+  ],
+  "edges": [
+    {
+      "from": "main/summary",
+      "to": "main/answer",
+      "kind": "data"
+    }
+  ]
+}
+)json";
+
 const wfc::ProgramDecl kProgram = {
     .name = "llm-steps",
     .version = "1.0.0",
@@ -292,6 +341,7 @@ const wfc::ProgramDecl kProgram = {
     .compositions = kCompositions,
     .bindings = nullptr,
     .allowUnbound = true,
+    .graph = kGraph,
 };
 
 }  // namespace

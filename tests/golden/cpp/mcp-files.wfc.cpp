@@ -205,6 +205,45 @@ const wfc::CompositionDecl kCompositions[] = {
     ask::kComposition,
 };
 
+// The step graph (wfc graph --format=json --after-passes), for the web page of --serve.
+const char kGraph[] = R"json({
+  "pack": "mcp-files",
+  "entry_state": "main",
+  "clusters": [
+    {
+      "id": "ask",
+      "label": "ask",
+      "kind": "composition"
+    }
+  ],
+  "nodes": [
+    {
+      "id": "ask/answer",
+      "label": "answer",
+      "kind": "agent",
+      "effect": "read",
+      "location": "pack.yaml:76",
+      "cluster": "ask",
+      "group": 0
+    },
+    {
+      "id": "state:main",
+      "label": "main",
+      "kind": "composition",
+      "location": "pack.yaml:63",
+      "terminal": true
+    }
+  ],
+  "edges": [
+    {
+      "from": "state:main",
+      "to": "ask",
+      "kind": "runs"
+    }
+  ]
+}
+)json";
+
 const wfc::ProgramDecl kProgram = {
     .name = "mcp-files",
     .version = "1.0.0",
@@ -216,6 +255,7 @@ const wfc::ProgramDecl kProgram = {
     .prompts = kPrompts,
     .compositions = kCompositions,
     .bindings = kBindings,
+    .graph = kGraph,
 };
 
 }  // namespace

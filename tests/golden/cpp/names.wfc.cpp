@@ -606,6 +606,336 @@ const wfc::CompositionDecl kCompositions[] = {
     odd_name_::kComposition,
 };
 
+// The step graph (wfc graph --format=json --after-passes), for the web page of --serve.
+const char kGraph[] = R"json({
+  "pack": "golden-names",
+  "clusters": [
+    {
+      "id": "main",
+      "label": "main",
+      "kind": "composition"
+    },
+    {
+      "id": "main/v/inlined",
+      "label": "v ← Value",
+      "kind": "inlined",
+      "parent": "main"
+    },
+    {
+      "id": "main/k/inlined",
+      "label": "k ← kProgram",
+      "kind": "inlined",
+      "parent": "main"
+    },
+    {
+      "id": "main/s/inlined",
+      "label": "s ← state_x",
+      "kind": "inlined",
+      "parent": "main"
+    },
+    {
+      "id": "main/o/inlined",
+      "label": "o ← odd\nname\\",
+      "kind": "inlined",
+      "parent": "main"
+    },
+    {
+      "id": "main/l",
+      "label": "l",
+      "kind": "wfc.loop",
+      "parent": "main"
+    },
+    {
+      "id": "main/each",
+      "label": "each",
+      "kind": "wfc.foreach",
+      "parent": "main"
+    },
+    {
+      "id": "main/inner",
+      "label": "inner",
+      "kind": "wfc.loop",
+      "parent": "main/each"
+    },
+    {
+      "id": "Value",
+      "label": "Value",
+      "kind": "composition"
+    },
+    {
+      "id": "kProgram",
+      "label": "kProgram",
+      "kind": "composition"
+    },
+    {
+      "id": "state_x",
+      "label": "state_x",
+      "kind": "composition"
+    },
+    {
+      "id": "odd\nname\\",
+      "label": "odd\nname\\",
+      "kind": "composition"
+    }
+  ],
+  "nodes": [
+    {
+      "id": "main/say",
+      "label": "say",
+      "kind": "prompt",
+      "effect": "none",
+      "location": "pack.yaml:27",
+      "cluster": "main",
+      "group": 0
+    },
+    {
+      "id": "main/v__input",
+      "label": "v__input",
+      "kind": "wfc.subflow",
+      "effect": "none",
+      "location": "pack.yaml:28",
+      "cluster": "main/v/inlined",
+      "group": 0
+    },
+    {
+      "id": "main/v__s",
+      "label": "v__s",
+      "kind": "tool",
+      "effect": "none",
+      "location": "pack.yaml:53",
+      "cluster": "main/v/inlined",
+      "group": 1
+    },
+    {
+      "id": "main/v",
+      "label": "v",
+      "kind": "wfc.subflow",
+      "effect": "none",
+      "location": "pack.yaml:28",
+      "cluster": "main",
+      "group": 2
+    },
+    {
+      "id": "main/k__input",
+      "label": "k__input",
+      "kind": "wfc.subflow",
+      "effect": "none",
+      "location": "pack.yaml:29",
+      "cluster": "main/k/inlined",
+      "group": 0
+    },
+    {
+      "id": "main/k__s",
+      "label": "k__s",
+      "kind": "tool",
+      "effect": "none",
+      "location": "pack.yaml:57",
+      "cluster": "main/k/inlined",
+      "group": 1
+    },
+    {
+      "id": "main/k",
+      "label": "k",
+      "kind": "wfc.subflow",
+      "effect": "none",
+      "location": "pack.yaml:29",
+      "cluster": "main",
+      "group": 2
+    },
+    {
+      "id": "main/s__input",
+      "label": "s__input",
+      "kind": "wfc.subflow",
+      "effect": "none",
+      "location": "pack.yaml:30",
+      "cluster": "main/s/inlined",
+      "group": 0
+    },
+    {
+      "id": "main/s__s",
+      "label": "s__s",
+      "kind": "tool",
+      "effect": "none",
+      "location": "pack.yaml:61",
+      "cluster": "main/s/inlined",
+      "group": 1
+    },
+    {
+      "id": "main/s",
+      "label": "s",
+      "kind": "wfc.subflow",
+      "effect": "none",
+      "location": "pack.yaml:30",
+      "cluster": "main",
+      "group": 2
+    },
+    {
+      "id": "main/o__input",
+      "label": "o__input",
+      "kind": "wfc.subflow",
+      "effect": "none",
+      "location": "pack.yaml:31",
+      "cluster": "main/o/inlined",
+      "group": 0
+    },
+    {
+      "id": "main/o__s",
+      "label": "o__s",
+      "kind": "tool",
+      "effect": "none",
+      "location": "pack.yaml:65",
+      "cluster": "main/o/inlined",
+      "group": 1
+    },
+    {
+      "id": "main/o",
+      "label": "o",
+      "kind": "wfc.subflow",
+      "effect": "none",
+      "location": "pack.yaml:31",
+      "cluster": "main",
+      "group": 2
+    },
+    {
+      "id": "main/l",
+      "label": "l",
+      "kind": "wfc.loop",
+      "effect": "none",
+      "location": "pack.yaml:32",
+      "cluster": "main",
+      "group": 0
+    },
+    {
+      "id": "main/once",
+      "label": "once",
+      "kind": "tool",
+      "effect": "none",
+      "location": "pack.yaml:37",
+      "cluster": "main/l",
+      "group": 0
+    },
+    {
+      "id": "main/each",
+      "label": "each",
+      "kind": "wfc.foreach",
+      "effect": "none",
+      "location": "pack.yaml:38",
+      "cluster": "main",
+      "group": 0
+    },
+    {
+      "id": "main/inner",
+      "label": "inner",
+      "kind": "wfc.loop",
+      "effect": "none",
+      "location": "pack.yaml:42",
+      "cluster": "main/each"
+    },
+    {
+      "id": "main/per",
+      "label": "per",
+      "kind": "tool",
+      "effect": "none",
+      "location": "pack.yaml:47",
+      "cluster": "main/inner",
+      "group": 0
+    },
+    {
+      "id": "main/call",
+      "label": "call",
+      "kind": "wfc.subflow",
+      "effect": "none",
+      "location": "pack.yaml:49",
+      "cluster": "main/inner",
+      "group": 0
+    },
+    {
+      "id": "Value/s",
+      "label": "s",
+      "kind": "tool",
+      "effect": "none",
+      "location": "pack.yaml:53",
+      "cluster": "Value",
+      "group": 0
+    },
+    {
+      "id": "kProgram/s",
+      "label": "s",
+      "kind": "tool",
+      "effect": "none",
+      "location": "pack.yaml:57",
+      "cluster": "kProgram",
+      "group": 0
+    },
+    {
+      "id": "state_x/s",
+      "label": "s",
+      "kind": "tool",
+      "effect": "none",
+      "location": "pack.yaml:61",
+      "cluster": "state_x",
+      "group": 0
+    },
+    {
+      "id": "odd\nname\\/s",
+      "label": "s",
+      "kind": "tool",
+      "effect": "none",
+      "location": "pack.yaml:65",
+      "cluster": "odd\nname\\",
+      "group": 0
+    }
+  ],
+  "edges": [
+    {
+      "from": "main/v__input",
+      "to": "main/v__s",
+      "kind": "data"
+    },
+    {
+      "from": "main/v__s",
+      "to": "main/v",
+      "kind": "data"
+    },
+    {
+      "from": "main/k__input",
+      "to": "main/k__s",
+      "kind": "data"
+    },
+    {
+      "from": "main/k__s",
+      "to": "main/k",
+      "kind": "data"
+    },
+    {
+      "from": "main/s__input",
+      "to": "main/s__s",
+      "kind": "data"
+    },
+    {
+      "from": "main/s__s",
+      "to": "main/s",
+      "kind": "data"
+    },
+    {
+      "from": "main/o__input",
+      "to": "main/o__s",
+      "kind": "data"
+    },
+    {
+      "from": "main/o__s",
+      "to": "main/o",
+      "kind": "data"
+    },
+    {
+      "from": "main/call",
+      "to": "Value",
+      "kind": "calls"
+    }
+  ]
+}
+)json";
+
 const wfc::ProgramDecl kProgram = {
     .name = "golden-names",
     .version = "1.0.0",
@@ -617,6 +947,7 @@ const wfc::ProgramDecl kProgram = {
     .prompts = kPrompts,
     .compositions = kCompositions,
     .bindings = kBindings,
+    .graph = kGraph,
 };
 
 }  // namespace

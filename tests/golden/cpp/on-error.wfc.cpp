@@ -168,6 +168,70 @@ const wfc::CompositionDecl kCompositions[] = {
     main_::kComposition,
 };
 
+// The step graph (wfc graph --format=json --after-passes), for the web page of --serve.
+const char kGraph[] = R"json({
+  "pack": "e2e-on-error",
+  "clusters": [
+    {
+      "id": "main",
+      "label": "main",
+      "kind": "composition"
+    }
+  ],
+  "nodes": [
+    {
+      "id": "main/fetch",
+      "label": "fetch",
+      "kind": "tool",
+      "effect": "read",
+      "location": "pack.yaml:27",
+      "cluster": "main",
+      "group": 0
+    },
+    {
+      "id": "main/count",
+      "label": "count",
+      "kind": "tool",
+      "effect": "read",
+      "location": "pack.yaml:32",
+      "cluster": "main",
+      "group": 0
+    },
+    {
+      "id": "main/fetch_backup",
+      "label": "fetch_backup",
+      "kind": "tool",
+      "effect": "read",
+      "location": "pack.yaml:40",
+      "cluster": "main",
+      "guard": "fallback",
+      "group": 1
+    },
+    {
+      "id": "main/report",
+      "label": "report",
+      "kind": "tool",
+      "effect": "read",
+      "location": "pack.yaml:44",
+      "cluster": "main",
+      "group": 1
+    }
+  ],
+  "edges": [
+    {
+      "from": "main/fetch",
+      "to": "main/fetch_backup",
+      "kind": "on_error"
+    },
+    {
+      "from": "main/count",
+      "to": "main/report",
+      "kind": "data"
+    }
+  ]
+}
+)json";
+
 const wfc::ProgramDecl kProgram = {
     .name = "e2e-on-error",
     .version = "1.0.0",
@@ -179,6 +243,7 @@ const wfc::ProgramDecl kProgram = {
     .compositions = kCompositions,
     .bindings = nullptr,
     .allowUnbound = true,
+    .graph = kGraph,
 };
 
 }  // namespace

@@ -869,6 +869,607 @@ const wfc::CompositionDecl kCompositions[] = {
     gate::kComposition,
 };
 
+// The step graph (wfc graph --format=json --after-passes), for the web page of --serve.
+const char kGraph[] = R"json({
+  "pack": "optimizer",
+  "clusters": [
+    {
+      "id": "main",
+      "label": "main",
+      "kind": "composition"
+    },
+    {
+      "id": "main/rank/inlined",
+      "label": "rank ← ranker",
+      "kind": "inlined",
+      "parent": "main"
+    },
+    {
+      "id": "main/polish",
+      "label": "polish",
+      "kind": "wfc.loop",
+      "parent": "main"
+    },
+    {
+      "id": "main/each",
+      "label": "each",
+      "kind": "wfc.foreach",
+      "parent": "main"
+    },
+    {
+      "id": "main/pair",
+      "label": "pair",
+      "kind": "parallel",
+      "parent": "main/each"
+    },
+    {
+      "id": "main/gated/inlined",
+      "label": "gated ← gate",
+      "kind": "inlined",
+      "parent": "main"
+    },
+    {
+      "id": "ranker",
+      "label": "ranker",
+      "kind": "composition"
+    },
+    {
+      "id": "deep",
+      "label": "deep",
+      "kind": "composition"
+    },
+    {
+      "id": "gate",
+      "label": "gate",
+      "kind": "composition"
+    }
+  ],
+  "nodes": [
+    {
+      "id": "main/a",
+      "label": "a",
+      "kind": "tool",
+      "effect": "read",
+      "location": "pack.yaml:31",
+      "cluster": "main",
+      "group": 0
+    },
+    {
+      "id": "main/b",
+      "label": "b",
+      "kind": "tool",
+      "effect": "read",
+      "location": "pack.yaml:32",
+      "cluster": "main",
+      "group": 0
+    },
+    {
+      "id": "main/c",
+      "label": "c",
+      "kind": "tool",
+      "effect": "read",
+      "location": "pack.yaml:33",
+      "cluster": "main",
+      "group": 0
+    },
+    {
+      "id": "main/d",
+      "label": "d",
+      "kind": "tool",
+      "effect": "read",
+      "location": "pack.yaml:34",
+      "cluster": "main",
+      "group": 0
+    },
+    {
+      "id": "main/ab",
+      "label": "ab",
+      "kind": "tool",
+      "effect": "none",
+      "location": "pack.yaml:36",
+      "cluster": "main",
+      "group": 1
+    },
+    {
+      "id": "main/rank__input",
+      "label": "rank__input",
+      "kind": "wfc.subflow",
+      "effect": "none",
+      "location": "pack.yaml:38",
+      "cluster": "main/rank/inlined",
+      "group": 1
+    },
+    {
+      "id": "main/rank__how",
+      "label": "rank__how",
+      "kind": "branch",
+      "effect": "none",
+      "location": "pack.yaml:75",
+      "cluster": "main/rank/inlined",
+      "group": 2
+    },
+    {
+      "id": "main/rank__quick",
+      "label": "rank__quick",
+      "kind": "tool",
+      "effect": "none",
+      "location": "pack.yaml:80",
+      "cluster": "main/rank/inlined",
+      "guard": "then",
+      "group": 3
+    },
+    {
+      "id": "main/rank__full",
+      "label": "rank__full",
+      "kind": "wfc.subflow",
+      "effect": "none",
+      "location": "pack.yaml:81",
+      "cluster": "main/rank/inlined",
+      "guard": "else",
+      "group": 3
+    },
+    {
+      "id": "main/rank",
+      "label": "rank",
+      "kind": "wfc.subflow",
+      "effect": "none",
+      "location": "pack.yaml:38",
+      "cluster": "main",
+      "group": 4
+    },
+    {
+      "id": "main/save_rank",
+      "label": "save_rank",
+      "kind": "tool",
+      "effect": "write",
+      "location": "pack.yaml:40",
+      "cluster": "main",
+      "group": 5
+    },
+    {
+      "id": "main/reread",
+      "label": "reread",
+      "kind": "tool",
+      "effect": "read",
+      "location": "pack.yaml:41",
+      "cluster": "main",
+      "group": 6
+    },
+    {
+      "id": "main/late",
+      "label": "late",
+      "kind": "tool",
+      "effect": "none",
+      "location": "pack.yaml:43",
+      "cluster": "main",
+      "group": 2
+    },
+    {
+      "id": "main/again",
+      "label": "again",
+      "kind": "wfc.subflow",
+      "effect": "none",
+      "location": "pack.yaml:45",
+      "cluster": "main",
+      "group": 0
+    },
+    {
+      "id": "main/polish",
+      "label": "polish",
+      "kind": "wfc.loop",
+      "effect": "none",
+      "location": "pack.yaml:46",
+      "cluster": "main",
+      "group": 0
+    },
+    {
+      "id": "main/p1",
+      "label": "p1",
+      "kind": "tool",
+      "effect": "none",
+      "location": "pack.yaml:51",
+      "cluster": "main/polish",
+      "group": 0
+    },
+    {
+      "id": "main/p2",
+      "label": "p2",
+      "kind": "tool",
+      "effect": "none",
+      "location": "pack.yaml:52",
+      "cluster": "main/polish",
+      "group": 0
+    },
+    {
+      "id": "main/p3",
+      "label": "p3",
+      "kind": "tool",
+      "effect": "none",
+      "location": "pack.yaml:53",
+      "cluster": "main/polish",
+      "group": 1
+    },
+    {
+      "id": "main/each",
+      "label": "each",
+      "kind": "wfc.foreach",
+      "effect": "none",
+      "location": "pack.yaml:55",
+      "cluster": "main",
+      "group": 0
+    },
+    {
+      "id": "main/pair",
+      "label": "pair",
+      "kind": "parallel",
+      "effect": "none",
+      "location": "pack.yaml:60",
+      "cluster": "main/each"
+    },
+    {
+      "id": "main/left",
+      "label": "left",
+      "kind": "tool",
+      "effect": "none",
+      "location": "pack.yaml:63",
+      "cluster": "main/pair"
+    },
+    {
+      "id": "main/right",
+      "label": "right",
+      "kind": "tool",
+      "effect": "none",
+      "location": "pack.yaml:64",
+      "cluster": "main/pair"
+    },
+    {
+      "id": "main/gated__input",
+      "label": "gated__input",
+      "kind": "wfc.subflow",
+      "effect": "none",
+      "location": "pack.yaml:69",
+      "cluster": "main/gated/inlined",
+      "group": 0
+    },
+    {
+      "id": "main/gated__check",
+      "label": "gated__check",
+      "kind": "branch",
+      "effect": "none",
+      "location": "pack.yaml:90",
+      "cluster": "main/gated/inlined",
+      "group": 1
+    },
+    {
+      "id": "main/gated__open",
+      "label": "gated__open",
+      "kind": "tool",
+      "effect": "none",
+      "location": "pack.yaml:99",
+      "cluster": "main/gated/inlined",
+      "guard": "else",
+      "group": 2
+    },
+    {
+      "id": "main/gated__closed",
+      "label": "gated__closed",
+      "kind": "tool",
+      "effect": "none",
+      "location": "pack.yaml:100",
+      "cluster": "main/gated/inlined",
+      "guard": "then",
+      "group": 2
+    },
+    {
+      "id": "main/gated",
+      "label": "gated",
+      "kind": "wfc.subflow",
+      "effect": "none",
+      "location": "pack.yaml:69",
+      "cluster": "main",
+      "group": 3
+    },
+    {
+      "id": "main/report",
+      "label": "report",
+      "kind": "tool",
+      "effect": "none",
+      "location": "pack.yaml:70",
+      "cluster": "main",
+      "group": 7
+    },
+    {
+      "id": "ranker/how",
+      "label": "how",
+      "kind": "branch",
+      "effect": "none",
+      "location": "pack.yaml:75",
+      "cluster": "ranker",
+      "group": 0
+    },
+    {
+      "id": "ranker/quick",
+      "label": "quick",
+      "kind": "tool",
+      "effect": "none",
+      "location": "pack.yaml:80",
+      "cluster": "ranker",
+      "guard": "then",
+      "group": 1
+    },
+    {
+      "id": "ranker/full",
+      "label": "full",
+      "kind": "wfc.subflow",
+      "effect": "none",
+      "location": "pack.yaml:81",
+      "cluster": "ranker",
+      "guard": "else",
+      "group": 1
+    },
+    {
+      "id": "deep/one",
+      "label": "one",
+      "kind": "tool",
+      "effect": "none",
+      "location": "pack.yaml:85",
+      "cluster": "deep",
+      "group": 0
+    },
+    {
+      "id": "deep/two",
+      "label": "two",
+      "kind": "tool",
+      "effect": "none",
+      "location": "pack.yaml:86",
+      "cluster": "deep",
+      "group": 1
+    },
+    {
+      "id": "gate/check",
+      "label": "check",
+      "kind": "branch",
+      "effect": "none",
+      "location": "pack.yaml:90",
+      "cluster": "gate",
+      "group": 0
+    },
+    {
+      "id": "gate/open",
+      "label": "open",
+      "kind": "tool",
+      "effect": "none",
+      "location": "pack.yaml:99",
+      "cluster": "gate",
+      "guard": "else",
+      "group": 1
+    },
+    {
+      "id": "gate/closed",
+      "label": "closed",
+      "kind": "tool",
+      "effect": "none",
+      "location": "pack.yaml:100",
+      "cluster": "gate",
+      "guard": "then",
+      "group": 1
+    }
+  ],
+  "edges": [
+    {
+      "from": "main/a",
+      "to": "main/ab",
+      "kind": "data"
+    },
+    {
+      "from": "main/b",
+      "to": "main/ab",
+      "kind": "data"
+    },
+    {
+      "from": "main/c",
+      "to": "main/rank__input",
+      "kind": "data"
+    },
+    {
+      "from": "main/d",
+      "to": "main/rank__input",
+      "kind": "data"
+    },
+    {
+      "from": "main/rank__input",
+      "to": "main/rank__how",
+      "kind": "data"
+    },
+    {
+      "from": "main/rank__how",
+      "to": "main/rank__quick",
+      "kind": "then"
+    },
+    {
+      "from": "main/rank__input",
+      "to": "main/rank__quick",
+      "kind": "data"
+    },
+    {
+      "from": "main/rank__how",
+      "to": "main/rank__full",
+      "kind": "else"
+    },
+    {
+      "from": "main/rank__input",
+      "to": "main/rank__full",
+      "kind": "data"
+    },
+    {
+      "from": "main/rank__full",
+      "to": "deep",
+      "kind": "calls"
+    },
+    {
+      "from": "main/rank__how",
+      "to": "main/rank",
+      "kind": "data"
+    },
+    {
+      "from": "main/rank__quick",
+      "to": "main/rank",
+      "kind": "data"
+    },
+    {
+      "from": "main/rank__full",
+      "to": "main/rank",
+      "kind": "data"
+    },
+    {
+      "from": "main/rank",
+      "to": "main/save_rank",
+      "kind": "data"
+    },
+    {
+      "from": "main/ab",
+      "to": "main/save_rank",
+      "kind": "plan"
+    },
+    {
+      "from": "main/save_rank",
+      "to": "main/reread",
+      "kind": "plan"
+    },
+    {
+      "from": "main/ab",
+      "to": "main/late",
+      "kind": "depends_on"
+    },
+    {
+      "from": "main/again",
+      "to": "ranker",
+      "kind": "calls"
+    },
+    {
+      "from": "main/p1",
+      "to": "main/p3",
+      "kind": "data"
+    },
+    {
+      "from": "main/p2",
+      "to": "main/p3",
+      "kind": "data"
+    },
+    {
+      "from": "main/gated__input",
+      "to": "main/gated__check",
+      "kind": "data"
+    },
+    {
+      "from": "main/gated__check",
+      "to": "main/gated__open",
+      "kind": "else"
+    },
+    {
+      "from": "main/gated__input",
+      "to": "main/gated__open",
+      "kind": "data"
+    },
+    {
+      "from": "main/gated__check",
+      "to": "main/gated__closed",
+      "kind": "then"
+    },
+    {
+      "from": "main/gated__input",
+      "to": "main/gated__closed",
+      "kind": "data"
+    },
+    {
+      "from": "main/gated__check",
+      "to": "main/gated",
+      "kind": "data"
+    },
+    {
+      "from": "main/gated__open",
+      "to": "main/gated",
+      "kind": "data"
+    },
+    {
+      "from": "main/gated__closed",
+      "to": "main/gated",
+      "kind": "data"
+    },
+    {
+      "from": "main/ab",
+      "to": "main/report",
+      "kind": "data"
+    },
+    {
+      "from": "main/rank",
+      "to": "main/report",
+      "kind": "data"
+    },
+    {
+      "from": "main/late",
+      "to": "main/report",
+      "kind": "data"
+    },
+    {
+      "from": "main/again",
+      "to": "main/report",
+      "kind": "data"
+    },
+    {
+      "from": "main/polish",
+      "to": "main/report",
+      "kind": "data"
+    },
+    {
+      "from": "main/reread",
+      "to": "main/report",
+      "kind": "data"
+    },
+    {
+      "from": "main/each",
+      "to": "main/report",
+      "kind": "data"
+    },
+    {
+      "from": "main/gated",
+      "to": "main/report",
+      "kind": "data"
+    },
+    {
+      "from": "ranker/how",
+      "to": "ranker/quick",
+      "kind": "then"
+    },
+    {
+      "from": "ranker/how",
+      "to": "ranker/full",
+      "kind": "else"
+    },
+    {
+      "from": "ranker/full",
+      "to": "deep",
+      "kind": "calls"
+    },
+    {
+      "from": "deep/one",
+      "to": "deep/two",
+      "kind": "data"
+    },
+    {
+      "from": "gate/check",
+      "to": "gate/open",
+      "kind": "else"
+    },
+    {
+      "from": "gate/check",
+      "to": "gate/closed",
+      "kind": "then"
+    }
+  ]
+}
+)json";
+
 const wfc::ProgramDecl kProgram = {
     .name = "optimizer",
     .version = "1.0.0",
@@ -879,6 +1480,7 @@ const wfc::ProgramDecl kProgram = {
     .tools = kTools,
     .compositions = kCompositions,
     .bindings = kBindings,
+    .graph = kGraph,
 };
 
 }  // namespace

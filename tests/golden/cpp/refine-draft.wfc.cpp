@@ -283,6 +283,80 @@ const wfc::CompositionDecl kCompositions[] = {
     refine_draft::kComposition,
 };
 
+// The step graph (wfc graph --format=json --after-passes), for the web page of --serve.
+const char kGraph[] = R"json({
+  "pack": "refine-draft",
+  "clusters": [
+    {
+      "id": "refine_draft",
+      "label": "refine_draft",
+      "kind": "composition"
+    },
+    {
+      "id": "refine_draft/refine",
+      "label": "refine",
+      "kind": "wfc.loop",
+      "parent": "refine_draft"
+    }
+  ],
+  "nodes": [
+    {
+      "id": "refine_draft/refine",
+      "label": "refine",
+      "kind": "wfc.loop",
+      "effect": "none",
+      "location": "pack.yaml:72",
+      "cluster": "refine_draft",
+      "group": 0
+    },
+    {
+      "id": "refine_draft/draft",
+      "label": "draft",
+      "kind": "prompt",
+      "effect": "none",
+      "location": "pack.yaml:77",
+      "cluster": "refine_draft/refine",
+      "group": 0
+    },
+    {
+      "id": "refine_draft/review",
+      "label": "review",
+      "kind": "wfc.judge",
+      "effect": "none",
+      "location": "pack.yaml:84",
+      "cluster": "refine_draft/refine",
+      "group": 1
+    },
+    {
+      "id": "refine_draft/keep",
+      "label": "keep",
+      "kind": "tool",
+      "effect": "none",
+      "location": "pack.yaml:91",
+      "cluster": "refine_draft/refine",
+      "group": 2
+    }
+  ],
+  "edges": [
+    {
+      "from": "refine_draft/draft",
+      "to": "refine_draft/review",
+      "kind": "data"
+    },
+    {
+      "from": "refine_draft/draft",
+      "to": "refine_draft/keep",
+      "kind": "data"
+    },
+    {
+      "from": "refine_draft/review",
+      "to": "refine_draft/keep",
+      "kind": "data"
+    }
+  ]
+}
+)json";
+
 const wfc::ProgramDecl kProgram = {
     .name = "refine-draft",
     .version = "1.0.0",
@@ -294,6 +368,7 @@ const wfc::ProgramDecl kProgram = {
     .prompts = kPrompts,
     .compositions = kCompositions,
     .bindings = kBindings,
+    .graph = kGraph,
 };
 
 }  // namespace

@@ -489,6 +489,134 @@ const wfc::CompositionDecl kCompositions[] = {
     discard::kComposition,
 };
 
+// The step graph (wfc graph --format=json --after-passes), for the web page of --serve.
+const char kGraph[] = R"json({
+  "pack": "support-triage",
+  "entry_state": "intake",
+  "clusters": [
+    {
+      "id": "intake",
+      "label": "intake",
+      "kind": "composition"
+    },
+    {
+      "id": "reply",
+      "label": "reply",
+      "kind": "composition"
+    },
+    {
+      "id": "discard",
+      "label": "discard",
+      "kind": "composition"
+    }
+  ],
+  "nodes": [
+    {
+      "id": "intake/classify",
+      "label": "classify",
+      "kind": "prompt",
+      "effect": "none",
+      "location": "pack.yaml:129",
+      "cluster": "intake",
+      "group": 0
+    },
+    {
+      "id": "reply/draft",
+      "label": "draft",
+      "kind": "prompt",
+      "effect": "none",
+      "location": "pack.yaml:142",
+      "cluster": "reply",
+      "group": 0
+    },
+    {
+      "id": "discard/classification",
+      "label": "classification",
+      "kind": "prompt",
+      "effect": "none",
+      "location": "pack.yaml:154",
+      "cluster": "discard",
+      "group": 0
+    },
+    {
+      "id": "state:intake",
+      "label": "intake",
+      "kind": "composition",
+      "location": "pack.yaml:94",
+      "terminal": false
+    },
+    {
+      "id": "state:resolve",
+      "label": "resolve",
+      "kind": "internal",
+      "location": "pack.yaml:101",
+      "terminal": false
+    },
+    {
+      "id": "state:reply",
+      "label": "reply",
+      "kind": "composition",
+      "location": "pack.yaml:112",
+      "terminal": true
+    },
+    {
+      "id": "state:discard",
+      "label": "discard",
+      "kind": "composition",
+      "location": "pack.yaml:117",
+      "terminal": true
+    }
+  ],
+  "edges": [
+    {
+      "from": "state:intake",
+      "to": "intake",
+      "kind": "runs"
+    },
+    {
+      "from": "state:intake",
+      "to": "state:resolve",
+      "kind": "transition",
+      "label": "support"
+    },
+    {
+      "from": "state:intake",
+      "to": "state:discard",
+      "kind": "transition",
+      "label": "spam"
+    },
+    {
+      "from": "state:resolve",
+      "to": "state:reply",
+      "kind": "transition",
+      "label": "resolved"
+    },
+    {
+      "from": "state:resolve",
+      "to": "state:reply",
+      "kind": "transition",
+      "label": "escalate"
+    },
+    {
+      "from": "state:resolve",
+      "to": "state:reply",
+      "kind": "max_visits",
+      "label": "max_visits 1"
+    },
+    {
+      "from": "state:reply",
+      "to": "reply",
+      "kind": "runs"
+    },
+    {
+      "from": "state:discard",
+      "to": "discard",
+      "kind": "runs"
+    }
+  ]
+}
+)json";
+
 const wfc::ProgramDecl kProgram = {
     .name = "support-triage",
     .version = "1.0.0",
@@ -503,6 +631,7 @@ const wfc::ProgramDecl kProgram = {
     .maxWallTimeMs = 120000,  // engine.budget.max_wall_time_sec
     .maxToolCalls = 10,       // engine.budget.max_tool_calls
     .workflow = &kWorkflow,
+    .graph = kGraph,
 };
 
 }  // namespace

@@ -234,6 +234,74 @@ const wfc::CompositionDecl kCompositions[] = {
     remember_facts::kComposition,
 };
 
+// The step graph (wfc graph --format=json --after-passes), for the web page of --serve.
+const char kGraph[] = R"json({
+  "pack": "remember-facts",
+  "clusters": [
+    {
+      "id": "remember-facts",
+      "label": "remember-facts",
+      "kind": "composition"
+    }
+  ],
+  "nodes": [
+    {
+      "id": "remember-facts/create",
+      "label": "create",
+      "kind": "tool",
+      "effect": "write",
+      "location": "template.json:9",
+      "cluster": "remember-facts",
+      "group": 0
+    },
+    {
+      "id": "remember-facts/add",
+      "label": "add",
+      "kind": "tool",
+      "effect": "write",
+      "location": "template.json:16",
+      "cluster": "remember-facts",
+      "group": 1
+    },
+    {
+      "id": "remember-facts/read_back",
+      "label": "read_back",
+      "kind": "tool",
+      "effect": "read",
+      "location": "template.json:24",
+      "cluster": "remember-facts",
+      "group": 2
+    },
+    {
+      "id": "remember-facts/verify",
+      "label": "verify",
+      "kind": "tool",
+      "effect": "none",
+      "location": "template.json:31",
+      "cluster": "remember-facts",
+      "group": 3
+    }
+  ],
+  "edges": [
+    {
+      "from": "remember-facts/create",
+      "to": "remember-facts/add",
+      "kind": "depends_on"
+    },
+    {
+      "from": "remember-facts/add",
+      "to": "remember-facts/read_back",
+      "kind": "depends_on"
+    },
+    {
+      "from": "remember-facts/read_back",
+      "to": "remember-facts/verify",
+      "kind": "depends_on"
+    }
+  ]
+}
+)json";
+
 const wfc::ProgramDecl kProgram = {
     .name = "remember-facts",
     .version = "1.0.0",
@@ -244,6 +312,7 @@ const wfc::ProgramDecl kProgram = {
     .tools = kTools,
     .compositions = kCompositions,
     .bindings = kBindings,
+    .graph = kGraph,
 };
 
 }  // namespace

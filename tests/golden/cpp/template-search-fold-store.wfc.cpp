@@ -161,6 +161,60 @@ const wfc::CompositionDecl kCompositions[] = {
     search_fold_store_workflow::kComposition,
 };
 
+// The step graph (wfc graph --format=json --after-passes), for the web page of --serve.
+const char kGraph[] = R"json({
+  "pack": "search-fold-store-workflow",
+  "clusters": [
+    {
+      "id": "search-fold-store-workflow",
+      "label": "search-fold-store-workflow",
+      "kind": "composition"
+    }
+  ],
+  "nodes": [
+    {
+      "id": "search-fold-store-workflow/search",
+      "label": "search",
+      "kind": "tool",
+      "effect": "read",
+      "location": "template.json:6",
+      "cluster": "search-fold-store-workflow",
+      "group": 0
+    },
+    {
+      "id": "search-fold-store-workflow/fold",
+      "label": "fold",
+      "kind": "tool",
+      "effect": "none",
+      "location": "template.json:15",
+      "cluster": "search-fold-store-workflow",
+      "group": 1
+    },
+    {
+      "id": "search-fold-store-workflow/store",
+      "label": "store",
+      "kind": "tool",
+      "effect": "write",
+      "location": "template.json:26",
+      "cluster": "search-fold-store-workflow",
+      "group": 2
+    }
+  ],
+  "edges": [
+    {
+      "from": "search-fold-store-workflow/search",
+      "to": "search-fold-store-workflow/fold",
+      "kind": "depends_on"
+    },
+    {
+      "from": "search-fold-store-workflow/fold",
+      "to": "search-fold-store-workflow/store",
+      "kind": "depends_on"
+    }
+  ]
+}
+)json";
+
 const wfc::ProgramDecl kProgram = {
     .name = "search-fold-store-workflow",
     .version = "1.0.0",
@@ -171,6 +225,7 @@ const wfc::ProgramDecl kProgram = {
     .tools = kTools,
     .compositions = kCompositions,
     .bindings = kBindings,
+    .graph = kGraph,
 };
 
 }  // namespace

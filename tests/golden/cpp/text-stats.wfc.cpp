@@ -336,6 +336,151 @@ const wfc::NativeToolEntry kNatives[] = {
     {"excerpt", &::excerpt},
 };
 
+// The step graph (wfc graph --format=json --after-passes), for the web page of --serve.
+const char kGraph[] = R"json({
+  "pack": "text-stats",
+  "clusters": [
+    {
+      "id": "text_stats",
+      "label": "text_stats",
+      "kind": "composition"
+    },
+    {
+      "id": "text_stats/measure",
+      "label": "measure",
+      "kind": "parallel",
+      "parent": "text_stats"
+    }
+  ],
+  "nodes": [
+    {
+      "id": "text_stats/read_doc",
+      "label": "read_doc",
+      "kind": "tool",
+      "effect": "read",
+      "location": "pack.yaml:80",
+      "cluster": "text_stats",
+      "group": 0
+    },
+    {
+      "id": "text_stats/measure",
+      "label": "measure",
+      "kind": "parallel",
+      "effect": "none",
+      "location": "pack.yaml:85",
+      "cluster": "text_stats",
+      "group": 1
+    },
+    {
+      "id": "text_stats/words",
+      "label": "words",
+      "kind": "tool",
+      "effect": "none",
+      "location": "pack.yaml:88",
+      "cluster": "text_stats/measure"
+    },
+    {
+      "id": "text_stats/headings",
+      "label": "headings",
+      "kind": "tool",
+      "effect": "none",
+      "location": "pack.yaml:92",
+      "cluster": "text_stats/measure"
+    },
+    {
+      "id": "text_stats/long_or_short",
+      "label": "long_or_short",
+      "kind": "branch",
+      "effect": "none",
+      "location": "pack.yaml:98",
+      "cluster": "text_stats",
+      "group": 2
+    },
+    {
+      "id": "text_stats/excerpt",
+      "label": "excerpt",
+      "kind": "tool",
+      "effect": "none",
+      "location": "pack.yaml:107",
+      "cluster": "text_stats",
+      "guard": "then",
+      "group": 3
+    },
+    {
+      "id": "text_stats/verbatim",
+      "label": "verbatim",
+      "kind": "tool",
+      "effect": "none",
+      "location": "pack.yaml:112",
+      "cluster": "text_stats",
+      "guard": "else",
+      "group": 3
+    },
+    {
+      "id": "text_stats/summary",
+      "label": "summary",
+      "kind": "tool",
+      "effect": "none",
+      "location": "pack.yaml:117",
+      "cluster": "text_stats",
+      "group": 3
+    }
+  ],
+  "edges": [
+    {
+      "from": "text_stats/read_doc",
+      "to": "text_stats/measure",
+      "kind": "plan"
+    },
+    {
+      "from": "text_stats/read_doc",
+      "to": "text_stats/words",
+      "kind": "data"
+    },
+    {
+      "from": "text_stats/read_doc",
+      "to": "text_stats/headings",
+      "kind": "data"
+    },
+    {
+      "from": "text_stats/measure",
+      "to": "text_stats/long_or_short",
+      "kind": "data"
+    },
+    {
+      "from": "text_stats/long_or_short",
+      "to": "text_stats/excerpt",
+      "kind": "then"
+    },
+    {
+      "from": "text_stats/read_doc",
+      "to": "text_stats/excerpt",
+      "kind": "data"
+    },
+    {
+      "from": "text_stats/long_or_short",
+      "to": "text_stats/verbatim",
+      "kind": "else"
+    },
+    {
+      "from": "text_stats/read_doc",
+      "to": "text_stats/verbatim",
+      "kind": "data"
+    },
+    {
+      "from": "text_stats/measure",
+      "to": "text_stats/summary",
+      "kind": "data"
+    },
+    {
+      "from": "text_stats/long_or_short",
+      "to": "text_stats/summary",
+      "kind": "data"
+    }
+  ]
+}
+)json";
+
 const wfc::ProgramDecl kProgram = {
     .name = "text-stats",
     .version = "1.0.0",
@@ -347,6 +492,7 @@ const wfc::ProgramDecl kProgram = {
     .compositions = kCompositions,
     .bindings = kBindings,
     .natives = kNatives,
+    .graph = kGraph,
 };
 
 }  // namespace

@@ -212,6 +212,79 @@ const wfc::CompositionDecl kCompositions[] = {
     golden_toolcomp::kComposition,
 };
 
+// The step graph (wfc graph --format=json --after-passes), for the web page of --serve.
+const char kGraph[] = R"json({
+  "pack": "golden-toolcomp",
+  "clusters": [
+    {
+      "id": "golden-toolcomp",
+      "label": "golden-toolcomp",
+      "kind": "composition"
+    }
+  ],
+  "nodes": [
+    {
+      "id": "golden-toolcomp/lookup",
+      "label": "lookup",
+      "kind": "tool",
+      "effect": "read",
+      "location": "pack.yaml:7",
+      "cluster": "golden-toolcomp",
+      "group": 0
+    },
+    {
+      "id": "golden-toolcomp/left",
+      "label": "left",
+      "kind": "tool",
+      "effect": "read",
+      "location": "pack.yaml:8",
+      "cluster": "golden-toolcomp",
+      "group": 1
+    },
+    {
+      "id": "golden-toolcomp/right",
+      "label": "right",
+      "kind": "tool",
+      "effect": "read",
+      "location": "pack.yaml:9",
+      "cluster": "golden-toolcomp",
+      "group": 1
+    },
+    {
+      "id": "golden-toolcomp/save",
+      "label": "save",
+      "kind": "tool",
+      "effect": "write",
+      "location": "pack.yaml:10",
+      "cluster": "golden-toolcomp",
+      "group": 2
+    }
+  ],
+  "edges": [
+    {
+      "from": "golden-toolcomp/lookup",
+      "to": "golden-toolcomp/left",
+      "kind": "depends_on"
+    },
+    {
+      "from": "golden-toolcomp/lookup",
+      "to": "golden-toolcomp/right",
+      "kind": "depends_on"
+    },
+    {
+      "from": "golden-toolcomp/left",
+      "to": "golden-toolcomp/save",
+      "kind": "depends_on"
+    },
+    {
+      "from": "golden-toolcomp/right",
+      "to": "golden-toolcomp/save",
+      "kind": "depends_on"
+    }
+  ]
+}
+)json";
+
 const wfc::ProgramDecl kProgram = {
     .name = "golden-toolcomp",
     .version = "2.0.0",
@@ -222,6 +295,7 @@ const wfc::ProgramDecl kProgram = {
     .tools = kTools,
     .compositions = kCompositions,
     .bindings = kBindings,
+    .graph = kGraph,
 };
 
 }  // namespace

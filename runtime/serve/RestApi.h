@@ -1,0 +1,58 @@
+// The server's HTTP API (docs/serve.md): routing, the bearer token, request bodies, and each
+// endpoint — runs (start, wait, list, get, cancel, events, trace), the input schema, the
+// OpenAPI document, health, metrics, the web page and its assets, and for chat packs the
+// OpenAI-compatible chat completions. Every error is JSON: {"error": {"code", "message",
+// "field"?}} (OpenAI's shape, {"error": {"message", "type", "param", "code"}}, under /v1/).
+#pragma once
+
+#include "journal/JournalFile.h"
+#include "mcp_server/ToolCatalog.h"
+#include "serve/HttpServer.h"
+#include "serve/InputCheck.h"
+#include "serve/Metrics.h"
+#include "serve/RunService.h"
+#include "wfc/program.h"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace wfc::serve {
+
+class RestApi {
+ public:
+  struct Options {
+    std::optional<std::string> token;  // WFC_SERVE_TOKEN: required on every request but the health checks
+  };
+
+  RestApi(const ProgramDecl &program, RunService &runs, journal::JournalFile &journal, Metrics &metrics,
+          Options options);
+
+  HttpResponse handle(const HttpRequest &request);
+  // A body over --max-body (HttpServer's 413).
+  HttpResponse tooLarge(const HttpRequest &request, size_t limit);
+
+ private:
+  HttpResponse route(const HttpRequest &request);
+  HttpResponse startRun(const HttpRequest &request);
+  HttpResponse listRuns(const HttpRequest &request);
+  HttpResponse getRun(const std::string &id);
+  HttpResponse cancelRun(const std::string &id);
+  HttpResponse sendEvent(const HttpRequest &request, const std::string &id);
+  HttpResponse runTrace(const HttpRequest &request, const std::string &id);
+  HttpResponse readiness();
+  HttpResponse chatCompletions(const HttpRequest &request);
+  HttpResponse chatModels();
+  bool authorized(const HttpRequest &request) const;
+
+  const ProgramDecl &program_;
+  RunService &runs_;
+  journal::JournalFile &journal_;
+  Metrics &metrics_;
+  Options options_;
+  std::vector<mcp::ServedTool> tools_;
+  InputCheck inputCheck_;
+  std::string openApi_, inputSchema_;
+};
+
+}  // namespace wfc::serve

@@ -1,0 +1,193 @@
+// AWL's expression syntax, its shell-quoting scanner, and where its carets point
+// (frontend/awl/ExpressionSyntax, ShellQuoting, ExpressionLowering's locateOffset).
+#include "frontend/DocumentLoader.h"
+#include "frontend/awl/ExpressionLowering.h"
+#include "frontend/awl/ExpressionSyntax.h"
+#include "frontend/awl/ShellQuoting.h"
+
+#include "TestUtil.h"
+
+#include <gtest/gtest.h>
+
+namespace wfc::awl {
+namespace {
+
+TemplateSyntax templ(llvm::StringRef text) {
+  auto r = parseTemplate(text);
+  EXPECT_TRUE(std::holds_alternative<TemplateSyntax>(r)) << text.str();
+  return std::holds_alternative<TemplateSyntax>(r) ? std::get<TemplateSyntax>(r) : TemplateSyntax{};
+}
+
+ExprSyntax expr(llvm::StringRef text) {
+  auto r = parseExpressionField(text);
+  if (auto *e = std::get_if<SyntaxError>(&r)) ADD_FAILURE() << text.str() << ": " << e->message;
+  return std::holds_alternative<ExprSyntax>(r) ? std::get<ExprSyntax>(r) : ExprSyntax{};
+}
+
+SyntaxError fieldError(llvm::StringRef text) {
+  auto r = parseExpressionField(text);
+  EXPECT_TRUE(std::holds_alternative<SyntaxError>(r)) << text.str();
+  return std::holds_alternative<SyntaxError>(r) ? std::get<SyntaxError>(r) : SyntaxError{};
+}
+
+TEST(AwlTemplateTest, TextAndExpressionsWithOffsets) {
+  TemplateSyntax t = templ("Phase {item.number}: {item.name}!");
+  ASSERT_EQ(t.pieces.size(), 5u);
+  EXPECT_EQ(std::get<std::string>(t.pieces[0]), "Phase ");
+  const Interpolated &n = std::get<Interpolated>(t.pieces[1]);
+  EXPECT_EQ(n.offset, 6u);
+  EXPECT_EQ(n.written, "{item.number}");
+  EXPECT_EQ(n.expr.name, "item");
+  ASSERT_EQ(n.expr.path.size(), 1u);
+  EXPECT_EQ(n.expr.path[0].key, "number");
+  EXPECT_FALSE(t.whole());
+}
+
+TEST(AwlTemplateTest, DoubledBracesAndShellExpansionsAreText) {
+  TemplateSyntax t = templ("{{literal}} and ${HOME} and }");
+  ASSERT_EQ(t.pieces.size(), 1u);
+  EXPECT_EQ(std::get<std::string>(t.pieces[0]), "{literal} and ${HOME} and }");
+}
+
+TEST(AwlTemplateTest, WholeExpressionKeepsItsValue) {
+  TemplateSyntax t = templ("{validation.exit_code == 0}");
+  ASSERT_TRUE(t.whole());
+  EXPECT_EQ(std::get<Interpolated>(t.pieces[0]).expr.kind, ExprSyntax::Kind::Compare);
+}
+
+TEST(AwlExpressionTest, PrecedenceAndShape) {
+  ExprSyntax e = expr("{a} || b && !c");
+  ASSERT_EQ(e.kind, ExprSyntax::Kind::Or);
+  ASSERT_EQ(e.operands.size(), 2u);
+  EXPECT_EQ(e.operands[0].kind, ExprSyntax::Kind::Path);
+  ASSERT_EQ(e.operands[1].kind, ExprSyntax::Kind::And);
+  EXPECT_EQ(e.operands[1].operands[1].kind, ExprSyntax::Kind::Not);
+
+  ExprSyntax c = expr("len(items) >= 2");
+  ASSERT_EQ(c.kind, ExprSyntax::Kind::Compare);
+  EXPECT_EQ(c.op, ">=");
+  EXPECT_EQ(c.operands[0].kind, ExprSyntax::Kind::Call);
+  EXPECT_EQ(c.operands[1].literal, 2);
+
+  ExprSyntax r = expr("range(1, {max_retries})");
+  ASSERT_EQ(r.kind, ExprSyntax::Kind::Call);
+  EXPECT_EQ(r.name, "range");
+  ASSERT_EQ(r.operands.size(), 2u);
+  EXPECT_EQ(r.operands[1].name, "max_retries");
+}
+
+TEST(AwlExpressionTest, PathsWithKebabKeysIndexesAndQuotedKeys) {
+  ExprSyntax p = expr("result.exit-code");
+  ASSERT_EQ(p.path.size(), 1u);
+  EXPECT_EQ(p.path[0].key, "exit-code");
+  ExprSyntax q = expr("phases[2][\"a b\"].name");
+  ASSERT_EQ(q.path.size(), 3u);
+  EXPECT_EQ(*q.path[0].index, 2u);
+  EXPECT_EQ(q.path[1].key, "a b");
+  EXPECT_EQ(q.pathOffsets[2], 16u);
+}
+
+TEST(AwlExpressionTest, LiteralsAndNegativeNumbers) {
+  EXPECT_EQ(expr("-3").literal, -3);
+  EXPECT_EQ(expr("2.5").literal, 2.5);
+  EXPECT_EQ(expr("'it\\'s'").literal, "it's");
+  EXPECT_TRUE(expr("null").literal.is_null());
+  EXPECT_EQ(expr("true").literal, true);
+}
+
+TEST(AwlExpressionTest, ErrorsPointAtTheProblem) {
+  EXPECT_EQ(fieldError("a = 1").offset, 2u);
+  EXPECT_EQ(fieldError("1 < a < 2").offset, 6u);
+  SyntaxError s = fieldError("'open");
+  EXPECT_EQ(s.offset, 0u);
+  EXPECT_NE(s.message.find("unterminated string"), std::string::npos);
+  EXPECT_NE(fieldError("a extra").message.find("unexpected 'extra'"), std::string::npos);
+  std::string deep(200, '(');
+  EXPECT_NE(fieldError(deep + "1").message.find("nests too deeply"), std::string::npos);
+}
+
+ShellScanner::Spot spotAfter(llvm::StringRef text) {
+  ShellScanner s;
+  s.feed(text);
+  return s.spot();
+}
+
+TEST(ShellScannerTest, FollowsQuotingAsTheShellDoes) {
+  using Spot = ShellScanner::Spot;
+  EXPECT_EQ(spotAfter("echo "), Spot::Unquoted);
+  EXPECT_EQ(spotAfter("echo \"a "), Spot::DoubleQuoted);
+  EXPECT_EQ(spotAfter("echo 'a "), Spot::SingleQuoted);
+  EXPECT_EQ(spotAfter("echo 'a' \"b\" "), Spot::Unquoted);
+  EXPECT_EQ(spotAfter("echo \"it's "), Spot::DoubleQuoted);
+  EXPECT_EQ(spotAfter("echo 'say \"hi "), Spot::SingleQuoted);
+  EXPECT_EQ(spotAfter("echo \\' "), Spot::Unquoted);
+  EXPECT_EQ(spotAfter("echo $(cat "), Spot::Unquoted);
+  EXPECT_EQ(spotAfter("echo \"$(cat "), Spot::Unquoted);
+  EXPECT_EQ(spotAfter("echo \"$(cat \"x"), Spot::DoubleQuoted);
+  EXPECT_EQ(spotAfter("echo $(cat x) \""), Spot::DoubleQuoted);
+  EXPECT_EQ(spotAfter("echo `cat "), Spot::Backquoted);
+  EXPECT_EQ(spotAfter("echo ${X:-"), Spot::Parameter);
+  EXPECT_EQ(spotAfter("echo \"${X:-"), Spot::Parameter);
+  EXPECT_EQ(spotAfter("echo $(( 1 + "), Spot::Arithmetic);
+  EXPECT_EQ(spotAfter("echo $(( (1) + 2 )) "), Spot::Unquoted);
+  EXPECT_EQ(spotAfter("echo $( (cd x) ; "), Spot::Unquoted);
+  EXPECT_EQ(spotAfter("echo # note "), Spot::Comment);
+  EXPECT_EQ(spotAfter("echo a#b "), Spot::Unquoted);
+  EXPECT_EQ(spotAfter("echo # note\necho "), Spot::Unquoted);
+  EXPECT_EQ(spotAfter("cat <<EOF\nline "), Spot::HereDocument);
+  EXPECT_EQ(spotAfter("cat <<'EOF'\nline "), Spot::QuotedHereDocument);
+  EXPECT_EQ(spotAfter("cat <<-\"EOF\" | wc\n\tline "), Spot::QuotedHereDocument);
+  EXPECT_EQ(spotAfter("cat <<EOF\nline\nEOF\necho "), Spot::Unquoted);
+  EXPECT_EQ(spotAfter("cat <<-EOF\n\tline\n\tEOF\necho \""), Spot::DoubleQuoted);
+  EXPECT_EQ(spotAfter("cat <<"), Spot::HereDocumentWord);
+  EXPECT_EQ(spotAfter("cat <<<"), Spot::Unquoted);
+}
+
+TEST(ShellScannerTest, ReferencesSuitTheirSpot) {
+  EXPECT_EQ(*referenceAt(ShellScanner::Spot::Unquoted, "WFC_V1"), "\"$WFC_V1\"");
+  EXPECT_EQ(*referenceAt(ShellScanner::Spot::DoubleQuoted, "WFC_V1"), "${WFC_V1}");
+  EXPECT_EQ(*referenceAt(ShellScanner::Spot::SingleQuoted, "WFC_V1"), "'\"$WFC_V1\"'");
+  EXPECT_EQ(*referenceAt(ShellScanner::Spot::HereDocument, "WFC_V1"), "${WFC_V1}");
+  EXPECT_FALSE(referenceAt(ShellScanner::Spot::Backquoted, "WFC_V1"));
+  EXPECT_FALSE(referenceAt(ShellScanner::Spot::Arithmetic, "WFC_V1"));
+}
+
+TEST(ShellScannerTest, ReportsWhatIsLeftOpenAndTheWords) {
+  ShellScanner s;
+  s.feed("eval \"x");
+  ASSERT_TRUE(s.unterminated());
+  EXPECT_EQ(*s.unterminated(), "a '\"' is not closed");
+  EXPECT_EQ(s.words().front(), "eval");
+  ShellScanner h;
+  h.feed("cat <<END\nno end");
+  EXPECT_TRUE(h.unterminated());
+}
+
+// A caret inside a block scalar points at the very column of the expression.
+TEST(AwlLocationTest, OffsetsMapIntoBlockAndQuotedScalars) {
+  test::TempDir dir;
+  llvm::SourceMgr sm;
+  std::string out;
+  llvm::raw_string_ostream os(out);
+  SourceFiles files(sm);
+  DiagnosticEngine diags(sm, os);
+  DocumentLoader loader(files, diags);
+  std::string path = dir.write("w.yaml",
+                               "a: |\n"
+                               "  first line\n"
+                               "  second {x} line\n"
+                               "b: \"say {y}\"\n");
+  const Document *doc = loader.load(path);
+  ASSERT_NE(doc, nullptr);
+  auto lineCol = [&](llvm::SMLoc loc) {
+    ResolvedLocation r = diags.resolve(Location(loc));
+    return std::to_string(r.line) + ":" + std::to_string(r.column);
+  };
+  const DocNode *a = doc->root()->get("a");
+  EXPECT_EQ(lineCol(locateOffset(*a, a->stringValue.find("{x}"))), "3:10");
+  const DocNode *b = doc->root()->get("b");
+  EXPECT_EQ(lineCol(locateOffset(*b, b->stringValue.find("{y}"))), "4:9");
+}
+
+}  // namespace
+}  // namespace wfc::awl
