@@ -33,7 +33,7 @@ const std::vector<std::string> &buildPackages() {
       "cmake",           "ninja-build",       "pkg-config",      "g++",
       "libyaml-cpp-dev", "libfmt-dev",        "libboost-graph-dev", "nlohmann-json3-dev",
       "libcurl4-openssl-dev", "libsqlite3-dev", "llvm-14-dev",   "libre2-dev",
-      "libvalijson-dev"};
+      "libmicrohttpd-dev", "libtomlplusplus-dev", "libvalijson-dev"};
   return packages;
 }
 

@@ -17,7 +17,8 @@ inline constexpr const char *kWfcSourceDir = "wfc";
 inline constexpr const char *kProjectDir = "project";
 
 // The Debian packages the build stage installs: what building wfc needs (scripts/setup.sh's
-// compiler and runtime libraries), without the test suites' packages.
+// compiler and runtime libraries, --serve's and AWL's headers, valijson), without the test
+// suites' packages. tests/deploy/ImageStages.cmake checks it against scripts/setup.sh.
 const std::vector<std::string> &buildPackages();
 // The Debian packages the image has beside the executable: what the runtime loads with dlopen()
 // (libcurl for HTTP, with the CA certificates; SQLite for the journal — docs/cmake.md).

@@ -1,7 +1,8 @@
 # What of the Containerfile can be checked without a container engine (docs/deploy.md "How it is
 # tested"), for text-stats (offline: native tools, no LLM):
-#   cmake -DWFC=… -DWFC_BUILD_DIR=… -DEXAMPLE=<examples/text-stats> -DOUT=… -P ImageStages.cmake
-# 1. The first stage's wfc configure, with the -D options the recipe gives, succeeds on the source
+#   cmake -DWFC=… -DWFC_BUILD_DIR=… -DEXAMPLE=<examples/text-stats> -DSETUP_SCRIPT=<scripts/setup.sh>
+#         -DOUT=… -P ImageStages.cmake
+# 1. The first stage installs the libraries scripts/setup.sh installs to build wfc; its wfc configure, with the -D options the recipe gives, succeeds on the source
 #    `wfc deploy` copied, and the targets the recipe builds exist.
 # 2. The first stage's project (project/CMakeLists.txt, wfc_add_workflow(... STATIC)) builds against
 #    this build tree (the stage's wfc, built from the same source); its executable needs nothing
@@ -35,7 +36,33 @@ if(NOT wfc_options OR NOT targets)
   message(FATAL_ERROR "no wfc stage in the Containerfile:\n${recipe}")
 endif()
 
-# 1.
+# 1. The build stage installs every library package scripts/setup.sh installs for building wfc:
+#    the lines between its "compiler and runtime libraries" comment and the tests' packages.
+file(STRINGS ${SETUP_SCRIPT} setup)
+set(in_libraries FALSE)
+foreach(line IN LISTS setup)
+  if(line MATCHES "# compiler and runtime libraries")
+    set(in_libraries TRUE)
+    continue()
+  endif()
+  if(line MATCHES "# tests and benchmark")
+    break()
+  endif()
+  if(in_libraries AND NOT line MATCHES "^ *#")
+    separate_arguments(words UNIX_COMMAND "${line}")
+    foreach(package IN LISTS words)
+      string(REPLACE "\n" " " words_of_recipe "${recipe}")
+      string(FIND "${words_of_recipe}" " ${package} " at)
+      if(at EQUAL -1)
+        message(FATAL_ERROR "scripts/setup.sh installs ${package} to build wfc; the Containerfile's build stage "
+                            "does not (compiler/deploy/ContainerRecipe.cpp's buildPackages())")
+      endif()
+    endforeach()
+  endif()
+endforeach()
+if(NOT in_libraries)
+  message(FATAL_ERROR "scripts/setup.sh has no 'compiler and runtime libraries' group any more: update this test")
+endif()
 run(${CMAKE_COMMAND} -S ${OUT}/context/wfc -B ${OUT}/wfc-build -G Ninja ${wfc_options})
 run(ninja -C ${OUT}/wfc-build -n ${targets})
 
