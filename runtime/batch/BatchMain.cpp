@@ -180,7 +180,7 @@ int runBatch(const CommandLine &cl, const ProgramDecl &program) {
     if (journalFile)
       identity = journal::identify(program, toolSetup.defaults ? &*toolSetup.defaults : nullptr,
                                    toolSetup.overrides ? &*toolSetup.overrides : nullptr);
-    if (cl.trace) trace = std::make_unique<Trace>(*cl.trace);
+    trace = makeTrace(cl, program.name, program.version, program.wfcVersion);
     provider = makeProvider(cl, program, trace.get(), model, limiter);
     forgetApiKeys();
   } catch (const Error &e) {
