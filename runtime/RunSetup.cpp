@@ -1,5 +1,6 @@
 #include "RunSetup.h"
 
+#include "Limits.h"
 #include "SchemaValidator.h"
 #include "Trace.h"
 #include "TraceFile.h"
@@ -154,19 +155,19 @@ void loadTools(const CommandLine &cl, std::span<const ProgramDecl *const> progra
 
 Value readRunInput(const CommandLine &cl) {
   std::string text, origin;
-  auto readAll = [](std::istream &in) {
-    std::ostringstream all;
-    all << in.rdbuf();
-    return all.str();
-  };
   if (cl.inputJson) {
     text = *cl.inputJson, origin = "--input-json";
+    if (text.size() > limits::kMaxRunInputBytes)
+      throw Error(ErrorKind::Usage, "--input-json is larger than " + limits::describeBytes(limits::kMaxRunInputBytes) +
+                                        ", the most a run reads (docs/limits.md)");
   } else if (cl.input && *cl.input == "-") {
-    text = readAll(std::cin), origin = "stdin";
+    origin = "stdin";
+    text = limits::readAtMost(std::cin, limits::kMaxRunInputBytes, "the input on stdin");
   } else if (cl.input) {
     std::ifstream file(*cl.input, std::ios::binary);
     if (!file) throw Error(ErrorKind::Usage, "cannot read input file '" + *cl.input + "'");
-    text = readAll(file), origin = "input file '" + *cl.input + "'";
+    origin = "input file '" + *cl.input + "'";
+    text = limits::readAtMost(file, limits::kMaxRunInputBytes, "the " + origin);
   } else {
     return Value::object({});
   }

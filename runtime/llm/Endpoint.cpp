@@ -1,5 +1,6 @@
 #include "llm/Endpoint.h"
 
+#include "Limits.h"
 #include "llm/HttpClient.h"
 
 #include <algorithm>
@@ -110,6 +111,7 @@ Reply Endpoint::exchange(const std::vector<std::string> &headers, const Json &bo
   http.headers = {"Content-Type: application/json", "Accept: application/json"};
   http.headers.insert(http.headers.end(), headers.begin(), headers.end());
   http.body = body.dump();
+  http.maxBodyBytes = limits::kMaxLlmReplyBytes;
   RateLimiter *limiter = options_.limiter.get();
   const uint64_t estimated = limiter ? estimateTokens(http.body.size(), maxTokens(body)) : 0;
 
@@ -123,6 +125,11 @@ Reply Endpoint::exchange(const std::vector<std::string> &headers, const Json &bo
         HttpResponse response = post(http, cancel);
         if (response.status >= 200 && response.status < 300) {
           Reply reply = parse(response.body);
+          if (reply.toolCalls.size() > limits::kMaxToolCallsPerReply)
+            throw Error(ErrorKind::StepFailed,
+                        "the model's reply asks for " + std::to_string(reply.toolCalls.size()) +
+                            " tool calls at once; wfc takes at most " + std::to_string(limits::kMaxToolCallsPerReply) +
+                            " in one reply (docs/limits.md)");
           // A reply without usage keeps its estimate: the provider counted something.
           if (limiter && (reply.usage.promptTokens || reply.usage.completionTokens))
             limiter->settle(estimated, reply.usage.promptTokens + reply.usage.completionTokens);

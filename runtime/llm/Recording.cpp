@@ -1,5 +1,6 @@
 #include "llm/Recording.h"
 
+#include "Limits.h"
 #include "wfc/error.h"
 
 #include <cstdint>
@@ -128,7 +129,8 @@ ReplayProvider::ReplayProvider(const std::string &path) : path_(path) {
   std::ifstream in(path, std::ios::binary);
   if (!in) throw Error(ErrorKind::Usage, "cannot read replay file '" + path + "'");
   std::string text;
-  for (unsigned line = 1; std::getline(in, text); ++line) {
+  for (unsigned line = 1;
+       limits::readLineAtMost(in, text, limits::kMaxFileLineBytes, path + ":" + std::to_string(line)); ++line) {
     if (text.empty()) continue;
     std::string where = path + ":" + std::to_string(line);
     Json j;

@@ -1,5 +1,6 @@
 #include "workflow/EventFile.h"
 
+#include "Limits.h"
 #include "wfc/error.h"
 
 #include <fstream>
@@ -22,7 +23,8 @@ EventFile EventFile::load(const std::string &path) {
   EventFile file;
   file.path_ = path;
   std::string raw;
-  for (unsigned line = 1; std::getline(in, raw); ++line) {
+  for (unsigned line = 1;
+       limits::readLineAtMost(in, raw, limits::kMaxFileLineBytes, path + ":" + std::to_string(line)); ++line) {
     std::string text = trim(raw);
     if (text.empty() || text[0] == '#') continue;
     ExternalEvent e;
