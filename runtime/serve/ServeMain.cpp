@@ -137,18 +137,26 @@ int serve(const CommandLine &cl, const ProgramDecl &program) {
     } catch (const Error &e) {
       return fail(cl, 2, e.what());
     }
+    // The runs a previous server left are under way before the server says it serves, so that
+    // whoever waits for that line (a supervisor, a test) finds them running, not still suspended.
+    size_t resumed = 0;
+    std::string resumeProblem;
+    try {
+      resumed = runs.resumeInterrupted();
+    } catch (const Error &e) {
+      resumeProblem = e.what();
+    }
     ListenAddress bound = httpOptions.address;
     bound.port = http.port();
     std::cerr << cl.program << ": serving " << program.name << " " << program.version << " on http://" << bound.str()
               << "/ (journal " << journalPath << ", at most " << maxRuns << " runs at once"
               << (token ? ", token required" : "") << ")" << std::endl;
-    try {
-      if (size_t n = runs.resumeInterrupted())
-        std::cerr << cl.program << ": resuming " << n << " run" << (n == 1 ? "" : "s") << " a previous server left"
-                  << std::endl;
-    } catch (const Error &e) {
-      std::cerr << cl.program << ": warning: cannot resume the runs a previous server left: " << e.what() << std::endl;
-    }
+    if (resumed)
+      std::cerr << cl.program << ": resuming " << resumed << " run" << (resumed == 1 ? "" : "s")
+                << " a previous server left" << std::endl;
+    if (!resumeProblem.empty())
+      std::cerr << cl.program << ": warning: cannot resume the runs a previous server left: " << resumeProblem
+                << std::endl;
     stop.wait();
     std::cerr << cl.program << ": " << stop.reason() << ": no new connections; draining " << runs.runningCount()
               << " run(s) for up to " << cl.drainTimeoutMs << " ms" << std::endl;
