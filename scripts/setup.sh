@@ -32,9 +32,9 @@ packages=(
   # sanitizer runtimes, which are in libclang-rt-14-dev (clang-14 only recommends it, and
   # recommends are not installed here)
   clang-14 libclang-rt-14-dev
-  # --serve's tests and load run: the web page in a real headless browser, wrk against
-  # POST /runs?wait=true (bench/serve-load.sh)
-  chromium wrk
+  # --serve's tests and load run: the web page in a real headless browser, curl for the smoke
+  # test (tests/e2e/serve-smoke.sh), wrk against POST /runs?wait=true (bench/serve-load.sh)
+  chromium curl wrk
   # test doubles run as real processes (exec tools, a fake MCP server) and the benchmark driver
   python3
 )

@@ -24,6 +24,7 @@
 #include <algorithm>
 #include <cerrno>
 #include <chrono>
+#include <cstring>
 #include <filesystem>
 #include <map>
 #include <set>
@@ -67,6 +68,19 @@ std::vector<double> arrivals(const LlmServerProcess &server) {
   for (const Json &r : server.requests()) out.push_back(r["arrived_ms"].get<double>());
   std::sort(out.begin(), out.end());
   return out;
+}
+
+// Whether this machine can open a pseudo-terminal (a chroot without /dev/pts cannot); `why` says
+// what failed.
+bool canOpenTerminal(std::string &why) {
+  int master = -1, slave = -1;
+  if (openpty(&master, &slave, nullptr, nullptr, nullptr) != 0) {
+    why = std::string("openpty: ") + std::strerror(errno);
+    return false;
+  }
+  close(master);
+  close(slave);
+  return true;
 }
 
 // Runs `argv` with standard input, output and error on a pseudo-terminal, as on a user's
@@ -325,6 +339,8 @@ TEST_F(BatchE2ETest, StandardInputAndAnOutputFile) {
 // On a terminal, a progress bar on stderr — done/total, ok and failed, the rate, the time left —
 // cleared before the summary; --quiet draws none.
 TEST_F(BatchE2ETest, AProgressBarIsDrawnOnATerminal) {
+  std::string why;
+  if (!canOpenTerminal(why)) GTEST_SKIP() << "no pseudo-terminal on this machine (" << why << ")";
   const int n = 12;
   LlmServerProcess server(docScript(n, std::vector<int>(n, 100)));
   std::string in = docs("in.jsonl", n), out = (dir_ / "out.jsonl").string();
