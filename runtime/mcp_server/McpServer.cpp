@@ -87,9 +87,13 @@ void McpServer::serve(const CancellationToken &stop) {
       if (!skipping && !buffer.empty()) handleLine(buffer);
       break;
     }
+    // What the buffer held before this read has no newline (every line found was taken out), so
+    // only the new bytes are searched: a 64 MiB line read a chunk at a time is not rescanned
+    // from its start at every chunk.
+    const size_t unscanned = buffer.size();
     buffer.append(chunk, size_t(got));
     size_t start = 0;
-    for (size_t nl; (nl = buffer.find('\n', start)) != std::string::npos; start = nl + 1) {
+    for (size_t nl, from = unscanned; (nl = buffer.find('\n', from)) != std::string::npos; start = from = nl + 1) {
       if (skipping) skipping = false;
       else handleLine(buffer.substr(start, nl - start));
     }
