@@ -135,7 +135,8 @@ Json toAnthropicBody(const Request &request) {
 
 Reply parseAnthropicReply(const std::string &body, const Request &request) {
   Json reply = parseReplyObject(body);
-  if (reply.value("type", "") == "error") {
+  // `type` compared as a JSON value: value("type", "") would throw on a `type` that is not a string.
+  if (reply.contains("type") && reply["type"] == "error") {
     // The API's error shape, should a server send it with status 200.
     const Json &error = reply.contains("error") ? reply["error"] : reply;
     std::string text = error.is_object() && error.contains("message") && error["message"].is_string()
@@ -156,7 +157,7 @@ Reply parseAnthropicReply(const std::string &body, const Request &request) {
     const Json &block = (*content)[i];
     std::string where = "content[" + std::to_string(i) + "]";
     if (!block.is_object()) throw malformedReply("has a " + where + " that is not an object");
-    std::string type = block.value("type", "");
+    std::string type = block.contains("type") && block["type"].is_string() ? block["type"].get<std::string>() : "";
     if (type == "text") {
       if (auto text = block.find("text"); text != block.end() && text->is_string())
         result.content += text->get<std::string>();

@@ -12,7 +12,7 @@ std::optional<std::string> contentText(const Json &content) {
   if (!content.is_array()) return std::nullopt;
   std::string text;
   for (const Json &part : content) {
-    if (!part.is_object() || part.value("type", "") != "text" || !part.contains("text") || !part["text"].is_string())
+    if (!part.is_object() || !part.contains("type") || part["type"] != "text" || !part.contains("text") || !part["text"].is_string())
       return std::nullopt;
     text += part["text"].get<std::string>();
   }
