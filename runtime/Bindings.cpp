@@ -336,15 +336,20 @@ YAML::Node loadOneDocument(std::string_view text, const Reader &r) {
 std::optional<BindingsProblem> encodingProblem(std::string_view text) {
   if (text.starts_with("\xFF\xFE") || text.starts_with("\xFE\xFF"))
     return BindingsProblem{1, 1, "the file is UTF-16 encoded; save it as UTF-8"};
-  size_t at = invalidUtf8At(text);
-  if (at == std::string_view::npos) return std::nullopt;
+  // yaml-cpp reads a NUL byte as the end of its input and mangles the bytes around it (a tool
+  // named "remove\0_files" came back as "remove\xA0files"): refused, as in a pack.
+  size_t nul = text.find('\0');
+  size_t bad = invalidUtf8At(text);
+  if (nul == std::string_view::npos && bad == std::string_view::npos) return std::nullopt;
+  size_t at = std::min(nul, bad);
   size_t newline = at == 0 ? std::string_view::npos : text.rfind('\n', at - 1);
   size_t lineStart = newline == std::string_view::npos ? 0 : newline + 1;
   int line = 1 + static_cast<int>(std::count(text.begin(), text.begin() + static_cast<std::ptrdiff_t>(lineStart), '\n'));
   char hex[8];
   std::snprintf(hex, sizeof hex, "0x%02x", static_cast<unsigned char>(text[at]));
   return BindingsProblem{line, static_cast<int>(at - lineStart) + 1,
-                         std::string("invalid UTF-8 byte ") + hex + "; a bindings file must be UTF-8 text"};
+                         at == nul ? std::string("the file contains a NUL byte; a bindings file must be UTF-8 text")
+                                   : std::string("invalid UTF-8 byte ") + hex + "; a bindings file must be UTF-8 text"};
 }
 
 BindingsFile::Entry *findEntry(std::vector<BindingsFile::Entry> &entries, const std::string &tool) {
@@ -368,30 +373,88 @@ BindingsFile BindingsFile::parse(std::string_view text, const std::string &origi
   throw Error(ErrorKind::Usage, message);
 }
 
+namespace {
+
+// Each check throws at its first problem: one `attempt` per part of the file that can be
+// checked on its own (the document, each server, each tool), so every part is checked.
+bool attempt(std::vector<BindingsProblem> &problems, auto &&check) {
+  try {
+    check();
+    return true;
+  } catch (const Problem &p) {
+    problems.push_back(p.problem);
+  } catch (const YAML::Exception &e) {
+    // Checks avoid yaml-cpp's conversions; this is a guard, not a path.
+    problems.push_back({e.mark.line < 0 ? 0 : e.mark.line + 1, e.mark.line < 0 ? 0 : e.mark.column + 1, e.msg});
+  }
+  return false;
+}
+
+// JSON as the YAML nodes the checks read: a string is a quoted scalar (so "true" stays a
+// string), a number or a boolean a plain one. The nodes have no places.
+YAML::Node yamlNodeOf(const Json &json) {
+  switch (json.type()) {
+    case Json::value_t::object: {
+      YAML::Node map(YAML::NodeType::Map);
+      for (const auto &[key, value] : json.items()) {
+        YAML::Node k(key);
+        k.SetTag("!");
+        map.force_insert(k, yamlNodeOf(value));
+      }
+      return map;
+    }
+    case Json::value_t::array: {
+      YAML::Node list(YAML::NodeType::Sequence);
+      for (const Json &item : json) list.push_back(yamlNodeOf(item));
+      return list;
+    }
+    case Json::value_t::string: {
+      YAML::Node scalar(json.get<std::string>());
+      scalar.SetTag("!");
+      return scalar;
+    }
+    case Json::value_t::null: return YAML::Node(YAML::NodeType::Null);
+    default: return YAML::Node(json.dump());
+  }
+}
+
+}  // namespace
+
 BindingsFile BindingsFile::parse(std::string_view text, const std::string &origin, std::vector<BindingsProblem> &problems) {
   Reader r(origin);
-  BindingsFile file;
-  file.origin_ = origin;
-  // Each check throws at its first problem: one `attempt` per part of the file that can be
-  // checked on its own (the document, each server, each tool), so every part is checked.
-  auto attempt = [&](auto &&check) {
-    try {
-      check();
-      return true;
-    } catch (const Problem &p) {
-      problems.push_back(p.problem);
-    } catch (const YAML::Exception &e) {
-      // Checks avoid yaml-cpp's conversions; this is a guard, not a path.
-      problems.push_back({e.mark.line < 0 ? 0 : e.mark.line + 1, e.mark.line < 0 ? 0 : e.mark.column + 1, e.msg});
-    }
-    return false;
-  };
   if (std::optional<BindingsProblem> encoding = encodingProblem(text)) {
     problems.push_back(*encoding);
+    BindingsFile file;
+    file.origin_ = origin;
     return file;
   }
   YAML::Node root;
-  if (!attempt([&] { root = loadOneDocument(text, r); })) return file;
+  if (!attempt(problems, [&] { root = loadOneDocument(text, r); })) {
+    BindingsFile file;
+    file.origin_ = origin;
+    return file;
+  }
+  return check(root, origin, problems);
+}
+
+BindingsFile BindingsFile::fromJsonText(std::string_view json, const std::string &origin) {
+  Json document;
+  try {
+    document = Json::parse(json);
+  } catch (const Json::exception &e) {
+    throw Error(ErrorKind::Usage, origin + ": not JSON: " + e.what());
+  }
+  std::vector<BindingsProblem> problems;
+  BindingsFile file = check(yamlNodeOf(document), origin, problems);
+  if (!problems.empty()) throw Error(ErrorKind::Usage, origin + ": " + problems.front().message);
+  return file;
+}
+
+BindingsFile BindingsFile::check(const YAML::Node &root, const std::string &origin, std::vector<BindingsProblem> &problems) {
+  Reader r(origin);
+  BindingsFile file;
+  file.origin_ = origin;
+  auto attempt = [&](auto &&check) { return wfc::attempt(problems, check); };
   if (!root || root.IsNull()) return file;
   if (!attempt([&] {
         if (!root.IsMap())

@@ -13,6 +13,10 @@
 #include <string_view>
 #include <vector>
 
+namespace YAML {
+class Node;
+}
+
 namespace wfc {
 namespace tools {
 class McpServers;
@@ -55,6 +59,11 @@ class BindingsFile {
   static BindingsFile parse(std::string_view text, const std::string &origin, std::vector<BindingsProblem> &problems);
   // Throws wfc::Error(Usage) "cannot read bindings file 'PATH': REASON", or as parse() does.
   static BindingsFile load(const std::string &path);
+  // Compiled-in bindings: the JSON toJsonText wrote, read as JSON and checked as parse() checks
+  // a file. (yaml-cpp, which reads what users write, limits a key to 1024 characters, as YAML
+  // does an implicit key: a long name full of escapes would not read back.) Throws
+  // wfc::Error(Usage) "ORIGIN: what is wrong" for text that is not well-formed bindings.
+  static BindingsFile fromJsonText(std::string_view json, const std::string &origin);
 
   const std::string &origin() const { return origin_; }
   // The bound names in file order, each with its place.
@@ -64,6 +73,9 @@ class BindingsFile {
   const McpServer *findMcpServer(std::string_view name) const;
 
  private:
+  // The checks every bindings document passes, on its YAML nodes.
+  static BindingsFile check(const YAML::Node &root, const std::string &origin, std::vector<BindingsProblem> &problems);
+
   std::string origin_;
   std::vector<Entry> entries_;
   std::vector<McpServer> mcpServers_;
@@ -75,7 +87,7 @@ bool operator==(const BindingsFile::McpServer &a, const BindingsFile::McpServer 
 bool operator==(const BindingsFile &a, const BindingsFile &b);
 
 // The same bindings as compact JSON (entries in file order), for baking into generated code;
-// parse() of it gives an equal BindingsFile.
+// fromJsonText() of it gives an equal BindingsFile.
 std::string toJsonText(const BindingsFile &file);
 
 // Every declared tool bound to an implementation: the compiled-in defaults, each entry of the

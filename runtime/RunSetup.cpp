@@ -133,7 +133,7 @@ void loadTools(const CommandLine &cl, const ProgramDecl &program, ToolSetup &set
 
 void loadTools(const CommandLine &cl, std::span<const ProgramDecl *const> programs, const char *bindings,
                std::span<const NativeToolEntry> natives, bool allowUnbound, ToolSetup &setup) {
-  if (bindings) setup.defaults = BindingsFile::parse(bindings, "<compiled-in bindings>");
+  if (bindings) setup.defaults = BindingsFile::fromJsonText(bindings, "<compiled-in bindings>");
   if (cl.bindings) setup.overrides = BindingsFile::load(*cl.bindings);
   ToolTable::Options options;
   options.workspace = cl.workspace.value_or(".");

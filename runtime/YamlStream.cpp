@@ -1,5 +1,6 @@
 #include "YamlStream.h"
 
+#include <algorithm>
 #include <cerrno>
 #include <cmath>
 #include <cstdlib>
@@ -33,6 +34,17 @@ class DocumentStarts : public YAML::EventHandler {
 
 FirstDocument loadFirstDocument(const std::string &text) {
   FirstDocument out;
+  // yaml-cpp reads a NUL byte as the end of its input and mangles the bytes around it into
+  // other characters (even invalid UTF-8): a syntax error here, at the byte, for every reader.
+  if (size_t nul = text.find('\0'); nul != std::string::npos) {
+    YAML::Mark mark;
+    size_t lineStart = text.rfind('\n', nul == 0 ? 0 : nul - 1);
+    lineStart = lineStart == std::string::npos || nul == 0 ? 0 : lineStart + 1;
+    mark.pos = static_cast<int>(nul);
+    mark.line = static_cast<int>(std::count(text.begin(), text.begin() + static_cast<std::ptrdiff_t>(lineStart), '\n'));
+    mark.column = static_cast<int>(nul - lineStart);
+    throw YAML::ParserException(mark, "a NUL byte; YAML text cannot hold one (write \"\\0\" in a quoted string)");
+  }
   std::istringstream in(text);
   YAML::Parser parser(in);
   DocumentStarts documents;

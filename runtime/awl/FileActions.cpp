@@ -105,6 +105,10 @@ Value readFile(const Value &args) {
       fail("read-file: '" + path + "': " + e.what());
     }
   }
+  // yaml-cpp and the TOML reader take any bytes; JSON values hold only UTF-8.
+  if (format == "yaml" || format == "toml")
+    if (size_t bad = invalidUtf8At(text); bad != std::string::npos)
+      fail("read-file: '" + path + "' is not UTF-8 text (byte " + std::to_string(bad) + ")");
   if (format == "yaml") return parseYaml(text, path);
   if (format == "toml") return Value::fromJson(parseToml(text, path));
   fail("read-file: unknown format '" + format + "' (text, json, yaml or toml)");

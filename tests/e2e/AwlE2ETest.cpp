@@ -195,6 +195,23 @@ TEST_F(AwlE2ETest, AMissingFileFailsTheRunNamingIt) {
   EXPECT_NE(r.err.find("read-file: '" + (work_ / "Cargo.toml").string() + "' does not exist"), std::string::npos) << r.err;
 }
 
+// yaml-cpp takes any bytes: a file that is not UTF-8, or holds a NUL byte (which yaml-cpp reads
+// as the end of its input, mangling what is around it), fails the step naming the file.
+TEST_F(AwlE2ETest, AYamlFileThatIsNotTextFailsTheRunNamingIt) {
+  work_.write("Cargo.toml", "[package]\nname = \"demo\"\n");
+  work_.write("settings.yaml", "level: d\xFF" "bug\n");
+  ProcessResult r = run("awl-files", {{"dir", work_.str()}});
+  EXPECT_EQ(r.exitCode, 1) << r.describe();
+  EXPECT_NE(r.err.find("read-file: '" + (work_ / "settings.yaml").string() + "' is not UTF-8 text (byte 8)"),
+            std::string::npos)
+      << r.err;
+  work_.write("settings.yaml", std::string("level: de\0bug\n", 14));
+  r = run("awl-files", {{"dir", work_.str()}});
+  EXPECT_EQ(r.exitCode, 1) << r.describe();
+  EXPECT_NE(r.err.find("read-file: '" + (work_ / "settings.yaml").string() + "' line 1: a NUL byte"), std::string::npos)
+      << r.err;
+}
+
 // ---- prompt-agent ----------------------------------------------------------------------------------
 
 TEST_F(AwlE2ETest, PromptAgentRepliesParseJsonAndToolsInTheWorkingDirectory) {

@@ -93,18 +93,53 @@ TEST(BindingsTest, JsonTextRoundTrips) {
   EXPECT_EQ(json.find('\n'), std::string::npos) << "compact: " << json;
   EXPECT_EQ(json.rfind(R"({"tools":{"doc.parse_structure":{"exec":{"argv":["python3","tools/parse.py"],)", 0), 0u)
       << json;
-  BindingsFile again = BindingsFile::parse(json, "<compiled-in bindings>");
+  BindingsFile again = BindingsFile::fromJsonText(json, "<compiled-in bindings>");
   EXPECT_TRUE(again == file);
   EXPECT_EQ(toJsonText(again), json);
-  EXPECT_EQ(again.entries()[0].where, "<compiled-in bindings>:1:11");
+  // A place inside one line of generated JSON would tell a reader nothing.
+  EXPECT_EQ(again.entries()[0].where, "<compiled-in bindings>");
+  // The YAML reader takes the same JSON too (a user's bindings file may be JSON).
+  EXPECT_TRUE(BindingsFile::parse(json, "b.json") == file);
 
   BindingsFile tricky = BindingsFile::parse(
       "tools:\n  m: {mock: {template: {\"k: v\": \"{{args.x}}\", n: ['1', 1, 1.25, '', \"a\\\"b\\\\c\\n\", é, '${x}']}}}\n"
       "  e: {exec: {argv: ['-', \"it's\"], cwd: /tmp, env: {EMPTY: ''}}}\n",
       "b.yaml");
-  BindingsFile trickyAgain = BindingsFile::parse(toJsonText(tricky), "<compiled-in bindings>");
+  BindingsFile trickyAgain = BindingsFile::fromJsonText(toJsonText(tricky), "<compiled-in bindings>");
   EXPECT_TRUE(trickyAgain == tricky) << toJsonText(tricky);
   EXPECT_EQ(toJsonText(BindingsFile::parse("", "b.yaml")), R"({"tools":{}})");
+  EXPECT_TRUE(BindingsFile::fromJsonText(R"({"tools":{}})", "<compiled-in bindings>") == BindingsFile::parse("", "b.yaml"));
+}
+
+// yaml-cpp limits a key to 1024 characters, as YAML does an implicit key: a name of control
+// characters, short in the file, is six times longer as JSON escapes. Compiled-in bindings are
+// read as JSON, so it reads back (found by tests/fuzz: fuzz_bindings, regression input
+// long-name-of-escaped-characters.yaml).
+TEST(BindingsTest, CompiledInJsonReadsBackWhateverTheKeysLength) {
+  std::string name = "t" + std::string(300, '\x11');
+  BindingsFile file = BindingsFile::parse("tools:\n  " + name + ": {mock: {template: {\"" + std::string(200, '\x02') +
+                                              "\": [true, \"true\", 1, \"1\", null, \"\", {}]}}}\n",
+                                          "b.yaml");
+  std::string json = toJsonText(file);
+  ASSERT_GT(json.size(), 2 * 1024u);
+  BindingsFile again = BindingsFile::fromJsonText(json, "<compiled-in bindings>");
+  EXPECT_TRUE(again == file) << toJsonText(again);
+  EXPECT_EQ(again.entries()[0].tool, name);
+}
+
+TEST(BindingsTest, CompiledInJsonThatIsNotBindingsIsAUsageError) {
+  auto error = [](std::string_view json) {
+    try {
+      BindingsFile::fromJsonText(json, "<compiled-in bindings>");
+    } catch (const Error &e) {
+      EXPECT_EQ(e.kind(), ErrorKind::Usage);
+      return std::string(e.what());
+    }
+    return std::string("no error");
+  };
+  EXPECT_EQ(error(R"({"tools":{"t":{"exce":{}}}})").rfind("<compiled-in bindings>: unknown binding kind 'exce'", 0), 0u)
+      << error(R"({"tools":{"t":{"exce":{}}}})");
+  EXPECT_EQ(error("{").rfind("<compiled-in bindings>: not JSON: ", 0), 0u) << error("{");
 }
 
 TEST(BindingsTest, EqualityComparesBindingsNotPlaces) {
@@ -155,6 +190,17 @@ TEST(BindingsTest, TextMustBeUtf8) {
   EXPECT_EQ(parseError("\xC3\xA9\xED\xA0\x80"), "b.yaml:1:3: invalid UTF-8 byte 0xed; a bindings file must be UTF-8 text");
   EXPECT_EQ(parseError(std::string("\xFF\xFEt\0o\0", 6)), "b.yaml:1:1: the file is UTF-16 encoded; save it as UTF-8");
   EXPECT_NO_THROW(BindingsFile::parse("tools:\n  t: {exec: {argv: [caf\xC3\xA9]}}\n", "b.yaml"));
+}
+
+// yaml-cpp reads a NUL byte as the end of its input and mangles what is around it: a tool named
+// "remove\0_files" came back as "remove\xA0files", which the compiled-in JSON could not hold
+// (found by tests/fuzz: fuzz_bindings, regression input nul-byte-in-a-name.yaml).
+TEST(BindingsTest, ANulByteIsRefusedWhereItIs) {
+  EXPECT_EQ(parseError(std::string("tools:\n  remove\0_files: {exec: {argv: [rm]}}\n", 45)),
+            "b.yaml:2:9: the file contains a NUL byte; a bindings file must be UTF-8 text");
+  // A NUL written as an escape reaches the checks, which say what is wrong with it there.
+  EXPECT_EQ(parseError("tools:\n  t: {exec: {argv: [\"a\\0b\"]}}\n"),
+            "b.yaml:2:21: each item of 'argv' of the exec binding of tool 't' contains a NUL byte; remove it");
 }
 
 TEST(BindingsTest, EveryProblemIsReportedOneLineEach) {
