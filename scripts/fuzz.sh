@@ -4,12 +4,18 @@
 # is missing or stale, then runs a target on its corpus for SECONDS.
 #
 #   bash scripts/fuzz.sh [--keep-going] TARGET|all [SECONDS]     # SECONDS default 60
+#   bash scripts/fuzz.sh --smoke TARGET|all                       # what CI runs
 #
 #   TARGET        compiler bindings input events recording llm_replies mcp_messages
 #   all           every target, one after the other, SECONDS each
 #   --keep-going  do not stop at the first finding: libFuzzer's fork mode (one child at a
 #                 time) saves every crash, timeout and out-of-memory input and goes on — for long
 #                 runs; the default stops at the first one, as CI wants
+#   --smoke       the same inputs on every machine: a fixed number of executions per target
+#                 (about 20 s each on the 2-core development machine) from seed 1, starting
+#                 from the committed seeds alone (the corpus it grows is thrown away). A run
+#                 bounded by time instead tries as many inputs as the machine's speed allows,
+#                 so CI would find, or not, by chance; finding new bugs is the long runs' job.
 #
 # An input that runs longer than 10 s is a timeout and one that needs more than 2 GiB is an
 # out-of-memory: both are findings, like crashes and sanitizer reports. Findings are written to
@@ -33,14 +39,18 @@ root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 dir="${WFC_FUZZ_BUILD_DIR:-$root/build-fuzz}"
 targets=(compiler bindings input events recording llm_replies mcp_messages)
 
-keep_going=0
-if [[ "${1:-}" == "--keep-going" ]]; then
-  keep_going=1
-  shift
-fi
+# --smoke's executions per target: about 20 s each, as measured by `scripts/fuzz.sh all 20`.
+declare -A smoke_runs=([compiler]=4000 [bindings]=100000 [input]=300000 [events]=400000
+                       [recording]=100000 [llm_replies]=120000 [mcp_messages]=140000)
+
+keep_going=0 smoke=0
+case "${1:-}" in
+  --keep-going) keep_going=1; shift ;;
+  --smoke) smoke=1; shift ;;
+esac
 which="${1:-}"
 seconds="${2:-60}"
-usage() { echo "usage: $0 [--keep-going] {$(IFS='|'; echo "${targets[*]}")|all} [SECONDS]" >&2; exit 2; }
+usage() { echo "usage: $0 [--keep-going] {$(IFS='|'; echo "${targets[*]}")|all} [SECONDS] | $0 --smoke TARGET|all" >&2; exit 2; }
 [[ -n "$which" ]] || usage
 [[ "$seconds" =~ ^[0-9]+$ ]] || usage
 if [[ "$which" == all ]]; then
@@ -84,6 +94,9 @@ for target in "${run[@]}"; do
   work="$dir/fuzz"
   corpus="$work/corpus/$target" seeds="$work/seeds/$target" findings="$work/findings/$target"
   dict="$work/$target.dict" log="$work/$target.log"
+  # A smoke run grows a corpus of its own, from nothing, each time: its inputs depend on the
+  # committed seeds and the code alone.
+  [[ $smoke -eq 1 ]] && corpus="$work/smoke-corpus/$target" && rm -rf "$corpus"
   mkdir -p "$corpus" "$findings"
   rm -rf "$seeds" && mkdir -p "$seeds"
   while IFS= read -r file; do
@@ -95,12 +108,22 @@ for target in "${run[@]}"; do
 
   options=(-max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -dict="$dict"
            -artifact_prefix="$findings/" -print_final_stats=1)
+  if [[ $smoke -eq 1 ]]; then
+    # A time limit too, ten times what the runs take here, so a machine that is far slower
+    # still ends (then with fewer inputs tried).
+    options=(-runs="${smoke_runs[$target]}" -seed=1 -max_total_time=200 -timeout=10 -rss_limit_mb=2048
+             -dict="$dict" -artifact_prefix="$findings/" -print_final_stats=1)
+  fi
   if [[ $keep_going -eq 1 ]]; then
     options+=(-fork=1 -ignore_crashes=1 -ignore_timeouts=1 -ignore_ooms=1)
   fi
   # shellcheck disable=SC2206  # WFC_FUZZ_ARGS is a list of options
   options+=(${WFC_FUZZ_ARGS:-})
-  echo "== fuzz_$target for ${seconds} s: corpus $corpus, findings $findings"
+  if [[ $smoke -eq 1 ]]; then
+    echo "== fuzz_$target for ${smoke_runs[$target]} executions from seed 1: findings $findings"
+  else
+    echo "== fuzz_$target for ${seconds} s: corpus $corpus, findings $findings"
+  fi
   target_status=0
   started=$SECONDS
   # libFuzzer's first directory is the corpus it writes; the others are read-only seeds.
