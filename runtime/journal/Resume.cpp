@@ -7,6 +7,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <ctime>
 #include <ostream>
 
@@ -77,11 +78,18 @@ workflow::ExternalEvent resumeEvent(const RunRow &run, const std::string &event,
   if (run.status != "suspended" || !run.awaiting)
     throw Error(ErrorKind::Usage, "run '" + run.id + "' is not waiting for an event (it is " + run.status +
                                       "); give --event only to resume a suspended run");
-  Json awaited = Json::parse(*run.awaiting);
-  const Json &events = awaited.at("events");
+  // Written by awaiting() below; anything else is a journal damaged or edited by hand.
+  Json awaited = Json::parse(*run.awaiting, nullptr, false);
+  auto isString = [](const Json &j) { return j.is_string(); };
+  if (!awaited.is_object() || !awaited.contains("state") || !awaited["state"].is_string() ||
+      !awaited.contains("events") || !awaited["events"].is_array() ||
+      !std::all_of(awaited["events"].begin(), awaited["events"].end(), isString))
+    throw Error(ErrorKind::Usage, "run '" + run.id + "' of the journal is damaged: what it awaits is not " +
+                                      "{\"state\", \"visit\", \"events\"}; it cannot be resumed");
+  const Json &events = awaited["events"];
   if (std::find(events.begin(), events.end(), event) == events.end())
     throw Error(ErrorKind::Usage, "run '" + run.id + "' is waiting at external state '" +
-                                      awaited.at("state").get<std::string>() + "' for " + quotedList(events) +
+                                      awaited["state"].get<std::string>() + "' for " + quotedList(events) +
                                       ", not '" + event + "'");
   workflow::ExternalEvent out;
   out.event = event;
@@ -101,6 +109,17 @@ std::string awaiting(const workflow::Suspension &suspension) {
   return Json{{"state", suspension.state()}, {"visit", suspension.visit()}, {"events", events}}.dump();
 }
 
+namespace {
+
+// What a run awaits as --runs shows it: the object awaiting() wrote, or — in a journal damaged or
+// edited by hand — the text the journal holds, so that the run is still listed.
+Json awaitingValue(const std::string &text) {
+  Json parsed = Json::parse(text, nullptr, false);
+  return parsed.is_discarded() ? Json(text) : parsed;
+}
+
+}  // namespace
+
 void printRuns(JournalFile &file, std::ostream &out) {
   for (const RunRow &r : file.runs()) {
     Json line = {{"id", r.id},
@@ -108,9 +127,10 @@ void printRuns(JournalFile &file, std::ostream &out) {
                  {"started", iso8601(r.startedMs)},
                  {"finished", r.finishedMs ? Json(iso8601(*r.finishedMs)) : Json()},
                  {"exit_code", r.exitCode ? Json(*r.exitCode) : Json()},
-                 {"awaiting", r.awaiting ? Json::parse(*r.awaiting) : Json()}};
+                 {"awaiting", r.awaiting ? awaitingValue(*r.awaiting) : Json()}};
     if (!r.error.empty()) line["error"] = r.error;
-    out << line.dump() << "\n";
+    // A journal edited by hand may hold text that is not UTF-8: shown with U+FFFD in its place.
+    out << line.dump(-1, ' ', false, Json::error_handler_t::replace) << "\n";
   }
 }
 

@@ -6,12 +6,14 @@
 #include "journal/Checkpointer.h"
 #include "journal/JournalFile.h"
 #include "journal/ProgramIdentity.h"
+#include "journal/Resume.h"
 #include "journal/RunJournal.h"
 #include "journal/RunOwner.h"
 #include "journal/Sha256.h"
 #include "wfc/program.h"
 
 #include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
 #include <sqlite3.h>
 
 #include <sys/resource.h>
@@ -20,6 +22,7 @@
 
 #include <csignal>
 #include <atomic>
+#include <sstream>
 #include <thread>
 
 namespace wfc::journal {
@@ -150,6 +153,34 @@ TEST(JournalFileTest, HoldsTheRunsOfOnePack) {
   std::string message = errorOf([&] { file.claimPack("other"); }, &kind);
   EXPECT_EQ(kind, ErrorKind::Usage);
   EXPECT_TRUE(contains(message, "holds the runs of pack 'demo', and this executable runs pack 'other'")) << message;
+}
+
+// A journal damaged or edited by hand (found by tests/fuzz: fuzz_journal, regression input
+// run-id-not-utf8.sql): --runs still lists every run, one JSON line each, and resuming a run
+// whose record cannot be read is refused, saying so — never an uncaught exception.
+TEST(JournalFileTest, ADamagedJournalIsListedAndRefusedNotCrashedOn) {
+  TempDir dir;
+  JournalFile file((dir / "j.db").string(), SyncMode::Normal);
+  file.claimPack("demo");
+  int64_t bad = file.createRun("r\xF3", identity(), "{}", 1, "1:1");
+  file.finishRun(bad, "suspended", std::nullopt, 4, "", std::string("{not json"), 2);
+  int64_t shape = file.createRun("r2", identity(), "{}", 3, "1:1");
+  file.finishRun(shape, "suspended", std::nullopt, 4, "", std::string(R"({"state": 1, "events": "go"})"), 4);
+  std::ostringstream listed;
+  printRuns(file, listed);
+  std::istringstream lines(listed.str());
+  std::vector<nlohmann::json> runs;
+  for (std::string line; std::getline(lines, line);) runs.push_back(nlohmann::json::parse(line));
+  ASSERT_EQ(runs.size(), 2u) << listed.str();
+  EXPECT_EQ(runs[0]["id"], "r\xEF\xBF\xBD") << "a byte that is not UTF-8 shows as U+FFFD";
+  EXPECT_EQ(runs[0]["awaiting"], "{not json") << "a damaged value shows as the text it is";
+  for (const std::string id : {"r\xF3", "r2"}) {
+    ErrorKind kind = ErrorKind::StepFailed;
+    std::string message = errorOf([&] { resumeEvent(*file.findRun(id), "go", std::nullopt); }, &kind);
+    EXPECT_EQ(kind, ErrorKind::Usage) << message;
+    EXPECT_TRUE(contains(message, "of the journal is damaged: what it awaits is not {\"state\", \"visit\", \"events\"}"))
+        << message;
+  }
 }
 
 TEST(JournalFileTest, RecordsWhatARunDidAndLoadsItBack) {
