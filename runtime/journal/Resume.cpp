@@ -109,16 +109,10 @@ std::string awaiting(const workflow::Suspension &suspension) {
   return Json{{"state", suspension.state()}, {"visit", suspension.visit()}, {"events", events}}.dump();
 }
 
-namespace {
-
-// What a run awaits as --runs shows it: the object awaiting() wrote, or — in a journal damaged or
-// edited by hand — the text the journal holds, so that the run is still listed.
-Json awaitingValue(const std::string &text) {
+nlohmann::ordered_json storedJson(const std::string &text) {
   Json parsed = Json::parse(text, nullptr, false);
   return parsed.is_discarded() ? Json(text) : parsed;
 }
-
-}  // namespace
 
 void printRuns(JournalFile &file, std::ostream &out) {
   for (const RunRow &r : file.runs()) {
@@ -127,7 +121,7 @@ void printRuns(JournalFile &file, std::ostream &out) {
                  {"started", iso8601(r.startedMs)},
                  {"finished", r.finishedMs ? Json(iso8601(*r.finishedMs)) : Json()},
                  {"exit_code", r.exitCode ? Json(*r.exitCode) : Json()},
-                 {"awaiting", r.awaiting ? awaitingValue(*r.awaiting) : Json()}};
+                 {"awaiting", r.awaiting ? storedJson(*r.awaiting) : Json()}};
     if (!r.error.empty()) line["error"] = r.error;
     // A journal edited by hand may hold text that is not UTF-8: shown with U+FFFD in its place.
     out << line.dump(-1, ' ', false, Json::error_handler_t::replace) << "\n";

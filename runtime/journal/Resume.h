@@ -7,6 +7,8 @@
 #include "journal/RunJournal.h"
 #include "workflow/EventFile.h"
 
+#include <nlohmann/json.hpp>
+
 #include <iosfwd>
 #include <memory>
 #include <optional>
@@ -36,6 +38,10 @@ workflow::ExternalEvent resumeEvent(const RunRow &run, const std::string &event,
 
 // What a suspended run awaits, as the journal keeps it: {"state", "visit", "events"}.
 std::string awaiting(const workflow::Suspension &suspension);
+
+// A JSON value the journal holds (an output, what a run awaits) as a listing shows it: parsed,
+// or — in a journal damaged or edited by hand — the text it holds, so the run is still listed.
+nlohmann::ordered_json storedJson(const std::string &text);
 
 // Unix milliseconds as ISO 8601 UTC with milliseconds: "2026-11-26T10:43:17.123Z".
 std::string iso8601(int64_t ms);

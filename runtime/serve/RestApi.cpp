@@ -63,12 +63,12 @@ std::vector<std::string> pathSegments(const std::string &path) {
 
 Json runJson(const journal::RunRow &r) {
   Json j = {{"id", r.id}, {"status", r.status}};
-  if (r.output) j["output"] = Json::parse(*r.output);
+  if (r.output) j["output"] = journal::storedJson(*r.output);
   if (!r.error.empty()) j["error"] = r.error;
   if (r.exitCode) j["exit_code"] = *r.exitCode;
   j["started"] = journal::iso8601(r.startedMs);
   j["finished"] = r.finishedMs ? Json(journal::iso8601(*r.finishedMs)) : Json();
-  j["awaiting"] = r.awaiting ? Json::parse(*r.awaiting) : Json();
+  j["awaiting"] = r.awaiting ? journal::storedJson(*r.awaiting) : Json();
   return j;
 }
 
@@ -80,8 +80,9 @@ std::optional<bool> waitParam(const HttpRequest &request) {
   return std::nullopt;
 }
 
-// The body as JSON: empty is nullopt (the caller decides), anything else parsed or a 400.
-std::variant<std::optional<Json>, HttpResponse> readBody(const HttpRequest &request) {
+}  // namespace
+
+std::variant<std::optional<nlohmann::ordered_json>, HttpResponse> readBody(const HttpRequest &request) {
   if (std::optional<std::string> type = request.header("Content-Type")) {
     std::string media = type->substr(0, type->find(';'));
     while (!media.empty() && media.back() == ' ') media.pop_back();
@@ -95,13 +96,18 @@ std::variant<std::optional<Json>, HttpResponse> readBody(const HttpRequest &requ
     return error(400, "invalid_json", "the body nests deeper than " + std::to_string(kMaxJsonNesting) + " levels");
   try {
     return std::optional<Json>(Json::parse(request.body));
-  } catch (const Json::parse_error &e) {
-    // "[json.exception.parse_error.101] parse error at line 1, column 5: …" → from "at line" on.
+  } catch (const Json::exception &e) {
+    // "[json.exception.parse_error.101] parse error at line 1, column 5: …" → from "at line" on;
+    // "[json.exception.out_of_range.406] number overflow parsing '1e309'" (a number too large for
+    // a double, which JSON numbers must fit here) → after the bracket.
     std::string what = e.what();
     size_t at = what.find("at line");
+    if (at == std::string::npos && what.find("] ") != std::string::npos) at = what.find("] ") + 2;
     return error(400, "invalid_json", "the body is not valid JSON: " + (at == std::string::npos ? what : what.substr(at)));
   }
 }
+
+namespace {
 
 const char *kRetryAfterSeconds = "1";
 
@@ -498,7 +504,8 @@ HttpResponse RestApi::chatCompletions(const HttpRequest &request) {
     promptTokens += event.value("prompt_tokens", uint64_t(0));
     completionTokens += event.value("completion_tokens", uint64_t(0));
   }
-  std::string reply = Json::parse(*row->output).get<std::string>();
+  Json stored = journal::storedJson(*row->output);  // the reply, as the chat run stored it
+  std::string reply = stored.is_string() ? stored.get<std::string>() : stored.dump();
   return {200, chat.stream ? "text/event-stream" : "application/json", {},
           chatCompletionBody(chat, row->id, reply, promptTokens, completionTokens, row->startedMs / 1000)};
 }

@@ -13,11 +13,19 @@
 #include "serve/RunService.h"
 #include "wfc/program.h"
 
+#include <nlohmann/json.hpp>
+
 #include <optional>
+#include <variant>
 #include <string>
 #include <vector>
 
 namespace wfc::serve {
+
+// A request's body as JSON: empty (blanks only) is nullopt — the endpoint decides what that
+// means — anything else parsed, or the 400 (not JSON, nested too deep) or 415 (another
+// Content-Type) to answer.
+std::variant<std::optional<nlohmann::ordered_json>, HttpResponse> readBody(const HttpRequest &request);
 
 class RestApi {
  public:

@@ -221,6 +221,11 @@ TEST_F(ServeE2ETest, RefusesBadRequestsWithPreciseErrors) {
             std::string::npos);
   expectError(post("/runs", R"(["topic"])"), 400, "invalid_input", "");
   expectError(post("/runs", std::string(513, '[')), 400, "invalid_json");  // deeper than 512 levels
+  // A number too large for a double was a 500 (found by tests/fuzz: fuzz_serve_requests,
+  // regression input number-overflow.json).
+  HttpReply overflow = post("/runs", R"({"topic": 1e309, "next": "done"})");
+  expectError(overflow, 400, "invalid_json");
+  EXPECT_EQ(overflow.json()["error"]["message"], "the body is not valid JSON: number overflow parsing '1e309'");
   HttpReply invalid = post("/runs", R"({"topic": "", "next": "later", "extra": 1})");
   expectError(invalid, 400, "invalid_input");
   Json problems = invalid.json()["error"]["problems"];
