@@ -1,5 +1,7 @@
 #include "YamlStream.h"
 
+#include "Utf8.h"
+
 #include <algorithm>
 #include <cerrno>
 #include <cmath>
@@ -9,6 +11,7 @@
 #include <yaml-cpp/eventhandler.h>
 
 #include <sstream>
+#include <unordered_set>
 #include <vector>
 
 namespace wfc::yaml {
@@ -29,6 +32,40 @@ class DocumentStarts : public YAML::EventHandler {
   void OnMapStart(const YAML::Mark &, const std::string &, YAML::anchor_t, YAML::EmitterStyle::value) override {}
   void OnMapEnd() override {}
 };
+
+// yaml-cpp 0.7 decodes the escapes "\_" (U+00A0) and "\N" (U+0085) of a double-quoted scalar to
+// one byte each — 0xA0, 0x85 — not to their two bytes of UTF-8. Every reader checks that its text
+// is UTF-8 before yaml-cpp sees it, so in a scalar such a byte standing alone can only come from
+// one of those escapes: it becomes the character the escape stands for.
+void repairEscape(YAML::Node node) {
+  const std::string &text = node.Scalar();
+  size_t bad = invalidUtf8At(text);
+  if (bad == std::string::npos) return;
+  std::string repaired = text;
+  while (bad != std::string::npos) {
+    unsigned char c = static_cast<unsigned char>(repaired[bad]);
+    if (c != 0xA0 && c != 0x85) return;  // not yaml-cpp's doing: left for the reader to refuse
+    repaired.insert(bad, 1, '\xC2');
+    bad = invalidUtf8At(repaired);
+  }
+  node = repaired;  // the node's tag (a quoted scalar's "!") and mark stay
+}
+
+void repairEscapes(YAML::Node node, std::unordered_set<int> &seen) {
+  if (node.IsScalar()) return repairEscape(node);
+  if (!node.IsMap() && !node.IsSequence()) return;
+  // An alias shares its anchor's node (and mark): each collection is walked once, however often
+  // it is aliased.
+  if (!seen.insert(node.Mark().pos).second) return;
+  if (node.IsSequence()) {
+    for (YAML::Node item : node) repairEscapes(item, seen);
+  } else {
+    for (auto kv : node) {
+      repairEscapes(kv.first, seen);
+      repairEscapes(kv.second, seen);
+    }
+  }
+}
 
 }  // namespace
 
@@ -68,6 +105,10 @@ FirstDocument loadFirstDocument(const std::string &text) {
   }
   if (calls >= 2) out.second = starts[1];
   out.node = YAML::Load(text);
+  if (text.find("\\_") != std::string::npos || text.find("\\N") != std::string::npos) {
+    std::unordered_set<int> seen;
+    repairEscapes(out.node, seen);
+  }
   out.empty = false;
   return out;
 }

@@ -127,6 +127,16 @@ TEST(BindingsTest, CompiledInJsonReadsBackWhateverTheKeysLength) {
   EXPECT_EQ(again.entries()[0].tool, name);
 }
 
+// yaml-cpp 0.7 decodes "\_" (U+00A0) and "\N" (U+0085) to a single byte, which is not UTF-8;
+// the compiled-in JSON could not hold it (found by tests/fuzz: fuzz_bindings, regression input
+// nbsp-escape.yaml). They read as the characters they stand for.
+TEST(BindingsTest, EscapesOfNonBreakingSpaceAndNextLineReadAsTheirCharacters) {
+  BindingsFile file = BindingsFile::parse("tools:\n  t: {exec: {argv: [\"a\\_b\\Nc\", 'd\\_e', f\\_g]}}\n", "b.yaml");
+  std::string json = toJsonText(file);
+  EXPECT_EQ(json, "{\"tools\":{\"t\":{\"exec\":{\"argv\":[\"a\xC2\xA0" "b\xC2\x85" "c\",\"d\\\\_e\",\"f\\\\_g\"]}}}}");
+  EXPECT_TRUE(BindingsFile::fromJsonText(json, "<compiled-in bindings>") == file);
+}
+
 TEST(BindingsTest, CompiledInJsonThatIsNotBindingsIsAUsageError) {
   auto error = [](std::string_view json) {
     try {
