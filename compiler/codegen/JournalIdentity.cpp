@@ -36,6 +36,16 @@ ir::Json promptJson(const ir::Prompt &p) {
           {"blocklist", p.toolPolicy.blocklist},
           {"parameters", p.parameters}};
   if (!p.model.empty()) out["model"] = p.model;  // only where set: existing cache keys stay valid
+  if (!p.modelOverrides.empty()) {
+    ir::Json overrides = ir::Json::array();
+    for (const ir::ModelOverride &o : p.modelOverrides)
+      overrides.push_back({{"model", o.model},
+                           {"template", o.systemTemplate ? templateJson(*o.systemTemplate) : ir::Json()},
+                           {"prefix", o.prefix ? templateJson(*o.prefix) : ir::Json()},
+                           {"suffix", o.suffix ? templateJson(*o.suffix) : ir::Json()},
+                           {"parameters", o.parameters}});
+    out["model_overrides"] = overrides;
+  }
   return out;
 }
 

@@ -220,6 +220,59 @@ std::string templateText(const std::string &text) {
   return rawString(text, "txt");
 }
 
+// A template as the runtime's TemplatePart rows: literal text and lookups.
+std::vector<InitFields> templateParts(const ir::Template &t) {
+  std::vector<InitFields> parts;
+  for (const ir::TemplatePiece &piece : t.pieces) {
+    InitFields part;
+    switch (piece.kind) {
+      case ir::TemplatePiece::Kind::Text: part.push_back({"text", templateText(piece.text), ""}); break;
+      case ir::TemplatePiece::Kind::Variable:
+        part.push_back({"kind", "wfc::TemplatePart::Variable", ""});
+        part.push_back({"text", cppString(piece.text), ""});
+        break;
+      case ir::TemplatePiece::Kind::WorkflowContext:
+        part.push_back({"kind", "wfc::TemplatePart::WorkflowContext", ""});
+        break;
+      case ir::TemplatePiece::Kind::Artifact:
+        part.push_back({"kind", "wfc::TemplatePart::Artifact", ""});
+        part.push_back({"text", cppString(piece.text), ""});
+        break;
+    }
+    if (!piece.path.empty()) part.push_back({"path", ExpressionEmitter::path(piece.path), ""});
+    parts.push_back(std::move(part));
+  }
+  return parts;
+}
+
+// A prompt's model_overrides (docs/promptkit.md "Model overrides"): each one's templates, then the
+// table of them; returns the table's name ("" when the prompt has none).
+std::string emitModelOverrides(Printer &p, EmitContext &ctx, const ir::Prompt &pr, const std::string &name) {
+  if (pr.modelOverrides.empty()) return "";
+  std::vector<InitFields> rows;
+  for (size_t i = 0; i < pr.modelOverrides.size(); ++i) {
+    const ir::ModelOverride &o = pr.modelOverrides[i];
+    p.emit({{"model", o.model}, {"location", ctx.location(o.loc)}}, "// model_overrides '$model$' — $location$\n");
+    InitFields row = {{"model", cppString(o.model), ""}};
+    auto part = [&](const std::optional<ir::Template> &t, const char *field, const std::string &suffix) {
+      if (!t) return;
+      std::vector<InitFields> parts = templateParts(*t);
+      if (parts.empty()) return;
+      std::string table = "kTemplate_" + name + "_" + std::to_string(i) + suffix;
+      emitInitializerTable(p, "wfc::TemplatePart", table, parts);
+      row.push_back({field, table, ""});
+    };
+    if (o.systemTemplate) row.push_back({"replacesTemplate", "true", ""});
+    part(o.systemTemplate, "systemTemplate", "");
+    part(o.prefix, "prefix", "_prefix");
+    part(o.suffix, "suffix", "_suffix");
+    if (!o.parameters.empty()) row.push_back({"parameters", cppString(o.parameters.dump()), ""});
+    rows.push_back(std::move(row));
+  }
+  emitInitializerTable(p, "wfc::ModelOverrideDecl", "kModelOverrides_" + name, rows);
+  return "kModelOverrides_" + name;
+}
+
 // The prompts steps run: each system template as literal text and lookups, the variables with
 // their defaults, and the prompt's parameters and tool policy.
 void emitPrompts(Printer &p, EmitContext &ctx, const std::vector<const ir::Prompt *> &prompts) {
@@ -230,28 +283,10 @@ void emitPrompts(Printer &p, EmitContext &ctx, const std::vector<const ir::Promp
             {"location", ctx.location(pr->loc)},
             {"what", pr->systemTemplate.pieces.empty() ? ": no system message, the step's input is the whole request" : ""}},
            "// prompt '$key$' — $location$$what$\n");
-    std::vector<InitFields> parts;
-    for (const ir::TemplatePiece &piece : pr->systemTemplate.pieces) {
-      InitFields part;
-      switch (piece.kind) {
-        case ir::TemplatePiece::Kind::Text: part.push_back({"text", templateText(piece.text), ""}); break;
-        case ir::TemplatePiece::Kind::Variable:
-          part.push_back({"kind", "wfc::TemplatePart::Variable", ""});
-          part.push_back({"text", cppString(piece.text), ""});
-          break;
-        case ir::TemplatePiece::Kind::WorkflowContext:
-          part.push_back({"kind", "wfc::TemplatePart::WorkflowContext", ""});
-          break;
-        case ir::TemplatePiece::Kind::Artifact:
-          part.push_back({"kind", "wfc::TemplatePart::Artifact", ""});
-          part.push_back({"text", cppString(piece.text), ""});
-          break;
-      }
-      if (!piece.path.empty()) part.push_back({"path", ExpressionEmitter::path(piece.path), ""});
-      parts.push_back(std::move(part));
-    }
+    std::vector<InitFields> parts = templateParts(pr->systemTemplate);
     // A prompt without a system template (AWL's prompt-agent) sends the user message alone.
     if (!parts.empty()) emitInitializerTable(p, "wfc::TemplatePart", "kTemplate_" + name, parts);
+    std::string overrides = emitModelOverrides(p, ctx, *pr, name);
     InitFields fields = {{"key", cppString(pr->key), ""},
                          {"id", cppString(pr->id), ""},
                          {"version", cppString(pr->version), ""},
@@ -297,6 +332,7 @@ void emitPrompts(Printer &p, EmitContext &ctx, const std::vector<const ir::Promp
     }
     if (!pr->validators.empty()) fields.push_back({"validators", "kValidators_" + name, ""});
     if (!pr->model.empty()) fields.push_back({"model", cppString(pr->model), ""});
+    if (!overrides.empty()) fields.push_back({"modelOverrides", overrides, "model_overrides"});
     table.push_back(std::move(fields));
     p.blankLine();
   }

@@ -34,9 +34,6 @@ void reportUnsupported(const ir::Module &module, const analysis::Program &progra
 
   // PromptKit features of the prompts the program runs.
   for (const ir::Prompt *p : program.prompts) {
-    for (const ir::ModelOverride &o : p->modelOverrides)
-      diags.error(o.loc, "prompt '" + p->key + "' overrides its template or parameters for model '" + o.model + "'" +
-                             kNotYet);
     if (!p->provider.empty() && p->provider != "default")
       diags.error(p->providerLoc, "prompt '" + p->key + "' runs on provider '" + p->provider +
                                       "'; an executable binds only the default provider" + kNotYet);

@@ -136,6 +136,18 @@ struct ValidatorDecl {
   const char *message = nullptr;  // nullptr: PromptKit's default message
 };
 
+// A prompt's `model_overrides` entry (docs/promptkit.md "Model overrides"): what changes when a
+// request names `model` (exactly): its own template in place of the prompt's when it has one,
+// its prefix before and suffix after the template, its parameters merged over the prompt's.
+struct ModelOverrideDecl {
+  const char *model = "";
+  bool replacesTemplate = false;  // system_template given (it may render as nothing)
+  std::span<const TemplatePart> systemTemplate = {};
+  std::span<const TemplatePart> prefix = {};
+  std::span<const TemplatePart> suffix = {};
+  const char *parameters = nullptr;  // JSON text merged over the prompt's (nullptr: none)
+};
+
 struct PromptDecl {
   const char *key = "";  // the prompts map key: what prompt_task names
   const char *id = "";
@@ -152,6 +164,7 @@ struct PromptDecl {
   std::span<const char *const> blocklist = {};
   std::span<const ValidatorDecl> validators = {};
   const char *model = nullptr;  // the model its requests name (AWL's prompt-agent `model`); null: the run's
+  std::span<const ModelOverrideDecl> modelOverrides = {};
 };
 
 struct ToolDecl {

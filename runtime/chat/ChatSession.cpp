@@ -89,12 +89,13 @@ std::string ChatSession::turn(const TurnInput &input) {
 
   llm::Request request;
   request.model = run_.model();
-  std::string system = llm::renderSystemTemplate(prompt, variables);
+  const ModelOverrideDecl *override = llm::modelOverride(prompt, request.model);
+  std::string system = llm::renderSystemTemplate(prompt, variables, nullptr, override);
   if (!system.empty()) request.messages.push_back({llm::Message::Role::System, std::move(system), {}, {}});
   request.messages.insert(request.messages.end(), history_.begin(), history_.end());
   const size_t turnStart = request.messages.size();
   request.messages.push_back({llm::Message::Role::User, input.message, {}, {}});
-  if (prompt.parameters) request.parameters = llm::Json::parse(prompt.parameters);
+  request.parameters = llm::promptParameters(prompt, override);
   const std::span<const int> tools(step.tools.begin(), step.tools.size());
   llm::offerTools(request, program, tools);
   // PromptKit applies tool_choice to a turn's first round only: "required" must not force a

@@ -18,11 +18,12 @@ Value judge(const StepAttempt &a, int prompt, const Value &target, const char *r
 
   Request request;
   request.model = a.run.model();
-  std::string system = renderSystemTemplate(decl, variables);
+  const ModelOverrideDecl *override = modelOverride(decl, request.model);
+  std::string system = renderSystemTemplate(decl, variables, nullptr, override);
   if (!system.empty()) request.messages.push_back({Message::Role::System, std::move(system), {}, {}});
   std::string user = rubric ? "Rubric:\n" + rubricValue.toText() + "\n\nTarget:\n" + target.toText() : target.toText();
   request.messages.push_back({Message::Role::User, std::move(user), {}, {}});
-  if (decl.parameters) request.parameters = Json::parse(decl.parameters);
+  request.parameters = promptParameters(decl, override);
   request.structured = StructuredOutput{"judgement", Json::parse(kJudgeReplySchema), true};
 
   Reply reply = Exchange(a, decl).send(request, 1);

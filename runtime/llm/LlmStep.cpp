@@ -31,12 +31,13 @@ Request firstRequest(const StepAttempt &a, const PromptDecl &prompt, const Value
   Request request;
   // A prompt may name its own model (AWL's prompt-agent `model`); otherwise the run's.
   request.model = prompt.model ? prompt.model : a.run.model();
+  const ModelOverrideDecl *override = modelOverride(prompt, request.model);
   std::string system =
-      renderSystemTemplate(prompt, input, a.run.runsWorkflow() ? &a.run.workflow() : nullptr);
+      renderSystemTemplate(prompt, input, a.run.runsWorkflow() ? &a.run.workflow() : nullptr, override);
   if (!system.empty()) request.messages.push_back({Message::Role::System, std::move(system), {}, {}});
   if (!input.isNull())
     request.messages.push_back({Message::Role::User, input.isString() ? input.asString() : input.dump(), {}, {}});
-  if (prompt.parameters) request.parameters = Json::parse(prompt.parameters);
+  request.parameters = promptParameters(prompt, override);
   return request;
 }
 

@@ -22,11 +22,9 @@ std::string spellPath(const char *root, std::initializer_list<PathStep> path) {
   return out;
 }
 
-}  // namespace
-
-std::string renderSystemTemplate(const PromptDecl &prompt, const Value &input, const Value *workflow) {
-  std::string out;
-  for (const TemplatePart &part : prompt.systemTemplate) {
+void renderParts(std::span<const TemplatePart> parts, const PromptDecl &prompt, const Value &input,
+                 const Value *workflow, std::string &out) {
+  for (const TemplatePart &part : parts) {
     switch (part.kind) {
       case TemplatePart::Text: out += part.text; break;
       case TemplatePart::Variable: {
@@ -87,7 +85,31 @@ std::string renderSystemTemplate(const PromptDecl &prompt, const Value &input, c
       }
     }
   }
+}
+
+}  // namespace
+
+const ModelOverrideDecl *modelOverride(const PromptDecl &prompt, std::string_view model) {
+  for (const ModelOverrideDecl &o : prompt.modelOverrides)
+    if (model == o.model) return &o;
+  return nullptr;
+}
+
+std::string renderSystemTemplate(const PromptDecl &prompt, const Value &input, const Value *workflow,
+                                 const ModelOverrideDecl *override) {
+  std::string out;
+  if (override) renderParts(override->prefix, prompt, input, workflow, out);
+  renderParts(override && override->replacesTemplate ? override->systemTemplate : prompt.systemTemplate, prompt, input,
+              workflow, out);
+  if (override) renderParts(override->suffix, prompt, input, workflow, out);
   return out;
+}
+
+nlohmann::ordered_json promptParameters(const PromptDecl &prompt, const ModelOverrideDecl *override) {
+  using Json = nlohmann::ordered_json;
+  Json parameters = prompt.parameters ? Json::parse(prompt.parameters) : Json::object();
+  if (override && override->parameters) parameters.update(Json::parse(override->parameters));  // key by key
+  return parameters;
 }
 
 }  // namespace wfc::llm

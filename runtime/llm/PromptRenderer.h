@@ -9,12 +9,25 @@
 
 #include "wfc/program.h"
 
+#include <nlohmann/json.hpp>
+
 #include <string>
+#include <string_view>
 
 namespace wfc::llm {
 
+// The prompt's model_overrides entry for requests that name `model` (docs/promptkit.md "Model
+// overrides": the name matches exactly, as in PromptKit), or null.
+const ModelOverrideDecl *modelOverride(const PromptDecl &prompt, std::string_view model);
+
 // `workflow` is the run's {"context", "artifacts"} when the program runs a workflow (for
-// {{workflow_context}} and {{artifacts.NAME}}), else null.
-std::string renderSystemTemplate(const PromptDecl &prompt, const Value &input, const Value *workflow = nullptr);
+// {{workflow_context}} and {{artifacts.NAME}}), else null. With `override`: its prefix, its own
+// template in place of the prompt's when it has one, its suffix.
+std::string renderSystemTemplate(const PromptDecl &prompt, const Value &input, const Value *workflow = nullptr,
+                                 const ModelOverrideDecl *override = nullptr);
+
+// The request parameters of the prompt (temperature, max_tokens, …), with `override`'s merged over
+// them key by key.
+nlohmann::ordered_json promptParameters(const PromptDecl &prompt, const ModelOverrideDecl *override);
 
 }  // namespace wfc::llm

@@ -27,12 +27,13 @@ llm::Request firstRequest(const StateVisit &v, const PromptDecl &prompt) {
   llm::Request request;
   request.model = v.run.model();
   const Value &wf = v.run.workflow();
-  std::string system = llm::renderSystemTemplate(prompt, v.input, &wf);
+  const ModelOverrideDecl *override = llm::modelOverride(prompt, request.model);
+  std::string system = llm::renderSystemTemplate(prompt, v.input, &wf, override);
   if (!system.empty()) request.messages.push_back({llm::Message::Role::System, std::move(system), {}, {}});
   Value context = wf.get("context").value_or(Value());
   const Value &said = context.isNull() ? v.input : context;
   request.messages.push_back({llm::Message::Role::User, said.isString() ? said.asString() : said.dump(), {}, {}});
-  if (prompt.parameters) request.parameters = Json::parse(prompt.parameters);
+  request.parameters = llm::promptParameters(prompt, override);
   return request;
 }
 

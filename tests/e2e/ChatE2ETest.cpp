@@ -39,7 +39,8 @@ class ChatE2ETest : public LlmPackTest {
       {"match": {"system_contains": "Greet", "last_user_contains": "rude"}, "reply": {"content": "Darn, hello."}},
       {"match": {"system_contains": "Greet", "last_user_contains": "long"},
        "reply": {"content": "Hello! This greeting goes on far longer than thirty bytes."}},
-      {"match": {"system_contains": "Greet"}, "reply": {"content": "Hello!"}}
+      {"match": {"system_contains": "Greet"}, "reply": {"content": "Hello!"}},
+      {"match": {"system_contains": "Wave"}, "reply": {"content": "*waves*"}}
     ]})");
   }
 
@@ -109,6 +110,30 @@ TEST_F(ChatE2ETest, MessageAndRawPrintTheText) {
   EXPECT_EQ(r.out, "Hello!\n");
   ASSERT_EQ(server.requests().size(), 1u);
   EXPECT_FALSE(server.requests()[0]["body"].contains("tools")) << "the greeter offers no tools";
+}
+
+// model_overrides (docs/promptkit.md "Model overrides"): a run of the model an override names
+// gets its prefix and suffix around the template (or its own template) and its parameters merged
+// over the prompt's; a run of any other model gets the prompt as written.
+TEST_F(ChatE2ETest, ModelOverridesApplyToTheModelTheyName) {
+  LlmServerProcess server(script());
+  for (const char *model : {"tuned-model", "waving-model", "test-model"}) {
+    ProcessResult r = run("chat-support", {"--llm-base-url", server.baseUrl(), "--model", model, "--task", "greeter",
+                                           "--message", "hi", "--raw"});
+    ASSERT_EQ(r.exitCode, 0) << model << ": " << r.err;
+  }
+  std::vector<Json> requests = bodies(server);
+  ASSERT_EQ(requests.size(), 3u);
+  EXPECT_EQ(requests[0]["model"], "tuned-model");
+  EXPECT_EQ(requests[0]["messages"][0]["content"], "[tuned] Greet the user. Keep it under five words.");
+  EXPECT_EQ(requests[0]["temperature"], 0.1);
+  EXPECT_EQ(requests[0]["top_p"], 0.9) << "the prompt's other parameters stay";
+  EXPECT_EQ(requests[0]["max_tokens"], 50);
+  EXPECT_EQ(requests[1]["messages"][0]["content"], "Wave at the user.");
+  EXPECT_EQ(requests[1]["temperature"], 0.7);
+  EXPECT_EQ(requests[2]["messages"][0]["content"], "Greet the user.");
+  EXPECT_EQ(requests[2]["temperature"], 0.7);
+  EXPECT_FALSE(requests[2].contains("max_tokens"));
 }
 
 // 3. Usage errors, before anything is sent: no --task with two tasks, an unknown task, a

@@ -73,6 +73,21 @@ TEST_F(LlmE2ETest, SystemTemplateIsRenderedAndAStringInputIsTheUserMessage) {
       {"role": "system", "content": "Greet world in a friendly tone; first tag: brief. Count: 3."}])"));
 }
 
+// A prompt step of a run whose model a model_overrides entry names (docs/promptkit.md "Model
+// overrides"): its prefix and suffix render with the same variables; its parameters merge.
+TEST_F(LlmE2ETest, ModelOverrideOfTheRunsModelWrapsTheTemplateAndMergesParameters) {
+  LlmServerProcess server(templateScript());
+  ProcessResult r = run("llm-template", {"--llm-base-url", server.baseUrl(), "--model", "tuned-model", "--input-json",
+                                         kTemplateInput});
+  ASSERT_EQ(r.exitCode, 0) << r.describe() << "\n" << r.err;
+  Json greet = requestWithUser(server.requests(), "Please say hello.");
+  ASSERT_FALSE(greet.is_null());
+  EXPECT_EQ(greet["body"]["messages"][0]["content"],
+            "(world) Greet world in a friendly tone; first tag: brief. Count: 3. Be brief.");
+  EXPECT_EQ(greet["body"].value("temperature", -1.0), 0.0);
+  EXPECT_EQ(greet["body"].value("max_tokens", -1), 50) << "the prompt's own parameters stay";
+}
+
 // 2. An object input binds its keys as template variables and is the user message as compact JSON.
 TEST_F(LlmE2ETest, ObjectInputBindsVariablesAndIsSentAsCompactJson) {
   LlmServerProcess server(templateScript());
