@@ -318,6 +318,27 @@ void checkMcpServer(const Reader &r, const YAML::Node &spec, const std::string &
   if (spec["cwd"]) r.nonEmptyString(spec["cwd"], "'cwd' of " + what);
 }
 
+// A provider binding (docs/bindings.md "Providers"): the concrete provider a pack's provider key
+// (requires.providers, RFC 0012/0017) runs on.
+void checkProvider(const Reader &r, const YAML::Node &spec, const std::string &what) {
+  r.expectMap(spec, what, "write {provider: openai, model: NAME}");
+  r.keys(spec, what, {"provider", "model", "base_url", "api_key_env", "timeout_ms"});
+  r.required(spec, "provider", what, "openai");
+  std::string provider = r.string(spec["provider"], "'provider' of " + what);
+  if (provider != "openai" && provider != "anthropic")
+    r.fail(spec["provider"], "'provider' of " + what + " is openai or anthropic, not " + inQuotes(provider) +
+                                 didYouMean(provider, {"openai", "anthropic"}));
+  r.required(spec, "model", what, "NAME");
+  r.nonEmptyString(spec["model"], "'model' of " + what);
+  if (spec["base_url"]) {
+    std::string url = r.nonEmptyString(spec["base_url"], "'base_url' of " + what);
+    if (url.rfind("http://", 0) != 0 && url.rfind("https://", 0) != 0)
+      r.fail(spec["base_url"], "'base_url' of " + what + " must be an http:// or https:// URL, not " + inQuotes(url));
+  }
+  if (spec["api_key_env"]) r.envName(spec["api_key_env"], r.string(spec["api_key_env"], "'api_key_env' of " + what), what);
+  r.timeout(spec, what);
+}
+
 YAML::Node loadOneDocument(std::string_view text, const Reader &r) {
   yaml::FirstDocument docs;
   try {
@@ -462,7 +483,22 @@ BindingsFile BindingsFile::check(const YAML::Node &root, const std::string &orig
                            "; write 'tools:' with one 'NAME: {KIND: …}' entry per tool");
       }))
     return file;
-  attempt([&] { r.keys(root, "a bindings file", {"tools", "mcp_servers"}); });
+  attempt([&] { r.keys(root, "a bindings file", {"tools", "mcp_servers", "providers"}); });
+
+  if (const YAML::Node ps = root["providers"]; ps && !ps.IsNull()) {
+    if (attempt([&] { r.expectMap(ps, "'providers'", "write 'KEY: {provider: openai, model: NAME}' entries"); }))
+      for (const auto &kv : ps) {
+        attempt([&] {
+          std::string key = r.key(kv.first, "'providers'");
+          if (const ProviderBinding *first = file.findProvider(key))
+            r.fail(kv.first, "provider " + inQuotes(key) + " is bound twice (first at " + first->where +
+                                 "); remove one of the entries");
+          checkProvider(r, kv.second, "provider " + inQuotes(key));
+          file.providers_.push_back({key, r.where(kv.first), Value::fromJson(r.toJson(kv.second)),
+                                     kv.first.Mark().line + 1, kv.first.Mark().column + 1});
+        });
+      }
+  }
 
   // Servers first, wherever they are written, so that mcp bindings can name them. A server
   // whose definition is malformed still counts as defined: bindings naming it are not reported
@@ -580,6 +616,12 @@ const BindingsFile::Entry *BindingsFile::find(std::string_view tool) const {
   return nullptr;
 }
 
+const BindingsFile::ProviderBinding *BindingsFile::findProvider(std::string_view key) const {
+  for (const ProviderBinding &p : providers_)
+    if (p.key == key) return &p;
+  return nullptr;
+}
+
 const BindingsFile::McpServer *BindingsFile::findMcpServer(std::string_view name) const {
   for (const McpServer &s : mcpServers_)
     if (s.name == name) return &s;
@@ -595,8 +637,12 @@ bool operator==(const BindingsFile::McpServer &a, const BindingsFile::McpServer 
   return a.name == b.name && a.spec.dump() == b.spec.dump();
 }
 
+bool operator==(const BindingsFile::ProviderBinding &a, const BindingsFile::ProviderBinding &b) {
+  return a.key == b.key && a.spec.dump() == b.spec.dump();
+}
+
 bool operator==(const BindingsFile &a, const BindingsFile &b) {
-  return a.entries() == b.entries() && a.mcpServers() == b.mcpServers();
+  return a.entries() == b.entries() && a.mcpServers() == b.mcpServers() && a.providers() == b.providers();
 }
 
 std::string toJsonText(const BindingsFile &file) {
@@ -610,6 +656,11 @@ std::string toJsonText(const BindingsFile &file) {
     Json servers = Json::object();
     for (const BindingsFile::McpServer &s : file.mcpServers()) servers[s.name] = s.spec.json();
     out["mcp_servers"] = servers;
+  }
+  if (!file.providers().empty()) {
+    Json providers = Json::object();
+    for (const BindingsFile::ProviderBinding &p : file.providers()) providers[p.key] = p.spec.json();
+    out["providers"] = providers;
   }
   return out.dump();
 }

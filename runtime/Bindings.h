@@ -49,6 +49,13 @@ class BindingsFile {
     std::string where;  // "ORIGIN:LINE:COL" of the name
     Value spec;         // {command, args, env, cwd}
   };
+  // What runs the calls of a pack's provider key (docs/bindings.md "Providers").
+  struct ProviderBinding {
+    std::string key;    // a key of the pack's requires.providers, or "default"
+    std::string where;  // "ORIGIN:LINE:COL" of the key
+    Value spec;         // {provider, model, base_url?, api_key_env?, timeout_ms?}
+    int line = 0, column = 0;  // of the key
+  };
 
   // `origin` names the document in messages (a path, or "<compiled-in bindings>"). YAML, or JSON
   // text. Throws wfc::Error(Usage) "ORIGIN:LINE:COL: what is wrong; how to fix" — one line per
@@ -71,6 +78,8 @@ class BindingsFile {
   const Entry *find(std::string_view tool) const;
   const std::vector<McpServer> &mcpServers() const { return mcpServers_; }
   const McpServer *findMcpServer(std::string_view name) const;
+  const std::vector<ProviderBinding> &providers() const { return providers_; }
+  const ProviderBinding *findProvider(std::string_view key) const;
 
  private:
   // The checks every bindings document passes, on its YAML nodes.
@@ -79,11 +88,13 @@ class BindingsFile {
   std::string origin_;
   std::vector<Entry> entries_;
   std::vector<McpServer> mcpServers_;
+  std::vector<ProviderBinding> providers_;
 };
 
 // The same bindings, in the same order; origins and places are not compared.
 bool operator==(const BindingsFile::Entry &a, const BindingsFile::Entry &b);
 bool operator==(const BindingsFile::McpServer &a, const BindingsFile::McpServer &b);
+bool operator==(const BindingsFile::ProviderBinding &a, const BindingsFile::ProviderBinding &b);
 bool operator==(const BindingsFile &a, const BindingsFile &b);
 
 // The same bindings as compact JSON (entries in file order), for baking into generated code;

@@ -112,6 +112,13 @@ class Run {
   const SchemaValidator *schema(const char *json);
   llm::Provider *provider() const { return provider_; }
   const std::string &model() const { return model_; }
+  // The model a call on provider key `key` names (RFC 0017; docs/bindings.md "Providers"): the
+  // one its binding names, else the run's. `key` null or "default": the run's.
+  const std::string &modelFor(const char *key) const {
+    if (key && provider_)
+      if (const std::string *bound = provider_->boundModel(key)) return *bound;
+    return model_;
+  }
   void addTokens(const llm::Usage &usage) {
     promptTokens_ += usage.promptTokens;
     completionTokens_ += usage.completionTokens;

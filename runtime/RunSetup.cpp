@@ -8,6 +8,8 @@
 #include "chat/ChatMain.h"
 #include "llm/AnthropicProvider.h"
 #include "llm/OpenAiProvider.h"
+#include "llm/ProviderBindings.h"
+#include "llm/ProviderRouter.h"
 #include "llm/Recording.h"
 
 #include <nlohmann/json.hpp>
@@ -39,54 +41,118 @@ std::string anthropicBaseUrl() {
 
 }  // namespace
 
+namespace {
+
+// Keys read from environment variables a provider binding names (api_key_env): forgotten, as the
+// standard ones are, once the providers have read them (forgetApiKeys).
+std::vector<std::string> &boundKeyVariables() {
+  static std::vector<std::string> names;
+  return names;
+}
+
+long timeoutFromEnvironment(std::optional<long> fallback) {
+  if (auto timeout = environment("WFC_LLM_TIMEOUT_MS")) {
+    char *end = nullptr;
+    long ms = std::strtol(timeout->c_str(), &end, 10);
+    if (*end != '\0' || ms <= 0)
+      throw Error(ErrorKind::Usage, "WFC_LLM_TIMEOUT_MS must be a positive number of milliseconds, not '" +
+                                        *timeout + "'");
+    return ms;
+  }
+  return fallback.value_or(llm::EndpointOptions{}.timeoutMs);
+}
+
+std::unique_ptr<llm::Provider> endpointProvider(bool anthropic, llm::EndpointOptions options) {
+  if (anthropic) return std::make_unique<llm::AnthropicProvider>(std::move(options));
+  return std::make_unique<llm::OpenAiProvider>(std::move(options));
+}
+
+// The provider's own base URL when nothing names one: $OPENAI_BASE_URL or Anthropic's.
+std::string standardBaseUrl(bool anthropic) {
+  return anthropic ? anthropicBaseUrl() : environment("OPENAI_BASE_URL").value_or("https://api.openai.com/v1");
+}
+
+}  // namespace
+
 std::unique_ptr<llm::Provider> makeProvider(const CommandLine &cl, const ProgramDecl &program, Trace *trace,
                                             std::string &model, std::shared_ptr<llm::RateLimiter> limiter) {
   bool wanted = !program.prompts.empty() || cl.record || cl.replay;
   if (!wanted) return nullptr;
-  std::string provider = cl.provider.value_or(cl.replay ? "replay" : "openai");
+  // The host's provider bindings (docs/bindings.md "Providers"); `default`'s values are defaults
+  // that flags and environment override.
+  std::map<std::string, llm::BoundProvider> bound = llm::providerBindings(program, program.bindings, cl.bindings);
+  const llm::BoundProvider *fallback = bound.count("default") ? &bound["default"] : nullptr;
+  std::string provider = cl.provider.value_or(cl.replay ? "replay" : fallback ? fallback->provider : "openai");
   if (provider == "replay" && !cl.replay)
     throw Error(ErrorKind::Usage, "--provider replay needs the recording to answer from: give --replay FILE");
   if (cl.replay && provider != "replay")
     throw Error(ErrorKind::Usage, "--replay answers from a recording, so it cannot be combined with --provider " +
                                       provider);
   std::unique_ptr<llm::Provider> inner;
+  llm::Json routedModels = llm::Json::object();
   if (provider == "replay") {
     auto replay = std::make_unique<llm::ReplayProvider>(*cl.replay);
     model = cl.model.value_or(replay->header().value("model", "replay"));
     inner = std::move(replay);
   } else {
     const bool anthropic = provider == "anthropic";
+    // A default binding of the other provider lends neither its URL nor its key.
+    const llm::BoundProvider *defaults = fallback && fallback->provider == provider ? fallback : nullptr;
     llm::EndpointOptions options;
-    std::string providerBase =
-        anthropic ? anthropicBaseUrl() : environment("OPENAI_BASE_URL").value_or("https://api.openai.com/v1");
-    options.baseUrl = cl.llmBaseUrl ? *cl.llmBaseUrl : environment("WFC_LLM_BASE_URL").value_or(providerBase);
+    // Flags, then environment, then the binding, then the provider's public endpoint.
+    std::string base = defaults && defaults->baseUrl && !environment(anthropic ? "ANTHROPIC_BASE_URL" : "OPENAI_BASE_URL")
+                           ? *defaults->baseUrl
+                           : standardBaseUrl(anthropic);
+    options.baseUrl = cl.llmBaseUrl ? *cl.llmBaseUrl : environment("WFC_LLM_BASE_URL").value_or(base);
     std::optional<std::string> chosen = cl.model ? cl.model : environment("WFC_MODEL");
+    if (!chosen && defaults) chosen = defaults->model;
     if (!chosen)
       throw Error(ErrorKind::Usage, "no model: give --model NAME or set WFC_MODEL (or answer offline with --replay FILE)");
     model = *chosen;
     options.model = model;
     options.apiKey = environment(anthropic ? "ANTHROPIC_API_KEY" : "OPENAI_API_KEY");
-    if (auto timeout = environment("WFC_LLM_TIMEOUT_MS")) {
-      char *end = nullptr;
-      long ms = std::strtol(timeout->c_str(), &end, 10);
-      if (*end != '\0' || ms <= 0)
-        throw Error(ErrorKind::Usage, "WFC_LLM_TIMEOUT_MS must be a positive number of milliseconds, not '" +
-                                          *timeout + "'");
-      options.timeoutMs = ms;
+    if (defaults && defaults->apiKeyEnv) {
+      if (auto key = environment(defaults->apiKeyEnv->c_str())) options.apiKey = key;
+      boundKeyVariables().push_back(*defaults->apiKeyEnv);
     }
+    options.timeoutMs = timeoutFromEnvironment(defaults ? defaults->timeoutMs : std::nullopt);
     if (trace)
       options.onRetry = [trace](const llm::ExchangeKey &key, unsigned attempt, const std::string &reason, long delayMs) {
         trace->write("llm_retry", {{"step", key.step}, {"round", key.round}, {"attempt", key.attempt},
                                    {"transport_attempt", attempt}, {"reason", reason}, {"delay_ms", delayMs}});
       };
     if (!limiter && (cl.rpm || cl.tpm)) limiter = std::make_shared<llm::RateLimiter>(cl.rpm.value_or(0), cl.tpm.value_or(0));
-    options.limiter = std::move(limiter);
-    if (anthropic) inner = std::make_unique<llm::AnthropicProvider>(options);
-    else inner = std::make_unique<llm::OpenAiProvider>(options);
+    options.limiter = limiter;
+    inner = endpointProvider(anthropic, options);
+
+    // Every other bound key: its own endpoint, sharing the run's rate limits and retry trace.
+    std::unique_ptr<llm::ProviderRouter> router;
+    for (const auto &[key, b] : bound) {
+      if (key == "default") continue;
+      const bool other = b.provider == "anthropic";
+      llm::EndpointOptions routed = options;
+      routed.baseUrl = b.baseUrl.value_or(standardBaseUrl(other));
+      routed.model = b.model;
+      routed.apiKey = environment(b.apiKeyEnv ? b.apiKeyEnv->c_str() : other ? "ANTHROPIC_API_KEY" : "OPENAI_API_KEY");
+      if (b.apiKeyEnv) boundKeyVariables().push_back(*b.apiKeyEnv);
+      routed.timeoutMs = timeoutFromEnvironment(b.timeoutMs);
+      if (!router) router = std::make_unique<llm::ProviderRouter>(std::move(inner));
+      router->route(key, endpointProvider(other, routed), b.model);
+      routedModels[key] = b.model;
+    }
+    if (router) inner = std::move(router);
+    // A key a call names and nothing binds runs on the default provider (docs/bindings.md
+    // "Providers"): said once, at start.
+    for (const ProviderKeyDecl &p : program.providers)
+      if (p.called && !bound.count(p.key))
+        std::cerr << program.name << ": warning: provider '" << p.key << "' (requires.providers) is bound to "
+                  << "nothing: its calls run on the default provider (" << inner->describe().substr(0, 200)
+                  << "); bind it under 'providers:' in a bindings file (docs/bindings.md)\n";
   }
   if (!cl.record) return inner;
   llm::Json header = {{"workflow", program.name}, {"version", program.version}, {"composition", nullptr},
                       {"provider", provider}, {"model", model}};
+  if (!routedModels.empty()) header["providers"] = routedModels;
   if (program.workflow) header["entry"] = program.workflow->states[program.workflow->entry].name;
   else if (chat::isChatProgram(program)) header["task"] = chat::chooseTask(cl, program).name;
   else header["composition"] = program.compositions[0].name;
@@ -218,6 +284,7 @@ std::unique_ptr<Trace> makeTrace(const CommandLine &cl, const std::string &servi
 void forgetApiKeys() {
   unsetenv("OPENAI_API_KEY");
   unsetenv("ANTHROPIC_API_KEY");
+  for (const std::string &name : boundKeyVariables()) unsetenv(name.c_str());
 }
 
 }  // namespace wfc

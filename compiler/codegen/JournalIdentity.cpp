@@ -36,6 +36,7 @@ ir::Json promptJson(const ir::Prompt &p) {
           {"blocklist", p.toolPolicy.blocklist},
           {"parameters", p.parameters}};
   if (!p.model.empty()) out["model"] = p.model;  // only where set: existing cache keys stay valid
+  if (!p.provider.empty() && p.provider != "default") out["provider"] = p.provider;
   if (!p.modelOverrides.empty()) {
     ir::Json overrides = ir::Json::array();
     for (const ir::ModelOverride &o : p.modelOverrides)

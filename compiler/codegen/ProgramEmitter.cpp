@@ -29,7 +29,7 @@ const char *const kStepFieldOrder[] = {"id",        "key",       "kind",      "e
                                        "thenStep",  "elseStep",  "reduce",     "into",     "maxAttempts",
                                        "backoffMs", "timeoutMs", "tool",       "argsChecked", "callee",
                                        "fallback",  "fallbackValue",
-                                       "prompt",    "outputSchema", "strictOutput", "tools", "maxSteps",
+                                       "prompt",    "provider",  "outputSchema", "strictOutput", "tools", "maxSteps",
                                        "toolCalled",
                                        "maxConcurrency", "maxIterations", "rubric", "evals", "cache",
                                        "definitionHash", "needs", "action", "capture"};
@@ -333,6 +333,7 @@ void emitPrompts(Printer &p, EmitContext &ctx, const std::vector<const ir::Promp
     if (!pr->validators.empty()) fields.push_back({"validators", "kValidators_" + name, ""});
     if (!pr->model.empty()) fields.push_back({"model", cppString(pr->model), ""});
     if (!overrides.empty()) fields.push_back({"modelOverrides", overrides, "model_overrides"});
+    if (!pr->provider.empty() && pr->provider != "default") fields.push_back({"provider", cppString(pr->provider), ""});
     table.push_back(std::move(fields));
     p.blankLine();
   }
@@ -538,6 +539,25 @@ std::optional<std::string> emitProgram(const ir::Module &module, const analysis:
     p.emit("};\n");
     p.blankLine();
   }
+  // requires.providers (RFC 0012): the keys a bindings file may bind (docs/bindings.md
+  // "Providers"), and whether a call the program makes names each one.
+  std::vector<InitFields> providerRows;
+  for (const ir::ProviderRequirement &r : module.providers) {
+    if (r.key == "default") continue;
+    bool called = false;
+    for (const ir::Prompt *pr : program.prompts) called |= pr->provider == r.key;
+    for (const ir::Composition *c : program.compositions)
+      ir::forEachStep(c->steps, [&](const ir::Step &s) { called |= s.provider == r.key; });
+    InitFields row = {{"key", cppString(r.key), ""}, {"role", cppString(r.role), ""}};
+    if (!r.required) row.push_back({"required", "false", ""});
+    if (called) row.push_back({"called", "true", ""});
+    providerRows.push_back(std::move(row));
+  }
+  if (!providerRows.empty()) {
+    p.emit("// requires.providers: the keys a bindings file's 'providers:' may bind (docs/bindings.md).\n");
+    emitInitializerTable(p, "wfc::ProviderKeyDecl", "kProviders", providerRows);
+    p.blankLine();
+  }
   // Governance annotations ride along into the report, never interpreted.
   ir::Json governance = ir::Json::object();
   if (!module.governance.is_null()) governance["metadata"] = module.governance;
@@ -563,6 +583,7 @@ std::optional<std::string> emitProgram(const ir::Module &module, const analysis:
                        {"identity", cppString(programIdentity(module, entry)), ""}};
   if (!module.tools.empty()) fields.push_back({"tools", "kTools", ""});
   if (!prompts.empty()) fields.push_back({"prompts", "kPrompts", ""});
+  if (!providerRows.empty()) fields.push_back({"providers", "kProviders", ""});
   if (!compositions.empty()) fields.push_back({"compositions", "kCompositions", ""});
   // A registry's workflows share its bindings and native tools (RegistryDecl).
   fields.push_back({"bindings", options.bindingsJson && !member ? "kBindings" : "nullptr", ""});

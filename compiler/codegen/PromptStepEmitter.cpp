@@ -43,6 +43,7 @@ class PromptStepEmitter final : public StepEmitter {
   void addFields(StepFields &fields, const ir::Step &s) override {
     fields["run"] = "run_" + name(s);
     fields["prompt"] = "prompt::" + ctx_.prompt(*s.prompt);
+    if (!s.provider.empty()) fields["provider"] = cppString(s.provider);  // RFC 0017: over the prompt's
     if (s.outputSchema) {
       fields["outputSchema"] = ctx_.schema(*s.outputSchema, name(s) + "_output", "the output_schema of step '" + s.id + "'");
       if (fitsStrictSubset(s.outputSchema->json)) fields["strictOutput"] = "true";

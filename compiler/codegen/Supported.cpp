@@ -15,9 +15,6 @@ void reportUnsupported(const ir::Module &module, const analysis::Program &progra
   // kinds have no input that decides their output (a foreach's or loop's inner steps read more).
   for (const ir::Composition *c : program.compositions)
     ir::forEachStep(c->steps, [&](const ir::Step &s) {
-      if (!s.provider.empty() && s.provider != "default")
-        diags.error(s.providerLoc, "step '" + s.id + "' runs on provider '" + s.provider +
-                                       "'; an executable binds only the default provider" + kNotYet);
       if (!s.modifiers.cache) return;
       switch (s.kind) {
         case ir::StepKind::Tool:
@@ -32,17 +29,6 @@ void reportUnsupported(const ir::Module &module, const analysis::Program &progra
                          "'wfc.cache' on the steps inside it");
     });
 
-  // PromptKit features of the prompts the program runs.
-  for (const ir::Prompt *p : program.prompts) {
-    if (!p->provider.empty() && p->provider != "default")
-      diags.error(p->providerLoc, "prompt '" + p->key + "' runs on provider '" + p->provider +
-                                      "'; an executable binds only the default provider" + kNotYet);
-  }
-  for (const ir::ProviderRequirement &r : module.providers)
-    if (r.required && r.key != "default")
-      diags.error(r.loc, "the pack requires provider '" + r.key + "' (role " + r.role +
-                             "); an executable binds only the default provider" + kNotYet +
-                             " — or mark it 'required: false'");
   if (!module.skills.empty())
     diags.error(module.skills.front().loc, "the pack's skills are offered to a conversation's model through skill "
                                            "tools" + std::string(kNotYet));

@@ -99,6 +99,19 @@ void checkBindings(Compilation &compilation, const BindingsFile &bindings, const
       compilation.markUsageError();
     }
   }
+  // providers: binds keys of requires.providers (docs/bindings.md "Providers"), and "default".
+  std::vector<std::string> keys = {"default"};
+  for (const BoundProgram &p : programs)
+    for (const ir::ProviderRequirement &r : p.module->providers)
+      if (std::find(keys.begin(), keys.end(), r.key) == keys.end()) keys.push_back(r.key);
+  for (const BindingsFile::ProviderBinding &b : bindings.providers())
+    if (std::find(keys.begin(), keys.end(), b.key) == keys.end()) {
+      diags.error(locate(compilation, buffer, b.line, b.column),
+                  "the bindings bind provider '" + b.key + "', which " +
+                      (programs.size() == 1 ? std::string("the pack does not require") : std::string("none of the registry's workflows requires")) +
+                      " (requires.providers)" + didYouMeanSuffix(b.key, keys));
+      compilation.markUsageError();
+    }
   if (!requireAll) return;
   for (const BoundProgram &p : programs)
     for (const analysis::BindingNeed &need : p.program->needsBinding) {

@@ -78,6 +78,7 @@ struct StepDecl {
   const char *fallbackValue = nullptr;
   // prompt and agent steps
   int prompt = -1;                      // the prompt run (an index into ProgramDecl::prompts)
+  const char *provider = nullptr;       // the provider key that runs it (RFC 0017); null: the prompt's
   const char *outputSchema = nullptr;   // JSON text (self-contained): the reply must match it
   bool strictOutput = false;            // the schema fits the providers' strict subset
   std::initializer_list<int> tools = {};  // agent: the tools offered
@@ -165,6 +166,16 @@ struct PromptDecl {
   std::span<const ValidatorDecl> validators = {};
   const char *model = nullptr;  // the model its requests name (AWL's prompt-agent `model`); null: the run's
   std::span<const ModelOverrideDecl> modelOverrides = {};
+  const char *provider = nullptr;  // the provider key that runs it (RFC 0017); null: "default"
+};
+
+// A provider the pack requires (requires.providers, RFC 0012): a key a bindings file may bind
+// (docs/bindings.md "Providers"). `called`: some prompt or step the program runs names it.
+struct ProviderKeyDecl {
+  const char *key = "";
+  const char *role = "llm";
+  bool required = true;
+  bool called = false;
 };
 
 struct ToolDecl {
@@ -237,6 +248,7 @@ struct ProgramDecl {
   const char *identity = "";
   std::span<const ToolDecl> tools = {};
   std::span<const PromptDecl> prompts = {};
+  std::span<const ProviderKeyDecl> providers = {};  // requires.providers, "default" left out
   std::span<const CompositionDecl> compositions = {};  // [0] runs; the others are called by subflow steps
   const char *bindings = nullptr;                 // compiled-in bindings (JSON text), or nullptr
   std::span<const NativeToolEntry> natives = {};  // native functions linked into the executable

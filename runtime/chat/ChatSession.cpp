@@ -88,7 +88,8 @@ std::string ChatSession::turn(const TurnInput &input) {
   llm::StepAttempt a{run_, step, path, 1, cancel_, span, int64_t(turn_), tokens, &called, true};
 
   llm::Request request;
-  request.model = run_.model();
+  if (prompt.provider) request.provider = prompt.provider;  // RFC 0017
+  request.model = run_.modelFor(prompt.provider);
   const ModelOverrideDecl *override = llm::modelOverride(prompt, request.model);
   std::string system = llm::renderSystemTemplate(prompt, variables, nullptr, override);
   if (!system.empty()) request.messages.push_back({llm::Message::Role::System, std::move(system), {}, {}});

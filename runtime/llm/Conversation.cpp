@@ -125,6 +125,7 @@ Reply Exchange::sendToModel(const Request &request, unsigned round) {
                    {"duration_ms", millis(start)}, {"prompt_tokens", reply.usage.promptTokens},
                    {"completion_tokens", reply.usage.completionTokens},
                    {"tool_calls", reply.toolCalls.size()}, {"finish_reason", reply.finishReason}};
+      if (!request.provider.empty()) line["provider"] = request.provider;  // a pack's provider key (RFC 0017)
       if (!reply.model.empty()) line["response_model"] = reply.model;
       if (!reply.id.empty()) line["response_id"] = reply.id;
       Json content = trace->wantsContent() ? exchangeContent(request, &reply) : Json();

@@ -17,7 +17,8 @@ Value judge(const StepAttempt &a, int prompt, const Value &target, const char *r
   Value variables = Value::object({{"target", target}, {"rubric", rubricValue}});
 
   Request request;
-  request.model = a.run.model();
+  if (decl.provider) request.provider = decl.provider;  // RFC 0017: the judging prompt's
+  request.model = a.run.modelFor(decl.provider);
   const ModelOverrideDecl *override = modelOverride(decl, request.model);
   std::string system = renderSystemTemplate(decl, variables, nullptr, override);
   if (!system.empty()) request.messages.push_back({Message::Role::System, std::move(system), {}, {}});

@@ -30,7 +30,10 @@ Value parseReply(const StepAttempt &a, const std::string &content, const char *w
 Request firstRequest(const StepAttempt &a, const PromptDecl &prompt, const Value &input) {
   Request request;
   // A prompt may name its own model (AWL's prompt-agent `model`); otherwise the run's.
-  request.model = prompt.model ? prompt.model : a.run.model();
+  // RFC 0017: the step's provider key, else its prompt's; the router sends the call there.
+  const char *provider = a.step.provider ? a.step.provider : prompt.provider;
+  if (provider) request.provider = provider;
+  request.model = prompt.model ? prompt.model : a.run.modelFor(provider);
   const ModelOverrideDecl *override = modelOverride(prompt, request.model);
   std::string system =
       renderSystemTemplate(prompt, input, a.run.runsWorkflow() ? &a.run.workflow() : nullptr, override);

@@ -14,6 +14,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace wfc::llm {
@@ -53,6 +54,9 @@ struct StructuredOutput {
 };
 
 struct Request {
+  // The pack's provider key that runs this call (RFC 0017; docs/promptkit.md "Providers"): ""
+  // for "default". Routing reads it (ProviderRouter); no provider sends it.
+  std::string provider;
   std::string model;
   std::vector<Message> messages;
   std::vector<ToolSpec> tools;
@@ -95,6 +99,12 @@ class Provider {
   virtual Reply complete(const Request &request, const ExchangeKey &key, const CancellationToken &cancel) = 0;
   // "openai gpt-4o-mini at http://127.0.0.1:8080/v1": for traces and --dry-run. No credentials.
   virtual std::string describe() const = 0;
+  // The model the calls of provider key `key` name when a binding routes that key elsewhere than
+  // the default provider (ProviderRouter, a replay of such a run); null: the run's model.
+  virtual const std::string *boundModel(std::string_view key) const {
+    (void)key;
+    return nullptr;
+  }
 };
 
 }  // namespace wfc::llm

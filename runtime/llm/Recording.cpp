@@ -147,6 +147,10 @@ ReplayProvider::ReplayProvider(const std::string &path) : path_(path) {
                                           " is not the one this executable reads (" +
                                           std::to_string(kRecordingFormat) + ")");
       header_ = std::move(j);
+      // What a malformed "providers" holds is left out: a replay answers every call anyway.
+      if (auto providers = header_.find("providers"); providers != header_.end() && providers->is_object())
+        for (const auto &[key, model] : providers->items())
+          if (model.is_string()) boundModels_[key] = model.get<std::string>();
       continue;
     }
     try {
@@ -186,6 +190,11 @@ Reply ReplayProvider::complete(const Request &, const ExchangeKey &key, const Ca
   if (e.reply) return *e.reply;
   throw Error(e.errorKind == "exhausted" ? ErrorKind::Exhausted : ErrorKind::StepFailed,
               e.errorMessage + " (replayed)");
+}
+
+const std::string *ReplayProvider::boundModel(std::string_view key) const {
+  auto it = boundModels_.find(std::string(key));
+  return it == boundModels_.end() ? nullptr : &it->second;
 }
 
 }  // namespace wfc::llm

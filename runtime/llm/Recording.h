@@ -33,6 +33,7 @@ class RecordingProvider final : public Provider {
 
   Reply complete(const Request &request, const ExchangeKey &key, const CancellationToken &cancel) override;
   std::string describe() const override { return inner_->describe() + ", recorded to " + path_; }
+  const std::string *boundModel(std::string_view key) const override { return inner_->boundModel(key); }
 
  private:
   void write(const Json &line);
@@ -52,6 +53,9 @@ class ReplayProvider final : public Provider {
   Reply complete(const Request &request, const ExchangeKey &key, const CancellationToken &cancel) override;
   std::string describe() const override { return "replay of " + path_; }
   const Json &header() const { return header_; }
+  // The recorded run's provider keys and their models (its header's "providers"), so a replayed
+  // call names the model it named when it was recorded.
+  const std::string *boundModel(std::string_view key) const override;
 
  private:
   struct Entry {
@@ -60,6 +64,7 @@ class ReplayProvider final : public Provider {
   };
   std::string path_;
   Json header_;
+  std::map<std::string, std::string> boundModels_;  // the header's "providers"
   std::map<std::string, Entry> entries_;
 };
 

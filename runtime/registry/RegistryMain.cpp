@@ -12,6 +12,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
@@ -175,6 +176,18 @@ std::unique_ptr<llm::Provider> makeRegistryProvider(const CommandLine &cl, const
   ProgramDecl program = talks ? *talks : *r.workflows[0].program;
   program.name = r.name;
   program.version = "registry";
+  // One provider serves every workflow: the registry's compiled-in bindings, and every provider
+  // key any workflow requires (docs/bindings.md "Providers"), each once.
+  static std::vector<ProviderKeyDecl> keys;
+  keys.clear();
+  for (const RegistryWorkflowDecl &w : r.workflows)
+    for (const ProviderKeyDecl &k : w.program->providers) {
+      auto same = std::find_if(keys.begin(), keys.end(), [&](const ProviderKeyDecl &x) { return !std::strcmp(x.key, k.key); });
+      if (same == keys.end()) keys.push_back(k);
+      else same->called |= k.called;
+    }
+  program.providers = keys;
+  program.bindings = r.bindings;
   return makeProvider(cl, program, trace, model);
 }
 

@@ -25,7 +25,8 @@ constexpr const char *kArtifactTool = "workflow__set_artifact";
 // (the workflow context) or, in the entry state, the workflow input.
 llm::Request firstRequest(const StateVisit &v, const PromptDecl &prompt) {
   llm::Request request;
-  request.model = v.run.model();
+  if (prompt.provider) request.provider = prompt.provider;  // RFC 0017: a state runs on its prompt's
+  request.model = v.run.modelFor(prompt.provider);
   const Value &wf = v.run.workflow();
   const ModelOverrideDecl *override = llm::modelOverride(prompt, request.model);
   std::string system = llm::renderSystemTemplate(prompt, v.input, &wf, override);

@@ -88,6 +88,95 @@ TEST_F(LlmE2ETest, ModelOverrideOfTheRunsModelWrapsTheTemplateAndMergesParameter
   EXPECT_EQ(greet["body"].value("max_tokens", -1), 50) << "the prompt's own parameters stay";
 }
 
+// ---- provider keys (RFC 0012, 0017; docs/bindings.md "Providers")
+
+class ProviderE2ETest : public LlmE2ETest {
+ protected:
+  static Json answers(const std::string &who) { return Json{{"replies", {{{"reply", {{"content", who}}}}}}}; }
+  static std::string bind(const LlmServerProcess &drafter, const std::string &key = "drafter") {
+    return bindings("providers-" + key, "providers:\n  " + key + ": {provider: openai, model: small-model, base_url: '" +
+                                            drafter.baseUrl() + "'}\n");
+  }
+  static std::string system(const Json &request) { return request["body"]["messages"][0]["content"]; }
+};
+
+// A call on a bound key goes to its provider with its model (and that model's override); the
+// default key's calls, and a step that names 'default' over its prompt's key, go to the run's.
+TEST_F(ProviderE2ETest, EachKeysCallsGoToTheProviderBoundToIt) {
+  LlmServerProcess main(answers("from main")), drafter(answers("from drafter"));
+  std::string trace = path("providers.trace"), recording = path("providers.jsonl");
+  ProcessResult r = run("llm-providers", llm(main, {"--bindings", bind(drafter), "--input-json", R"({"text": "hi"})",
+                                                    "--trace", trace, "--record", recording}));
+  ASSERT_EQ(r.exitCode, 0) << r.describe() << "\n" << r.err;
+  EXPECT_EQ(json(r.out), "from main");
+  EXPECT_EQ(r.err.find("warning"), std::string::npos) << r.err;
+  std::vector<Json> cheap = drafter.requests(), primary = main.requests();
+  ASSERT_EQ(cheap.size(), 1u);
+  EXPECT_EQ(cheap[0]["body"]["model"], "small-model");
+  EXPECT_EQ(system(cheap[0]), "Draft a reply. Keep it short.") << "the bound model's override applies";
+  ASSERT_EQ(primary.size(), 2u);
+  for (const Json &request : primary) EXPECT_EQ(request["body"]["model"], "test-model");
+  EXPECT_EQ(system(primary[0]), "Review the draft.");
+  EXPECT_EQ(system(primary[1]), "Draft a reply.") << "step final runs prompt draft on the default provider";
+
+  std::map<std::string, Json> calls;
+  for (const Json &e : events(jsonLines(trace), "llm_call")) calls[e["step"]] = e;
+  EXPECT_EQ(calls["first"]["provider"], "drafter");
+  EXPECT_EQ(calls["first"]["model"], "small-model");
+  EXPECT_FALSE(calls["check"].contains("provider"));
+
+  // The recording names each key's model, so a replay asks as the recorded run asked.
+  EXPECT_EQ(jsonLines(recording)[0]["providers"], (Json{{"drafter", "small-model"}}));
+  ProcessResult replay = run("llm-providers", {"--replay", recording, "--input-json", R"({"text": "hi"})"});
+  ASSERT_EQ(replay.exitCode, 0) << replay.err;
+  EXPECT_EQ(json(replay.out), "from main");
+  EXPECT_EQ(drafter.requests().size(), 1u);
+  EXPECT_EQ(main.requests().size(), 2u);
+}
+
+// A key a call names and nothing binds runs on the default provider, with a warning at start.
+TEST_F(ProviderE2ETest, AnUnboundKeyRunsOnTheDefaultProviderWithAWarning) {
+  LlmServerProcess main(answers("from main"));
+  ProcessResult r = run("llm-providers", llm(main, {"--input-json", R"({"text": "hi"})"}));
+  ASSERT_EQ(r.exitCode, 0) << r.describe() << "\n" << r.err;
+  EXPECT_NE(r.err.find("warning: provider 'drafter' (requires.providers) is bound to nothing: its calls run on the "
+                       "default provider (openai test-model at " + main.baseUrl()),
+            std::string::npos)
+      << r.err;
+  ASSERT_EQ(main.requests().size(), 3u);
+  EXPECT_EQ(main.requests()[0]["body"]["model"], "test-model");
+}
+
+// A binding for a key the pack does not require is a usage error naming it, before any call.
+TEST_F(ProviderE2ETest, BindingAKeyThePackDoesNotRequireIsExitTwo) {
+  LlmServerProcess main(answers("from main")), drafter(answers("from drafter"));
+  ProcessResult r = run("llm-providers", llm(main, {"--bindings", bind(drafter, "drafer"), "--input-json",
+                                                    R"({"text": "hi"})"}));
+  EXPECT_EQ(r.exitCode, 2) << r.describe();
+  EXPECT_NE(r.err.find(":2:3: provider 'drafer' is not one pack 'e2e-llm-providers' requires; did you mean 'drafter'?"),
+            std::string::npos)
+      << r.err;
+  EXPECT_TRUE(main.requests().empty());
+  EXPECT_TRUE(drafter.requests().empty());
+}
+
+// A binding of 'default' supplies the run's provider when no flag or environment does.
+TEST_F(ProviderE2ETest, TheDefaultKeysBindingIsOverriddenByFlags) {
+  LlmServerProcess main(answers("from main")), other(answers("from other"));
+  std::string file = bindings("providers-default", "providers:\n  default: {provider: openai, model: bound-model, base_url: '" +
+                                                       other.baseUrl() + "'}\n  drafter: {provider: openai, model: small-model, base_url: '" +
+                                                       other.baseUrl() + "'}\n");
+  ProcessResult bound = run("llm-providers", {"--bindings", file, "--input-json", R"({"text": "hi"})"});
+  ASSERT_EQ(bound.exitCode, 0) << bound.err;
+  ASSERT_EQ(other.requests().size(), 3u);
+  EXPECT_EQ(other.requests()[1]["body"]["model"], "bound-model");
+  ProcessResult flagged = run("llm-providers", llm(main, {"--bindings", file, "--input-json", R"({"text": "hi"})"}));
+  ASSERT_EQ(flagged.exitCode, 0) << flagged.err;
+  EXPECT_EQ(main.requests().size(), 2u) << "--llm-base-url and --model override the default binding";
+  EXPECT_EQ(main.requests()[0]["body"]["model"], "test-model");
+  EXPECT_EQ(other.requests().size(), 4u) << "drafter stays bound";
+}
+
 // 2. An object input binds its keys as template variables and is the user message as compact JSON.
 TEST_F(LlmE2ETest, ObjectInputBindsVariablesAndIsSentAsCompactJson) {
   LlmServerProcess server(templateScript());

@@ -42,7 +42,7 @@ class LlmPackTest : public ::testing::Test {
     std::string pattern = (fs::temp_directory_path() / "wfc-llm-e2e-XXXXXX").string();
     ASSERT_NE(mkdtemp(pattern.data()), nullptr);
     dir_ = pattern;
-    for (const char *name : {"llm-template", "llm-structured", "llm-agent"}) {
+    for (const char *name : {"llm-template", "llm-structured", "llm-agent", "llm-providers"}) {
       exes_[name] = e2eExeDir() + "/" + name;
       ASSERT_TRUE(fs::exists(exes_[name])) << exes_[name] << " was not built";
     }

@@ -137,6 +137,34 @@ TEST(BindingsTest, EscapesOfNonBreakingSpaceAndNextLineReadAsTheirCharacters) {
   EXPECT_TRUE(BindingsFile::fromJsonText(json, "<compiled-in bindings>") == file);
 }
 
+// providers: (docs/bindings.md "Providers"): a pack's provider keys bound to concrete providers,
+// each entry checked where it is, and carried through the compiled-in JSON.
+TEST(BindingsTest, ProvidersBindKeysToConcreteProviders) {
+  BindingsFile file = BindingsFile::parse("providers:\n"
+                                          "  drafter: {provider: openai, model: gpt-4o-mini, base_url: 'http://127.0.0.1:9/v1',\n"
+                                          "            api_key_env: DRAFTER_KEY, timeout_ms: 5000}\n"
+                                          "  default: {provider: anthropic, model: claude-x}\n",
+                                          "b.yaml");
+  ASSERT_EQ(file.providers().size(), 2u);
+  EXPECT_EQ(file.providers()[0].key, "drafter");
+  EXPECT_EQ(file.providers()[0].where, "b.yaml:2:3");
+  EXPECT_EQ(file.findProvider("default")->spec.get("model")->asString(), "claude-x");
+  BindingsFile again = BindingsFile::fromJsonText(toJsonText(file), "<compiled-in bindings>");
+  EXPECT_TRUE(again == file) << toJsonText(file);
+
+  EXPECT_EQ(parseError("providers:\n  d: {provider: openia, model: m}\n"),
+            "b.yaml:2:17: 'provider' of provider 'd' is openai or anthropic, not 'openia'; did you mean 'openai'?");
+  EXPECT_EQ(parseError("providers:\n  d: {provider: openai}\n"),
+            "b.yaml:2:6: provider 'd' needs 'model'; add 'model: NAME'");
+  EXPECT_EQ(parseError("providers:\n  d: {provider: openai, model: m, base_url: localhost:8080}\n"),
+            "b.yaml:2:45: 'base_url' of provider 'd' must be an http:// or https:// URL, not 'localhost:8080'");
+  EXPECT_EQ(parseError("providers:\n  d: {provider: openai, model: m, key: x}\n").rfind("b.yaml:2:35: unknown field 'key' in provider 'd'", 0),
+            0u)
+      << parseError("providers:\n  d: {provider: openai, model: m, key: x}\n");
+  EXPECT_EQ(parseError("providers:\n  d: {provider: openai, model: m}\n  d: {provider: openai, model: n}\n"),
+            "b.yaml:3:3: provider 'd' is bound twice (first at b.yaml:2:3); remove one of the entries");
+}
+
 TEST(BindingsTest, CompiledInJsonThatIsNotBindingsIsAUsageError) {
   auto error = [](std::string_view json) {
     try {
@@ -222,7 +250,7 @@ TEST(BindingsTest, EveryProblemIsReportedOneLineEach) {
                            "  c: {native: 3}\n"
                            "bogus: 1\n";
   EXPECT_EQ(parseError(text),
-            "b.yaml:5:1: unknown field 'bogus' in a bindings file; the fields are 'tools' and 'mcp_servers'\n"
+            "b.yaml:5:1: unknown field 'bogus' in a bindings file; the fields are 'tools', 'mcp_servers' and 'providers'\n"
             "b.yaml:2:7: unknown binding kind 'exce' for tool 'a'; did you mean 'exec'?\n"
             "b.yaml:4:15: the native binding of tool 'c' must be a string, not an integer (3); write it in quotes: '3'");
   std::vector<BindingsProblem> problems;
@@ -259,7 +287,7 @@ TEST(BindingsTest, UnknownTopLevelFieldSuggestsOne) {
   EXPECT_EQ(parseError("tools: {}\ntols: {}\n"),
             "b.yaml:2:1: unknown field 'tols' in a bindings file; did you mean 'tools'?");
   EXPECT_EQ(parseError("servers: {}\n"),
-            "b.yaml:1:1: unknown field 'servers' in a bindings file; the fields are 'tools' and 'mcp_servers'");
+            "b.yaml:1:1: unknown field 'servers' in a bindings file; the fields are 'tools', 'mcp_servers' and 'providers'");
   EXPECT_EQ(parseError("tools: {}\ntools: {}\n"),
             "b.yaml:2:1: duplicate field 'tools' in a bindings file; remove one of them");
   EXPECT_EQ(parseError("[a]: 1\n"), "b.yaml:1:1: the keys of a bindings file must be strings, not a list; write a plain name");

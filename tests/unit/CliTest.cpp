@@ -572,6 +572,21 @@ TEST(CliTest, BindingOfAnUndeclaredToolIsExitTwoWithDidYouMean) {
   EXPECT_FALSE(std::filesystem::exists(dir.path() / "out")) << "nothing is written after an error";
 }
 
+// providers: binds the pack's provider keys (docs/bindings.md "Providers"); text-stats requires
+// none but 'default'.
+TEST(CliTest, BindingOfAProviderThePackDoesNotRequireIsExitTwo) {
+  TempDir dir;
+  std::string bindings = dir.write("b.yaml", "providers:\n  default: {provider: openai, model: m}\n"
+                                             "  defualt: {provider: openai, model: m}\n");
+  ProcessResult r = wfc({"check", kTextStats, "--bindings", bindings});
+  EXPECT_EQ(r.exitCode, 2);
+  EXPECT_NE(r.err.find("b.yaml:3:3: error: the bindings bind provider 'defualt', which the pack does not require "
+                       "(requires.providers); did you mean 'default'?"),
+            std::string::npos)
+      << r.err;
+  EXPECT_EQ(r.err.find("b.yaml:2:"), std::string::npos) << "'default' may always be bound: " << r.err;
+}
+
 TEST(CliTest, MalformedBindingsFileIsExitTwoLocated) {
   TempDir dir;
   std::string bindings = dir.write("b.yaml", "tools:\n  fs.read: {exce: {argv: [cat]}}\n");
