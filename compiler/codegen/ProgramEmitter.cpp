@@ -332,7 +332,7 @@ void emitPrompts(Printer &p, EmitContext &ctx, const std::vector<const ir::Promp
     }
     if (!pr->validators.empty()) fields.push_back({"validators", "kValidators_" + name, ""});
     if (!pr->model.empty()) fields.push_back({"model", cppString(pr->model), ""});
-    if (!overrides.empty()) fields.push_back({"modelOverrides", overrides, "model_overrides"});
+    if (!overrides.empty()) fields.push_back({"modelOverrides", overrides, ""});
     if (!pr->provider.empty() && pr->provider != "default") fields.push_back({"provider", cppString(pr->provider), ""});
     table.push_back(std::move(fields));
     p.blankLine();

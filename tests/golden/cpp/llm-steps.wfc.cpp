@@ -121,7 +121,7 @@ const char kSchema_submit_parameters[] = R"json({
   "additionalProperties": false
 })json";
 
-// prompt 'summarizer' — pack.yaml:8
+// prompt 'summarizer' — pack.yaml:13
 const wfc::TemplatePart kTemplate_summarizer[] = {
     {.text = "Summarize for "},
     {.kind = wfc::TemplatePart::Variable, .text = "audience"},
@@ -131,18 +131,42 @@ const wfc::TemplatePart kTemplate_summarizer[] = {
     {.kind = wfc::TemplatePart::Variable, .text = "style"},
     {.text = "."},
 };
+// model_overrides 'gpt-4o-mini' — pack.yaml:24
+const wfc::TemplatePart kTemplate_summarizer_0_prefix[] = {
+    {.text = "Be exact. "},
+};
+const wfc::TemplatePart kTemplate_summarizer_0_suffix[] = {
+    {.text = " Audience again: "},
+    {.kind = wfc::TemplatePart::Variable, .text = "audience"},
+    {.text = "."},
+};
+// model_overrides 'small-model' — pack.yaml:28
+const wfc::TemplatePart kTemplate_summarizer_1[] = {
+    {.text = "Summarize in "},
+    {.kind = wfc::TemplatePart::Variable, .text = "limits", .path = {"words"}},
+    {.text = " words."},
+};
+const wfc::ModelOverrideDecl kModelOverrides_summarizer[] = {
+    {
+        .model = "gpt-4o-mini",
+        .prefix = kTemplate_summarizer_0_prefix,
+        .suffix = kTemplate_summarizer_0_suffix,
+        .parameters = "{\"temperature\":0}",
+    },
+    {.model = "small-model", .replacesTemplate = true, .systemTemplate = kTemplate_summarizer_1},
+};
 const wfc::VariableDecl kVariables_summarizer[] = {
     {.name = "audience", .required = true},
     {.name = "limits", .required = true},
     {.name = "style", .defaultValue = "\"plain\""},
 };
 
-// prompt 'triager' — pack.yaml:18
+// prompt 'triager' — pack.yaml:30
 const wfc::TemplatePart kTemplate_triager[] = {
     {.text = "Rate the urgency of the ticket."},
 };
 
-// prompt 'researcher' — pack.yaml:23
+// prompt 'researcher' — pack.yaml:36
 const wfc::TemplatePart kTemplate_researcher[] = {
     {.text = "Look things up with the tools, then call submit with the answer."},
 };
@@ -152,23 +176,25 @@ const wfc::PromptDecl kPrompts[] = {
         .key = "summarizer",
         .id = "summarizer",
         .version = "1.0.0",
-        .location = "pack.yaml:8",
+        .location = "pack.yaml:13",
         .systemTemplate = kTemplate_summarizer,
         .variables = kVariables_summarizer,
         .parameters = "{\"temperature\":0.2,\"max_tokens\":200}",
+        .modelOverrides = kModelOverrides_summarizer,
     },
     {
         .key = "triager",
         .id = "triager",
         .version = "1.0.0",
-        .location = "pack.yaml:18",
+        .location = "pack.yaml:30",
         .systemTemplate = kTemplate_triager,
+        .provider = "fast",
     },
     {
         .key = "researcher",
         .id = "researcher",
         .version = "1.0.0",
-        .location = "pack.yaml:23",
+        .location = "pack.yaml:36",
         .systemTemplate = kTemplate_researcher,
         .toolChoice = "required",
         .maxRounds = 3,
@@ -176,7 +202,7 @@ const wfc::PromptDecl kPrompts[] = {
 };
 
 // ---------------------------------------------------------------------------------------------
-// Composition 'main' — pack.yaml:46
+// Composition 'main' — pack.yaml:59
 
 namespace main_ {
 
@@ -185,11 +211,12 @@ namespace step {
 enum Id : int {
   summary,
   urgency,
+  urgency_again,
   answer,
 };
 }  // namespace step
 
-// summary: prompt step, prompt 'summarizer' — pack.yaml:50
+// summary: prompt step, prompt 'summarizer' — pack.yaml:63
 Value run_summary(StepContext &ctx) {
   const Value input = Value::object({
       {"audience", ctx.input({"audience"}, "${input.audience}")},
@@ -199,13 +226,19 @@ Value run_summary(StepContext &ctx) {
   return ctx.complete(input);
 }  // step summary
 
-// urgency: prompt step, prompt 'triager' — pack.yaml:57
+// urgency: prompt step, prompt 'triager' — pack.yaml:70
 Value run_urgency(StepContext &ctx) {
   const Value input = wfc::interpolate({"Ticket: ", ctx.input({"text"}, "${input.text}")});
   return ctx.complete(input);
 }  // step urgency
 
-// answer: agent step, prompt 'researcher' — pack.yaml:63
+// urgency_again: prompt step, prompt 'triager' — pack.yaml:76
+Value run_urgency_again(StepContext &ctx) {
+  const Value input = wfc::interpolate({"Ticket, again: ", ctx.input({"text"}, "${input.text}")});
+  return ctx.complete(input);
+}  // step urgency_again
+
+// answer: agent step, prompt 'researcher' — pack.yaml:81
 Value run_answer(StepContext &ctx) {
   const Value input = ctx.output(step::summary, "${summary.output}");
   return ctx.complete(input);
@@ -216,14 +249,14 @@ const wfc::StepDecl kSteps[] = {
     {
         .id = "summary",
         .kind = wfc::StepKind::Prompt,
-        .location = "pack.yaml:50",
+        .location = "pack.yaml:63",
         .run = run_summary,
         .prompt = prompt::summarizer,
     },
     {
         .id = "urgency",
         .kind = wfc::StepKind::Prompt,
-        .location = "pack.yaml:57",
+        .location = "pack.yaml:70",
         .order = 1,
         .run = run_urgency,
         .maxAttempts = 2,
@@ -232,12 +265,21 @@ const wfc::StepDecl kSteps[] = {
         .strictOutput = true,
     },
     {
+        .id = "urgency_again",
+        .kind = wfc::StepKind::Prompt,
+        .location = "pack.yaml:76",
+        .order = 2,
+        .run = run_urgency_again,
+        .prompt = prompt::triager,
+        .provider = "default",
+    },
+    {
         .id = "answer",
         .kind = wfc::StepKind::Agent,
         .effect = wfc::Effect::Read,
-        .location = "pack.yaml:63",
+        .location = "pack.yaml:81",
         .after = {step::summary},
-        .order = 2,
+        .order = 3,
         .run = run_answer,
         .prompt = prompt::researcher,
         .outputSchema = kSchema_answer,
@@ -249,7 +291,7 @@ const wfc::StepDecl kSteps[] = {
 
 const wfc::CompositionDecl kComposition = {
     .name = "main",
-    .location = "pack.yaml:46",
+    .location = "pack.yaml:59",
     .inputSchema = kSchema_input,
     .outputSchema = nullptr,
     .output = -1,  // the last top-level step that ran
@@ -280,6 +322,11 @@ const wfc::CompositionDecl kCompositions[] = {
     main_::kComposition,
 };
 
+// requires.providers: the keys a bindings file's 'providers:' may bind (docs/bindings.md).
+const wfc::ProviderKeyDecl kProviders[] = {
+    {.key = "fast", .role = "llm", .called = true},
+};
+
 // The step graph (wfc graph --format=json --after-passes), for the web page of --serve.
 const char kGraph[] = R"json({
   "pack": "llm-steps",
@@ -296,7 +343,7 @@ const char kGraph[] = R"json({
       "label": "summary",
       "kind": "prompt",
       "effect": "none",
-      "location": "pack.yaml:50",
+      "location": "pack.yaml:63",
       "cluster": "main",
       "group": 0
     },
@@ -305,7 +352,16 @@ const char kGraph[] = R"json({
       "label": "urgency",
       "kind": "prompt",
       "effect": "none",
-      "location": "pack.yaml:57",
+      "location": "pack.yaml:70",
+      "cluster": "main",
+      "group": 0
+    },
+    {
+      "id": "main/urgency_again",
+      "label": "urgency_again",
+      "kind": "prompt",
+      "effect": "none",
+      "location": "pack.yaml:76",
       "cluster": "main",
       "group": 0
     },
@@ -314,7 +370,7 @@ const char kGraph[] = R"json({
       "label": "answer",
       "kind": "agent",
       "effect": "read",
-      "location": "pack.yaml:63",
+      "location": "pack.yaml:81",
       "cluster": "main",
       "group": 1
     }
@@ -335,9 +391,10 @@ const wfc::ProgramDecl kProgram = {
     .source = "pack.yaml",
     .description = "LLM steps",
     .wfcVersion = "0.1.0",
-    .identity = "bdf8d59989fe87b719ac18419e0811fd7da8670b6f16c25f88b67626b2bebbdb",
+    .identity = "42758b14fd07d2b9f6d8e8f93e09550b36c76c788eadec60fe3e249b3dbe9c4a",
     .tools = kTools,
     .prompts = kPrompts,
+    .providers = kProviders,
     .compositions = kCompositions,
     .bindings = nullptr,
     .allowUnbound = true,
