@@ -4,6 +4,7 @@
 #include "llm/HttpClient.h"
 
 #include <algorithm>
+#include <cstdint>
 #include <chrono>
 #include <random>
 #include <utility>
@@ -78,7 +79,12 @@ uint64_t tokenCount(const Json &usage, const char *name) {
   if (it == usage.end() || !it->is_number()) return 0;
   if (it->is_number_unsigned()) return it->get<uint64_t>();
   if (it->is_number_integer()) return uint64_t(std::max<int64_t>(0, it->get<int64_t>()));
-  return uint64_t(std::max(0.0, it->get<double>()));
+  // A count as a double: converting one past 2^64 is undefined, so it is capped (found by
+  // tests/fuzz: fuzz_llm_replies, regression input usage-count-out-of-range.json).
+  double count = it->get<double>();
+  if (!(count > 0)) return 0;
+  if (count >= 18446744073709551616.0) return UINT64_MAX;
+  return uint64_t(count);
 }
 
 Endpoint::Endpoint(EndpointOptions options, const std::string &path) : options_(std::move(options)) {

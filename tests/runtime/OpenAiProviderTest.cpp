@@ -3,6 +3,7 @@
 // timeouts, cancellation, refused connections — and that the API key never leaks into an error.
 #include "ProviderTestSupport.h"
 
+#include "llm/Endpoint.h"
 #include "llm/HttpClient.h"
 #include "llm/OpenAiProvider.h"
 
@@ -111,6 +112,20 @@ TEST(OpenAiReply, ReadsContentToolCallsFinishReasonAndUsage) {
   EXPECT_EQ(reply.toolCalls[1].arguments, "{not json");  // kept as text, for the model to fix
   EXPECT_EQ(reply.usage.promptTokens, 321u);
   EXPECT_EQ(reply.usage.completionTokens, 45u);
+}
+
+// A token count that is not a whole number in range reads as the nearest count a reply can
+// mean: none for a negative one, the largest for one past 2^64 (converting that was undefined;
+// found by tests/fuzz: fuzz_llm_replies, regression input usage-count-out-of-range.json).
+TEST(OpenAiReply, TokenCountsOutOfRangeAreCappedNotUndefined) {
+  Json usage = Json::parse(R"({"a": 3.3e77, "b": -4.5, "c": 12.9, "d": 18446744073709551615, "e": -3, "f": "7"})");
+  EXPECT_EQ(tokenCount(usage, "a"), UINT64_MAX);
+  EXPECT_EQ(tokenCount(usage, "b"), 0u);
+  EXPECT_EQ(tokenCount(usage, "c"), 12u);
+  EXPECT_EQ(tokenCount(usage, "d"), UINT64_MAX);
+  EXPECT_EQ(tokenCount(usage, "e"), 0u);
+  EXPECT_EQ(tokenCount(usage, "f"), 0u) << "not a number";
+  EXPECT_EQ(tokenCount(usage, "missing"), 0u);
 }
 
 TEST(OpenAiReply, NullContentAndMissingUsageAreEmpty) {
