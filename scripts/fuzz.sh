@@ -12,8 +12,9 @@
 #                 time) saves every crash, timeout and out-of-memory input and goes on — for long
 #                 runs; the default stops at the first one, as CI wants
 #   --smoke       the same inputs on every machine: a fixed number of executions per target
-#                 (about 20 s each on the 2-core development machine) from seed 1, starting
-#                 from the committed seeds alone (the corpus it grows is thrown away). A run
+#                 (about 20 s each on the 2-core development machine) from seed 1, without
+#                 address-space randomisation (setarch -R), starting from the committed seeds
+#                 alone (the corpus it grows is thrown away). A run
 #                 bounded by time instead tries as many inputs as the machine's speed allows,
 #                 so CI would find, or not, by chance; finding new bugs is the long runs' job.
 #
@@ -110,11 +111,20 @@ for target in "${run[@]}"; do
 
   options=(-max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -dict="$dict"
            -artifact_prefix="$findings/" -print_final_stats=1)
+  launch=()
   if [[ $smoke -eq 1 ]]; then
     # A time limit too, ten times what the runs take here, so a machine that is far slower
-    # still ends (then with fewer inputs tried).
-    options=(-runs="${smoke_runs[$target]}" -seed=1 -max_total_time=200 -timeout=10 -rss_limit_mb=2048
+    # still ends (then with fewer inputs tried). -reload=0: the corpus directory is not re-read
+    # on a timer.
+    options=(-runs="${smoke_runs[$target]}" -seed=1 -reload=0 -max_total_time=200 -timeout=10 -rss_limit_mb=2048
              -dict="$dict" -artifact_prefix="$findings/" -print_final_stats=1)
+    # Address-space randomisation off: some coverage depends on addresses (containers keyed or
+    # ordered by pointer), and with it on, two runs of the same commit tried different inputs.
+    if setarch -R true 2>/dev/null; then
+      launch=(setarch -R)
+    else
+      echo "fuzz.sh: setarch -R is not allowed here; the smoke run's inputs may differ from run to run" >&2
+    fi
   fi
   if [[ $keep_going -eq 1 ]]; then
     options+=(-fork=1 -ignore_crashes=1 -ignore_timeouts=1 -ignore_ooms=1)
@@ -129,7 +139,7 @@ for target in "${run[@]}"; do
   target_status=0
   started=$SECONDS
   # libFuzzer's first directory is the corpus it writes; the others are read-only seeds.
-  (cd "$work" && "$dir/bin/fuzz_$target" "${options[@]}" "$corpus" "$root/tests/fuzz/corpus/$target" "$seeds") \
+  (cd "$work" && "${launch[@]}" "$dir/bin/fuzz_$target" "${options[@]}" "$corpus" "$root/tests/fuzz/corpus/$target" "$seeds") \
     >"$log" 2>&1 || target_status=$?
 
   # The last status line: "#RUNS<TAB>pulse  cov: N ft: N ..." (fork mode: "#RUNS: cov: N ft: N ...").
