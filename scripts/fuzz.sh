@@ -11,7 +11,7 @@
 #   --keep-going  do not stop at the first finding: libFuzzer's fork mode (one child at a
 #                 time) saves every crash, timeout and out-of-memory input and goes on — for long
 #                 runs; the default stops at the first one, as CI wants
-#   --smoke       the same inputs on every machine: a fixed number of executions per target
+#   --smoke       the same inputs at every run (in one checkout): a fixed number of executions per target
 #                 (about 20 s each on the 2-core development machine) from seed 1, without
 #                 address-space randomisation (setarch -R), starting from the committed seeds
 #                 alone (the corpus it grows is thrown away). A run
