@@ -297,7 +297,7 @@ int runMain(int argc, char **argv, const ProgramDecl &program) {
       }
     }
     trace = makeTrace(cl, program.name, program.version, program.wfcVersion);
-    if (!cl.dryRun) provider = makeProvider(cl, program, trace.get(), model);
+    if (!cl.dryRun) provider = makeProvider(cl, program, toolSetup, trace.get(), model);
     forgetApiKeys();
   } catch (const Error &e) {
     return fail(cl, e.exitCode() == 1 ? 2 : e.exitCode(), e.what());

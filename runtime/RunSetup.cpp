@@ -74,13 +74,15 @@ std::string standardBaseUrl(bool anthropic) {
 
 }  // namespace
 
-std::unique_ptr<llm::Provider> makeProvider(const CommandLine &cl, const ProgramDecl &program, Trace *trace,
-                                            std::string &model, std::shared_ptr<llm::RateLimiter> limiter) {
+std::unique_ptr<llm::Provider> makeProvider(const CommandLine &cl, const ProgramDecl &program,
+                                            const ToolSetup &tools, Trace *trace, std::string &model,
+                                            std::shared_ptr<llm::RateLimiter> limiter) {
   bool wanted = !program.prompts.empty() || cl.record || cl.replay;
   if (!wanted) return nullptr;
   // The host's provider bindings (docs/bindings.md "Providers"); `default`'s values are defaults
   // that flags and environment override.
-  std::map<std::string, llm::BoundProvider> bound = llm::providerBindings(program, program.bindings, cl.bindings);
+  std::map<std::string, llm::BoundProvider> bound = llm::providerBindings(
+      program, tools.defaults ? &*tools.defaults : nullptr, tools.overrides ? &*tools.overrides : nullptr);
   const llm::BoundProvider *fallback = bound.count("default") ? &bound["default"] : nullptr;
   std::string provider = cl.provider.value_or(cl.replay ? "replay" : fallback ? fallback->provider : "openai");
   if (provider == "replay" && !cl.replay)

@@ -69,14 +69,15 @@ void loadTools(const CommandLine &cl, std::span<const ProgramDecl *const> progra
 Value readRunInput(const CommandLine &cl);
 
 // The run's LLM: a replay of a recording, or the OpenAI-compatible or Anthropic endpoint,
-// wrapped by a recorder with --record. Null when the program has no prompt or agent step and no
+// wrapped by a recorder with --record. Its provider bindings come from `tools`' bindings files,
+// which loadTools has read. Null when the program has no prompt or agent step and no
 // recording is asked for: a tool-only workflow needs no model. Sets `model` to the model asked
 // for. Throws wfc::Error(Usage) for an option or environment variable that does not fit.
 // The endpoint's requests go through `limiter` (docs/batch.md "Rate limits") — a batch's, shared
 // by its runs — or, without one, through a limiter of their own when --rpm or --tpm is given. A
 // replay makes no requests, and is not limited.
-std::unique_ptr<llm::Provider> makeProvider(const CommandLine &cl, const ProgramDecl &program, Trace *trace,
-                                            std::string &model,
+std::unique_ptr<llm::Provider> makeProvider(const CommandLine &cl, const ProgramDecl &program,
+                                            const ToolSetup &tools, Trace *trace, std::string &model,
                                             std::shared_ptr<llm::RateLimiter> limiter = nullptr);
 
 // Where every run's trace goes: the --trace file and the --otlp-endpoint exporter

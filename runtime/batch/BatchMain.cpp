@@ -186,7 +186,7 @@ int runBatch(const CommandLine &cl, const ProgramDecl &program) {
       identity = journal::identify(program, toolSetup.defaults ? &*toolSetup.defaults : nullptr,
                                    toolSetup.overrides ? &*toolSetup.overrides : nullptr);
     trace = makeTrace(cl, program.name, program.version, program.wfcVersion);
-    provider = makeProvider(cl, program, trace.get(), model, limiter);
+    provider = makeProvider(cl, program, toolSetup, trace.get(), model, limiter);
     forgetApiKeys();
   } catch (const Error &e) {
     return fail(cl, e.exitCode() == 1 ? 2 : e.exitCode(), e.what());

@@ -5,7 +5,6 @@
 #include "wfc/error.h"
 
 #include <algorithm>
-#include <cstring>
 #include <vector>
 
 namespace wfc::llm {
@@ -25,8 +24,8 @@ BoundProvider bound(const BindingsFile::ProviderBinding &b) {
 
 }  // namespace
 
-std::map<std::string, BoundProvider> providerBindings(const ProgramDecl &program, const char *compiledIn,
-                                                      const std::optional<std::string> &overrides) {
+std::map<std::string, BoundProvider> providerBindings(const ProgramDecl &program, const BindingsFile *compiledIn,
+                                                      const BindingsFile *overrides) {
   std::map<std::string, BoundProvider> out;
   std::vector<std::string> keys = {"default"};
   for (const ProviderKeyDecl &p : program.providers) keys.push_back(p.key);
@@ -45,8 +44,8 @@ std::map<std::string, BoundProvider> providerBindings(const ProgramDecl &program
       out[b.key] = bound(b);
     }
   };
-  if (compiledIn) take(BindingsFile::fromJsonText(compiledIn, "<compiled-in bindings>"));
-  if (overrides) take(BindingsFile::load(*overrides));
+  if (compiledIn) take(*compiledIn);
+  if (overrides) take(*overrides);
   return out;
 }
 

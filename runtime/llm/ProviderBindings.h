@@ -4,6 +4,7 @@
 // entry replaced by --bindings' entry for the same key.
 #pragma once
 
+#include "Bindings.h"
 #include "wfc/program.h"
 
 #include <map>
@@ -22,10 +23,10 @@ struct BoundProvider {
   std::optional<long> timeoutMs;
 };
 
-// Throws wfc::Error(Usage) for a key the pack does not require (with a did-you-mean), or for a
-// bindings file that cannot be read. `compiledIn`: the program's compiled-in bindings (JSON), or
-// null; `overrides`: --bindings' path, or nullopt.
-std::map<std::string, BoundProvider> providerBindings(const ProgramDecl &program, const char *compiledIn,
-                                                      const std::optional<std::string> &overrides);
+// Throws wfc::Error(Usage) for a key the pack does not require (with a did-you-mean).
+// `compiledIn`: the program's compiled-in bindings, or null; `overrides`: --bindings' file, or
+// null — both already read (loadTools reads them once for the tools and the providers).
+std::map<std::string, BoundProvider> providerBindings(const ProgramDecl &program, const BindingsFile *compiledIn,
+                                                      const BindingsFile *overrides);
 
 }  // namespace wfc::llm

@@ -164,8 +164,8 @@ void printRuns(journal::JournalFile &file) {
 
 // The model every workflow shares: the first workflow with prompts says what is wanted (a
 // recording's header names the registry).
-std::unique_ptr<llm::Provider> makeRegistryProvider(const CommandLine &cl, const RegistryDecl &r, Trace *trace,
-                                                    std::string &model) {
+std::unique_ptr<llm::Provider> makeRegistryProvider(const CommandLine &cl, const RegistryDecl &r,
+                                                    const ToolSetup &tools, Trace *trace, std::string &model) {
   const ProgramDecl *talks = nullptr;
   for (const RegistryWorkflowDecl &w : r.workflows)
     if (!w.program->prompts.empty()) {
@@ -176,8 +176,8 @@ std::unique_ptr<llm::Provider> makeRegistryProvider(const CommandLine &cl, const
   ProgramDecl program = talks ? *talks : *r.workflows[0].program;
   program.name = r.name;
   program.version = "registry";
-  // One provider serves every workflow: the registry's compiled-in bindings, and every provider
-  // key any workflow requires (docs/bindings.md "Providers"), each once.
+  // One provider serves every workflow: the registry's bindings (read into `tools`), and every
+  // provider key any workflow requires (docs/bindings.md "Providers"), each once.
   static std::vector<ProviderKeyDecl> keys;
   keys.clear();
   for (const RegistryWorkflowDecl &w : r.workflows)
@@ -187,8 +187,7 @@ std::unique_ptr<llm::Provider> makeRegistryProvider(const CommandLine &cl, const
       else same->called |= k.called;
     }
   program.providers = keys;
-  program.bindings = r.bindings;
-  return makeProvider(cl, program, trace, model);
+  return makeProvider(cl, program, tools, trace, model);
 }
 
 }  // namespace
@@ -246,7 +245,7 @@ int runRegistryMain(int argc, char **argv, const RegistryDecl &registry) {
       identities.push_back(journal::identify(*w.program, toolSetup.defaults ? &*toolSetup.defaults : nullptr,
                                              toolSetup.overrides ? &*toolSetup.overrides : nullptr));
     trace = makeTrace(cl, registry.name, registry.wfcVersion, registry.wfcVersion);
-    provider = makeRegistryProvider(cl, registry, trace.get(), model);
+    provider = makeRegistryProvider(cl, registry, toolSetup, trace.get(), model);
     forgetApiKeys();
   } catch (const Error &e) {
     return fail(cl, e.exitCode() == 1 ? 2 : e.exitCode(), e.what());

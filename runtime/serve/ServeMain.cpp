@@ -99,7 +99,7 @@ int serve(const CommandLine &cl, const ProgramDecl &program) {
                                  toolSetup.overrides ? &*toolSetup.overrides : nullptr);
     sinks = traceSinks(cl, program.name, program.version, program.wfcVersion);
     sinks.push_back(metrics);
-    provider = makeProvider(cl, program, nullptr, model);
+    provider = makeProvider(cl, program, toolSetup, nullptr, model);
     forgetApiKeys();
   } catch (const Error &e) {
     return fail(cl, e.exitCode() == 1 ? 2 : e.exitCode(), e.what());
