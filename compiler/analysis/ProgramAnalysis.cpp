@@ -70,6 +70,28 @@ std::vector<const ir::Composition *> reachable(const ir::Module &module, const s
   return out;
 }
 
+// The skills conversations are offered (docs/promptkit.md "Skills"): activating one offers the
+// pack tools its allowed-tools name, which the runtime then runs for the model, so they need
+// bindings like a prompt's own tools. A pack whose skills no conversation is offered is told so.
+void offerSkills(const ir::Module &module, const std::set<const ir::Skill *> &offered, Program &program,
+                 std::set<const ir::Tool *> &bound, DiagnosticEngine &diags) {
+  for (const ir::Skill &skill : module.skills) {
+    if (!offered.count(&skill)) continue;
+    program.skills.push_back(&skill);
+    for (const ir::Tool *t : skill.grants) {
+      program.offered.insert(t);
+      program.called.insert(t);
+      if (bound.insert(t).second)
+        program.needsBinding.push_back({t, skill.loc, "skill '" + skill.name + "' offers it to the model once "
+                                                      "activated (its allowed-tools list it)"});
+    }
+  }
+  if (!module.skills.empty() && program.skills.empty())
+    diags.warning(module.skills.front().loc,
+                  "the pack's skills are never offered: only chat turns, agent steps and internal workflow states "
+                  "converse with a model, and none of them runs here (or every state's 'skills' is 'none')");
+}
+
 // A chat program: every prompt is a task; a turn offers the prompt's tools (the runtime runs
 // them for the model, so they need bindings) and runs its every-turn evals.
 Program analyzeChat(const ir::Module &module, DiagnosticEngine &diags) {
@@ -115,6 +137,9 @@ Program analyzeChat(const ir::Module &module, DiagnosticEngine &diags) {
   // Every prompt is a task already, so a judging prompt needs nothing more.
   for (const auto &e : module.evals)
     if (evals.count(e.get())) program.evals.push_back(e.get());
+  std::set<const ir::Skill *> skills;
+  for (const ir::Skill *skill : module.skillsIn(nullptr)) skills.insert(skill);
+  if (!module.prompts.empty()) offerSkills(module, skills, program, bound, diags);
   return program;
 }
 
@@ -178,6 +203,18 @@ std::optional<Program> analyzeProgram(const ir::Module &module, const ProgramOpt
         }
       evals.insert(s.modifiers.runEvals.begin(), s.modifiers.runEvals.end());
     });
+  // Agent steps converse with every skill; an internal state with those its filter selects.
+  std::set<const ir::Skill *> skills;
+  bool agents = false;
+  for (const ir::Composition *c : program.compositions)
+    ir::forEachStep(c->steps, [&](const ir::Step &s) { agents |= s.kind == ir::StepKind::Agent; });
+  if (agents)
+    for (const ir::Skill *skill : module.skillsIn(nullptr)) skills.insert(skill);
+  if (program.workflow)
+    for (const ir::State &st : program.workflow->states)
+      if (st.kind == ir::State::Kind::Internal && st.prompt)
+        for (const ir::Skill *skill : module.skillsIn(&st)) skills.insert(skill);
+  offerSkills(module, skills, program, bound, diags);
   // A tool composition's rollback actions call tools too (docs/tool-composition.md).
   for (const ir::Composition *c : program.compositions)
     for (const auto &action : c->rollbacks)

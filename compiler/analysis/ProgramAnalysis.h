@@ -44,6 +44,9 @@ struct Program {
   std::set<const ir::Tool *> called;        // run by a step, or by the runtime for a model
   std::set<const ir::Tool *> offered;       // described to a model
   std::vector<BindingNeed> needsBinding;    // one per tool, in the order the program needs them
+  // The skills some conversation is offered (chat turns, agent steps, internal states: a state's
+  // own filter narrows them), in declaration order; their allowed-tools are offered and bound too.
+  std::vector<const ir::Skill *> skills;
   // A chat program (no workflow, no compositions): every prompt is a task, offering its tools.
   // Per task: the evals each reply runs (the prompt's every_turn/sample_turns ones, then the
   // pack's it does not override) and those the conversation's end runs (on_session_complete,

@@ -52,6 +52,13 @@ class EmitContext {
 
   void nameTool(const ir::Tool &tool) { tools_.emplace(&tool, toolNames_.add(tool.providerName)); }
   const std::string &tool(const ir::Tool &tool) const { return tools_.at(&tool); }
+  // Skills are named after their name ("billing-faq": billing_faq); only offered skills are.
+  void nameSkill(const ir::Skill &skill) { skills_.emplace(&skill, skillNames_.add(skill.name)); }
+  const std::string *skill(const ir::Skill &skill) const {
+    auto it = skills_.find(&skill);
+    return it == skills_.end() ? nullptr : &it->second;
+  }
+  bool hasSkills() const { return !skills_.empty(); }
   void namePrompt(const ir::Prompt &prompt) { prompts_.emplace(&prompt, promptNames_.add(prompt.key)); }
   const std::string &prompt(const ir::Prompt &prompt) const { return prompts_.at(&prompt); }
   void nameEval(const ir::Eval &eval) { evals_.emplace(&eval, evalNames_.add(eval.id)); }  // "prompt/id": prompt_id
@@ -87,6 +94,8 @@ class EmitContext {
   NameTable toolNames_, compositionNames_, promptNames_;
   std::map<const ir::Tool *, std::string> tools_;
   std::map<const ir::Prompt *, std::string> prompts_;
+  NameTable skillNames_;
+  std::map<const ir::Skill *, std::string> skills_;
   NameTable evalNames_;
   std::map<const ir::Eval *, std::string> evals_;
   std::map<const ir::Composition *, CompositionNames> compositions_;

@@ -2,7 +2,8 @@
 //   collect   C++ names for tools, compositions, prompts and evals; the compositions' code,
 //             into a buffer of its own, which decides the constants and schemas the file holds
 //   header    the banner, the include, native tools' declarations
-//   tables    the id enums, the constants, the schemas (each once), the prompts, the evals
+//   tables    the id enums, the constants, the schemas (each once), the prompts, the evals,
+//             the skills
 //   program   the compositions' code, the workflow, the tool and program tables, main
 #include "codegen/ProgramEmitter.h"
 
@@ -11,6 +12,7 @@
 #include "codegen/ExpressionEmitter.h"
 #include "codegen/JournalIdentity.h"
 #include "codegen/Printer.h"
+#include "codegen/SkillEmitter.h"
 #include "codegen/StepEmitter.h"
 #include "codegen/ToolCompositionEmitter.h"
 #include "codegen/WorkflowEmitter.h"
@@ -493,6 +495,7 @@ std::optional<std::string> emitProgram(const ir::Module &module, const analysis:
   emitConstants(p, ctx);
   if (!prompts.empty()) emitPrompts(p, ctx, prompts);
   if (!evals.empty()) emitEvals(p, ctx, evals, evalSchemas);
+  emitSkills(p, ctx, program);
 
   // ---- program
   out += body;
@@ -597,6 +600,7 @@ std::optional<std::string> emitProgram(const ir::Module &module, const analysis:
   if (workflow) fields.push_back({"workflow", "&kWorkflow", ""});
   if (!evals.empty()) fields.push_back({"evals", "kEvals", ""});
   if (program.chat) fields.push_back({"tasks", "kTasks", ""});
+  if (ctx.hasSkills()) fields.push_back({"skills", "kSkills", ""});
   if (!governance.empty()) fields.push_back({"governance", "kGovernance", ""});
   if (options.graphJson) fields.push_back({"graph", "kGraph", ""});
   emitInitializer(p, "wfc::ProgramDecl", "kProgram", fields);

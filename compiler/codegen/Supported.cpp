@@ -9,7 +9,7 @@ const char *const kNotYet = "; wfc checks it, but compiled executables do not ru
 
 }  // namespace
 
-void reportUnsupported(const ir::Module &module, const analysis::Program &program, DiagnosticEngine &diags) {
+void reportUnsupported(const ir::Module & /*module*/, const analysis::Program &program, DiagnosticEngine &diags) {
   // wfc.cache keys a step's output on its resolved input (docs/journal.md): the arguments of a
   // tool step, the input of a prompt, agent or wfc.subflow step, a wfc.judge's target. Other
   // kinds have no input that decides their output (a foreach's or loop's inner steps read more).
@@ -29,9 +29,6 @@ void reportUnsupported(const ir::Module &module, const analysis::Program &progra
                          "'wfc.cache' on the steps inside it");
     });
 
-  if (!module.skills.empty())
-    diags.error(module.skills.front().loc, "the pack's skills are offered to a conversation's model through skill "
-                                           "tools" + std::string(kNotYet));
   if (program.workflow)
     for (const ir::State &s : program.workflow->states) {
       if (s.agentControl)

@@ -1,5 +1,9 @@
 #include "codegen/WorkflowEmitter.h"
 
+#include "codegen/CppNames.h"
+
+#include <llvm/ADT/StringExtras.h>
+
 #include <map>
 
 namespace wfc::codegen {
@@ -144,6 +148,13 @@ void emitWorkflow(Printer &p, EmitContext &ctx, const ir::Workflow &wf) {
       std::string list;
       for (const ir::Tool *t : s.prompt->tools) list += (list.empty() ? "tool::" : ", tool::") + ctx.tool(*t);
       row.push_back({"tools", "{" + list + "}", ""});
+    }
+    // With skills, an internal state lists those its conversation is offered (none: empty).
+    if (s.kind == ir::State::Kind::Internal && ctx.hasSkills()) {
+      std::vector<std::string> list;
+      for (const ir::Skill *skill : ctx.module.skillsIn(&s))
+        if (const std::string *name = ctx.skill(*skill)) list.push_back("skill::" + *name);
+      if (!list.empty()) row.push_back({"skills", "{" + llvm::join(list, ", ") + "}", s.skills ? "skills: " + commentText(*s.skills) : ""});
     }
     rows.push_back(std::move(row));
   }

@@ -1,6 +1,7 @@
 #include "ir/IRPrinter.h"
 
 #include <llvm/ADT/StringExtras.h>
+#include <llvm/Support/SHA256.h>
 
 namespace wfc::ir {
 namespace {
@@ -20,6 +21,7 @@ class Printer {
            t->loc);
     }
     for (const auto &p : m.prompts) prompt(*p);
+    for (const Skill &sk : m.skills) skill(sk);
     for (const auto &e : m.evals) {
       std::string s = "eval " + quote(e->id) + " type(" + e->type + ") trigger(" + e->trigger + ")";
       if (!e->params.empty()) s += " params(" + e->params.dump() + ")";
@@ -62,6 +64,26 @@ class Printer {
       }
     }
     return out;
+  }
+
+  // A skill's instructions are printed whole (they are what the model reads); its resources by
+  // path and a hash of their content, which is enough for the program's identity.
+  void skill(const Skill &s) {
+    std::string t = "skill " + quote(s.name);
+    if (!s.path.empty()) t += " path(" + quote(s.path) + ")";
+    if (s.preload) t += " preload";
+    if (!s.grants.empty()) {
+      t += " grants(";
+      for (size_t i = 0; i < s.grants.size(); ++i) t += (i ? ", " : "") + s.grants[i]->name;
+      t += ")";
+    }
+    t += " description(" + quote(s.description) + ") instructions(" + quote(s.instructions) + ")";
+    for (const auto &[path, content] : s.resources) {
+      llvm::SHA256 hash;
+      hash.update(llvm::StringRef(content));
+      t += " resource(" + quote(path) + " sha256:" + llvm::toHex(hash.final(), /*LowerCase=*/true).substr(0, 16) + ")";
+    }
+    line(1, t, s.loc);
   }
 
   void prompt(const Prompt &p) {
@@ -268,6 +290,7 @@ class Printer {
       if (!st.onMaxVisits.empty()) t += " on_max_visits(" + quote(st.onMaxVisits) + ")";
       for (const Artifact &a : st.artifacts)
         t += " artifact(" + quote(a.name) + " " + quote(a.type) + (a.append ? " append" : "") + ")";
+      if (st.skills) t += " skills(" + quote(*st.skills) + ")";
       line(2, t, st.loc);
     }
     os_.indent(2) << "}\n";

@@ -114,7 +114,8 @@ struct ProviderRequirement {
 struct Skill {
   std::string name, description, instructions;
   std::string path;  // the skill's directory relative to the pack ("skills/billing"); "" inline
-  std::vector<std::string> allowedTools;
+  std::vector<std::string> allowedTools;  // as SKILL.md's `allowed-tools` names them
+  std::vector<const Tool *> grants;       // those that are tools of the pack, in that order
   std::vector<std::pair<std::string, std::string>> resources;  // relative path, content
   bool preload = false;
   llvm::SMLoc loc;
@@ -278,6 +279,10 @@ struct Module {
   const Tool *findTool(llvm::StringRef name) const;
   const Composition *findComposition(llvm::StringRef name) const;
   const Eval *findEval(llvm::StringRef id) const;
+  // The skills a conversation is offered (docs/promptkit.md "Skills"): every skill, or, in a
+  // workflow state with a `skills` filter, those whose directory is that path or lies under it
+  // (a glob when it has `*`, `?` or `[`); none for "none". In declaration order.
+  std::vector<const Skill *> skillsIn(const State *state) const;
   // The enabled evals that run on a reply of `prompt` by trigger (`applies`, e.g.
   // runsOnEveryTurn): the prompt's own, then the pack's it does not override (docs/evals.md).
   std::vector<const Eval *> promptEvals(const Prompt &prompt, bool (*applies)(const std::string &)) const;

@@ -1,5 +1,5 @@
 // Declarations as a whole: tool names as models see them (a name's '.' becomes '_', so two
-// names may collide, and `workflow__` is wfc's own), and declarations nothing uses.
+// names may collide, and `workflow__` and `skill__` are wfc's own), and declarations nothing uses.
 #include "sema/ModuleChecker.h"
 
 namespace wfc::sema {
@@ -10,6 +10,9 @@ void ModuleChecker::checkToolNames() {
     if (llvm::StringRef(t->providerName).startswith("workflow__"))
       diags_.error(t->loc, "tool name '" + t->name + "' is reserved: wfc offers 'workflow__transition' and "
                            "'workflow__set_artifact' to workflow states itself");
+    if (llvm::StringRef(t->providerName).startswith("skill__"))
+      diags_.error(t->loc, "tool name '" + t->name + "' is reserved: wfc offers 'skill__activate', "
+                           "'skill__deactivate' and 'skill__read_resource' to conversations of a pack with skills");
     if (auto [it, fresh] = byProviderName.emplace(t->providerName, t.get()); !fresh)
       diags_.error(t->loc, "tools '" + it->second->name + "' and '" + t->name + "' are both offered to models as '" +
                                t->providerName + "' ('.' becomes '_'); rename one")
@@ -18,8 +21,8 @@ void ModuleChecker::checkToolNames() {
 }
 
 // What the pack uses, wherever it is declared: prompts run by steps, states and judging evals
-// (every prompt of a chat program); tools called by steps, offered through a used prompt or
-// watched by a tools_called eval; compositions run by states, called by
+// (every prompt of a chat program); tools called by steps, offered through a used prompt or a
+// skill's allowed-tools, or watched by a tools_called eval; compositions run by states, called by
 // steps, or chosen with --composition.
 void ModuleChecker::reportUnused() {
   std::set<const ir::Prompt *> prompts;
@@ -56,6 +59,8 @@ void ModuleChecker::reportUnused() {
     if (!prompts.count(p.get())) diags_.warning(p->loc, "prompt '" + p->key + "' is never used");
   for (const ir::Prompt *p : prompts)  // a used prompt's tools are offered, so used
     tools.insert(p->tools.begin(), p->tools.end());
+  for (const ir::Skill &skill : module_.skills)  // activating a skill offers the tools it allows
+    tools.insert(skill.grants.begin(), skill.grants.end());
   for (const auto &t : module_.tools)
     if (!tools.count(t.get())) diags_.warning(t->loc, "tool '" + t->name + "' is never used");
   if (module_.workflow && options_.composition.empty())

@@ -79,6 +79,7 @@ class ModuleChecker {
   // WorkflowChecks.cpp
   void checkWorkflow();
   void checkStateEvents(const ir::State &state);
+  void checkStateSkills(const ir::State &state);
   void checkReachability(const ir::Workflow &wf);
   // EvalUse.cpp
   void resolveEvalUse();

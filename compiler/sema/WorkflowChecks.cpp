@@ -5,6 +5,9 @@
 
 #include "support/DidYouMean.h"
 
+#include <llvm/ADT/StringExtras.h>
+#include <llvm/Support/GlobPattern.h>
+
 #include <deque>
 
 namespace wfc::sema {
@@ -12,7 +15,10 @@ namespace wfc::sema {
 void ModuleChecker::checkWorkflow() {
   if (!module_.workflow) return;
   const ir::Workflow &wf = *module_.workflow;
-  for (const ir::State &s : wf.states) checkStateEvents(s);
+  for (const ir::State &s : wf.states) {
+    checkStateEvents(s);
+    checkStateSkills(s);
+  }
   bool entryKnown = module_.unlowered.states.count(wf.entry) > 0;
   for (const ir::State &s : wf.states) entryKnown |= s.name == wf.entry;
   if (wf.entryLoc.isValid() && !entryKnown && !wf.states.empty()) {
@@ -21,6 +27,33 @@ void ModuleChecker::checkWorkflow() {
     diags_.error(wf.entryLoc, "entry state '" + wf.entry + "' does not exist" + didYouMeanSuffix(wf.entry, names));
   }
   checkReachability(wf);
+}
+
+// A state's `skills` filter (docs/promptkit.md "Skills") scopes an internal state's conversation
+// to some of the pack's skills: one that selects none of them is almost surely a wrong path.
+void ModuleChecker::checkStateSkills(const ir::State &state) {
+  if (!state.skills || llvm::StringRef(*state.skills).equals_insensitive("none")) return;
+  const std::string &filter = *state.skills;
+  if (filter.find_first_of("*?[") != std::string::npos)
+    if (llvm::Expected<llvm::GlobPattern> glob = llvm::GlobPattern::create(filter); !glob) {
+      diags_.error(state.skillsLoc, "state '" + state.name + "' has a malformed skills pattern '" + filter + "': " +
+                                        llvm::toString(glob.takeError()));
+      return;
+    }
+  if (state.kind != ir::State::Kind::Internal) {
+    diags_.warning(state.skillsLoc, "state '" + state.name + "' scopes its skills, but only an internal state's "
+                                    "conversation is offered skills; remove 'skills' or make the state internal");
+    return;
+  }
+  if (!module_.skillsIn(&state).empty()) return;
+  std::vector<std::string> dirs;
+  for (const ir::Skill &s : module_.skills)
+    if (!s.path.empty()) dirs.push_back(s.path);
+  std::string known = module_.skills.empty() ? "the pack declares no skills"
+                      : dirs.empty()         ? "the pack's skills are all inline, with no directory to match"
+                                             : "the skills' directories are " + llvm::join(dirs, ", ");
+  diags_.warning(state.skillsLoc, "state '" + state.name + "' offers no skills: its filter '" + filter +
+                                      "' matches no skill's directory (" + known + "); write 'none' to offer none");
 }
 
 // A composition state that transitions takes its event from its output's `event` string.

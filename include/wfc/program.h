@@ -189,6 +189,24 @@ struct ToolDecl {
   const char *description = "";
 };
 
+// A skill (docs/promptkit.md "Skills"), carried in the executable: conversations offer it to the
+// model through the skill__activate, skill__deactivate and skill__read_resource tools.
+struct SkillResourceDecl {
+  const char *path = "";     // relative to the skill's directory: "reference/rates.md"
+  const char *content = "";  // the file's text (UTF-8, no NUL: others are not embedded)
+};
+
+struct SkillDecl {
+  const char *name = "";
+  const char *description = "";   // what the model reads to decide to activate it
+  const char *instructions = "";  // SKILL.md's body, or an inline skill's `instructions`
+  const char *location = "";      // "skills/billing/SKILL.md:1"
+  bool hasDirectory = false;      // false: an inline skill, which has no resources
+  bool preload = false;           // active from a conversation's start
+  std::span<const int> grants = {};  // the pack tools its allowed-tools name
+  std::span<const SkillResourceDecl> resources = {};
+};
+
 // What a tool composition does when a step fails (docs/tool-composition.md "Failure strategies").
 enum class FailureStrategy : uint8_t { FailFast, PartialSuccess, Rollback, Retry };
 
@@ -261,6 +279,9 @@ struct ProgramDecl {
   std::span<const struct EvalDecl> evals = {};  // the evals some step runs (docs/evals.md)
   // A chat program's tasks (no compositions, no workflow), in the pack's prompt order.
   std::span<const ChatTaskDecl> tasks = {};
+  // The skills conversations are offered (docs/promptkit.md "Skills"): every one in chat turns and
+  // agent steps; an internal state offers those its StateDecl::skills lists.
+  std::span<const SkillDecl> skills = {};
   // What people declared about the program's governance (docs/promptkit.md "Governance"), carried
   // into the report as it was written: JSON text {"metadata": metadata.governance, "action_scope":
   // {tool: its action_scope}}, or nullptr when the pack declares none.
@@ -370,6 +391,9 @@ struct StateDecl {
   int onMaxVisits = -1;        // where a transition past max_visits goes instead (-1: exit 3)
   std::initializer_list<ArtifactDecl> artifacts = {};
   std::initializer_list<int> tools = {};  // internal states: the prompt's tools, offered with the workflow tools
+  // Internal states of a program with skills: the skills (indices into ProgramDecl::skills) its
+  // conversation is offered — the state's `skills` filter's; empty: none.
+  std::initializer_list<int> skills = {};
 };
 
 struct WorkflowDecl {

@@ -59,7 +59,12 @@ TurnInput parseTurnInput(const Value &input, bool messageRequired) {
 
 ChatSession::ChatSession(Run &run, const ChatTaskDecl &task, const CancellationToken &cancel, std::string rootSpan,
                          Value variables)
-    : run_(run), task_(task), cancel_(cancel), rootSpan_(std::move(rootSpan)), variables_(std::move(variables)) {}
+    : run_(run),
+      task_(task),
+      cancel_(cancel),
+      rootSpan_(std::move(rootSpan)),
+      variables_(std::move(variables)),
+      skills_(run.program(), llm::SkillSet::all(run.program())) {}
 
 std::string ChatSession::turn(const TurnInput &input) {
   const ProgramDecl &program = run_.program();
@@ -91,14 +96,18 @@ std::string ChatSession::turn(const TurnInput &input) {
   if (prompt.provider) request.provider = prompt.provider;  // RFC 0017
   request.model = run_.modelFor(prompt.provider);
   const ModelOverrideDecl *override = llm::modelOverride(prompt, request.model);
-  std::string system = llm::renderSystemTemplate(prompt, variables, nullptr, override);
+  std::string system = skills_.withPreloaded(llm::renderSystemTemplate(prompt, variables, nullptr, override));
   if (!system.empty()) request.messages.push_back({llm::Message::Role::System, std::move(system), {}, {}});
   request.messages.insert(request.messages.end(), history_.begin(), history_.end());
   const size_t turnStart = request.messages.size();
   request.messages.push_back({llm::Message::Role::User, input.message, {}, {}});
   request.parameters = llm::promptParameters(prompt, override);
-  const std::span<const int> tools(step.tools.begin(), step.tools.size());
+  // The prompt's tools, those the active skills grant, and the skill tools (docs/promptkit.md
+  // "Skills"): offered anew after a round that activated or deactivated a skill.
+  const std::span<const int> baseline(step.tools.begin(), step.tools.size());
+  std::vector<int> tools = skills_.tools(baseline);
   llm::offerTools(request, program, tools);
+  skills_.offer(request);
   // PromptKit applies tool_choice to a turn's first round only: "required" must not force a
   // tool call on every round, or a turn could never end.
   if (!request.tools.empty()) request.toolChoice = prompt.toolChoice;
@@ -122,11 +131,19 @@ std::string ChatSession::turn(const TurnInput &input) {
       std::vector<llm::PendingCall> calls;
       const llm::Message &asked = request.messages.back();
       for (const llm::ToolCallRequest &call : asked.toolCalls)
-        calls.push_back(llm::resolveCall(call, program, tools));
+        calls.push_back(!skills_.empty() && llm::SkillSet::isSkillTool(call.name)
+                            ? llm::PendingCall{&call, -1, std::nullopt, skills_.call(a, call)}
+                            : llm::resolveCall(call, program, tools));
       llm::applyToolPolicy(prompt, program, calls, callsThisTurn);
       llm::runToolCalls(a, calls, calls.size(), round);
       for (llm::PendingCall &call : calls)
         request.messages.push_back({llm::Message::Role::Tool, std::move(call.result), {}, call.request->id});
+      if (!skills_.empty()) {
+        tools = skills_.tools(baseline);
+        request.tools.clear();
+        llm::offerTools(request, program, tools);
+        skills_.offer(request);
+      }
     }
     if (!ended)
       throw Error(ErrorKind::Exhausted, "turn " + std::to_string(turn_) + " of task '" + path +

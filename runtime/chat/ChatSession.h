@@ -6,6 +6,7 @@
 #pragma once
 
 #include "llm/Provider.h"
+#include "llm/SkillSet.h"
 #include "wfc/program.h"
 
 #include <string>
@@ -57,6 +58,7 @@ class ChatSession {
   std::string rootSpan_;
   Value variables_;
   std::vector<llm::Message> history_;  // user, assistant and tool messages of the turns so far
+  llm::SkillSet skills_;               // activated in one turn, active in the next (docs/promptkit.md "Skills")
   std::string lastReply_;
   unsigned turn_ = 0;
 };

@@ -4,6 +4,7 @@
 #include "Run.h"
 #include "llm/Conversation.h"
 #include "llm/PromptRenderer.h"
+#include "llm/SkillSet.h"
 #include "wfc/error.h"
 
 #include <vector>
@@ -27,7 +28,9 @@ Value parseReply(const StepAttempt &a, const std::string &content, const char *w
   return parsed;
 }
 
-Request firstRequest(const StepAttempt &a, const PromptDecl &prompt, const Value &input) {
+// `skills`: an agent's, whose preloaded instructions follow the system message.
+Request firstRequest(const StepAttempt &a, const PromptDecl &prompt, const Value &input,
+                     const SkillSet *skills = nullptr) {
   Request request;
   // A prompt may name its own model (AWL's prompt-agent `model`); otherwise the run's.
   // RFC 0017: the step's provider key, else its prompt's; the router sends the call there.
@@ -37,6 +40,7 @@ Request firstRequest(const StepAttempt &a, const PromptDecl &prompt, const Value
   const ModelOverrideDecl *override = modelOverride(prompt, request.model);
   std::string system =
       renderSystemTemplate(prompt, input, a.run.runsWorkflow() ? &a.run.workflow() : nullptr, override);
+  if (skills) system = skills->withPreloaded(std::move(system));
   if (!system.empty()) request.messages.push_back({Message::Role::System, std::move(system), {}, {}});
   if (!input.isNull())
     request.messages.push_back({Message::Role::User, input.isString() ? input.asString() : input.dump(), {}, {}});
@@ -62,8 +66,14 @@ Value runPrompt(const StepAttempt &a, const PromptDecl &prompt, const Value &inp
 
 Value runAgent(const StepAttempt &a, const PromptDecl &prompt, const Value &input) {
   const ProgramDecl &program = a.run.program();
-  Request request = firstRequest(a, prompt, input);
-  offerTools(request, program, std::span<const int>(a.step.tools.begin(), a.step.tools.size()));
+  // The step's tools, those the active skills grant and the skill tools (docs/promptkit.md
+  // "Skills"): offered anew after a round that changed the active skills.
+  const std::span<const int> baseline(a.step.tools.begin(), a.step.tools.size());
+  SkillSet skills(program, SkillSet::all(program));
+  Request request = firstRequest(a, prompt, input, &skills);
+  std::vector<int> offered = skills.tools(baseline);
+  offerTools(request, program, offered);
+  skills.offer(request);
   if (!request.tools.empty()) request.toolChoice = prompt.toolChoice;
   if (a.step.toolCalled < 0) request.structured = structured(a);
   Exchange exchange(a, prompt);
@@ -77,7 +87,9 @@ Value runAgent(const StepAttempt &a, const PromptDecl &prompt, const Value &inpu
     // Resolve each call: its tool and parsed arguments, or the error the model will read.
     std::vector<PendingCall> calls;
     for (const ToolCallRequest &call : reply.toolCalls)
-      calls.push_back(resolveCall(call, program, std::span<const int>(a.step.tools.begin(), a.step.tools.size())));
+      calls.push_back(!skills.empty() && SkillSet::isSkillTool(call.name)
+                          ? PendingCall{&call, -1, std::nullopt, skills.call(a, call)}
+                          : resolveCall(call, program, offered));
     // The ending call (tool_called) ends the loop after the calls before it have run.
     applyToolPolicy(prompt, program, calls, callsThisTurn);
     size_t ending = calls.size();
@@ -100,6 +112,12 @@ Value runAgent(const StepAttempt &a, const PromptDecl &prompt, const Value &inpu
     }
     for (PendingCall &call : calls)
       request.messages.push_back({Message::Role::Tool, std::move(call.result), {}, call.request->id});
+    if (!skills.empty()) {
+      offered = skills.tools(baseline);
+      request.tools.clear();
+      offerTools(request, program, offered);
+      skills.offer(request);
+    }
   }
   throw Error(ErrorKind::Exhausted, "the agent reached max_steps (" + std::to_string(rounds) +
                                         " rounds) without ending: its last reply still called tools");

@@ -3,6 +3,7 @@
 #include "Run.h"
 #include "llm/Conversation.h"
 #include "llm/PromptRenderer.h"
+#include "llm/SkillSet.h"
 #include "workflow/EventFile.h"
 #include "workflow/StateMachine.h"
 #include "workflow/StateVisit.h"
@@ -23,13 +24,15 @@ constexpr const char *kArtifactTool = "workflow__set_artifact";
 // The first request of a visit: the system template rendered with the workflow input's keys,
 // the workflow context and artifacts; the user message is the hand-off from the previous state
 // (the workflow context) or, in the entry state, the workflow input.
-llm::Request firstRequest(const StateVisit &v, const PromptDecl &prompt) {
+// `skills`: an internal state's, whose preloaded instructions follow the system message.
+llm::Request firstRequest(const StateVisit &v, const PromptDecl &prompt, const llm::SkillSet *skills = nullptr) {
   llm::Request request;
   if (prompt.provider) request.provider = prompt.provider;  // RFC 0017: a state runs on its prompt's
   request.model = v.run.modelFor(prompt.provider);
   const Value &wf = v.run.workflow();
   const ModelOverrideDecl *override = llm::modelOverride(prompt, request.model);
   std::string system = llm::renderSystemTemplate(prompt, v.input, &wf, override);
+  if (skills) system = skills->withPreloaded(std::move(system));
   if (!system.empty()) request.messages.push_back({llm::Message::Role::System, std::move(system), {}, {}});
   Value context = wf.get("context").value_or(Value());
   const Value &said = context.isNull() ? v.input : context;
@@ -113,12 +116,21 @@ StateResult converse(const StateVisit &v, int prompt) {
   llm::Usage tokens;
   llm::StepAttempt attempt{v.run, step, v.path, 1, v.cancel, v.span, std::nullopt, tokens};
   llm::Exchange exchange(attempt, p);
-  std::span<const int> offered(s.tools.begin(), s.tools.size());
-
-  llm::Request request = firstRequest(v, p);
-  llm::offerTools(request, program, offered);
-  if (!s.terminal) request.tools.push_back(transitionSpec(s));
-  if (s.artifacts.size() > 0) request.tools.push_back(artifactSpec(s));
+  // The prompt's tools, those the state's active skills grant, the skill tools (docs/promptkit.md
+  // "Skills") and the workflow's: offered anew after a round that changed the active skills.
+  std::span<const int> baseline(s.tools.begin(), s.tools.size());
+  llm::SkillSet skills(program, std::vector<int>(s.skills.begin(), s.skills.end()));
+  std::vector<int> offered;
+  llm::Request request = firstRequest(v, p, &skills);
+  auto offerAll = [&] {
+    offered = skills.tools(baseline);
+    request.tools.clear();
+    llm::offerTools(request, program, offered);
+    skills.offer(request);
+    if (!s.terminal) request.tools.push_back(transitionSpec(s));
+    if (s.artifacts.size() > 0) request.tools.push_back(artifactSpec(s));
+  };
+  offerAll();
   if (!request.tools.empty()) request.toolChoice = p.toolChoice;
   unsigned callsThisVisit = 0;  // a visit is one turn of the prompt's tool_policy
 
@@ -166,6 +178,8 @@ StateResult converse(const StateVisit &v, int prompt) {
         }
       } else if (call.name == kArtifactTool && s.artifacts.size() > 0) {
         pending.result = setArtifact(v, call.arguments);
+      } else if (!skills.empty() && llm::SkillSet::isSkillTool(call.name)) {
+        pending.result = skills.call(attempt, call);
       } else {
         pending = llm::resolveCall(call, program, offered);
       }
@@ -185,6 +199,7 @@ StateResult converse(const StateVisit &v, int prompt) {
     request.messages.push_back({llm::Message::Role::Assistant, reply.content, reply.toolCalls, {}});
     for (llm::PendingCall &call : calls)
       request.messages.push_back({llm::Message::Role::Tool, std::move(call.result), {}, call.request->id});
+    if (!skills.empty()) offerAll();
   }
   throw Error(ErrorKind::Exhausted,
               std::string(s.location) + ": state '" + s.name + "' reached tool_policy.max_rounds (" +

@@ -9,6 +9,7 @@
 #include "YamlStream.h"
 #include "support/DidYouMean.h"
 
+#include <llvm/Support/ConvertUTF.h>
 #include <llvm/Support/FileSystem.h>
 #include <llvm/Support/Path.h>
 
@@ -19,6 +20,8 @@ namespace {
 
 // A resource larger than this is not embedded (the executable would carry it in its data).
 constexpr uint64_t kMaxResourceBytes = 1 << 20;
+// How deep under a skills path SKILL.md files are looked for.
+constexpr unsigned kMaxSkillDepth = 8;
 
 bool isKebabName(const std::string &name) {
   if (name.empty() || name.size() > 64) return false;
@@ -36,6 +39,13 @@ std::vector<std::string> sortedEntries(const std::string &dir, bool directories)
   }
   std::sort(out.begin(), out.end());
   return out;
+}
+
+// The executable hands instructions and resources to the model as JSON strings: text only.
+bool isText(llvm::StringRef text) {
+  if (text.contains('\0')) return false;
+  const auto *begin = reinterpret_cast<const llvm::UTF8 *>(text.begin());
+  return llvm::isLegalUTF8String(&begin, reinterpret_cast<const llvm::UTF8 *>(text.end()));
 }
 
 }  // namespace
@@ -78,29 +88,33 @@ void Lowering::lowerSkills() {
       continue;
     }
     size_t before = module_->skills.size();
-    readSkillDirectory(dir, *path, preload, /*scanChildren=*/true);
+    readSkillDirectory(dir, *path, preload, 0);
     if (module_->skills.size() == before)
       diags_.error(path->loc, "skill path '" + written + "' holds no SKILL.md, in it or in its subdirectories");
   }
   // Names are how the model activates skills: each must be unique.
   std::map<std::string, const ir::Skill *> seen;
-  for (const ir::Skill &s : module_->skills) {
+  for (ir::Skill &s : module_->skills) {
     if (auto [it, fresh] = seen.emplace(s.name, &s); !fresh)
       diags_.error(s.loc, "duplicate skill name '" + s.name + "'").note(it->second->loc, "'" + s.name + "' first defined here");
     for (const std::string &tool : s.allowedTools)
-      if (!module_->findTool(tool))
+      if (const ir::Tool *t = module_->findTool(tool)) {
+        if (std::find(s.grants.begin(), s.grants.end(), t) == s.grants.end()) s.grants.push_back(t);
+      } else {
         diags_.warning(s.loc, "skill '" + s.name + "' allows tool '" + tool + "', which is not a tool of the pack: "
                               "activating the skill cannot add it" + didYouMeanSuffix(tool, toolNames()));
+      }
   }
 }
 
-// Reads `dir` as a skill when it holds a SKILL.md, else (when `scanChildren`) each subdirectory
-// that does, as PromptKit scans a skills directory.
-void Lowering::readSkillDirectory(const std::string &dir, const DocNode &at, bool preload, bool scanChildren) {
+// Reads `dir` as a skill when it holds a SKILL.md, else its subdirectories, at any depth, as
+// PromptKit walks a skills directory (`depth` bounds the walk where symbolic links loop).
+void Lowering::readSkillDirectory(const std::string &dir, const DocNode &at, bool preload, unsigned depth) {
   std::string skillFile = dir + "/SKILL.md";
   if (!llvm::sys::fs::exists(skillFile)) {
-    if (scanChildren)
-      for (const std::string &child : sortedEntries(dir, /*directories=*/true)) readSkillDirectory(child, at, preload, false);
+    if (depth < kMaxSkillDepth)
+      for (const std::string &child : sortedEntries(dir, /*directories=*/true))
+        readSkillDirectory(child, at, preload, depth + 1);
     return;
   }
   std::string error;
@@ -111,6 +125,10 @@ void Lowering::readSkillDirectory(const std::string &dir, const DocNode &at, boo
   }
   llvm::StringRef text = loader_.files().sourceMgr().getMemoryBuffer(buffer)->getBuffer();
   llvm::SMLoc fileLoc = llvm::SMLoc::getFromPointer(text.data());
+  if (!isText(text)) {
+    diags_.error(fileLoc, "this SKILL.md is not UTF-8 text (or holds a NUL byte); save it as UTF-8");
+    return;
+  }
   // Front matter: the text between a first line "---" and the next "---" line.
   if (!text.startswith("---")) {
     diags_.error(fileLoc, "a SKILL.md starts with YAML front matter between '---' lines, holding at least 'name' and "
@@ -129,7 +147,7 @@ void Lowering::readSkillDirectory(const std::string &dir, const DocNode &at, boo
   ir::Skill skill;
   skill.loc = fileLoc;
   skill.preload = preload;
-  skill.instructions = body.ltrim("\n").str();
+  skill.instructions = body.trim().str();  // PromptKit trims the body's surrounding whitespace
   llvm::SmallString<256> relative(dir);
   std::string packDir = llvm::sys::path::parent_path(doc_.path()).str();
   if (!packDir.empty() && llvm::StringRef(dir).startswith(packDir + "/")) skill.path = dir.substr(packDir.size() + 1);
@@ -177,13 +195,14 @@ void Lowering::readSkillDirectory(const std::string &dir, const DocNode &at, boo
     return;
   }
   // Resources: the directory's other files, by path relative to it, sorted (stable output).
-  std::vector<std::string> pending = {dir};
+  std::vector<std::pair<std::string, unsigned>> pending = {{dir, 0}};
   std::vector<std::string> files;
   while (!pending.empty()) {
-    std::string d = pending.back();
+    auto [d, depth] = pending.back();
     pending.pop_back();
     for (const std::string &f : sortedEntries(d, false)) files.push_back(f);
-    for (const std::string &sub : sortedEntries(d, true)) pending.push_back(sub);
+    if (depth < kMaxSkillDepth)
+      for (const std::string &sub : sortedEntries(d, true)) pending.push_back({sub, depth + 1});
   }
   std::sort(files.begin(), files.end());
   for (const std::string &file : files) {
@@ -200,7 +219,13 @@ void Lowering::readSkillDirectory(const std::string &dir, const DocNode &at, boo
       diags_.warning(fileLoc, "cannot read resource '" + rel + "' of skill '" + skill.name + "': " + error);
       continue;
     }
-    skill.resources.emplace_back(rel, loader_.files().sourceMgr().getMemoryBuffer(id)->getBuffer().str());
+    llvm::StringRef content = loader_.files().sourceMgr().getMemoryBuffer(id)->getBuffer();
+    if (!isText(content)) {
+      diags_.warning(fileLoc, "resource '" + rel + "' of skill '" + skill.name + "' is not UTF-8 text: it is not "
+                              "embedded, and skill__read_resource reports it missing");
+      continue;
+    }
+    skill.resources.emplace_back(rel, content.str());
   }
   module_->skills.push_back(std::move(skill));
 }

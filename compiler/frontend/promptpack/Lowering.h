@@ -48,7 +48,7 @@ class Lowering {
   void checkProviderReference(const std::string &key, llvm::SMLoc loc, const std::string &context);
   // ---- skills (LowerSkills.cpp)
   void lowerSkills();
-  void readSkillDirectory(const std::string &dir, const DocNode &at, bool preload, bool scanChildren);
+  void readSkillDirectory(const std::string &dir, const DocNode &at, bool preload, unsigned depth);
   // ---- governance and agents (LowerGovernance.cpp)
   void lowerGovernance();
   void lowerAgents();

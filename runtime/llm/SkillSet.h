@@ -1,0 +1,58 @@
+// A conversation's skills (docs/promptkit.md "Skills"), offered to the model as PromptKit offers
+// them: three tools — skill__activate, whose description lists the skills the conversation may
+// activate; skill__deactivate; skill__read_resource — answered here, not by the bindings.
+// Activating a skill returns its instructions and offers the pack tools its allowed-tools name
+// from the next round on; the activation lasts for the conversation (a chat's turns, a state's
+// visit, an agent step's attempt). Preloaded skills are active from the start, their
+// instructions in the system message.
+#pragma once
+
+#include "llm/Provider.h"
+#include "wfc/program.h"
+
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace wfc::llm {
+
+struct StepAttempt;
+
+class SkillSet {
+ public:
+  // `available`: indices into program.skills this conversation may activate.
+  SkillSet(const ProgramDecl &program, std::vector<int> available);
+  // Every skill of the program (chat turns and agent steps are offered all of them).
+  static std::vector<int> all(const ProgramDecl &program);
+
+  bool empty() const { return available_.empty(); }
+  static bool isSkillTool(std::string_view providerName);
+
+  // Appends the three skill tools to the request's tools (nothing when the set is empty).
+  void offer(Request &request) const;
+  // The system message with the preloaded skills' instructions after it.
+  std::string withPreloaded(std::string system) const;
+  // `baseline` (the prompt's tools), then the pack tools the active skills grant that it lacks.
+  std::vector<int> tools(std::span<const int> baseline) const;
+
+  // Answers one call to a skill tool: the result the model reads (JSON; {"error": …} when the
+  // call cannot be done). Writes a `skill` trace line and notes a successful call for the
+  // tools_called evals.
+  std::string call(const StepAttempt &a, const ToolCallRequest &call);
+
+ private:
+  std::string activate(const std::string &name, bool &ok);
+  std::string deactivate(const std::string &name, bool &ok);
+  std::string readResource(const std::string &name, const std::string &path, bool &ok) const;
+  int find(const std::string &name) const;  // index into program.skills, or -1
+  bool isAvailable(int skill) const;
+  bool isActive(int skill) const;
+  std::vector<std::string> grantedNames(int skill, bool exceptStillGranted) const;
+
+  const ProgramDecl &program_;
+  std::vector<int> available_;
+  std::vector<int> active_;  // in activation order
+};
+
+}  // namespace wfc::llm
