@@ -34,9 +34,6 @@ void reportUnsupported(const ir::Module & /*module*/, const analysis::Program &p
       if (s.agentControl)
         diags.error(s.loc, "state '" + s.name + "' has 'control: agent', which lets a conversation's turn continue "
                            "into it" + std::string(kNotYet));
-      if (s.persistent)
-        diags.error(s.loc, "state '" + s.name + "' has 'persistence: persistent', which resumes its conversation on "
-                           "re-entry" + std::string(kNotYet));
     }
 }
 

@@ -156,6 +156,7 @@ void emitWorkflow(Printer &p, EmitContext &ctx, const ir::Workflow &wf) {
         if (const std::string *name = ctx.skill(*skill)) list.push_back("skill::" + *name);
       if (!list.empty()) row.push_back({"skills", "{" + llvm::join(list, ", ") + "}", s.skills ? "skills: " + commentText(*s.skills) : ""});
     }
+    if (s.persistent && s.kind != ir::State::Kind::Composition) row.push_back({"persistent", "true", "persistence: persistent"});
     rows.push_back(std::move(row));
   }
   emitInitializerTable(p, "wfc::StateDecl", "kStates", rows);

@@ -18,6 +18,9 @@ void ModuleChecker::checkWorkflow() {
   for (const ir::State &s : wf.states) {
     checkStateEvents(s);
     checkStateSkills(s);
+    if (s.persistent && s.kind == ir::State::Kind::Composition)
+      diags_.warning(s.loc, "state '" + s.name + "' has 'persistence: persistent', but a composition state holds no "
+                            "conversation to resume; remove it, or run a prompt in the state");
   }
   bool entryKnown = module_.unlowered.states.count(wf.entry) > 0;
   for (const ir::State &s : wf.states) entryKnown |= s.name == wf.entry;

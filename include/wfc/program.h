@@ -394,6 +394,9 @@ struct StateDecl {
   // Internal states of a program with skills: the skills (indices into ProgramDecl::skills) its
   // conversation is offered — the state's `skills` filter's; empty: none.
   std::initializer_list<int> skills = {};
+  // persistence: persistent (docs/workflows.md "Persistent states"): a visit continues the
+  // conversation of the state's earlier visits.
+  bool persistent = false;
 };
 
 struct WorkflowDecl {

@@ -42,15 +42,46 @@ const char *kindName(ErrorKind kind) {
 
 }  // namespace
 
-Json requestToJson(const Request &request) {
-  Json messages = Json::array();
-  for (const Message &m : request.messages) {
+Json messagesToJson(const std::vector<Message> &messages) {
+  Json out = Json::array();
+  for (const Message &m : messages) {
     Json j = {{"role", Message::spell(m.role)}, {"content", m.content}};
     if (!m.toolCalls.empty()) j["tool_calls"] = toolCallsToJson(m.toolCalls);
     if (!m.toolCallId.empty()) j["tool_call_id"] = m.toolCallId;
-    messages.push_back(std::move(j));
+    out.push_back(std::move(j));
   }
-  Json out = {{"model", request.model}, {"messages", std::move(messages)}};
+  return out;
+}
+
+std::vector<Message> messagesFromJson(const Json &json) {
+  std::vector<Message> out;
+  try {
+    for (const Json &j : json) {
+      Message m;
+      std::string role = j.at("role").get<std::string>();
+      bool known = false;
+      for (Message::Role r : {Message::Role::System, Message::Role::User, Message::Role::Assistant, Message::Role::Tool})
+        if (role == Message::spell(r)) {
+          m.role = r;
+          known = true;
+        }
+      if (!known) throw Error(ErrorKind::Usage, "malformed message: unknown role '" + role + "'");
+      m.content = j.value("content", "");
+      if (j.contains("tool_calls"))
+        for (const Json &c : j.at("tool_calls"))
+          m.toolCalls.push_back({c.at("id").get<std::string>(), c.at("name").get<std::string>(),
+                                 c.at("arguments").get<std::string>()});
+      m.toolCallId = j.value("tool_call_id", "");
+      out.push_back(std::move(m));
+    }
+  } catch (const Json::exception &e) {
+    throw Error(ErrorKind::Usage, std::string("malformed message: ") + e.what());
+  }
+  return out;
+}
+
+Json requestToJson(const Request &request) {
+  Json out = {{"model", request.model}, {"messages", messagesToJson(request.messages)}};
   if (!request.tools.empty()) {
     Json tools = Json::array();
     for (const ToolSpec &t : request.tools) tools.push_back(t.name);

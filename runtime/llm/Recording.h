@@ -24,6 +24,10 @@ inline constexpr int kRecordingFormat = 1;
 Json requestToJson(const Request &request);
 Json replyToJson(const Reply &reply);
 Reply replyFromJson(const Json &json);  // throws wfc::Error on a malformed entry
+// Messages as requestToJson writes them ({role, content, tool_calls, tool_call_id}); what a
+// persistent workflow state keeps of its conversation between visits (docs/workflows.md).
+Json messagesToJson(const std::vector<Message> &messages);
+std::vector<Message> messagesFromJson(const Json &json);  // throws wfc::Error on a malformed one
 
 class RecordingProvider final : public Provider {
  public:

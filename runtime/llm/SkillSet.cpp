@@ -178,6 +178,19 @@ std::string SkillSet::readResource(const std::string &name, const std::string &p
                    (listed.empty() ? std::string("none") : listed));
 }
 
+void SkillSet::replay(const std::vector<Message> &messages) {
+  if (available_.empty()) return;
+  for (const Message &m : messages)
+    for (const ToolCallRequest &c : m.toolCalls) {
+      if (c.name != kActivate && c.name != kDeactivate) continue;
+      Json args = Json::parse(c.arguments.empty() ? "{}" : c.arguments, nullptr, /*allow_exceptions=*/false);
+      if (!args.is_object() || !args.contains("name") || !args["name"].is_string()) continue;
+      bool ok = false;
+      if (c.name == kActivate) activate(args["name"].get<std::string>(), ok);
+      else deactivate(args["name"].get<std::string>(), ok);
+    }
+}
+
 std::string SkillSet::call(const StepAttempt &a, const ToolCallRequest &request) {
   Json args;
   try {

@@ -41,6 +41,10 @@ class SkillSet {
   // tools_called evals.
   std::string call(const StepAttempt &a, const ToolCallRequest &call);
 
+  // Activates and deactivates as the skill calls in `messages` did (a persistent workflow
+  // state's earlier visits), without answering or tracing them again.
+  void replay(const std::vector<Message> &messages);
+
  private:
   std::string activate(const std::string &name, bool &ok);
   std::string deactivate(const std::string &name, bool &ok);

@@ -3,6 +3,7 @@
 #include "Run.h"
 #include "llm/Conversation.h"
 #include "llm/PromptRenderer.h"
+#include "llm/Recording.h"
 #include "llm/SkillSet.h"
 #include "workflow/EventFile.h"
 #include "workflow/StateMachine.h"
@@ -25,7 +26,9 @@ constexpr const char *kArtifactTool = "workflow__set_artifact";
 // the workflow context and artifacts; the user message is the hand-off from the previous state
 // (the workflow context) or, in the entry state, the workflow input.
 // `skills`: an internal state's, whose preloaded instructions follow the system message.
-llm::Request firstRequest(const StateVisit &v, const PromptDecl &prompt, const llm::SkillSet *skills = nullptr) {
+// `earlier`: a persistent state's conversation from its earlier visits, before the user message.
+llm::Request firstRequest(const StateVisit &v, const PromptDecl &prompt, const llm::SkillSet *skills = nullptr,
+                          const std::vector<llm::Message> &earlier = {}) {
   llm::Request request;
   if (prompt.provider) request.provider = prompt.provider;  // RFC 0017: a state runs on its prompt's
   request.model = v.run.modelFor(prompt.provider);
@@ -34,11 +37,34 @@ llm::Request firstRequest(const StateVisit &v, const PromptDecl &prompt, const l
   std::string system = llm::renderSystemTemplate(prompt, v.input, &wf, override);
   if (skills) system = skills->withPreloaded(std::move(system));
   if (!system.empty()) request.messages.push_back({llm::Message::Role::System, std::move(system), {}, {}});
+  request.messages.insert(request.messages.end(), earlier.begin(), earlier.end());
   Value context = wf.get("context").value_or(Value());
   const Value &said = context.isNull() ? v.input : context;
   request.messages.push_back({llm::Message::Role::User, said.isString() ? said.asString() : said.dump(), {}, {}});
   request.parameters = llm::promptParameters(prompt, override);
   return request;
+}
+
+// A persistent state's conversation (docs/workflows.md "Persistent states") lives in the
+// workflow's value beside its context and artifacts, so the journal keeps it with each visit and
+// a resumed run continues it; references cannot read it (sema offers only context and artifacts).
+constexpr const char *kConversations = "conversations";
+
+std::vector<llm::Message> earlierConversation(const StateVisit &v) {
+  if (!v.state.persistent) return {};
+  std::optional<Value> all = v.run.workflow().get(kConversations);
+  std::optional<Value> mine = all ? all->get(v.state.name) : std::nullopt;
+  return mine ? llm::messagesFromJson(mine->json()) : std::vector<llm::Message>{};
+}
+
+// Keeps a visit's messages after the system message (rendered afresh on each visit).
+void keepConversation(const StateVisit &v, const std::vector<llm::Message> &messages) {
+  if (!v.state.persistent) return;
+  auto first = messages.begin();
+  if (first != messages.end() && first->role == llm::Message::Role::System) ++first;
+  Json wf = v.run.workflow().json();
+  wf[kConversations][v.state.name] = llm::messagesToJson(std::vector<llm::Message>(first, messages.end()));
+  v.run.setWorkflow(Value::fromJson(std::move(wf)));
 }
 
 // A StepDecl standing for the state, so the state's exchanges and tool calls go through the
@@ -120,8 +146,10 @@ StateResult converse(const StateVisit &v, int prompt) {
   // "Skills") and the workflow's: offered anew after a round that changed the active skills.
   std::span<const int> baseline(s.tools.begin(), s.tools.size());
   llm::SkillSet skills(program, std::vector<int>(s.skills.begin(), s.skills.end()));
+  std::vector<llm::Message> earlier = earlierConversation(v);
+  skills.replay(earlier);  // skills activated in earlier visits of a persistent state stay active
   std::vector<int> offered;
-  llm::Request request = firstRequest(v, p, &skills);
+  llm::Request request = firstRequest(v, p, &skills, earlier);
   auto offerAll = [&] {
     offered = skills.tools(baseline);
     request.tools.clear();
@@ -189,6 +217,18 @@ StateResult converse(const StateVisit &v, int prompt) {
     llm::applyToolPolicy(p, program, calls, callsThisVisit);
     llm::runToolCalls(attempt, calls, std::min(ending, calls.size()), round);
     if (ending < reply.toolCalls.size()) {
+      if (s.persistent) {
+        // The conversation as the next visit continues it: every call of the last reply answered
+        // (the transition, and those after it, which never ran).
+        request.messages.push_back({llm::Message::Role::Assistant, reply.content, reply.toolCalls, {}});
+        for (size_t i = 0; i < reply.toolCalls.size(); ++i) {
+          std::string answer = i < ending    ? calls[i].result
+                               : i == ending ? Json{{"ok", true}, {"event", transition.get("event")->asString()}}.dump()
+                                             : errorText("not run: the stage ended with " + std::string(kTransitionTool));
+          request.messages.push_back({llm::Message::Role::Tool, std::move(answer), {}, reply.toolCalls[i].id});
+        }
+        keepConversation(v, request.messages);
+      }
       StateResult result;
       result.hasEvent = true;
       result.event = transition.get("event")->asString();
@@ -214,7 +254,10 @@ StateResult askExternal(const StateVisit &v, int prompt, EventFile *events) {
   StepDecl step = pseudoStep(v, prompt);
   llm::Usage tokens;
   llm::StepAttempt attempt{v.run, step, v.path, 1, v.cancel, v.span, std::nullopt, tokens};
-  llm::Reply reply = llm::Exchange(attempt, p).send(firstRequest(v, p), 1);
+  llm::Request request = firstRequest(v, p, nullptr, earlierConversation(v));
+  llm::Reply reply = llm::Exchange(attempt, p).send(request, 1);
+  request.messages.push_back({llm::Message::Role::Assistant, reply.content, {}, {}});
+  keepConversation(v, request.messages);
   // The reply is for whoever decides the next event: on stderr, and in the trace.
   std::cerr << "[" << v.path << "] " << reply.content << "\n";
   if (Trace *trace = v.run.trace())

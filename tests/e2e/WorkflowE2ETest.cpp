@@ -40,7 +40,7 @@ class WorkflowE2ETest : public LlmPackTest {
  protected:
   static void SetUpTestSuite() {
     LlmPackTest::SetUpTestSuite();
-    for (const char *name : {"workflow-states", "workflow-visits", "workflow-chat"}) {
+    for (const char *name : {"workflow-states", "workflow-visits", "workflow-chat", "workflow-persistent"}) {
       exes_[name] = e2eExeDir() + "/" + name;
       ASSERT_TRUE(fs::exists(exes_[name])) << exes_[name] << " was not built";
     }
@@ -382,6 +382,77 @@ TEST_F(WorkflowE2ETest, InternalOnlyWorkflowOverBothProviders) {
       EXPECT_NE(systemText(requests[1]["body"]).find("Context: [greeted Ada]"), std::string::npos);
     }
   }
+}
+
+// A persistent state's second visit continues its first visit's conversation: the earlier user
+// message, the transition call and its answer come before the new hand-off; a transient state
+// starts afresh.
+TEST_F(WorkflowE2ETest, PersistentStatesContinueTheirConversation) {
+  Json script = json(R"({"replies": [
+    {"match": {"system_contains": "ASK", "rounds": 0},
+     "reply": {"tool_calls": [{"name": "workflow__transition", "arguments": {"event": "again"}}]}},
+    {"match": {"system_contains": "ASK", "rounds": 1},
+     "reply": {"tool_calls": [{"name": "workflow__transition", "arguments": {"event": "done"}}]}},
+    {"match": {"system_contains": "CHECK"},
+     "reply": {"tool_calls": [{"name": "workflow__transition",
+                               "arguments": {"event": "back", "context": "checked: fine"}}]}},
+    {"match": {"system_contains": "END"}, "reply": {"content": "Bye."}}
+  ]})");
+  LlmServerProcess server(script);
+  ProcessResult r = run("workflow-persistent", {"--llm-base-url", server.baseUrl(), "--model", "test-model",
+                                                "--input-json", R"({"question": "Where is my parcel?"})"});
+  ASSERT_EQ(r.exitCode, 0) << r.describe() << "\n" << r.err;
+  EXPECT_EQ(json(r.out), "Bye.");
+  std::vector<Json> requests = server.requests();
+  ASSERT_EQ(requests.size(), 4u);
+  const Json &second = requests[2]["body"]["messages"];
+  ASSERT_EQ(second.size(), 5u) << second.dump(2);
+  EXPECT_EQ(second[0]["content"], "ASK: gather the facts.");
+  EXPECT_EQ(json(second[1]["content"].get<std::string>()), json(R"({"question": "Where is my parcel?"})"));
+  EXPECT_EQ(second[2]["tool_calls"][0]["function"]["name"], "workflow__transition");
+  EXPECT_EQ(second[3]["role"], "tool");
+  EXPECT_EQ(json(second[3]["content"].get<std::string>()), json(R"({"ok": true, "event": "again"})"));
+  EXPECT_EQ(second[4]["role"], "user");
+  EXPECT_NE(second[4]["content"].get<std::string>().find("checked: fine"), std::string::npos) << second[4];
+  EXPECT_EQ(requests[1]["body"]["messages"].size(), 2u) << "the transient state starts afresh";
+}
+
+// The kept conversation is journaled with each visit: a run that failed on `ask`'s second visit
+// (no scripted reply) and is resumed continues the conversation of its first visit, which the
+// resumed run serves from the journal and does not make again.
+TEST_F(WorkflowE2ETest, AResumedRunContinuesAPersistentConversation) {
+  std::string journal = path("persistent.db");
+  std::string firstThree = R"({"match": {"system_contains": "ASK", "rounds": 0},
+     "reply": {"tool_calls": [{"name": "workflow__transition", "arguments": {"event": "again"}}]}},
+    {"match": {"system_contains": "CHECK"},
+     "reply": {"tool_calls": [{"name": "workflow__transition",
+                               "arguments": {"event": "back", "context": "checked: fine"}}]}})";
+  std::vector<std::string> args = {"--model", "test-model", "--journal", journal};
+  {
+    LlmServerProcess server(json(R"({"replies": [)" + firstThree + "]}"));
+    std::vector<std::string> a = {"--llm-base-url", server.baseUrl(), "--input-json", R"({"question": "Late?"})"};
+    a.insert(a.end(), args.begin(), args.end());
+    ProcessResult r = run("workflow-persistent", a);
+    ASSERT_NE(r.exitCode, 0) << "the second visit of ask has no scripted reply";
+  }
+  ProcessResult runs = run("workflow-persistent", {"--journal", journal, "--runs"});
+  ASSERT_EQ(runs.exitCode, 0) << runs.err;
+  std::string id = json(runs.out.substr(0, runs.out.find('\n')))["id"];
+  LlmServerProcess server(json(R"({"replies": [)" + firstThree + R"(,
+    {"match": {"system_contains": "ASK", "rounds": 1},
+     "reply": {"tool_calls": [{"name": "workflow__transition", "arguments": {"event": "done"}}]}},
+    {"match": {"system_contains": "END"}, "reply": {"content": "Bye."}}]})"));
+  std::vector<std::string> a = {"--llm-base-url", server.baseUrl(), "--resume", id};
+  a.insert(a.end(), args.begin(), args.end());
+  ProcessResult r = run("workflow-persistent", a);
+  ASSERT_EQ(r.exitCode, 0) << r.describe() << "\n" << r.err;
+  EXPECT_EQ(json(r.out), "Bye.");
+  std::vector<Json> requests = server.requests();
+  ASSERT_EQ(requests.size(), 2u) << "ask's first visit and check come from the journal";
+  const Json &second = requests[0]["body"]["messages"];
+  ASSERT_EQ(second.size(), 5u) << second.dump(2);
+  EXPECT_EQ(json(second[1]["content"].get<std::string>()), json(R"({"question": "Late?"})"));
+  EXPECT_EQ(second[4]["content"], "checked: fine");
 }
 
 }  // namespace
