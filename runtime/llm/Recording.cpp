@@ -1,6 +1,7 @@
 #include "llm/Recording.h"
 
 #include "Limits.h"
+#include "llm/Endpoint.h"
 #include "wfc/error.h"
 
 #include <cstdint>
@@ -110,8 +111,10 @@ Reply replyFromJson(const Json &json) {
                                    c.at("arguments").get<std::string>()});
     reply.finishReason = json.value("finish_reason", "");
     if (json.contains("usage")) {
-      reply.usage.promptTokens = json["usage"].value("prompt_tokens", uint64_t(0));
-      reply.usage.completionTokens = json["usage"].value("completion_tokens", uint64_t(0));
+      // As a provider's reply is read: a count that is not a count is 0, a huge one capped
+      // (found by tests/fuzz: fuzz_recording, regression input usage-count-out-of-range.jsonl).
+      reply.usage.promptTokens = tokenCount(json["usage"], "prompt_tokens");
+      reply.usage.completionTokens = tokenCount(json["usage"], "completion_tokens");
     }
   } catch (const Json::exception &e) {
     throw Error(ErrorKind::Usage, std::string("malformed reply: ") + e.what());
