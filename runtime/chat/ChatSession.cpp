@@ -105,9 +105,7 @@ std::string ChatSession::turn(const TurnInput &input) {
   // The prompt's tools, those the active skills grant, and the skill tools (docs/promptkit.md
   // "Skills"): offered anew after a round that activated or deactivated a skill.
   const std::span<const int> baseline(step.tools.begin(), step.tools.size());
-  std::vector<int> tools = skills_.tools(baseline);
-  llm::offerTools(request, program, tools);
-  skills_.offer(request);
+  std::vector<int> tools = skills_.offerTools(request, baseline);
   // PromptKit applies tool_choice to a turn's first round only: "required" must not force a
   // tool call on every round, or a turn could never end.
   if (!request.tools.empty()) request.toolChoice = prompt.toolChoice;
@@ -130,20 +128,12 @@ std::string ChatSession::turn(const TurnInput &input) {
       if (round == 1 && !request.tools.empty()) request.toolChoice = "auto";
       std::vector<llm::PendingCall> calls;
       const llm::Message &asked = request.messages.back();
-      for (const llm::ToolCallRequest &call : asked.toolCalls)
-        calls.push_back(!skills_.empty() && llm::SkillSet::isSkillTool(call.name)
-                            ? llm::PendingCall{&call, -1, std::nullopt, skills_.call(a, call)}
-                            : llm::resolveCall(call, program, tools));
+      for (const llm::ToolCallRequest &call : asked.toolCalls) calls.push_back(skills_.resolve(a, call, tools));
       llm::applyToolPolicy(prompt, program, calls, callsThisTurn);
       llm::runToolCalls(a, calls, calls.size(), round);
       for (llm::PendingCall &call : calls)
         request.messages.push_back({llm::Message::Role::Tool, std::move(call.result), {}, call.request->id});
-      if (!skills_.empty()) {
-        tools = skills_.tools(baseline);
-        request.tools.clear();
-        llm::offerTools(request, program, tools);
-        skills_.offer(request);
-      }
+      if (!skills_.empty()) tools = skills_.offerTools(request, baseline);
     }
     if (!ended)
       throw Error(ErrorKind::Exhausted, "turn " + std::to_string(turn_) + " of task '" + path +

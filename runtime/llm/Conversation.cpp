@@ -32,9 +32,9 @@ void runToolCall(const StepAttempt &a, PendingCall &call, unsigned round, size_t
     if (a.calledTools) a.calledTools->add(a.run.program().tools[call.tool].name);
   } catch (const Error &e) {
     if (e.kind() == ErrorKind::Cancelled || a.cancel.cancelled()) throw;
-    call.result = Json{{"error", e.what()}}.dump();
+    call.result = toolErrorText(e.what());
   } catch (const std::exception &e) {
-    call.result = Json{{"error", e.what()}}.dump();
+    call.result = toolErrorText(e.what());
   }
 }
 
@@ -155,19 +155,21 @@ void offerTools(Request &request, const ProgramDecl &program, std::span<const in
 
 std::string toolResultText(const Value &result) { return result.isString() ? result.asString() : result.dump(); }
 
+std::string toolErrorText(const std::string &message) { return Json{{"error", message}}.dump(); }
+
 PendingCall resolveCall(const ToolCallRequest &call, const ProgramDecl &program, std::span<const int> offered) {
   PendingCall pending;
   pending.request = &call;
   for (int t : offered)
     if (call.name == program.tools[t].providerName) pending.tool = t;
   if (pending.tool < 0) {
-    pending.result = Json{{"error", "no tool named '" + call.name + "' is offered"}}.dump();
+    pending.result = toolErrorText("no tool named '" + call.name + "' is offered");
     return pending;
   }
   try {
     pending.args = Value::parse(call.arguments.empty() ? "{}" : call.arguments);
   } catch (const Error &e) {
-    pending.result = Json{{"error", std::string("the arguments are not valid JSON: ") + e.what()}}.dump();
+    pending.result = toolErrorText(std::string("the arguments are not valid JSON: ") + e.what());
   }
   return pending;
 }
@@ -181,12 +183,11 @@ void applyToolPolicy(const PromptDecl &prompt, const ProgramDecl &program, std::
                                [&](const char *b) { return std::string_view(b) == name; });
     if (blocked) {
       call.args.reset();
-      call.result = Json{{"error", std::string("tool '") + name + "' is blocked by the prompt's tool_policy"}}.dump();
+      call.result = toolErrorText(std::string("tool '") + name + "' is blocked by the prompt's tool_policy");
     } else if (callsThisTurn >= prompt.maxToolCallsPerTurn) {
       call.args.reset();
-      call.result = Json{{"error", "this turn reached tool_policy.max_tool_calls_per_turn (" +
-                                            std::to_string(prompt.maxToolCallsPerTurn) + "): answer without more tools"}}
-                        .dump();
+      call.result = toolErrorText("this turn reached tool_policy.max_tool_calls_per_turn (" +
+                                  std::to_string(prompt.maxToolCallsPerTurn) + "): answer without more tools");
     } else {
       ++callsThisTurn;
     }

@@ -34,6 +34,9 @@ void offerTools(Request &request, const ProgramDecl &program, std::span<const in
 // A tool result as the model reads it: strings as they are, anything else as JSON.
 std::string toolResultText(const Value &result);
 
+// The result the model reads for a call that could not be done: {"error": message}.
+std::string toolErrorText(const std::string &message);
+
 // One tool call of a round: what the model asked, resolved.
 struct PendingCall {
   const ToolCallRequest *request = nullptr;

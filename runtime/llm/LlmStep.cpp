@@ -71,9 +71,7 @@ Value runAgent(const StepAttempt &a, const PromptDecl &prompt, const Value &inpu
   const std::span<const int> baseline(a.step.tools.begin(), a.step.tools.size());
   SkillSet skills(program, SkillSet::all(program));
   Request request = firstRequest(a, prompt, input, &skills);
-  std::vector<int> offered = skills.tools(baseline);
-  offerTools(request, program, offered);
-  skills.offer(request);
+  std::vector<int> offered = skills.offerTools(request, baseline);
   if (!request.tools.empty()) request.toolChoice = prompt.toolChoice;
   if (a.step.toolCalled < 0) request.structured = structured(a);
   Exchange exchange(a, prompt);
@@ -86,10 +84,7 @@ Value runAgent(const StepAttempt &a, const PromptDecl &prompt, const Value &inpu
     request.messages.push_back({Message::Role::Assistant, reply.content, reply.toolCalls, {}});
     // Resolve each call: its tool and parsed arguments, or the error the model will read.
     std::vector<PendingCall> calls;
-    for (const ToolCallRequest &call : reply.toolCalls)
-      calls.push_back(!skills.empty() && SkillSet::isSkillTool(call.name)
-                          ? PendingCall{&call, -1, std::nullopt, skills.call(a, call)}
-                          : resolveCall(call, program, offered));
+    for (const ToolCallRequest &call : reply.toolCalls) calls.push_back(skills.resolve(a, call, offered));
     // The ending call (tool_called) ends the loop after the calls before it have run.
     applyToolPolicy(prompt, program, calls, callsThisTurn);
     size_t ending = calls.size();
@@ -112,12 +107,7 @@ Value runAgent(const StepAttempt &a, const PromptDecl &prompt, const Value &inpu
     }
     for (PendingCall &call : calls)
       request.messages.push_back({Message::Role::Tool, std::move(call.result), {}, call.request->id});
-    if (!skills.empty()) {
-      offered = skills.tools(baseline);
-      request.tools.clear();
-      offerTools(request, program, offered);
-      skills.offer(request);
-    }
+    if (!skills.empty()) offered = skills.offerTools(request, baseline);
   }
   throw Error(ErrorKind::Exhausted, "the agent reached max_steps (" + std::to_string(rounds) +
                                         " rounds) without ending: its last reply still called tools");

@@ -28,6 +28,17 @@ Json toolCallsToJson(const std::vector<ToolCallRequest> &calls) {
   return out;
 }
 
+// The "tool_calls" of a recorded message or reply (none when it has no such key). Throws
+// Json::exception on a malformed call; the callers say which document was malformed.
+std::vector<ToolCallRequest> toolCallsFromJson(const Json &owner) {
+  std::vector<ToolCallRequest> calls;
+  if (owner.contains("tool_calls"))
+    for (const Json &c : owner.at("tool_calls"))
+      calls.push_back({c.at("id").get<std::string>(), c.at("name").get<std::string>(),
+                       c.at("arguments").get<std::string>()});
+  return calls;
+}
+
 Json keyToJson(const ExchangeKey &key) {
   return {{"step", key.step}, {"item", key.item ? Json(*key.item) : Json()}, {"round", key.round},
           {"attempt", key.attempt}};
@@ -68,10 +79,7 @@ std::vector<Message> messagesFromJson(const Json &json) {
         }
       if (!known) throw Error(ErrorKind::Usage, "malformed message: unknown role '" + role + "'");
       m.content = j.value("content", "");
-      if (j.contains("tool_calls"))
-        for (const Json &c : j.at("tool_calls"))
-          m.toolCalls.push_back({c.at("id").get<std::string>(), c.at("name").get<std::string>(),
-                                 c.at("arguments").get<std::string>()});
+      m.toolCalls = toolCallsFromJson(j);
       m.toolCallId = j.value("tool_call_id", "");
       out.push_back(std::move(m));
     }
@@ -105,10 +113,7 @@ Reply replyFromJson(const Json &json) {
   Reply reply;
   try {
     reply.content = json.value("content", "");
-    if (json.contains("tool_calls"))
-      for (const Json &c : json.at("tool_calls"))
-        reply.toolCalls.push_back({c.at("id").get<std::string>(), c.at("name").get<std::string>(),
-                                   c.at("arguments").get<std::string>()});
+    reply.toolCalls = toolCallsFromJson(json);
     reply.finishReason = json.value("finish_reason", "");
     if (json.contains("usage")) {
       // As a provider's reply is read: a count that is not a count is 0, a huge one capped

@@ -15,8 +15,6 @@ constexpr const char *kActivate = "skill__activate";
 constexpr const char *kDeactivate = "skill__deactivate";
 constexpr const char *kReadResource = "skill__read_resource";
 
-std::string errorText(const std::string &message) { return Json{{"error", message}}.dump(); }
-
 // PromptKit hands a tool's JSON result to the model indented by two spaces, keys sorted (Go's
 // maps marshal so): callers insert them in that order. Resources are UTF-8 (the compiler embeds
 // no other), so nothing needs replacing; replacing beats throwing all the same.
@@ -68,7 +66,7 @@ bool SkillSet::isSkillTool(std::string_view name) {
   return name == kActivate || name == kDeactivate || name == kReadResource;
 }
 
-void SkillSet::offer(Request &request) const {
+void SkillSet::offerSkillTools(Request &request) const {
   if (available_.empty()) return;
   // PromptKit lists the skills in the activate tool's description, sorted by name.
   std::vector<const SkillDecl *> listed;
@@ -140,7 +138,7 @@ std::string SkillSet::activate(const std::string &name, bool &ok) {
   if (s < 0 || !isAvailable(s)) {
     std::string names;
     for (int a : available_) names += std::string(names.empty() ? "" : ", ") + program_.skills[a].name;
-    return errorText(s < 0 ? "activating skill \"" + name + "\": skill \"" + name + "\" not found; the skills are: " + names
+    return toolErrorText(s < 0 ? "activating skill \"" + name + "\": skill \"" + name + "\" not found; the skills are: " + names
                            : "skill \"" + name + "\" is not available in the current state; its skills are: " +
                                  (names.empty() ? std::string("none") : names));
   }
@@ -152,7 +150,7 @@ std::string SkillSet::activate(const std::string &name, bool &ok) {
 
 std::string SkillSet::deactivate(const std::string &name, bool &ok) {
   int s = find(name);
-  if (s < 0 || !isActive(s)) return errorText("skill \"" + name + "\" is not active");
+  if (s < 0 || !isActive(s)) return toolErrorText("skill \"" + name + "\" is not active");
   std::vector<std::string> removed = grantedNames(s, true);
   active_.erase(std::find(active_.begin(), active_.end(), s));
   ok = true;
@@ -161,11 +159,11 @@ std::string SkillSet::deactivate(const std::string &name, bool &ok) {
 
 std::string SkillSet::readResource(const std::string &name, const std::string &path, bool &ok) const {
   int s = find(name);
-  if (s < 0 || !isAvailable(s)) return errorText("skill \"" + name + "\" not found");
+  if (s < 0 || !isAvailable(s)) return toolErrorText("skill \"" + name + "\" not found");
   const SkillDecl &skill = program_.skills[s];
-  if (!skill.hasDirectory) return errorText("skill \"" + name + "\" is inline and has no directory");
+  if (!skill.hasDirectory) return toolErrorText("skill \"" + name + "\" is inline and has no directory");
   std::optional<std::string> normalized = normalizedResourcePath(path);
-  if (!normalized) return errorText("resource path escapes skill directory: " + path);
+  if (!normalized) return toolErrorText("resource path escapes skill directory: " + path);
   std::string listed;
   for (const SkillResourceDecl &r : skill.resources) {
     if (*normalized == r.path) {
@@ -174,7 +172,7 @@ std::string SkillSet::readResource(const std::string &name, const std::string &p
     }
     listed += std::string(listed.empty() ? "" : ", ") + r.path;
   }
-  return errorText("skill \"" + name + "\" has no resource \"" + path + "\"; its resources are: " +
+  return toolErrorText("skill \"" + name + "\" has no resource \"" + path + "\"; its resources are: " +
                    (listed.empty() ? std::string("none") : listed));
 }
 
@@ -189,6 +187,19 @@ void SkillSet::replay(const std::vector<Message> &messages) {
       if (c.name == kActivate) activate(args["name"].get<std::string>(), ok);
       else deactivate(args["name"].get<std::string>(), ok);
     }
+}
+
+std::vector<int> SkillSet::offerTools(Request &request, std::span<const int> baseline) const {
+  std::vector<int> offered = tools(baseline);
+  request.tools.clear();
+  llm::offerTools(request, program_, offered);
+  offerSkillTools(request);
+  return offered;
+}
+
+PendingCall SkillSet::resolve(const StepAttempt &a, const ToolCallRequest &call, std::span<const int> offered) {
+  if (!empty() && isSkillTool(call.name)) return PendingCall{&call, -1, std::nullopt, this->call(a, call)};
+  return resolveCall(call, program_, offered);
 }
 
 std::string SkillSet::call(const StepAttempt &a, const ToolCallRequest &request) {
@@ -206,12 +217,12 @@ std::string SkillSet::call(const StepAttempt &a, const ToolCallRequest &request)
   std::string result, skill;
   if (request.name == kReadResource) {
     std::optional<std::string> name = text("skill_name"), path = text("path");
-    if (!name || !path) result = errorText("the arguments must be {\"skill_name\": SKILL, \"path\": PATH}, strings");
+    if (!name || !path) result = toolErrorText("the arguments must be {\"skill_name\": SKILL, \"path\": PATH}, strings");
     else result = readResource(*name, *path, ok);
     skill = name.value_or("");
   } else {
     std::optional<std::string> name = text("name");
-    if (!name) result = errorText("the arguments must be {\"name\": SKILL}, a string");
+    if (!name) result = toolErrorText("the arguments must be {\"name\": SKILL}, a string");
     else result = request.name == kActivate ? activate(*name, ok) : deactivate(*name, ok);
     skill = name.value_or("");
   }

@@ -7,6 +7,7 @@
 // instructions in the system message.
 #pragma once
 
+#include "llm/Conversation.h"
 #include "llm/Provider.h"
 #include "wfc/program.h"
 
@@ -29,12 +30,16 @@ class SkillSet {
   bool empty() const { return available_.empty(); }
   static bool isSkillTool(std::string_view providerName);
 
-  // Appends the three skill tools to the request's tools (nothing when the set is empty).
-  void offer(Request &request) const;
   // The system message with the preloaded skills' instructions after it.
   std::string withPreloaded(std::string system) const;
-  // `baseline` (the prompt's tools), then the pack tools the active skills grant that it lacks.
-  std::vector<int> tools(std::span<const int> baseline) const;
+  // Replaces the request's tools with what the model may call now: `baseline` (the prompt's
+  // tools), the pack tools the active skills grant that it lacks, then the three skill tools
+  // (none when the set is empty). Returns the pack tools offered, for resolve(). Called before
+  // the first round and again after any round that may have changed the active skills.
+  std::vector<int> offerTools(Request &request, std::span<const int> baseline) const;
+  // One call of the model's reply: a skill tool's answered here (call()), any other resolved
+  // among the `offered` pack tools (llm/Conversation.h's resolveCall).
+  PendingCall resolve(const StepAttempt &a, const ToolCallRequest &call, std::span<const int> offered);
 
   // Answers one call to a skill tool: the result the model reads (JSON; {"error": …} when the
   // call cannot be done). Writes a `skill` trace line and notes a successful call for the
@@ -46,6 +51,8 @@ class SkillSet {
   void replay(const std::vector<Message> &messages);
 
  private:
+  void offerSkillTools(Request &request) const;  // the three skill tools
+  std::vector<int> tools(std::span<const int> baseline) const;
   std::string activate(const std::string &name, bool &ok);
   std::string deactivate(const std::string &name, bool &ok);
   std::string readResource(const std::string &name, const std::string &path, bool &ok) const;

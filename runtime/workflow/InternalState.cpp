@@ -102,23 +102,21 @@ llm::ToolSpec artifactSpec(const StateDecl &s) {
            {"required", {"name", "value"}}}};
 }
 
-std::string errorText(const std::string &message) { return Json{{"error", message}}.dump(); }
-
 // Applies a workflow__set_artifact call; the result the model reads.
 std::string setArtifact(const StateVisit &v, const std::string &arguments) {
   Value args;
   try {
     args = Value::parse(arguments.empty() ? "{}" : arguments);
   } catch (const Error &e) {
-    return errorText(std::string("the arguments are not valid JSON: ") + e.what());
+    return llm::toolErrorText(std::string("the arguments are not valid JSON: ") + e.what());
   }
   std::optional<Value> name = args.isObject() ? args.get("name") : std::nullopt;
   std::optional<Value> value = args.isObject() ? args.get("value") : std::nullopt;
-  if (!name || !name->isString() || !value) return errorText("give 'name' (an artifact of this stage) and 'value'");
+  if (!name || !name->isString() || !value) return llm::toolErrorText("give 'name' (an artifact of this stage) and 'value'");
   const ArtifactDecl *decl = nullptr;
   for (const ArtifactDecl &a : v.state.artifacts)
     if (name->asString() == a.name) decl = &a;
-  if (!decl) return errorText("this stage has no artifact '" + name->asString() + "'");
+  if (!decl) return llm::toolErrorText("this stage has no artifact '" + name->asString() + "'");
   std::string text = value->isString() ? value->asString() : value->dump();
   Json wf = v.run.workflow().json();
   Json &slot = wf["artifacts"][decl->name];
@@ -151,10 +149,7 @@ StateResult converse(const StateVisit &v, int prompt) {
   std::vector<int> offered;
   llm::Request request = firstRequest(v, p, &skills, earlier);
   auto offerAll = [&] {
-    offered = skills.tools(baseline);
-    request.tools.clear();
-    llm::offerTools(request, program, offered);
-    skills.offer(request);
+    offered = skills.offerTools(request, baseline);
     if (!s.terminal) request.tools.push_back(transitionSpec(s));
     if (s.artifacts.size() > 0) request.tools.push_back(artifactSpec(s));
   };
@@ -198,18 +193,16 @@ StateResult converse(const StateVisit &v, int prompt) {
             ending = i;
             transition = std::move(args);
           } else {
-            pending.result = errorText("'event' must be one of " + eventList(s) +
+            pending.result = llm::toolErrorText("'event' must be one of " + eventList(s) +
                                        (event ? ", not " + event->dump() : std::string(", and it is missing")));
           }
         } catch (const Error &e) {
-          pending.result = errorText(std::string("the arguments are not valid JSON: ") + e.what());
+          pending.result = llm::toolErrorText(std::string("the arguments are not valid JSON: ") + e.what());
         }
       } else if (call.name == kArtifactTool && s.artifacts.size() > 0) {
         pending.result = setArtifact(v, call.arguments);
-      } else if (!skills.empty() && llm::SkillSet::isSkillTool(call.name)) {
-        pending.result = skills.call(attempt, call);
       } else {
-        pending = llm::resolveCall(call, program, offered);
+        pending = skills.resolve(attempt, call, offered);
       }
       calls.push_back(std::move(pending));
     }
@@ -224,7 +217,7 @@ StateResult converse(const StateVisit &v, int prompt) {
         for (size_t i = 0; i < reply.toolCalls.size(); ++i) {
           std::string answer = i < ending    ? calls[i].result
                                : i == ending ? Json{{"ok", true}, {"event", transition.get("event")->asString()}}.dump()
-                                             : errorText("not run: the stage ended with " + std::string(kTransitionTool));
+                                             : llm::toolErrorText("not run: the stage ended with " + std::string(kTransitionTool));
           request.messages.push_back({llm::Message::Role::Tool, std::move(answer), {}, reply.toolCalls[i].id});
         }
         keepConversation(v, request.messages);
