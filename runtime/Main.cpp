@@ -241,6 +241,7 @@ int runMain(int argc, char **argv, const ProgramDecl &program) {
   if (cl.mcp) return mcp::serve(cl, program);
   if (batchRun) return batch::runBatch(cl, program);
   const bool chatProgram = chat::isChatProgram(program);
+  const bool workflowChat = program.workflow && cl.chat;  // docs/promptkit.md "Workflow chats"
 
   // --journal (docs/journal.md): the file, and — with --resume — the run to continue.
   std::unique_ptr<journal::JournalFile> journalFile;
@@ -337,6 +338,11 @@ int runMain(int argc, char **argv, const ProgramDecl &program) {
       chat::converse(run, cl, *task, input, token, rootSpan);
       return std::nullopt;
     };
+  if (workflowChat)  // likewise, each turn to the current state's conversation
+    request.body = [&](Run &run, const CancellationToken &token, const std::string &rootSpan) -> std::optional<Value> {
+      chat::converseWithWorkflow(run, cl, input, token, rootSpan);
+      return std::nullopt;
+    };
   const RunOutcome outcome = executeRun(env, std::move(request));
   if (!outcome.started) return fail(cl, outcome.code, outcome.error);
   const int code = outcome.code;
@@ -357,7 +363,7 @@ int runMain(int argc, char **argv, const ProgramDecl &program) {
     if (output && !writeOutput(cl, output->dump(cl.pretty ? 2 : -1) + "\n")) return fail(cl, 1, "cannot write the output");
     return fail(cl, code, error);
   }
-  if (chatProgram && !output) return 0;  // --chat printed each reply as it came
+  if ((chatProgram || workflowChat) && !output) return 0;  // --chat printed each reply as it came
   std::string text = chatProgram && cl.raw ? output->asString() : output->dump(cl.pretty ? 2 : -1);
   if (!writeOutput(cl, text + "\n")) return fail(cl, 1, "cannot write the output");
   return 0;

@@ -3,6 +3,7 @@
 #include "Bindings.h"
 #include "Run.h"
 #include "chat/ChatSession.h"
+#include "chat/WorkflowChat.h"
 #include "wfc/cancellation.h"
 #include "wfc/error.h"
 
@@ -27,13 +28,32 @@ std::string taskList(const ProgramDecl &program) {
 // What a reply prints as: a JSON string (one line), or its text with --raw (or in a REPL).
 std::string printed(const std::string &reply, bool text) { return text ? reply : Json(reply).dump(); }
 
+// --chat on a workflow pack (docs/promptkit.md "Workflow chats"): the user drives the states'
+// conversations, so every state must be one the model converses in.
+std::optional<std::string> workflowChatProblem(const CommandLine &cl, const WorkflowDecl &wf) {
+  for (const auto &[given, name] : {std::pair{cl.journal.has_value(), "--journal"}, {cl.events.has_value(), "--events"},
+                                    {cl.resume.has_value(), "--resume"}})
+    if (given) return std::string(name) + " is not supported with --chat yet (docs/promptkit.md \"Workflow chats\")";
+  if (cl.task) return "--task is for chat executables (packs of prompts alone); with --chat a workflow starts at its entry state";
+  if (cl.message) return "--chat reads each message from stdin; --message is for one turn of a chat executable";
+  if (cl.input && *cl.input == "-")
+    return "--chat reads the conversation from stdin, so the input cannot come from it too: give the workflow input "
+           "with --input FILE or --input-json";
+  for (const StateDecl &s : wf.states)
+    if (s.kind != StateKind::Internal)
+      return std::string("--chat holds a conversation in each state of the workflow, and state '") + s.name + "' (" +
+             s.location + ") " +
+             (s.kind == StateKind::External ? "is external (its events come from --events)"
+                                            : "runs a composition") +
+             ": run this workflow without --chat (docs/promptkit.md \"Workflow chats\")";
+  return std::nullopt;
+}
+
 }  // namespace
 
 std::optional<std::string> usageProblem(const CommandLine &cl, const ProgramDecl &program) {
   if (!isChatProgram(program)) {
-    if (cl.chat && program.workflow)
-      return "--chat on a workflow pack (each turn to the current state's conversation) is not supported by this "
-             "executable yet (docs/promptkit.md \"Chat executables\")";
+    if (cl.chat && program.workflow) return workflowChatProblem(cl, *program.workflow);
     for (const auto &[given, name] : {std::pair{cl.task.has_value(), "--task"}, {cl.message.has_value(), "--message"},
                                       {cl.chat, "--chat"}, {cl.raw, "--raw"}})
       if (given) return std::string(name) + " is for chat executables (packs of prompts alone); this one runs " +
@@ -118,6 +138,16 @@ void converse(Run &run, const CommandLine &cl, const ChatTaskDecl &task, const V
   if (!opening.message.empty())
     throw Error(ErrorKind::Usage, "with --chat the messages come from stdin, not from the input's \"message\"");
   ChatSession session(run, task, cancel, rootSpan, opening.variables);
+  converse(run, cl, session, cancel);
+}
+
+void converseWithWorkflow(Run &run, const CommandLine &cl, const Value &input, const CancellationToken &cancel,
+                          const std::string &rootSpan) {
+  WorkflowChat chat(run, input, cancel, rootSpan);
+  converse(run, cl, chat, cancel);
+}
+
+void converse(Run &run, const CommandLine &cl, TurnTaker &session, const CancellationToken &cancel) {
   const bool repl = isatty(STDIN_FILENO);
   // Replies go to stdout, or to --output's file, a line each as they come.
   std::ofstream file;

@@ -19,6 +19,8 @@ class ToolTable;
 
 namespace wfc::chat {
 
+class TurnTaker;
+
 inline bool isChatProgram(const ProgramDecl &program) { return !program.tasks.empty(); }
 
 // The options that do not fit the program (chat options on a workflow, journal options on a
@@ -45,5 +47,13 @@ std::string runTurn(Run &run, const ChatTaskDecl &task, const Value &input, cons
 // file). The input's variables open it. Throws wfc::Error as a run does.
 void converse(Run &run, const CommandLine &cl, const ChatTaskDecl &task, const Value &input,
               const CancellationToken &cancel, const std::string &rootSpan);
+
+// --chat on a workflow pack (docs/promptkit.md "Workflow chats"): each stdin line is a turn of
+// the current state's conversation, from the entry state on; `input` is the workflow input.
+void converseWithWorkflow(Run &run, const CommandLine &cl, const Value &input, const CancellationToken &cancel,
+                          const std::string &rootSpan);
+
+// The conversation loop both use: reads the turns, prints the replies.
+void converse(Run &run, const CommandLine &cl, TurnTaker &session, const CancellationToken &cancel);
 
 }  // namespace wfc::chat

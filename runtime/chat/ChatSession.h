@@ -29,7 +29,19 @@ struct TurnInput {
 // turn needs a message (a conversation's first input may carry only variables).
 TurnInput parseTurnInput(const Value &input, bool messageRequired);
 
-class ChatSession {
+// What --chat converses with (chat/ChatMain.h's converse): a chat task's session, or a
+// workflow's states (chat/WorkflowChat.h).
+class TurnTaker {
+ public:
+  virtual ~TurnTaker() = default;
+  // Runs one user turn and returns the reply's text; throws wfc::Error.
+  virtual std::string turn(const TurnInput &input) = 0;
+  // At the end of the conversation (stdin's end).
+  virtual void finish() = 0;
+  virtual unsigned turns() const = 0;
+};
+
+class ChatSession final : public TurnTaker {
  public:
   // `variables`: the conversation's to start with; each turn's merge over them.
   ChatSession(Run &run, const ChatTaskDecl &task, const CancellationToken &cancel, std::string rootSpan,
@@ -38,7 +50,7 @@ class ChatSession {
   // Runs one turn and returns the reply's text. Throws wfc::Error: Usage for a required variable
   // without a value, Exhausted when the model still calls tools after tool_policy.max_rounds,
   // StepFailed for a gating eval's failure or an LLM error.
-  std::string turn(const TurnInput &input);
+  std::string turn(const TurnInput &input) override;
 
   // Turns held before this session (an OpenAI-compatible request's earlier messages, docs/serve.md):
   // user and assistant messages sent before the next turn's, as if this session had had them.
@@ -47,9 +59,9 @@ class ChatSession {
   }
 
   // The session evals, on the last reply, when the conversation ends (no-op before any turn).
-  void finish();
+  void finish() override;
 
-  unsigned turns() const { return turn_; }
+  unsigned turns() const override { return turn_; }
 
  private:
   Run &run_;

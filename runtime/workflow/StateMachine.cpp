@@ -45,7 +45,7 @@ class StateMachine final : public StateContext {
         records_.back().error = message;
         throw Error(ErrorKind::StepFailed, message);
       }
-      next = guardVisits(state, next);
+      next = stateToEnter(run_, visits_, state, next);
       records_.back().event = result.event;
       records_.back().next = wf_.states[next].name;
       if (Trace *trace = run_.trace())
@@ -149,29 +149,6 @@ class StateMachine final : public StateContext {
     }
   }
 
-  // PromptKit's rule: a transition into a state that has had max_visits visits goes to its
-  // on_max_visits state instead — which is itself subject to the rule — and without one the
-  // run ends with exit 3.
-  int guardVisits(int from, int next) {
-    std::vector<bool> seen(wf_.states.size(), false);
-    for (;;) {
-      const StateDecl &n = wf_.states[next];
-      if (!n.maxVisits || visits_[next] < n.maxVisits) return next;
-      if (n.onMaxVisits < 0 || seen[next])
-        throw Error(ErrorKind::Exhausted,
-                    std::string(n.location) + ": state '" + n.name + "' has reached max_visits (" +
-                        std::to_string(n.maxVisits) + ")" +
-                        (n.onMaxVisits < 0 ? " and has no on_max_visits to go to instead"
-                                           : " and every on_max_visits state after it has too") +
-                        " (entered from state '" + wf_.states[from].name + "')");
-      seen[next] = true;
-      if (Trace *trace = run_.trace())
-        trace->write("max_visits", {{"state", n.name}, {"max_visits", n.maxVisits},
-                                    {"to", wf_.states[n.onMaxVisits].name}});
-      next = n.onMaxVisits;
-    }
-  }
-
   void setContext(const Value &context) {
     nlohmann::ordered_json wf = run_.workflow().json();
     wf["context"] = context.json();
@@ -194,6 +171,29 @@ class StateMachine final : public StateContext {
 };
 
 }  // namespace
+
+// PromptKit's rule: a transition into a state that has had max_visits visits goes to its
+// on_max_visits state instead — which is itself subject to the rule — and without one the
+// run ends with exit 3.
+int stateToEnter(Run &run, const std::vector<unsigned> &visits, int from, int next) {
+  const WorkflowDecl &wf = *run.program().workflow;
+  std::vector<bool> seen(wf.states.size(), false);
+  for (;;) {
+    const StateDecl &n = wf.states[next];
+    if (!n.maxVisits || visits[next] < n.maxVisits) return next;
+    if (n.onMaxVisits < 0 || seen[next])
+      throw Error(ErrorKind::Exhausted,
+                  std::string(n.location) + ": state '" + n.name + "' has reached max_visits (" +
+                      std::to_string(n.maxVisits) + ")" +
+                      (n.onMaxVisits < 0 ? " and has no on_max_visits to go to instead"
+                                         : " and every on_max_visits state after it has too") +
+                      " (entered from state '" + wf.states[from].name + "')");
+    seen[next] = true;
+    if (Trace *trace = run.trace())
+      trace->write("max_visits", {{"state", n.name}, {"max_visits", n.maxVisits}, {"to", wf.states[n.onMaxVisits].name}});
+    next = n.onMaxVisits;
+  }
+}
 
 const char *spell(StateKind kind) {
   switch (kind) {

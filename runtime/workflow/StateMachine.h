@@ -42,6 +42,11 @@ Value runWorkflow(Run &run, const Value &input, const CancellationToken &cancel,
 // and replay keys, and idempotency keys.
 std::string visitPath(const StateDecl &state, unsigned visit);
 
+// The state a transition from `from` to `next` enters, given the visits so far (by state):
+// `next`, or — when it has had max_visits — its on_max_visits state (traced as `max_visits`).
+// Throws wfc::Error(Exhausted) when no state may be entered.
+int stateToEnter(Run &run, const std::vector<unsigned> &visits, int from, int next);
+
 // "composition", "internal", "external": the pack's `orchestration` spelling.
 const char *spell(StateKind kind);
 

@@ -77,6 +77,23 @@ class LlmPackTest : public ::testing::Test {
     return runProcess("/usr/bin/env", argv, timeout);
   }
 
+  // run() with `lines` on the executable's standard input (a file: not a terminal, so --chat
+  // reads JSON lines).
+  static ProcessResult runWithStdin(const std::string &pack, const std::vector<std::string> &args,
+                                    const std::string &lines) {
+    std::string file = path(pack + "-stdin.txt");
+    writeText(file, lines);
+    std::vector<std::string> argv = {"-c", "exec \"$0\" \"$@\" < '" + file + "'", "/usr/bin/env"};
+    for (const char *name : {"OPENAI_API_KEY", "WFC_MODEL", "WFC_LLM_BASE_URL", "OPENAI_BASE_URL",
+                             "WFC_LLM_TIMEOUT_MS", "ANTHROPIC_API_KEY", "ANTHROPIC_BASE_URL"}) {
+      argv.push_back("-u");
+      argv.push_back(name);
+    }
+    argv.push_back(exes_.at(pack));
+    argv.insert(argv.end(), args.begin(), args.end());
+    return runProcess("/bin/sh", argv, 20);
+  }
+
   // Where `secret` was written: " stdout", " stderr" and the names of the `files` holding it;
   // "" when nowhere.
   static std::string leaks(const std::string &secret, const ProcessResult &r, const std::vector<std::string> &files) {

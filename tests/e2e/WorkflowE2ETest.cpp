@@ -455,5 +455,65 @@ TEST_F(WorkflowE2ETest, AResumedRunContinuesAPersistentConversation) {
   EXPECT_EQ(second[4]["content"], "checked: fine");
 }
 
+// --chat on a workflow pack (docs/promptkit.md "Workflow chats"), as PromptKit's
+// WorkflowConversation: each line is a turn of the current state's conversation; the model's
+// workflow__transition is scheduled (answered as PromptKit answers it), made when the turn's reply
+// is in, and the next turn talks to the new state's prompt in a fresh conversation that reads the
+// hand-off as {{workflow_context}}. Recorded, the chat replays offline.
+TEST_F(WorkflowE2ETest, ChatDrivesTheStatesTurnByTurn) {
+  Json script = json(R"({"replies": [
+    {"match": {"system_contains": "GREETER", "last_tool_result_contains": "transition_scheduled"},
+     "reply": {"content": "Moving you on."}},
+    {"match": {"system_contains": "GREETER", "last_user_contains": "done"},
+     "reply": {"tool_calls": [{"name": "workflow__transition", "arguments": {"event": "done", "context": "greeted Ada"}}]}},
+    {"match": {"system_contains": "GREETER"}, "reply": {"content": "Hello! Say done when ready."}},
+    {"match": {"system_contains": "CLOSER"}, "reply": {"content": "Goodbye, Ada."}}
+  ]})");
+  const std::string lines = "{\"message\": \"hi\"}\n{\"message\": \"I am done\"}\n{\"message\": \"thanks\"}\n";
+  const std::string trace = path("workflow-chat.trace"), recording = path("workflow-chat.jsonl");
+  {
+    LlmServerProcess server(script);
+    ProcessResult r = runWithStdin("workflow-chat", {"--llm-base-url", server.baseUrl(), "--model", "m", "--chat",
+                                                     "--trace", trace, "--record", recording},
+                                   lines);
+    ASSERT_EQ(r.exitCode, 0) << r.describe() << "\n" << r.err;
+    EXPECT_EQ(r.out, "\"Hello! Say done when ready.\"\n\"Moving you on.\"\n\"Goodbye, Ada.\"\n");
+    std::vector<Json> requests = server.requests();
+    ASSERT_EQ(requests.size(), 4u);
+    EXPECT_EQ(chatToolNames(requests[0]["body"]), std::vector<std::string>{"workflow__transition"});
+    EXPECT_EQ(requests[1]["body"]["messages"].size(), 4u) << "the second turn continues the first's conversation";
+    const Json &answer = requests[2]["body"]["messages"].back();
+    EXPECT_EQ(answer["role"], "tool");
+    EXPECT_EQ(json(answer["content"].get<std::string>()),
+              json(R"({"event": "done", "status": "transition_scheduled", "target_state": "bye"})"));
+    EXPECT_EQ(requests[3]["body"]["messages"], json(R"([
+        {"role": "system", "content": "CLOSER: say goodbye. Context: [greeted Ada]"},
+        {"role": "user", "content": "thanks"}])"))
+        << "the new state's conversation starts afresh, with the hand-off in its template";
+    EXPECT_FALSE(requests[3]["body"].contains("tools")) << "a terminal state offers no transition";
+    std::vector<Json> transitions = events(jsonLines(trace), "transition");
+    ASSERT_EQ(transitions.size(), 1u);
+    EXPECT_EQ(transitions[0]["from"], "hello");
+    EXPECT_EQ(transitions[0]["to"], "bye");
+  }
+  ProcessResult replayed = runWithStdin("workflow-chat", {"--chat", "--replay", recording}, lines);
+  ASSERT_EQ(replayed.exitCode, 0) << replayed.err;
+  EXPECT_EQ(replayed.out, "\"Hello! Say done when ready.\"\n\"Moving you on.\"\n\"Goodbye, Ada.\"\n");
+
+  // What --chat cannot drive, and turns it cannot take, are usage errors (exit 2).
+  ProcessResult states = runWithStdin("workflow-states", {"--chat", "--model", "m"}, lines);
+  EXPECT_EQ(states.exitCode, 2);
+  EXPECT_NE(states.err.find("state 'intake' (packs/workflow-states.yaml:46)"), std::string::npos) << states.err;
+  EXPECT_NE(states.err.find("runs a composition"), std::string::npos) << states.err;
+  ProcessResult variables = runWithStdin("workflow-chat", {"--chat", "--replay", recording},
+                                         "{\"message\": \"hi\", \"variables\": {\"name\": \"Ada\"}}\n");
+  EXPECT_EQ(variables.exitCode, 2);
+  EXPECT_NE(variables.err.find("turn 1: a workflow chat's turns take only a message"), std::string::npos)
+      << variables.err;
+  ProcessResult task = runWithStdin("workflow-chat", {"--chat", "--task", "greeter", "--replay", recording}, lines);
+  EXPECT_EQ(task.exitCode, 2);
+  EXPECT_NE(task.err.find("with --chat a workflow starts at its entry state"), std::string::npos) << task.err;
+}
+
 }  // namespace
 }  // namespace wfc::test
