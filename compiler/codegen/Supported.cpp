@@ -1,13 +1,6 @@
 #include "codegen/Supported.h"
 
 namespace wfc::codegen {
-namespace {
-
-// What follows a refusal of a PromptKit feature the compiled executable does not run yet: the
-// front end checked it as PromptKit does (docs/promptkit.md lists what runs).
-const char *const kNotYet = "; wfc checks it, but compiled executables do not run it yet (docs/promptkit.md)";
-
-}  // namespace
 
 void reportUnsupported(const ir::Module & /*module*/, const analysis::Program &program, DiagnosticEngine &diags) {
   // wfc.cache keys a step's output on its resolved input (docs/journal.md): the arguments of a
@@ -28,13 +21,6 @@ void reportUnsupported(const ir::Module & /*module*/, const analysis::Program &p
                          "and a " + std::string(ir::spell(s.kind)) + " step has none that decides its output; put "
                          "'wfc.cache' on the steps inside it");
     });
-
-  if (program.workflow)
-    for (const ir::State &s : program.workflow->states) {
-      if (s.agentControl)
-        diags.error(s.loc, "state '" + s.name + "' has 'control: agent', which lets a conversation's turn continue "
-                           "into it" + std::string(kNotYet));
-    }
 }
 
 }  // namespace wfc::codegen

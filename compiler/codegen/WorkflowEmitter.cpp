@@ -157,6 +157,8 @@ void emitWorkflow(Printer &p, EmitContext &ctx, const ir::Workflow &wf) {
       if (!list.empty()) row.push_back({"skills", "{" + llvm::join(list, ", ") + "}", s.skills ? "skills: " + commentText(*s.skills) : ""});
     }
     if (s.persistent && s.kind != ir::State::Kind::Composition) row.push_back({"persistent", "true", "persistence: persistent"});
+    if (s.agentControl && s.kind == ir::State::Kind::Internal && !s.terminal)
+      row.push_back({"agentControl", "true", "control: agent"});
     rows.push_back(std::move(row));
   }
   emitInitializerTable(p, "wfc::StateDecl", "kStates", rows);

@@ -291,6 +291,8 @@ class Printer {
       for (const Artifact &a : st.artifacts)
         t += " artifact(" + quote(a.name) + " " + quote(a.type) + (a.append ? " append" : "") + ")";
       if (st.skills) t += " skills(" + quote(*st.skills) + ")";
+      if (st.persistent) t += " persistent";
+      if (st.agentControl) t += " control(agent)";
       line(2, t, st.loc);
     }
     os_.indent(2) << "}\n";

@@ -397,6 +397,9 @@ struct StateDecl {
   // persistence: persistent (docs/workflows.md "Persistent states"): a visit continues the
   // conversation of the state's earlier visits.
   bool persistent = false;
+  // control: agent (docs/promptkit.md "Workflow chats"): in a --chat, a transition into this
+  // state runs a round of its conversation in the same turn instead of yielding to the user.
+  bool agentControl = false;
 };
 
 struct WorkflowDecl {

@@ -60,6 +60,19 @@ std::string WorkflowChat::turn(const TurnInput &input) {
                                       ": a workflow chat's turns take only a message; the prompts' variables are "
                                       "the workflow input (--input FILE or --input-json)");
   ++turn_;
+  std::string reply = converseInState(input.message);
+  // control: agent (RFC 0014): a transition into such a state keeps the floor — the new state's
+  // conversation takes the same message at once, and its reply is appended to the turn's.
+  // max_visits and the budget bound a cycle of them, as they bound a run.
+  while (moved_ && wf_.states[state_].agentControl && !wf_.states[state_].terminal) {
+    std::string more = converseInState(input.message);
+    reply = reply.empty() ? more : more.empty() ? reply : reply + "\n\n" + more;
+  }
+  return reply;
+}
+
+std::string WorkflowChat::converseInState(const std::string &message) {
+  moved_ = false;
   const ProgramDecl &program = run_.program();
   const StateDecl &s = wf_.states[state_];
   const PromptDecl &p = program.prompts[s.prompt];
@@ -84,7 +97,7 @@ std::string WorkflowChat::turn(const TurnInput &input) {
   std::string system = skills_->withPreloaded(llm::renderSystemTemplate(p, input_, &wf, override));
   if (!system.empty()) request.messages.push_back({llm::Message::Role::System, std::move(system), {}, {}});
   request.messages.insert(request.messages.end(), history_.begin(), history_.end());
-  request.messages.push_back({llm::Message::Role::User, input.message, {}, {}});
+  request.messages.push_back({llm::Message::Role::User, message, {}, {}});
   request.parameters = llm::promptParameters(p, override);
   // The prompt's tools, those the active skills grant, the skill tools and the workflow's.
   const std::span<const int> baseline(s.tools.begin(), s.tools.size());
@@ -178,7 +191,10 @@ std::string WorkflowChat::turn(const TurnInput &input) {
   auto first = request.messages.begin();
   if (first != request.messages.end() && first->role == llm::Message::Role::System) ++first;
   history_.assign(first, request.messages.end());
-  if (scheduled) commit(*scheduled, request.messages);
+  if (scheduled) {
+    commit(*scheduled, request.messages);
+    moved_ = true;
+  }
   return reply;
 }
 

@@ -3,7 +3,8 @@
 // prompt, tools, skills and the workflow tools); a workflow__transition the model calls is
 // scheduled, answered, and made when the turn's reply is in; the next turn then talks to the new
 // state's prompt, in a conversation of its own (a persistent state's continues its earlier
-// visits'), whose template reads the hand-off as {{workflow_context}}.
+// visits'), whose template reads the hand-off as {{workflow_context}}. A `control: agent` state
+// entered so takes the turn's message at once instead of waiting for the next turn.
 #pragma once
 
 #include "chat/ChatSession.h"
@@ -34,6 +35,9 @@ class WorkflowChat final : public TurnTaker {
     std::string event;
     Value context;
   };
+  // One exchange of the current state's conversation with `message`, to the reply; makes the
+  // transition the model scheduled (setting moved_).
+  std::string converseInState(const std::string &message);
   void enter(int state);
   void commit(const Scheduled &transition, const std::vector<llm::Message> &conversation);
 
@@ -45,6 +49,7 @@ class WorkflowChat final : public TurnTaker {
   std::vector<unsigned> visits_;  // by state
   unsigned totalVisits_ = 0;
   unsigned turn_ = 0;
+  bool moved_ = false;  // the last converseInState made a transition
   // The visit in progress.
   int state_ = -1;
   unsigned visit_ = 0;

@@ -40,7 +40,8 @@ class WorkflowE2ETest : public LlmPackTest {
  protected:
   static void SetUpTestSuite() {
     LlmPackTest::SetUpTestSuite();
-    for (const char *name : {"workflow-states", "workflow-visits", "workflow-chat", "workflow-persistent"}) {
+    for (const char *name : {"workflow-states", "workflow-visits", "workflow-chat", "workflow-persistent",
+                             "workflow-agent-control"}) {
       exes_[name] = e2eExeDir() + "/" + name;
       ASSERT_TRUE(fs::exists(exes_[name])) << exes_[name] << " was not built";
     }
@@ -513,6 +514,40 @@ TEST_F(WorkflowE2ETest, ChatDrivesTheStatesTurnByTurn) {
   ProcessResult task = runWithStdin("workflow-chat", {"--chat", "--task", "greeter", "--replay", recording}, lines);
   EXPECT_EQ(task.exitCode, 2);
   EXPECT_NE(task.err.find("with --chat a workflow starts at its entry state"), std::string::npos) << task.err;
+}
+
+// control: agent (RFC 0014) in a --chat: the turn whose transition enters `working` goes on there
+// with the same message, and its reply follows the first state's; `reporting` (control: user)
+// waits for the next turn.
+TEST_F(WorkflowE2ETest, ChatTurnContinuesIntoAnAgentControlledState) {
+  LlmServerProcess server(json(R"({"replies": [
+    {"match": {"system_contains": "INTAKE", "last_tool_result_contains": "transition_scheduled"}, "reply": {"content": "On it."}},
+    {"match": {"system_contains": "INTAKE"}, "reply": {"tool_calls": [
+      {"name": "workflow__transition", "arguments": {"event": "ready", "context": "build the thing"}}]}},
+    {"match": {"system_contains": "WORKER", "last_tool_result_contains": "transition_scheduled"}, "reply": {"content": "Built."}},
+    {"match": {"system_contains": "WORKER"}, "reply": {"tool_calls": [
+      {"name": "workflow__transition", "arguments": {"event": "done", "context": "built the thing"}}]}},
+    {"match": {"system_contains": "REPORTER"}, "reply": {"content": "Report ready."}}
+  ]})"));
+  std::string trace = path("agent-control.trace");
+  ProcessResult r = runWithStdin("workflow-agent-control",
+                                 {"--llm-base-url", server.baseUrl(), "--model", "m", "--chat", "--trace", trace},
+                                 "{\"message\": \"please build\"}\n{\"message\": \"status?\"}\n");
+  ASSERT_EQ(r.exitCode, 0) << r.describe() << "\n" << r.err;
+  EXPECT_EQ(r.out, "\"On it.\\n\\nBuilt.\"\n\"Report ready.\"\n");
+  std::vector<Json> requests = server.requests();
+  ASSERT_EQ(requests.size(), 5u);
+  EXPECT_EQ(requests[2]["body"]["messages"], json(R"([
+      {"role": "system", "content": "WORKER: do [build the thing], then transition with done."},
+      {"role": "user", "content": "please build"}])"))
+      << "the agent-controlled state takes the turn's message in a conversation of its own";
+  EXPECT_EQ(requests[4]["body"]["messages"], json(R"([
+      {"role": "system", "content": "REPORTER: report on [built the thing]."},
+      {"role": "user", "content": "status?"}])"));
+  std::vector<Json> transitions = events(jsonLines(trace), "transition");
+  ASSERT_EQ(transitions.size(), 2u);
+  EXPECT_EQ(transitions[1]["from"], "working");
+  EXPECT_EQ(transitions[1]["to"], "reporting");
 }
 
 }  // namespace

@@ -66,9 +66,9 @@ void Lowering::lowerState(ir::State &state, const StateDecl &decl) {
     diags_.warning(decl.control.loc(), "state '" + state.name + "' is terminal, so 'control: agent' has no effect: a turn "
                                        "never continues past a terminal state (RFC 0014)");
   if (state.agentControl && state.kind != ir::State::Kind::Internal)
-    diags_.warning(decl.control.loc(), "'control: agent' is read only by internal states: a " +
-                                           std::string(ir::spell(state.kind)) + " state's transitions do not come "
-                                           "from the model");
+    diags_.warning(decl.control.loc(), "'control: agent' is read only by internal states: state '" + state.name +
+                                           "' is " + std::string(ir::spell(state.kind)) +
+                                           ", so its transitions do not come from the model");
   state.persistent = *decl.persistence == "persistent";
   if (decl.persistence && *decl.persistence != "persistent" && *decl.persistence != "transient")
     diags_.warning(decl.persistence.loc(), "'persistence' of state '" + state.name + "' is '" + *decl.persistence +
