@@ -112,33 +112,17 @@ std::string ChatSession::turn(const TurnInput &input) {
 
   std::string reply;
   try {
-    llm::Exchange exchange(a, prompt);
-    unsigned callsThisTurn = 0;
-    bool ended = false;
-    for (unsigned round = 1; round <= step.maxSteps && !ended; ++round) {
-      llm::Reply r = exchange.send(request, round);
-      if (r.toolCalls.empty()) {
-        reply = r.content;
-        request.messages.push_back({llm::Message::Role::Assistant, r.content, {}, {}});
-        ended = true;
-        break;
-      }
-      if (round == step.maxSteps) break;  // the calls of a last round would never be answered
-      request.messages.push_back({llm::Message::Role::Assistant, r.content, r.toolCalls, {}});
-      if (round == 1 && !request.tools.empty()) request.toolChoice = "auto";
-      std::vector<llm::PendingCall> calls;
-      const llm::Message &asked = request.messages.back();
-      for (const llm::ToolCallRequest &call : asked.toolCalls) calls.push_back(skills_.resolve(a, call, tools));
-      llm::applyToolPolicy(prompt, program, calls, callsThisTurn);
-      llm::runToolCalls(a, calls, calls.size(), round);
-      for (llm::PendingCall &call : calls)
-        request.messages.push_back({llm::Message::Role::Tool, std::move(call.result), {}, call.request->id});
-      if (!skills_.empty()) tools = skills_.offerTools(request, baseline);
-    }
-    if (!ended)
+    std::optional<std::string> answered = llm::runTurnRounds(
+        a, prompt, request, step.maxSteps,
+        [&](const llm::ToolCallRequest &call) { return skills_.resolve(a, call, tools); },
+        [&] {
+          if (!skills_.empty()) tools = skills_.offerTools(request, baseline);
+        });
+    if (!answered)
       throw Error(ErrorKind::Exhausted, "turn " + std::to_string(turn_) + " of task '" + path +
                                             "' reached tool_policy.max_rounds (" + std::to_string(step.maxSteps) +
                                             " rounds) while the model still called tools");
+    reply = std::move(*answered);
     if (step.evals.size() > 0) {
       std::vector<std::string> names = called.names();
       evals::runStepEvals({run_, step, path, 1, int64_t(turn_), millisSince(start), cancel_, span, names},

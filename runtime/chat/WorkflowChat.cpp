@@ -114,64 +114,49 @@ std::string WorkflowChat::converseInState(const std::string &message) {
   std::string reply;
   std::optional<Scheduled> scheduled;
   try {
-    llm::Exchange exchange(a, p);
-    unsigned callsThisTurn = 0;
-    bool ended = false;
-    for (unsigned round = 1; round <= p.maxRounds && !ended; ++round) {
-      llm::Reply r = exchange.send(request, round);
-      if (r.toolCalls.empty()) {
-        reply = r.content;
-        request.messages.push_back({llm::Message::Role::Assistant, r.content, {}, {}});
-        ended = true;
-        break;
-      }
-      if (round == p.maxRounds) break;  // the calls of a last round would never be answered
-      request.messages.push_back({llm::Message::Role::Assistant, r.content, r.toolCalls, {}});
-      if (round == 1 && !request.tools.empty()) request.toolChoice = "auto";
-      std::vector<llm::PendingCall> calls;
-      for (const llm::ToolCallRequest &call : request.messages.back().toolCalls) {
-        llm::PendingCall pending;
-        pending.request = &call;
-        if (call.name == workflow::kTransitionTool && !s.terminal) {
-          // PromptKit's deferred transition: scheduled now (a later call replaces it), made
-          // once the turn's reply is in; the model reads what it scheduled.
-          try {
-            Value args = Value::parse(call.arguments.empty() ? "{}" : call.arguments);
-            std::optional<Value> event = args.isObject() ? args.get("event") : std::nullopt;
-            int next = -1;
-            if (event && event->isString())
-              for (const char *e : s.events)
-                if (event->asString() == e) next = wf_.transition(state_, e);
-            if (next >= 0) {
-              scheduled = Scheduled{event->asString(), args.get("context").value_or(Value())};
-              pending.result = Json{{"event", scheduled->event},
-                                    {"status", "transition_scheduled"},
-                                    {"target_state", wf_.states[next].name}}
-                                   .dump();
-            } else {
-              pending.result = llm::toolErrorText("'event' must be one of " + workflow::eventList(s) +
-                                                  (event ? ", not " + event->dump() : std::string(", and it is missing")));
-            }
-          } catch (const Error &e) {
-            pending.result = llm::toolErrorText(std::string("the arguments are not valid JSON: ") + e.what());
+    // A workflow tool's call is answered here; any other is a skill's or a pack tool's.
+    auto resolve = [&](const llm::ToolCallRequest &call) {
+      llm::PendingCall pending;
+      pending.request = &call;
+      if (call.name == workflow::kTransitionTool && !s.terminal) {
+        // PromptKit's deferred transition: scheduled now (a later call replaces it), made
+        // once the turn's reply is in; the model reads what it scheduled.
+        try {
+          Value args = Value::parse(call.arguments.empty() ? "{}" : call.arguments);
+          std::optional<Value> event = args.isObject() ? args.get("event") : std::nullopt;
+          int next = -1;
+          if (event && event->isString())
+            for (const char *e : s.events)
+              if (event->asString() == e) next = wf_.transition(state_, e);
+          if (next >= 0) {
+            scheduled = Scheduled{event->asString(), args.get("context").value_or(Value())};
+            pending.result = Json{{"event", scheduled->event},
+                                  {"status", "transition_scheduled"},
+                                  {"target_state", wf_.states[next].name}}
+                                 .dump();
+          } else {
+            pending.result = llm::toolErrorText("'event' must be one of " + workflow::eventList(s) +
+                                                (event ? ", not " + event->dump() : std::string(", and it is missing")));
           }
-        } else if (call.name == workflow::kArtifactTool && s.artifacts.size() > 0) {
-          pending.result = workflow::setArtifact(v, call.arguments);
-        } else {
-          pending = skills_->resolve(a, call, offered);
+        } catch (const Error &e) {
+          pending.result = llm::toolErrorText(std::string("the arguments are not valid JSON: ") + e.what());
         }
-        calls.push_back(std::move(pending));
+      } else if (call.name == workflow::kArtifactTool && s.artifacts.size() > 0) {
+        pending.result = workflow::setArtifact(v, call.arguments);
+      } else {
+        pending = skills_->resolve(a, call, offered);
       }
-      llm::applyToolPolicy(p, program, calls, callsThisTurn);
-      llm::runToolCalls(a, calls, calls.size(), round);
-      for (llm::PendingCall &call : calls)
-        request.messages.push_back({llm::Message::Role::Tool, std::move(call.result), {}, call.request->id});
-      if (!skills_->empty()) offerAll();
-    }
-    if (!ended)
+      return pending;
+    };
+    std::optional<std::string> answered =
+        llm::runTurnRounds(a, p, request, p.maxRounds, resolve, [&] {
+          if (!skills_->empty()) offerAll();
+        });
+    if (!answered)
       throw Error(ErrorKind::Exhausted, std::string(s.location) + ": turn " + std::to_string(turn_) + " in state '" +
                                             s.name + "' reached tool_policy.max_rounds (" + std::to_string(p.maxRounds) +
                                             " rounds) of prompt '" + p.key + "' while the model still called tools");
+    reply = std::move(*answered);
   } catch (const Error &e) {
     if (trace)
       trace->write("step_end", {{"step", path_}, {"kind", "turn"}, {"turn", turn_}, {"state", s.name},

@@ -227,4 +227,32 @@ void runToolCalls(const StepAttempt &a, std::vector<PendingCall> &calls, size_t 
 }
 
 
+std::optional<std::string> runTurnRounds(const StepAttempt &a, const PromptDecl &prompt, Request &request,
+                                         unsigned maxRounds,
+                                         const std::function<PendingCall(const ToolCallRequest &)> &resolve,
+                                         const std::function<void()> &afterRound) {
+  Exchange exchange(a, prompt);
+  unsigned callsThisTurn = 0;
+  for (unsigned round = 1; round <= maxRounds; ++round) {
+    Reply reply = exchange.send(request, round);
+    if (reply.toolCalls.empty()) {
+      request.messages.push_back({Message::Role::Assistant, reply.content, {}, {}});
+      return reply.content;
+    }
+    if (round == maxRounds) break;  // the calls of a last round would never be answered
+    request.messages.push_back({Message::Role::Assistant, reply.content, reply.toolCalls, {}});
+    // "required" must not force a tool call on every round, or a turn could never end.
+    if (round == 1 && !request.tools.empty()) request.toolChoice = "auto";
+    std::vector<PendingCall> calls;
+    for (const ToolCallRequest &call : request.messages.back().toolCalls) calls.push_back(resolve(call));
+    applyToolPolicy(prompt, a.run.program(), calls, callsThisTurn);
+    runToolCalls(a, calls, calls.size(), round);
+    // (A call's request points into its message's tool_calls, which stay put as messages grow.)
+    for (PendingCall &call : calls)
+      request.messages.push_back({Message::Role::Tool, std::move(call.result), {}, call.request->id});
+    afterRound();
+  }
+  return std::nullopt;
+}
+
 }  // namespace wfc::llm

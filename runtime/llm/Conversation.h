@@ -5,6 +5,7 @@
 #include "llm/LlmStep.h"
 #include "llm/Provider.h"
 
+#include <functional>
 #include <optional>
 #include <span>
 #include <string>
@@ -63,5 +64,16 @@ std::string callKey(unsigned round, size_t index);
 // call order either way; a failing tool's error is its result (for the model), cancellation
 // ends the attempt.
 void runToolCalls(const StepAttempt &a, std::vector<PendingCall> &calls, size_t count, unsigned round);
+
+// The tool rounds of one user turn (a chat turn, a turn of a workflow chat): sends `request`
+// and answers each round's calls — `resolve` resolves each, the prompt's tool_policy applies
+// (the turn is one of its turns), the resolvable ones run — until a reply without tool calls,
+// whose text it returns; nullopt when `maxRounds` ran out first (the calls of a last round are
+// never run). Every message goes into `request`; tool_choice applies to the first round only, as
+// PromptKit applies it. `afterRound` runs after each round of calls (to offer the tools anew).
+std::optional<std::string> runTurnRounds(const StepAttempt &a, const PromptDecl &prompt, Request &request,
+                                         unsigned maxRounds,
+                                         const std::function<PendingCall(const ToolCallRequest &)> &resolve,
+                                         const std::function<void()> &afterRound);
 
 }  // namespace wfc::llm
