@@ -36,13 +36,8 @@ WorkflowChat::WorkflowChat(Run &run, const Value &input, const CancellationToken
 
 void WorkflowChat::enter(int state) {
   const StateDecl &s = wf_.states[state];
-  if (wf_.maxTotalVisits && totalVisits_ >= wf_.maxTotalVisits)
-    throw Error(ErrorKind::Exhausted, "engine.budget.max_total_visits (" + std::to_string(wf_.maxTotalVisits) +
-                                          ") exhausted: entering state '" + s.name + "' would be visit " +
-                                          std::to_string(totalVisits_ + 1));
-  ++totalVisits_;
+  visit_ = workflow::countVisit(wf_, visits_, totalVisits_, state);
   state_ = state;
-  visit_ = ++visits_[state];
   path_ = workflow::visitPath(s, visit_);
   span_ = run_.newSpanId();
   if (Trace *trace = run_.trace())

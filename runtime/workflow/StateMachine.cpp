@@ -29,12 +29,7 @@ class StateMachine final : public StateContext {
     for (;;) {
       cancel_.throwIfCancelled();
       const StateDecl &s = wf_.states[state];
-      if (wf_.maxTotalVisits && total_ >= wf_.maxTotalVisits)
-        throw Error(ErrorKind::Exhausted, "engine.budget.max_total_visits (" + std::to_string(wf_.maxTotalVisits) +
-                                              ") exhausted: entering state '" + s.name + "' would be visit " +
-                                              std::to_string(total_ + 1));
-      ++total_;
-      unsigned visit = ++visits_[state];
+      unsigned visit = countVisit(wf_, visits_, total_, state);
       StateResult result = visitState(state, visit);
       if (s.terminal) return result.output;
       int next = wf_.transition(state, result.event);
@@ -171,6 +166,15 @@ class StateMachine final : public StateContext {
 };
 
 }  // namespace
+
+unsigned countVisit(const WorkflowDecl &wf, std::vector<unsigned> &visits, unsigned &total, int state) {
+  if (wf.maxTotalVisits && total >= wf.maxTotalVisits)
+    throw Error(ErrorKind::Exhausted, "engine.budget.max_total_visits (" + std::to_string(wf.maxTotalVisits) +
+                                          ") exhausted: entering state '" + wf.states[state].name +
+                                          "' would be visit " + std::to_string(total + 1));
+  ++total;
+  return ++visits[state];
+}
 
 // PromptKit's rule: a transition into a state that has had max_visits visits goes to its
 // on_max_visits state instead — which is itself subject to the rule — and without one the

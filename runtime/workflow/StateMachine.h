@@ -42,6 +42,11 @@ Value runWorkflow(Run &run, const Value &input, const CancellationToken &cancel,
 // and replay keys, and idempotency keys.
 std::string visitPath(const StateDecl &state, unsigned visit);
 
+// Counts a visit of `state` — in `visits` (by state) and `total` — and returns its number (1 for
+// the state's first). Throws wfc::Error(Exhausted) when engine.budget.max_total_visits would be
+// passed.
+unsigned countVisit(const WorkflowDecl &wf, std::vector<unsigned> &visits, unsigned &total, int state);
+
 // The state a transition from `from` to `next` enters, given the visits so far (by state):
 // `next`, or — when it has had max_visits — its on_max_visits state (traced as `max_visits`).
 // Throws wfc::Error(Exhausted) when no state may be entered.
