@@ -671,5 +671,69 @@ TEST(LlmServerMessages, RequestsTheApiWouldRejectAre400sInItsErrorShape) {
             json({{"type", "error"}, {"error", {{"type", "test"}, {"message", "scripted status 529"}}}}));
 }
 
+// Media parts (docs/test-llm-server.md): last_user_media matches the last user message's media
+// exactly — MIME types of inline bytes, URLs of the rest — on both routes, and a part either API
+// would reject is a 400 naming it.
+TEST(LlmServer, MatchesAndChecksMediaOnBothRoutes) {
+  LlmServerProcess server(json::parse(R"({"replies": [
+    {"match": {"last_user_media": ["image/png", "https://example.com/a.jpg"]}, "reply": {"content": "two"}},
+    {"match": {"last_user_media": ["application/pdf"]}, "reply": {"content": "pdf"}},
+    {"match": {"last_user_media": []}, "reply": {"content": "none"}},
+    {"reply": {"content": "other"}}
+  ]})"));
+  json image = {{"type", "image_url"}, {"image_url", {{"url", "data:image/png;base64,Zm9v"}, {"detail", "low"}}}};
+  json byUrl = {{"type", "image_url"}, {"image_url", {{"url", "https://example.com/a.jpg"}}}};
+  json parts = json::array({textBlock("look"), image, byUrl});
+  EXPECT_EQ(contentOf(post(server, request({{{"role", "user"}, {"content", parts}}}))), "two");
+  EXPECT_EQ(contentOf(post(server, request({user("plain")}))), "none");
+  // Only the last user message counts.
+  EXPECT_EQ(contentOf(post(server, request({{{"role", "user"}, {"content", parts}}, user("plain")}))), "none");
+  json pdf = {{"type", "file"}, {"file", {{"filename", "r.pdf"}, {"file_data", "data:application/pdf;base64,Zm9v"}}}};
+  EXPECT_EQ(contentOf(post(server, request({{{"role", "user"}, {"content", json::array({textBlock("x"), pdf})}}}))), "pdf");
+  json audio = {{"type", "input_audio"}, {"input_audio", {{"data", "Zm9v"}, {"format", "wav"}}}};
+  EXPECT_EQ(contentOf(post(server, request({{{"role", "user"}, {"content", json::array({audio})}}}))), "other");
+
+  auto chatProblem = [&](const json &part) {
+    auto result = post(server, request({{{"role", "user"}, {"content", json::array({textBlock("x"), part})}}}));
+    EXPECT_TRUE(result);
+    if (!result)
+      return std::string();
+    EXPECT_EQ(result->status, 400) << result->body;
+    return json::parse(result->body)["error"]["message"].get<std::string>();
+  };
+  EXPECT_NE(chatProblem({{"type", "image_url"}, {"image_url", {{"url", "data:image/png;base64,Zm9v!"}}}}).find("messages[0].content[1]: Invalid image URL"),
+            std::string::npos);
+  EXPECT_NE(chatProblem({{"type", "image_url"}, {"image_url", {{"url", "https://x/a.png"}, {"detail", "max"}}}}).find("detail"),
+            std::string::npos);
+  EXPECT_NE(chatProblem({{"type", "input_audio"}, {"input_audio", {{"data", "Zm9v"}, {"format", "flac"}}}}).find("format must be wav or mp3"),
+            std::string::npos);
+  EXPECT_NE(chatProblem({{"type", "file"}, {"file", {{"file_data", "data:application/pdf;base64,Zm9v"}}}}).find("filename is required"),
+            std::string::npos);
+  EXPECT_NE(chatProblem({{"type", "video_url"}}).find("unknown content part type 'video_url'"), std::string::npos);
+
+  // The Messages API: image and document blocks.
+  json mImage = {{"type", "image"}, {"source", {{"type", "base64"}, {"media_type", "image/png"}, {"data", "Zm9v"}}}};
+  json mUrl = {{"type", "image"}, {"source", {{"type", "url"}, {"url", "https://example.com/a.jpg"}}}};
+  json mMessage = {{"role", "user"}, {"content", json::array({textBlock("look"), mImage, mUrl})}};
+  EXPECT_EQ(messageReplyOf(postMessages(server, messagesRequest({mMessage})))["content"][0]["text"], "two");
+  json document = {{"type", "document"}, {"source", {{"type", "base64"}, {"media_type", "application/pdf"}, {"data", "Zm9v"}}}};
+  json onlyMedia = {{"role", "user"}, {"content", json::array({document})}};
+  EXPECT_EQ(messageReplyOf(postMessages(server, messagesRequest({onlyMedia})))["content"][0]["text"], "pdf");
+  auto messagesProblem = [&](const json &block) {
+    auto result = postMessages(server, messagesRequest({{{"role", "user"}, {"content", json::array({textBlock("x"), block})}}}));
+    EXPECT_TRUE(result);
+    if (!result)
+      return std::string();
+    EXPECT_EQ(result->status, 400) << result->body;
+    return json::parse(result->body)["error"]["message"].get<std::string>();
+  };
+  EXPECT_EQ(messagesProblem({{"type", "image"}, {"source", {{"type", "base64"}, {"media_type", "image/bmp"}, {"data", "Zm9v"}}}}),
+            "messages.0.content.1: source.media_type: Input should be 'image/jpeg', 'image/png', 'image/gif' or 'image/webp'");
+  EXPECT_EQ(messagesProblem({{"type", "image"}, {"source", {{"type", "base64"}, {"media_type", "image/png"}, {"data", "Zm9v="}}}}),
+            "messages.0.content.1: source.data: invalid base64 data");
+  EXPECT_EQ(messagesProblem({{"type", "document"}, {"source", {{"type", "file"}}}}),
+            "messages.0.content.1: source.type: Input should be 'base64' or 'url'");
+}
+
 }  // namespace
 }  // namespace wfc::test

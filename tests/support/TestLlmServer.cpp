@@ -11,6 +11,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <cctype>
 #include <cerrno>
 #include <chrono>
 #include <cstdio>
@@ -28,6 +29,7 @@
 #include <string_view>
 #include <thread>
 #include <utility>
+#include <variant>
 #include <vector>
 
 #include <csignal>
@@ -69,6 +71,7 @@ struct Match {
   std::optional<bool> hasTools;
   std::optional<bool> hasResponseFormat;
   std::optional<std::string> model;
+  std::optional<std::vector<std::string>> lastUserMedia;
 };
 
 struct ToolCall {
@@ -131,7 +134,8 @@ Match parseMatch(const Json &json, const std::string &where) {
   requireObject(json, where);
   checkKeys(json,
             {"system_contains", "user_contains", "last_user_contains", "tool_result_contains",
-             "last_tool_result_contains", "tool_results", "rounds", "has_tools", "has_response_format", "model"},
+             "last_tool_result_contains", "tool_results", "rounds", "has_tools", "has_response_format", "model",
+             "last_user_media"},
             where);
   Match m;
   auto text = [&](const char *key, std::optional<std::string> &out) {
@@ -156,6 +160,13 @@ Match parseMatch(const Json &json, const std::string &where) {
   flag("has_tools", m.hasTools);
   flag("has_response_format", m.hasResponseFormat);
   text("model", m.model);
+  if (auto it = json.find("last_user_media"); it != json.end()) {
+    if (!it->is_array())
+      throw ScriptError(where + ".last_user_media: must be an array of strings");
+    m.lastUserMedia.emplace();
+    for (const Json &item : *it)
+      m.lastUserMedia->push_back(requireString(item, where + ".last_user_media[]"));
+  }
   return m;
 }
 
@@ -302,6 +313,7 @@ struct Conversation {
   std::string system;  // every system message's text, joined by newlines
   std::optional<std::string> firstUser;
   std::optional<std::string> lastUser;
+  std::vector<std::string> lastUserMedia;  // the last user message's media: MIME types (inline) or URLs
   std::vector<std::string> toolResults;
   int64_t assistants = 0;
   size_t messages = 0;
@@ -319,6 +331,97 @@ void summarizeCommon(const Json &body, Conversation &c) {
     c.model = model->get<std::string>();
 }
 
+// Whether `text` is base64 (RFC 4648, padded): what both APIs reject inline data for not being.
+bool isBase64(const std::string &text) {
+  if (text.size() % 4 != 0)
+    return false;
+  size_t end = text.size();
+  for (int pad = 0; pad < 2 && end > 0 && text[end - 1] == '='; ++pad)
+    --end;
+  return std::all_of(text.begin(), text.begin() + static_cast<long>(end),
+                     [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '+' || c == '/'; });
+}
+
+// A data: URL's MIME type, or nullopt when `url` is not a base64 data: URL.
+std::optional<std::string> dataUrlMime(const std::string &url) {
+  size_t comma = url.find(',');
+  if (!url.starts_with("data:") || comma == std::string::npos)
+    return std::nullopt;
+  std::string head = url.substr(5, comma - 5);
+  if (!head.ends_with(";base64") || !isBase64(url.substr(comma + 1)))
+    return std::nullopt;
+  return head.substr(0, head.size() - 7);
+}
+
+// A chat-completions content part that carries media: what the matchers see of it (its MIME type,
+// or its URL), or the 400 the API answers it with. A text part: nullopt either way.
+std::variant<std::monostate, std::string, std::pair<int, std::string>> chatMedia(const Json &part, const std::string &at) {
+  auto problem = [&](const std::string &message) { return std::pair<int, std::string>(400, at + ": " + message); };
+  std::string type = part.is_object() ? part.value("type", "") : "";
+  if (type == "image_url") {
+    const Json image = part.value("image_url", Json());
+    if (!image.is_object() || !image.contains("url") || !image["url"].is_string())
+      return problem("image_url.url is required");
+    std::string url = image["url"].get<std::string>();
+    if (image.contains("detail") && image["detail"] != "low" && image["detail"] != "high" && image["detail"] != "auto")
+      return problem("image_url.detail must be low, high or auto");
+    if (url.starts_with("http://") || url.starts_with("https://"))
+      return url;
+    if (std::optional<std::string> mime = dataUrlMime(url))
+      return *mime;
+    return problem("Invalid image URL: expected an http(s) URL or a base64 data URL");
+  }
+  if (type == "input_audio") {
+    const Json audio = part.value("input_audio", Json());
+    if (!audio.is_object() || !audio.contains("data") || !audio["data"].is_string() || !isBase64(audio["data"]))
+      return problem("input_audio.data must be base64");
+    std::string format = audio.value("format", "");
+    if (format != "wav" && format != "mp3")
+      return problem("input_audio.format must be wav or mp3");
+    return format == "wav" ? "audio/wav" : "audio/mpeg";
+  }
+  if (type == "file") {
+    const Json file = part.value("file", Json());
+    if (!file.is_object() || !file.contains("file_data") || !file["file_data"].is_string())
+      return problem("file.file_data is required");
+    if (!file.contains("filename") || !file["filename"].is_string())
+      return problem("file.filename is required with file_data");
+    if (std::optional<std::string> mime = dataUrlMime(file["file_data"].get<std::string>()))
+      return *mime;
+    return problem("file.file_data must be a base64 data URL");
+  }
+  if (type != "text")
+    return problem("unknown content part type '" + type + "'");
+  return std::monostate();
+}
+
+// A Messages API image or document block: what the matchers see of it, or the API's 400.
+std::variant<std::monostate, std::string, std::pair<int, std::string>> messagesMedia(const Json &block,
+                                                                                     const std::string &at) {
+  auto problem = [&](const std::string &message) { return std::pair<int, std::string>(400, at + ": " + message); };
+  std::string type = block.is_object() ? block.value("type", "") : "";
+  if (type != "image" && type != "document")
+    return std::monostate();
+  const Json source = block.value("source", Json());
+  std::string kind = source.is_object() ? source.value("type", "") : "";
+  if (kind == "url") {
+    if (!source.contains("url") || !source["url"].is_string())
+      return problem("source.url: Field required");
+    return source["url"].get<std::string>();
+  }
+  if (kind != "base64")
+    return problem("source.type: Input should be 'base64' or 'url'");
+  std::string mime = source.value("media_type", "");
+  bool known = type == "image" ? (mime == "image/jpeg" || mime == "image/png" || mime == "image/gif" || mime == "image/webp")
+                               : mime == "application/pdf";
+  if (!known)
+    return problem("source.media_type: Input should be " +
+                   std::string(type == "image" ? "'image/jpeg', 'image/png', 'image/gif' or 'image/webp'" : "'application/pdf'"));
+  if (!source.contains("data") || !source["data"].is_string() || !isBase64(source["data"]))
+    return problem("source.data: invalid base64 data");
+  return mime;
+}
+
 Conversation summarizeChat(const Json &body) {
   Conversation c;
   for (const Json &message : body["messages"]) {
@@ -333,6 +436,11 @@ Conversation summarizeChat(const Json &body) {
       if (!c.firstUser)
         c.firstUser = text;
       c.lastUser = text;
+      c.lastUserMedia.clear();
+      if (const Json content = message.value("content", Json()); content.is_array())
+        for (const Json &part : content)
+          if (auto media = chatMedia(part, ""); std::holds_alternative<std::string>(media))
+            c.lastUserMedia.push_back(std::get<std::string>(media));
     } else if (role == "assistant") {
       ++c.assistants;
     } else if (role == "tool") {
@@ -361,18 +469,22 @@ Conversation summarizeMessages(const Json &body) {
     } else if (role == "user") {
       const Json content = message.value("content", Json());
       bool hasText = content.is_string();
+      std::vector<std::string> media;
       if (content.is_array()) {
         for (const Json &block : content) {
           std::string type = block.is_object() ? block.value("type", "") : "";
           if (type == "tool_result")
             c.toolResults.push_back(messageText(block));
-          hasText = hasText || type == "text";
+          if (auto part = messagesMedia(block, ""); std::holds_alternative<std::string>(part))
+            media.push_back(std::get<std::string>(part));
+          hasText = hasText || type == "text" || type == "image" || type == "document";
         }
       }
       if (hasText) {
         if (!c.firstUser)
           c.firstUser = contentText(content);
         c.lastUser = contentText(content);
+        c.lastUserMedia = std::move(media);
       }
     }
   }
@@ -419,6 +531,13 @@ std::optional<std::string> messagesProblem(const Json &body) {
       return at + ".role: Input should be 'user' or 'assistant'";
     if (!message.contains("content") || !(message["content"].is_string() || message["content"].is_array()))
       return at + ".content: Input should be a string or a list of content blocks";
+    if (message["content"].is_array()) {
+      for (size_t b = 0; b < message["content"].size(); ++b) {
+        auto media = messagesMedia(message["content"][b], at + ".content." + std::to_string(b));
+        if (auto *problem = std::get_if<std::pair<int, std::string>>(&media))
+          return problem->second;
+      }
+    }
     std::vector<std::string> uses = i > 0 ? blockIds(messages[i - 1], "tool_use", "id") : std::vector<std::string>();
     std::vector<std::string> results = blockIds(message, "tool_result", "tool_use_id");
     for (const std::string &use : uses) {
@@ -430,6 +549,22 @@ std::optional<std::string> messagesProblem(const Json &body) {
       if (std::find(uses.begin(), uses.end(), result) == uses.end())
         return at + ": unexpected `tool_use_id` found in `tool_result` blocks: " + result +
                ". Each `tool_result` block must have a corresponding `tool_use` block in the previous message.";
+    }
+  }
+  return std::nullopt;
+}
+
+// What chat completions rejects with a 400 in the media parts of the messages (shortened).
+std::optional<std::string> chatMediaProblem(const Json &body) {
+  const Json &messages = body["messages"];
+  for (size_t i = 0; i < messages.size(); ++i) {
+    const Json content = messages[i].is_object() ? messages[i].value("content", Json()) : Json();
+    if (!content.is_array())
+      continue;
+    for (size_t p = 0; p < content.size(); ++p) {
+      auto media = chatMedia(content[p], "messages[" + std::to_string(i) + "].content[" + std::to_string(p) + "]");
+      if (auto *problem = std::get_if<std::pair<int, std::string>>(&media))
+        return problem->second;
     }
   }
   return std::nullopt;
@@ -461,6 +596,8 @@ bool holds(const Match &m, const Conversation &c) {
   if (m.hasResponseFormat && *m.hasResponseFormat != c.hasResponseFormat)
     return false;
   if (m.model && m.model != c.model)
+    return false;
+  if (m.lastUserMedia && *m.lastUserMedia != c.lastUserMedia)
     return false;
   return true;
 }
@@ -642,6 +779,8 @@ private:
     if (api == Api::Messages) {
       if (std::optional<std::string> problem = messagesProblem(*body))
         return fail(400, *problem, "invalid_request_error");
+    } else if (std::optional<std::string> problem = chatMediaProblem(*body)) {
+      return fail(400, *problem, "invalid_request_error");
     }
     const Conversation conversation = api == Api::Messages ? summarizeMessages(*body) : summarizeChat(*body);
 
