@@ -21,6 +21,12 @@ inline constexpr size_t kMaxToolCallsPerReply = 128;
 // reply, escaped: four times the reply's ceiling.
 inline constexpr size_t kMaxFileLineBytes = size_t(256) << 20;
 
+// Media in one user message (docs/promptkit.md "Media"), as PromptKit's media loader bounds them:
+// one item's bytes, all of a message's, and how many it may carry.
+inline constexpr size_t kMaxMediaItemBytes = size_t(50) << 20;
+inline constexpr size_t kMaxMediaMessageBytes = size_t(100) << 20;
+inline constexpr size_t kMaxMediaPerMessage = 20;
+
 // Reads everything `in` holds, at most `limit` bytes; a longer stream throws Error(Usage) naming
 // `what` ("the input file 'in.json'") and the limit. Stops reading at limit + 1 bytes.
 std::string readAtMost(std::istream &in, size_t limit, const std::string &what);

@@ -275,6 +275,30 @@ std::string emitModelOverrides(Printer &p, EmitContext &ctx, const ir::Prompt &p
   return "kModelOverrides_" + name;
 }
 
+// A prompt's media (docs/promptkit.md "Media"): the types its user message may carry, with their
+// limits; returns the table's name ("" when the prompt takes none).
+std::string emitMedia(Printer &p, const ir::Prompt &pr, const std::string &name) {
+  if (!pr.media || !pr.media->enabled || pr.media->types.empty()) return "";
+  std::vector<InitFields> rows;
+  for (const ir::MediaType &t : pr.media->types) {
+    InitFields row = {{"name", cppString(t.name), ""}};
+    if (!t.allowedFormats.empty()) {
+      std::vector<std::string> formats;
+      for (const std::string &f : t.allowedFormats) formats.push_back(cppString(f));
+      std::string table = "kMediaFormats_" + name + "_" + t.name;
+      p.emit({{"table", table}, {"list", llvm::join(formats, ", ")}}, "const char *const $table$[] = {$list$};\n");
+      row.push_back({"allowedFormats", table, ""});
+    }
+    if (t.maxSizeMb) row.push_back({"maxBytes", std::to_string(*t.maxSizeMb * 1024 * 1024), std::to_string(*t.maxSizeMb) + " MB"});
+    if (t.maxPerMessage) row.push_back({"maxPerMessage", std::to_string(*t.maxPerMessage), ""});
+    if (!t.defaultDetail.empty()) row.push_back({"defaultDetail", cppString(t.defaultDetail), ""});
+    if (t.requireCaption) row.push_back({"requireCaption", "true", ""});
+    rows.push_back(std::move(row));
+  }
+  emitInitializerTable(p, "wfc::MediaTypeDecl", "kMedia_" + name, rows);
+  return "kMedia_" + name;
+}
+
 // The prompts steps run: each system template as literal text and lookups, the variables with
 // their defaults, and the prompt's parameters and tool policy.
 void emitPrompts(Printer &p, EmitContext &ctx, const std::vector<const ir::Prompt *> &prompts) {
@@ -289,6 +313,7 @@ void emitPrompts(Printer &p, EmitContext &ctx, const std::vector<const ir::Promp
     // A prompt without a system template (AWL's prompt-agent) sends the user message alone.
     if (!parts.empty()) emitInitializerTable(p, "wfc::TemplatePart", "kTemplate_" + name, parts);
     std::string overrides = emitModelOverrides(p, ctx, *pr, name);
+    std::string media = emitMedia(p, *pr, name);
     InitFields fields = {{"key", cppString(pr->key), ""},
                          {"id", cppString(pr->id), ""},
                          {"version", cppString(pr->version), ""},
@@ -336,6 +361,7 @@ void emitPrompts(Printer &p, EmitContext &ctx, const std::vector<const ir::Promp
     if (!pr->model.empty()) fields.push_back({"model", cppString(pr->model), ""});
     if (!overrides.empty()) fields.push_back({"modelOverrides", overrides, ""});
     if (!pr->provider.empty() && pr->provider != "default") fields.push_back({"provider", cppString(pr->provider), ""});
+    if (!media.empty()) fields.push_back({"media", media, "media.supported_types"});
     table.push_back(std::move(fields));
     p.blankLine();
   }

@@ -61,6 +61,7 @@ struct MediaType {
   std::optional<uint64_t> maxSizeMb;
   std::optional<unsigned> maxPerMessage;  // images: max_images_per_msg
   std::string defaultDetail;              // images: low, high or auto
+  bool requireCaption = false;            // images: require_caption
 };
 struct Media {
   bool enabled = false;

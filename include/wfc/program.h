@@ -149,6 +149,17 @@ struct ModelOverrideDecl {
   const char *parameters = nullptr;  // JSON text merged over the prompt's (nullptr: none)
 };
 
+// A media type a prompt takes in the user message (its `media`, RFC 0004; docs/promptkit.md
+// "Media"): a chat turn's media are checked against these before anything is sent.
+struct MediaTypeDecl {
+  const char *name = "";                            // image, audio, video, document, or a custom type
+  std::span<const char *const> allowedFormats = {};  // lowercase subtypes (png, jpeg, …); empty: any
+  uint64_t maxBytes = 0;                            // max_size_mb in bytes; 0: no limit
+  unsigned maxPerMessage = 0;                       // images: max_images_per_msg; 0: no limit
+  const char *defaultDetail = "";                   // images: the detail of one that names none
+  bool requireCaption = false;                      // images: require_caption
+};
+
 struct PromptDecl {
   const char *key = "";  // the prompts map key: what prompt_task names
   const char *id = "";
@@ -167,6 +178,8 @@ struct PromptDecl {
   const char *model = nullptr;  // the model its requests name (AWL's prompt-agent `model`); null: the run's
   std::span<const ModelOverrideDecl> modelOverrides = {};
   const char *provider = nullptr;  // the provider key that runs it (RFC 0017); null: "default"
+  // The media its user message may carry: the supported types when media is enabled; empty: none.
+  std::span<const MediaTypeDecl> media = {};
 };
 
 // A provider the pack requires (requires.providers, RFC 0012): a key a bindings file may bind

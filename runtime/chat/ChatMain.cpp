@@ -102,9 +102,13 @@ void printHelp(const CommandLine &cl, const ProgramDecl &program) {
     std::string vars;
     for (const VariableDecl &v : p.variables) vars += std::string(vars.empty() ? "" : ", ") + v.name + (v.required && !v.defaultValue ? "" : "?");
     if (!vars.empty()) std::cout << "  (variables: " << vars << ")";
+    std::string media;
+    for (const MediaTypeDecl &m : p.media) media += std::string(media.empty() ? "" : ", ") + m.name;
+    if (!media.empty()) std::cout << "  (media: " << media << ")";
     std::cout << "\n";
   }
-  std::cout << "\nInput: {\"message\": TEXT, \"variables\": {NAME: VALUE, …}} (--message sets the message).\n\n"
+  std::cout << "\nInput: {\"message\": TEXT, \"variables\": {NAME: VALUE, …}, \"media\": [{\"file_path\" | \"url\" | "
+               "\"data\", \"mime_type\"}, …]}\n(--message sets the message; media only for tasks that take them).\n\n"
             << commandLineHelp();
 }
 
@@ -120,7 +124,7 @@ Json plan(const CommandLine &cl, const ProgramDecl &program, const ToolTable &to
   return {{"workflow", program.name}, {"version", program.version}, {"input", input.json()},
           {"task", task.name},        {"prompt", prompt.key},       {"location", prompt.location},
           {"tools", offered},         {"max_rounds", task.turn->maxSteps},
-          {"evals", turnEvals},       {"session_evals", sessionEvals}};
+          {"evals", turnEvals},       {"session_evals", sessionEvals}, {"media", mediaConfigJson(prompt)}};
 }
 
 std::string runTurn(Run &run, const ChatTaskDecl &task, const Value &input, const CancellationToken &cancel,
@@ -135,8 +139,9 @@ void converse(Run &run, const CommandLine &cl, const ChatTaskDecl &task, const V
               const CancellationToken &cancel, const std::string &rootSpan) {
   // A conversation: the input's variables (if any) open it; each stdin line is a turn.
   TurnInput opening = parseTurnInput(input, false);
-  if (!opening.message.empty())
-    throw Error(ErrorKind::Usage, "with --chat the messages come from stdin, not from the input's \"message\"");
+  if (!opening.message.empty() || !opening.media.empty())
+    throw Error(ErrorKind::Usage, std::string("with --chat the messages come from stdin, not from the input's \"") +
+                                      (opening.message.empty() ? "media" : "message") + "\"");
   ChatSession session(run, task, cancel, rootSpan, opening.variables);
   converse(run, cl, session, cancel);
 }

@@ -5,6 +5,7 @@
 #include "evals/ToolCallLog.h"
 #include "llm/Conversation.h"
 #include "llm/LlmStep.h"
+#include "llm/Media.h"
 #include "llm/PromptRenderer.h"
 #include "wfc/cancellation.h"
 #include "wfc/error.h"
@@ -32,7 +33,7 @@ void checkVariables(const ChatTaskDecl &task, const PromptDecl &prompt, const Va
 
 }  // namespace
 
-TurnInput parseTurnInput(const Value &input, bool messageRequired) {
+TurnInput parseTurnInput(const Value &input, bool messageRequired, MediaFiles files) {
   if (!input.isObject())
     throw Error(ErrorKind::Usage, "a chat turn's input is an object {\"message\": TEXT, \"variables\": {…}}, not " +
                                       input.dump());
@@ -46,10 +47,10 @@ TurnInput parseTurnInput(const Value &input, bool messageRequired) {
       if (!value.isObject()) throw Error(ErrorKind::Usage, "the input's \"variables\" must be an object");
       turn.variables = value;
     } else if (key == "media") {
-      throw Error(ErrorKind::Usage, "the input's \"media\" is not supported by this executable yet "
-                                    "(docs/promptkit.md \"Media\"); send the message as text");
+      turn.media = readTurnMedia(value, files);
     } else {
-      throw Error(ErrorKind::Usage, "unknown key '" + key + "' in a chat turn's input; it takes \"message\" and \"variables\"");
+      throw Error(ErrorKind::Usage, "unknown key '" + key +
+                                        "' in a chat turn's input; it takes \"message\", \"variables\" and \"media\"");
     }
   }
   if (messageRequired && !input.get("message"))
@@ -77,15 +78,19 @@ std::string ChatSession::turn(const TurnInput &input) {
   for (const std::string &key : input.variables.keys()) merged.push_back({key, *input.variables.get(key)});
   Value variables = Value::object(std::move(merged));
   checkVariables(task_, prompt, variables);
+  std::vector<llm::MediaPart> media = input.media;
+  checkTurnMedia(media, prompt, "task '" + std::string(task_.name) + "'");
   variables_ = variables;
   ++turn_;
 
   const std::string path = task_.name;
   const std::string span = run_.newSpanId();
   Trace *trace = run_.trace();
-  if (trace)
-    trace->write("step_start", {{"step", path}, {"kind", "turn"}, {"turn", turn_}, {"span_id", span},
-                                {"parent_span_id", rootSpan_}, {"attempt", 1}});
+  if (trace) {
+    llm::Json start = {{"step", path}, {"kind", "turn"}, {"turn", turn_}, {"span_id", span}, {"parent_span_id", rootSpan_}, {"attempt", 1}};
+    if (!media.empty()) start["media"] = llm::mediaSummaries(media);
+    trace->write("step_start", start);
+  }
   Clock::time_point start = Clock::now();
   llm::Usage tokens;
   evals::ToolCallLog called;
@@ -100,7 +105,7 @@ std::string ChatSession::turn(const TurnInput &input) {
   if (!system.empty()) request.messages.push_back({llm::Message::Role::System, std::move(system), {}, {}});
   request.messages.insert(request.messages.end(), history_.begin(), history_.end());
   const size_t turnStart = request.messages.size();
-  request.messages.push_back({llm::Message::Role::User, input.message, {}, {}});
+  request.messages.push_back({llm::Message::Role::User, input.message, {}, {}, std::move(media)});
   request.parameters = llm::promptParameters(prompt, override);
   // The prompt's tools, those the active skills grant, and the skill tools (docs/promptkit.md
   // "Skills"): offered anew after a round that activated or deactivated a skill.

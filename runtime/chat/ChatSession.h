@@ -5,6 +5,7 @@
 // tool calls, whose evals then run. The conversation keeps every message, tool rounds included.
 #pragma once
 
+#include "chat/TurnMedia.h"
 #include "llm/Provider.h"
 #include "llm/SkillSet.h"
 #include "wfc/program.h"
@@ -19,15 +20,17 @@ class CancellationToken;
 
 namespace wfc::chat {
 
-// One user turn as the input gives it: {"message": TEXT, "variables": {…}}.
+// One user turn as the input gives it: {"message": TEXT, "variables": {…}, "media": […]}.
 struct TurnInput {
   std::string message;
   Value variables = Value::object({});  // merged into the conversation's
+  std::vector<llm::MediaPart> media;    // read, not yet checked against the prompt (chat/TurnMedia.h)
 };
 
 // Reads a turn's input; throws wfc::Error(Usage) naming what is wrong. `messageRequired`: a
 // turn needs a message (a conversation's first input may carry only variables).
-TurnInput parseTurnInput(const Value &input, bool messageRequired);
+// `files`: whether media may name files (not in a served run).
+TurnInput parseTurnInput(const Value &input, bool messageRequired, MediaFiles files = MediaFiles::Read);
 
 // What --chat converses with (chat/ChatMain.h's converse): a chat task's session, or a
 // workflow's states (chat/WorkflowChat.h).

@@ -3,6 +3,7 @@
 #include "Run.h"
 #include "llm/Conversation.h"
 #include "llm/LlmStep.h"
+#include "llm/Media.h"
 #include "llm/PromptRenderer.h"
 #include "workflow/StateMachine.h"
 #include "workflow/StateTools.h"
@@ -55,29 +56,35 @@ std::string WorkflowChat::turn(const TurnInput &input) {
                                       ": a workflow chat's turns take only a message; the prompts' variables are "
                                       "the workflow input (--input FILE or --input-json)");
   ++turn_;
-  std::string reply = converseInState(input.message);
+  std::string reply = converseInState(input.message, input.media);
   // control: agent (RFC 0014): a transition into such a state keeps the floor — the new state's
   // conversation takes the same message at once, and its reply is appended to the turn's.
   // max_visits and the budget bound a cycle of them, as they bound a run.
   while (moved_ && wf_.states[state_].agentControl && !wf_.states[state_].terminal) {
-    std::string more = converseInState(input.message);
+    std::string more = converseInState(input.message, input.media);
     reply = reply.empty() ? more : more.empty() ? reply : reply + "\n\n" + more;
   }
   return reply;
 }
 
-std::string WorkflowChat::converseInState(const std::string &message) {
+std::string WorkflowChat::converseInState(const std::string &message, std::vector<llm::MediaPart> media) {
   moved_ = false;
   const ProgramDecl &program = run_.program();
   const StateDecl &s = wf_.states[state_];
   const PromptDecl &p = program.prompts[s.prompt];
+  // The turn's media go to each state that takes the turn's message, and each one's prompt must
+  // take them (docs/promptkit.md "Media").
+  checkTurnMedia(media, p, "state '" + std::string(s.name) + "'");
   workflow::StateVisit v{run_, s, input_, visit_, path_, cancel_, span_};
   StepDecl step = workflow::pseudoStep(v, s.prompt);
   const std::string span = run_.newSpanId();
   Trace *trace = run_.trace();
-  if (trace)
-    trace->write("step_start", {{"step", path_}, {"kind", "turn"}, {"turn", turn_}, {"state", s.name},
-                                {"span_id", span}, {"parent_span_id", span_}, {"attempt", 1}});
+  if (trace) {
+    llm::Json start = {{"step", path_}, {"kind", "turn"},  {"turn", turn_},    {"state", s.name},
+                       {"span_id", span}, {"parent_span_id", span_}, {"attempt", 1}};
+    if (!media.empty()) start["media"] = llm::mediaSummaries(media);
+    trace->write("step_start", start);
+  }
   Clock::time_point start = Clock::now();
   llm::Usage tokens;
   // Recordings and the journal key a turn's exchanges by state visit, turn (as the item), round
@@ -92,7 +99,7 @@ std::string WorkflowChat::converseInState(const std::string &message) {
   std::string system = skills_->withPreloaded(llm::renderSystemTemplate(p, input_, &wf, override));
   if (!system.empty()) request.messages.push_back({llm::Message::Role::System, std::move(system), {}, {}});
   request.messages.insert(request.messages.end(), history_.begin(), history_.end());
-  request.messages.push_back({llm::Message::Role::User, message, {}, {}});
+  request.messages.push_back({llm::Message::Role::User, message, {}, {}, std::move(media)});
   request.parameters = llm::promptParameters(p, override);
   // The prompt's tools, those the active skills grant, the skill tools and the workflow's.
   const std::span<const int> baseline(s.tools.begin(), s.tools.size());

@@ -37,7 +37,7 @@ class WorkflowChat final : public TurnTaker {
   };
   // One exchange of the current state's conversation with `message`, to the reply; makes the
   // transition the model scheduled (setting moved_).
-  std::string converseInState(const std::string &message);
+  std::string converseInState(const std::string &message, std::vector<llm::MediaPart> media);
   void enter(int state);
   void commit(const Scheduled &transition, const std::vector<llm::Message> &conversation);
 

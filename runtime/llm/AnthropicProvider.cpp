@@ -1,5 +1,6 @@
 #include "llm/AnthropicProvider.h"
 
+#include "llm/Media.h"
 #include "wfc/error.h"
 
 #include <optional>
@@ -59,6 +60,27 @@ Json toolChoice(const std::string &choice) {
   return {{"type", "tool"}, {"name", choice}};  // a tool's name
 }
 
+[[noreturn]] void refuse(const MediaPart &part, const std::string &why) {
+  refuseMedia("an Anthropic provider", part, why);
+}
+
+// A user message's media as Messages API blocks: images (base64 or URL) and PDF documents, as
+// PromptKit's Claude provider sends them. Audio, video and other documents are refused before
+// anything is sent: the API takes none.
+Json mediaBlock(const MediaPart &part) {
+  Json source = part.url.empty() ? Json{{"type", "base64"}, {"media_type", part.mimeType}, {"data", part.data}}
+                                 : Json{{"type", "url"}, {"url", part.url}};
+  if (part.type == "image") {
+    if (!isSendableImage(part.mimeType)) refuse(part, "images go as JPEG, PNG, GIF or WebP");
+    return {{"type", "image"}, {"source", std::move(source)}};
+  }
+  if (part.type == "document") {
+    if (part.mimeType != "application/pdf") refuse(part, "documents go as PDF");
+    return {{"type", "document"}, {"source", std::move(source)}};
+  }
+  refuse(part, "the Messages API takes images and PDF documents");
+}
+
 }  // namespace
 
 Json toAnthropicBody(const Request &request) {
@@ -86,9 +108,13 @@ Json toAnthropicBody(const Request &request) {
   for (const Message &m : request.messages) {
     switch (m.role) {
       case Message::Role::System: break;
-      case Message::Role::User:
-        messages.push_back({{"role", "user"}, {"content", Json::array({textBlock(m.content)})}});
+      case Message::Role::User: {
+        Json content = Json::array();
+        if (!m.content.empty() || m.media.empty()) content.push_back(textBlock(m.content));
+        for (const MediaPart &part : m.media) content.push_back(mediaBlock(part));
+        messages.push_back({{"role", "user"}, {"content", std::move(content)}});
         break;
+      }
       case Message::Role::Assistant: {
         Json content = Json::array();
         if (!m.content.empty()) content.push_back(textBlock(m.content));

@@ -1,5 +1,6 @@
 #include "llm/OpenAiProvider.h"
 
+#include "llm/Media.h"
 #include "wfc/error.h"
 
 #include <utility>
@@ -52,6 +53,36 @@ std::vector<ToolCallRequest> toolCalls(const Json &message) {
   return calls;
 }
 
+[[noreturn]] void refuse(const MediaPart &part, const std::string &why) {
+  refuseMedia("an OpenAI-compatible provider", part, why);
+}
+
+std::string dataUrl(const MediaPart &part) { return "data:" + part.mimeType + ";base64," + part.data; }
+
+// A user message's media as chat-completions content parts: images as image_url (a URL, or the
+// bytes as a data: URL), wav and mp3 audio as input_audio, PDFs as file. What the API does not
+// take (video, other documents, audio by URL) is refused before anything is sent.
+Json contentPart(const MediaPart &part) {
+  if (part.type == "image") {
+    if (!isSendableImage(part.mimeType)) refuse(part, "images go as JPEG, PNG, GIF or WebP");
+    Json image = {{"url", part.url.empty() ? dataUrl(part) : part.url}};
+    if (!part.detail.empty()) image["detail"] = part.detail;
+    return {{"type", "image_url"}, {"image_url", std::move(image)}};
+  }
+  if (part.type == "audio") {
+    std::string format = mediaFormat(part.mimeType);
+    if (format != "wav" && format != "mp3") refuse(part, "audio goes as wav or mp3");
+    if (!part.url.empty()) refuse(part, "audio goes as its bytes, not a URL: give the file or its base64");
+    return {{"type", "input_audio"}, {"input_audio", {{"data", part.data}, {"format", format}}}};
+  }
+  if (part.type == "document") {
+    if (part.mimeType != "application/pdf") refuse(part, "documents go as PDF");
+    if (!part.url.empty()) refuse(part, "a document goes as its bytes, not a URL: give the file or its base64");
+    return {{"type", "file"}, {"file", {{"filename", part.name.empty() ? "document.pdf" : part.name}, {"file_data", dataUrl(part)}}}};
+  }
+  refuse(part, "the chat completions API takes images, audio and PDF documents");
+}
+
 }  // namespace
 
 Json toOpenAiBody(const Request &request) {
@@ -71,6 +102,11 @@ Json toOpenAiBody(const Request &request) {
                          {"type", "function"},
                          {"function", {{"name", call.name}, {"arguments", call.arguments}}}});
       message["tool_calls"] = std::move(calls);
+    } else if (!m.media.empty()) {
+      Json content = Json::array();
+      if (!m.content.empty()) content.push_back({{"type", "text"}, {"text", m.content}});
+      for (const MediaPart &part : m.media) content.push_back(contentPart(part));
+      message["content"] = std::move(content);
     } else {
       message["content"] = m.content;
     }

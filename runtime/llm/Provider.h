@@ -29,6 +29,21 @@ struct ToolCallRequest {
   std::string arguments;  // JSON text
 };
 
+// An image, audio clip, video or document in a user message (RFC 0004; docs/promptkit.md
+// "Media"): its bytes as base64, or a URL the provider fetches. Each provider writes it in its own
+// content-part shape, or refuses what its API does not take.
+struct MediaPart {
+  std::string type;      // image, audio, video, document
+  std::string mimeType;  // image/png, audio/wav, application/pdf, …
+  std::string data;      // base64 (standard alphabet, padded); empty when `url` is set
+  std::string url;
+  std::string detail;   // images: low, high or auto; "" leaves it to the provider
+  std::string caption;  // kept in recordings; not sent, as PromptKit does not
+  std::string name;     // the file's name when it came from one: OpenAI's `filename` of a document
+  // The decoded size in bytes (0 for a URL: its size is the server's).
+  uint64_t bytes() const;
+};
+
 struct Message {
   enum class Role { System, User, Assistant, Tool };
   // "system", "user", "assistant", "tool": as OpenAI and recordings spell a role.
@@ -37,6 +52,7 @@ struct Message {
   std::string content;                    // text (an assistant message with tool calls may have none)
   std::vector<ToolCallRequest> toolCalls;  // assistant
   std::string toolCallId;                 // tool: the call this answers
+  std::vector<MediaPart> media = {};      // user: after the text, in order
 };
 
 // A function offered to the model.

@@ -2,6 +2,7 @@
 
 #include "Limits.h"
 #include "llm/Endpoint.h"
+#include "llm/Media.h"
 #include "wfc/error.h"
 
 #include <cstdint>
@@ -60,6 +61,12 @@ Json messagesToJson(const std::vector<Message> &messages) {
     Json j = {{"role", Message::spell(m.role)}, {"content", m.content}};
     if (!m.toolCalls.empty()) j["tool_calls"] = toolCallsToJson(m.toolCalls);
     if (!m.toolCallId.empty()) j["tool_call_id"] = m.toolCallId;
+    if (!m.media.empty()) {
+      // Kept whole, bytes too: a replay needs none of the files or URLs (docs/promptkit.md "Media").
+      Json media = Json::array();
+      for (const MediaPart &part : m.media) media.push_back(mediaToJson(part));
+      j["media"] = std::move(media);
+    }
     out.push_back(std::move(j));
   }
   return out;
@@ -81,6 +88,8 @@ std::vector<Message> messagesFromJson(const Json &json) {
       m.content = j.value("content", "");
       m.toolCalls = toolCallsFromJson(j);
       m.toolCallId = j.value("tool_call_id", "");
+      if (j.contains("media"))
+        for (const Json &part : j.at("media")) m.media.push_back(mediaFromJson(part));
       out.push_back(std::move(m));
     }
   } catch (const Json::exception &e) {

@@ -516,6 +516,28 @@ TEST_F(WorkflowE2ETest, ChatDrivesTheStatesTurnByTurn) {
   EXPECT_NE(task.err.find("with --chat a workflow starts at its entry state"), std::string::npos) << task.err;
 }
 
+// Media in a workflow chat go to the current state's conversation, checked against its prompt:
+// the greeter takes images, the closer none (exit 2 naming the state).
+TEST_F(WorkflowE2ETest, ChatTurnsCarryMediaToTheCurrentState) {
+  LlmServerProcess server(json(R"({"replies": [
+    {"match": {"system_contains": "GREETER", "last_tool_result_contains": "transition_scheduled"},
+     "reply": {"content": "Nice photo."}},
+    {"match": {"system_contains": "GREETER", "last_user_media": ["https://example.com/me.png"]},
+     "reply": {"tool_calls": [{"name": "workflow__transition", "arguments": {"event": "done", "context": "saw the photo"}}]}},
+    {"match": {"system_contains": "CLOSER"}, "reply": {"content": "Goodbye."}}
+  ]})"));
+  const std::string photo = R"({"message": "hi", "media": [{"url": "https://example.com/me.png"}]})";
+  ProcessResult r = runWithStdin("workflow-chat", {"--llm-base-url", server.baseUrl(), "--model", "m", "--chat"},
+                                 photo + "\n" + photo + "\n");
+  EXPECT_EQ(r.exitCode, 2) << r.err;
+  EXPECT_EQ(r.out, "\"Nice photo.\"\n");
+  EXPECT_NE(r.err.find("state 'bye' takes no media: its prompt 'closer' does not enable them"), std::string::npos) << r.err;
+  std::vector<Json> requests = server.requests();
+  ASSERT_EQ(requests.size(), 2u) << "the closer is never called";
+  EXPECT_EQ(requests[0]["body"]["messages"][1]["content"][1],
+            json(R"({"type": "image_url", "image_url": {"url": "https://example.com/me.png"}})"));
+}
+
 // control: agent (RFC 0014) in a --chat: the turn whose transition enters `working` goes on there
 // with the same message, and its reply follows the first state's; `reporting` (control: user)
 // waits for the next turn.

@@ -39,7 +39,6 @@ void Lowering::lowerMedia(ir::Prompt &prompt, const DocNode &media) {
   for (const std::string &name : types) {
     ir::MediaType type;
     type.name = name;
-    if (name == "image") type.defaultDetail = "auto";
     if (const DocNode *config = media.get(name); config && config->isMapping()) {
       if (const DocNode *formats = config->get("allowed_formats"); formats && formats->isSequence())
         for (const auto &f : formats->items)
@@ -50,6 +49,8 @@ void Lowering::lowerMedia(ir::Prompt &prompt, const DocNode &media) {
         type.maxPerMessage = static_cast<unsigned>(count->asDouble());
       if (const DocNode *detail = config->get("default_detail"); detail && detail->isString())
         type.defaultDetail = detail->stringValue;
+      if (const DocNode *caption = config->get("require_caption"); caption && caption->isBool())
+        type.requireCaption = caption->boolValue;
     }
     out.types.push_back(std::move(type));
   }

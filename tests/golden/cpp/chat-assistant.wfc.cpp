@@ -52,7 +52,7 @@ const char kSchema_kb_read_parameters[] = R"json({
   ]
 })json";
 
-// prompt 'helpdesk' — pack.yaml:13
+// prompt 'helpdesk' — pack.yaml:14
 const wfc::TemplatePart kTemplate_helpdesk[] = {
     {.text = "You are the wfc helpdesk, talking to "},
     {.kind = wfc::TemplatePart::Variable, .text = "customer"},
@@ -63,6 +63,15 @@ const wfc::TemplatePart kTemplate_helpdesk[] = {
 Read kb/index.md first, then the article that answers the question, with kb.read.
 Answer in at most three sentences, plainly, and say which article you used.
 )txt",
+    },
+};
+const char *const kMediaFormats_helpdesk_image[] = {"png", "jpeg"};
+const wfc::MediaTypeDecl kMedia_helpdesk[] = {
+    {
+        .name = "image",
+        .allowedFormats = kMediaFormats_helpdesk_image,
+        .maxBytes = 5242880,  // 5 MB
+        .maxPerMessage = 3,
     },
 };
 const wfc::VariableDecl kVariables_helpdesk[] = {
@@ -89,13 +98,14 @@ const wfc::PromptDecl kPrompts[] = {
         .key = "helpdesk",
         .id = "helpdesk",
         .version = "1.0.0",
-        .location = "pack.yaml:13",
+        .location = "pack.yaml:14",
         .systemTemplate = kTemplate_helpdesk,
         .variables = kVariables_helpdesk,
         .parameters = "{\"temperature\":0.2,\"max_tokens\":400}",
         .maxRounds = 4,
         .maxToolCallsPerTurn = 4,
         .validators = kValidators_helpdesk,
+        .media = kMedia_helpdesk,  // media.supported_types
     },
 };
 
@@ -114,39 +124,39 @@ const char *const kPatterns_helpdesk_validator_polite[] = {
     "dumb",
 };
 const wfc::EvalDecl kEvals[] = {
-    {.id = "short", .type = wfc::EvalType::MaxLength, .location = "pack.yaml:45", .maxLength = 600},
+    {.id = "short", .type = wfc::EvalType::MaxLength, .location = "pack.yaml:50", .maxLength = 600},
     {
         .id = "mentions_wfc",
         .type = wfc::EvalType::Contains,
-        .location = "pack.yaml:46",
+        .location = "pack.yaml:51",
         .patterns = kPatterns_mentions_wfc,
     },
     {
         .id = "read_the_kb",
         .type = wfc::EvalType::ToolsCalled,
-        .location = "pack.yaml:33",
+        .location = "pack.yaml:38",
         .patterns = kPatterns_helpdesk_read_the_kb,
     },
     {
         .id = "cites_article",
         .type = wfc::EvalType::Regex,
-        .location = "pack.yaml:34",
+        .location = "pack.yaml:39",
         .text = "\\.md\\b",
     },
     {
         .id = "no_secrets",
         .type = wfc::EvalType::ContentExcludes,
-        .location = "pack.yaml:29",
+        .location = "pack.yaml:34",
         .patterns = kPatterns_helpdesk_validator_no_secrets,
     },
     {
         .id = "polite",
         .type = wfc::EvalType::ContentExcludes,
-        .location = "pack.yaml:30",
+        .location = "pack.yaml:35",
         .patterns = kPatterns_helpdesk_validator_polite,
         .wordBoundary = true,
     },
-    {.id = "brief", .type = wfc::EvalType::MaxLength, .location = "pack.yaml:31", .maxLength = 600},
+    {.id = "brief", .type = wfc::EvalType::MaxLength, .location = "pack.yaml:36", .maxLength = 600},
 };
 
 // The bindings given to wfc at compile time: defaults that --bindings overrides.
@@ -167,7 +177,7 @@ const wfc::ToolDecl kTools[] = {
 const wfc::StepDecl kTurn_helpdesk = {
     .id = "helpdesk",
     .kind = wfc::StepKind::Agent,
-    .location = "pack.yaml:13",
+    .location = "pack.yaml:14",
     .prompt = prompt::helpdesk,
     .tools = {tool::kb_read},
     .maxSteps = 4,  // tool_policy.max_rounds

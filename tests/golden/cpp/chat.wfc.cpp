@@ -49,7 +49,7 @@ const char kSchema_kb_lookup_parameters[] = R"json({
   ]
 })json";
 
-// prompt 'support' — pack.yaml:8
+// prompt 'support' — pack.yaml:9
 const wfc::TemplatePart kTemplate_support[] = {
     {.text = "You help "},
     {.kind = wfc::TemplatePart::Variable, .text = "customer"},
@@ -63,9 +63,20 @@ const wfc::VariableDecl kVariables_support[] = {
 };
 const char *const kBlocklist_support[] = {"kb.delete"};
 
-// prompt 'greeter' — pack.yaml:20
+// prompt 'greeter' — pack.yaml:21
 const wfc::TemplatePart kTemplate_greeter[] = {
     {.text = "Greet the user."},
+};
+const char *const kMediaFormats_greeter_image[] = {"png", "jpeg"};
+const wfc::MediaTypeDecl kMedia_greeter[] = {
+    {
+        .name = "image",
+        .allowedFormats = kMediaFormats_greeter_image,
+        .maxBytes = 5242880,  // 5 MB
+        .maxPerMessage = 4,
+        .defaultDetail = "low",
+    },
+    {.name = "document"},
 };
 
 const wfc::PromptDecl kPrompts[] = {
@@ -73,7 +84,7 @@ const wfc::PromptDecl kPrompts[] = {
         .key = "support",
         .id = "support",
         .version = "1.0.0",
-        .location = "pack.yaml:8",
+        .location = "pack.yaml:9",
         .systemTemplate = kTemplate_support,
         .variables = kVariables_support,
         .toolChoice = "required",
@@ -85,8 +96,9 @@ const wfc::PromptDecl kPrompts[] = {
         .key = "greeter",
         .id = "greeter",
         .version = "1.0.0",
-        .location = "pack.yaml:20",
+        .location = "pack.yaml:21",
         .systemTemplate = kTemplate_greeter,
+        .media = kMedia_greeter,  // media.supported_types
     },
 };
 
@@ -97,17 +109,17 @@ const char *const kPatterns_support_polite[] = {
     "stupid",
 };
 const wfc::EvalDecl kEvals[] = {
-    {.id = "short", .type = wfc::EvalType::MaxLength, .location = "pack.yaml:36", .maxLength = 300},
+    {.id = "short", .type = wfc::EvalType::MaxLength, .location = "pack.yaml:41", .maxLength = 300},
     {
         .id = "mentions_wfc",
         .type = wfc::EvalType::Contains,
-        .location = "pack.yaml:37",
+        .location = "pack.yaml:42",
         .patterns = kPatterns_mentions_wfc,
     },
     {
         .id = "polite",
         .type = wfc::EvalType::ContentExcludes,
-        .location = "pack.yaml:19",
+        .location = "pack.yaml:20",
         .patterns = kPatterns_support_polite,
         .wordBoundary = true,
     },
@@ -136,7 +148,7 @@ const wfc::ToolDecl kTools[] = {
 const wfc::StepDecl kTurn_support = {
     .id = "support",
     .kind = wfc::StepKind::Agent,
-    .location = "pack.yaml:8",
+    .location = "pack.yaml:9",
     .prompt = prompt::support,
     .tools = {tool::kb_lookup, tool::kb_delete},
     .maxSteps = 3,  // tool_policy.max_rounds
@@ -146,7 +158,7 @@ const wfc::StepDecl kTurn_support = {
 const wfc::StepDecl kTurn_greeter = {
     .id = "greeter",
     .kind = wfc::StepKind::Agent,
-    .location = "pack.yaml:20",
+    .location = "pack.yaml:21",
     .prompt = prompt::greeter,
     .maxSteps = 50,  // PromptKit's default max_rounds
     .evals = {eval::short_},
