@@ -66,6 +66,29 @@ ServedTool compositionTool(const ProgramDecl &program) {
   return tool;
 }
 
+// The "media" of a chat turn's input, for a prompt that takes media (docs/promptkit.md "Media"):
+// items with one source each; the types and limits are checked when the turn starts.
+Json mediaSchema(const PromptDecl &prompt) {
+  Json types = Json::array();
+  for (const MediaTypeDecl &t : prompt.media) types.push_back(t.name);
+  auto source = [](const char *key) { return Json{{"required", Json::array({key})}}; };
+  Json item = {{"type", "object"},
+               {"properties",
+                {{"type", {{"type", "string"}, {"enum", types}}},
+                 {"file_path", {{"type", "string"}, {"minLength", 1}}},
+                 {"url", {{"type", "string"}, {"minLength", 1}}},
+                 {"data", {{"type", "string"}, {"minLength", 1}, {"contentEncoding", "base64"}}},
+                 {"base64", {{"type", "string"}, {"minLength", 1}, {"contentEncoding", "base64"}}},
+                 {"mime_type", {{"type", "string"}}},
+                 {"detail", {{"enum", {"low", "high", "auto"}}}},
+                 {"caption", {{"type", "string"}}}}},
+               {"oneOf", Json::array({source("file_path"), source("url"), source("data"), source("base64")})},
+               {"additionalProperties", false}};
+  return {{"type", "array"},
+          {"description", "Media in the user's message: images and the other types the prompt takes."},
+          {"items", std::move(item)}};
+}
+
 ServedTool chatTool(const ProgramDecl &program, const ChatTaskDecl &task) {
   ServedTool tool;
   tool.name = mcpToolName(task.name);
@@ -80,10 +103,11 @@ ServedTool chatTool(const ProgramDecl &program, const ChatTaskDecl &task) {
                           {"description", "The prompt's template variables."},
                           {"properties", variables}};
   if (!required.empty()) variablesSchema["required"] = required;
+  Json properties = {{"message", {{"type", "string"}, {"description", "The user's message."}}},
+                     {"variables", variablesSchema}};
+  if (!prompt.media.empty()) properties["media"] = mediaSchema(prompt);
   tool.inputSchema = {{"type", "object"},
-                      {"properties",
-                       {{"message", {{"type", "string"}, {"description", "The user's message."}}},
-                        {"variables", variablesSchema}}},
+                      {"properties", std::move(properties)},
                       {"required", Json::array({"message"})},
                       {"additionalProperties", false}};
   // The reply is a string: structuredContent {"result": REPLY}.

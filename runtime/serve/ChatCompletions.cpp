@@ -1,22 +1,50 @@
 #include "serve/ChatCompletions.h"
 
+#include "chat/TurnMedia.h"
+#include "wfc/error.h"
+
 namespace wfc::serve {
 namespace {
 
 using Json = nlohmann::ordered_json;
 
-// A message's text: a string, or an array of parts whose "text" parts are joined.
-std::optional<std::string> contentText(const Json &content) {
-  if (content.is_string()) return content.get<std::string>();
-  if (content.is_null()) return std::string();
-  if (!content.is_array()) return std::nullopt;
+// A message's content: a string, or an array of parts — "text" parts joined into its text, and
+// media parts (image_url, input_audio, file) as the turn input's "media" items take them
+// (docs/promptkit.md "Media").
+struct Content {
   std::string text;
+  Json media = Json::array();
+};
+
+std::optional<Content> readContent(const Json &content) {
+  Content out;
+  if (content.is_string()) out.text = content.get<std::string>();
+  if (content.is_string() || content.is_null()) return out;
+  if (!content.is_array()) return std::nullopt;
   for (const Json &part : content) {
-    if (!part.is_object() || !part.contains("type") || part["type"] != "text" || !part.contains("text") || !part["text"].is_string())
+    std::string type = part.is_object() && part.contains("type") && part["type"].is_string() ? part["type"].get<std::string>() : "";
+    auto field = [&](const char *object, const char *key) -> const Json * {
+      if (!part.contains(object) || !part[object].is_object()) return nullptr;
+      auto it = part[object].find(key);
+      return it != part[object].end() && it->is_string() ? &*it : nullptr;
+    };
+    if (type == "text" && part.contains("text") && part["text"].is_string()) {
+      out.text += part["text"].get<std::string>();
+    } else if (const Json *url = type == "image_url" ? field("image_url", "url") : nullptr) {
+      Json item = {{"type", "image"}, {"url", *url}};
+      if (const Json *detail = field("image_url", "detail")) item["detail"] = *detail;
+      out.media.push_back(std::move(item));
+    } else if (const Json *data = type == "input_audio" ? field("input_audio", "data") : nullptr) {
+      const Json *format = field("input_audio", "format");
+      out.media.push_back({{"type", "audio"}, {"data", *data},
+                           {"mime_type", format && *format == "mp3" ? "audio/mpeg" : "audio/" + (format ? format->get<std::string>() : std::string("wav"))}});
+    } else if (const Json *file = type == "file" ? field("file", "file_data") : nullptr) {
+      out.media.push_back({{"type", "document"}, {"url", *file}});
+    } else {
       return std::nullopt;
-    text += part["text"].get<std::string>();
+    }
   }
-  return text;
+  return out;
 }
 
 }  // namespace
@@ -57,30 +85,45 @@ std::variant<ChatCompletionRequest, ChatCompletionProblem> readChatCompletionReq
   auto messages = body.find("messages");
   if (messages == body.end() || !messages->is_array() || messages->empty())
     return problem("'messages' must be a non-empty array of {role, content}", "messages");
-  std::optional<std::string> last;
+  std::optional<Content> last;
   for (size_t i = 0; i < messages->size(); ++i) {
     const Json &m = (*messages)[i];
     std::string param = "messages[" + std::to_string(i) + "]";
     if (!m.is_object() || !m.contains("role") || !m["role"].is_string())
       return problem(param + " must be an object with a string 'role'", param);
     std::string role = m["role"];
-    std::optional<std::string> text = contentText(m.value("content", Json()));
-    if (!text) return problem(param + ".content must be a string or an array of text parts", param + ".content");
+    std::optional<Content> content = readContent(m.value("content", Json()));
+    if (!content)
+      return problem(param + ".content must be a string or an array of text, image_url, input_audio and file parts",
+                     param + ".content");
     if (role == "system" || role == "developer") continue;  // the pack's prompt is the system message
     if (role != "user" && role != "assistant")
       return problem(param + " has role '" + role + "': this endpoint takes system, user and assistant messages", param + ".role");
+    if (!content->media.empty() && role != "user")
+      return problem(param + " has media: only a user's message may", param + ".content");
     if (i + 1 == messages->size()) {
       if (role != "user") return problem("the last message must be the user's: it is the turn to answer", param + ".role");
-      last = *text;
+      last = std::move(*content);
     } else {
       llm::Message earlier;
       earlier.role = role == "user" ? llm::Message::Role::User : llm::Message::Role::Assistant;
-      earlier.content = *text;
+      earlier.content = std::move(content->text);
+      if (!content->media.empty()) {
+        // Read and checked as the turn's own media are: an earlier image goes back to the model.
+        try {
+          earlier.media = chat::readTurnMedia(Value::fromJson(content->media), chat::MediaFiles::Refused);
+          chat::checkTurnMedia(earlier.media, program.prompts[out.task->turn->prompt], "task '" + std::string(out.task->name) + "'");
+        } catch (const Error &e) {
+          return problem(param + ": " + e.what(), param + ".content");
+        }
+      }
       out.earlier.push_back(std::move(earlier));
     }
   }
-  if (!last || last->empty()) return problem("the last message has no text", "messages");
-  out.input = Value::fromJson(Json{{"message", *last}, {"variables", variables}});
+  if (!last || last->text.empty()) return problem("the last message has no text", "messages");
+  Json input = {{"message", last->text}, {"variables", variables}};
+  if (!last->media.empty()) input["media"] = std::move(last->media);
+  out.input = Value::fromJson(std::move(input));
   return out;
 }
 

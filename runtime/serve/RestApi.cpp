@@ -3,6 +3,7 @@
 #include "JsonNesting.h"
 #include "chat/ChatMain.h"
 #include "chat/ChatSession.h"
+#include "chat/TurnMedia.h"
 #include "journal/Resume.h"
 #include "serve/ChatCompletions.h"
 #include "serve/OpenApiDocument.h"
@@ -105,6 +106,18 @@ std::variant<std::optional<nlohmann::ordered_json>, HttpResponse> readBody(const
     if (at == std::string::npos && what.find("] ") != std::string::npos) at = what.find("] ") + 2;
     return error(400, "invalid_json", "the body is not valid JSON: " + (at == std::string::npos ? what : what.substr(at)));
   }
+}
+
+std::optional<std::string> turnMediaProblem(const Value &input, const ProgramDecl &program, const ChatTaskDecl &task) {
+  std::optional<Value> media = input.isObject() ? input.get("media") : std::nullopt;
+  if (!media) return std::nullopt;
+  try {
+    std::vector<llm::MediaPart> parts = chat::readTurnMedia(*media, chat::MediaFiles::Refused);
+    chat::checkTurnMedia(parts, program.prompts[task.turn->prompt], "task '" + std::string(task.name) + "'");
+  } catch (const Error &e) {
+    return std::string(e.what());
+  }
+  return std::nullopt;
 }
 
 namespace {
@@ -289,6 +302,9 @@ HttpResponse RestApi::startRun(const HttpRequest &request) {
   Json input = std::get<std::optional<Json>>(body).value_or(Json::object());
   if (!input.is_object()) return error(400, "invalid_input", "the body (the run's input) must be a JSON object, not " + std::string(input.type_name()), "");
   Value value = Value::fromJson(std::move(input));
+  if (task)
+    if (std::optional<std::string> problem = turnMediaProblem(value, program_, *task))
+      return error(400, "invalid_input", *problem, "media");
   std::vector<InputProblem> problems = inputCheck_.problems(value, task);
   if (!problems.empty()) {
     Json list = Json::array();
@@ -462,6 +478,8 @@ HttpResponse RestApi::chatCompletions(const HttpRequest &request) {
   if (auto *problem = std::get_if<ChatCompletionProblem>(&read))
     return openAiError(problem->status, problem->message, problem->param, problem->code);
   ChatCompletionRequest chat = std::get<ChatCompletionRequest>(std::move(read));
+  if (std::optional<std::string> problem = turnMediaProblem(chat.input, program_, *chat.task))
+    return openAiError(400, *problem, "messages");
   std::vector<InputProblem> problems = inputCheck_.problems(chat.input, chat.task);
   if (!problems.empty()) {
     const InputProblem &p = problems[0];

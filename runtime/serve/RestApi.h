@@ -27,6 +27,12 @@ namespace wfc::serve {
 // Content-Type) to answer.
 std::variant<std::optional<nlohmann::ordered_json>, HttpResponse> readBody(const HttpRequest &request);
 
+// A chat turn's "media" as the run would read them, refused with a 400 before any run rather than
+// in a failed one: media that name the server's files (a served run reads none: docs/serve.md
+// "Chat packs"), or that the task's prompt does not take (docs/promptkit.md "Media"). nullopt:
+// no media, or media the turn takes.
+std::optional<std::string> turnMediaProblem(const Value &input, const ProgramDecl &program, const ChatTaskDecl &task);
+
 class RestApi {
  public:
   struct Options {

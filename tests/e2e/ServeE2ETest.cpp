@@ -60,7 +60,8 @@ Json script() {
     {"match": {"system_contains": "WRITER"}, "reply": {"content": "a draft"}},
     {"match": {"system_contains": "APPROVER"}, "reply": {"content": "looks fine"}},
     {"match": {"system_contains": "Greet", "last_user_contains": "second"}, "reply": {"content": "Hello again!"}},
-    {"match": {"system_contains": "Greet"}, "reply": {"content": "Hello!"}}
+    {"match": {"system_contains": "Greet"}, "reply": {"content": "Hello!"}},
+    {"match": {"system_contains": "Describe", "last_user_media": ["image/png"]}, "reply": {"content": "A cat."}}
   ]})");
 }
 
@@ -480,6 +481,43 @@ TEST_F(ServeE2ETest, ChatPacksAnswerOpenAiChatCompletions) {
   EXPECT_EQ(run.json()["output"], "Hello!");
   EXPECT_EQ(post("/runs", R"({"message": "hi"})").json()["error"]["field"], "task");
   EXPECT_EQ(httpGet(url("/runs")).json()["runs"].size(), 4u);
+}
+
+// Media in served chat turns (docs/serve.md "Chat packs"): the image_url parts of an OpenAI request
+// go to the model, and POST /runs takes the input's "media"; a "file_path" is a 400 (a client
+// must not read the server's files), and so are media the task does not take, before any run.
+TEST_F(ServeE2ETest, ChatPacksTakeMediaButNoFilesOfTheServer) {
+  std::string chat = e2eExeDir() + "/chat-media";
+  ASSERT_TRUE(fs::exists(chat));
+  bindings_ = dir_.write("media.yaml", "tools: {}\n");
+  start({}, {}, chat);
+  const std::string png = "iVBORw0KGgpjYXQgcGl4ZWxz";
+  HttpReply reply = post("/v1/chat/completions", R"({"model": "describe", "messages": [{"role": "user", "content": [
+      {"type": "text", "text": "What is this?"},
+      {"type": "image_url", "image_url": {"url": "data:image/png;base64,)" + png + R"("}}]}]})");
+  ASSERT_EQ(reply.status, 200) << reply.body;
+  EXPECT_EQ(reply.json()["choices"][0]["message"]["content"], "A cat.");
+  EXPECT_EQ(llm_->requests().back()["body"]["messages"][1]["content"][1]["image_url"],
+            Json::parse(R"({"url": "data:image/png;base64,)" + png + R"(", "detail": "low"})"));
+  HttpReply run = post("/runs?wait=true&task=describe",
+                       R"({"message": "hi", "media": [{"data": ")" + png + R"(", "mime_type": "image/png"}]})");
+  ASSERT_EQ(run.status, 200) << run.body;
+  EXPECT_EQ(run.json()["output"], "A cat.");
+  const size_t sent = llm_->requests().size();
+
+  std::string secret = dir_.write("secret.png", "not for clients");
+  HttpReply file = post("/runs?wait=true&task=describe", R"({"message": "hi", "media": [{"file_path": ")" + secret + R"("}]})");
+  EXPECT_EQ(file.status, 400) << file.body;
+  EXPECT_NE(file.body.find("a served run reads no files of the server's"), std::string::npos) << file.body;
+  EXPECT_EQ(file.json()["error"]["field"], "media");
+  HttpReply plain = post("/v1/chat/completions", R"({"model": "plain", "messages": [{"role": "user", "content": [
+      {"type": "text", "text": "hi"}, {"type": "image_url", "image_url": {"url": "https://example.com/a.png"}}]}]})");
+  EXPECT_EQ(plain.status, 400) << plain.body;
+  EXPECT_NE(plain.body.find("task 'plain' takes no media"), std::string::npos) << plain.body;
+  HttpReply fromAssistant = post("/v1/chat/completions", R"({"model": "describe", "messages": [{"role": "assistant", "content": [
+      {"type": "image_url", "image_url": {"url": "https://example.com/a.png"}}]}, {"role": "user", "content": "hi"}]})");
+  EXPECT_EQ(fromAssistant.status, 400) << fromAssistant.body;
+  EXPECT_EQ(llm_->requests().size(), sent) << "refused before any run";
 }
 
 }  // namespace

@@ -7,8 +7,9 @@
 //
 // Invariants checked besides crashes: a refused body is a 400 or 415 with a JSON error; every
 // input problem names a field (a JSON pointer) and says what is wrong; an input the check
-// passes is one a chat turn reads (parseTurnInput throws nothing) — else the server would start
-// a run that fails at once instead of answering 400; a refused chat completion is a 4xx with a
+// and the server's media check (turnMediaProblem) pass is one a chat turn reads (parseTurnInput
+// throws nothing) — else the server would start a run that fails at once instead of answering
+// 400; a refused chat completion is a 4xx with a
 // message; a chat.completion is JSON (or server-sent events of JSON, then [DONE]); a parsed
 // traceparent has ids of 32 and 16 hex digits.
 #include "FuzzTarget.h"
@@ -39,9 +40,11 @@ void checkProblems(const std::vector<wfc::serve::InputProblem> &problems) {
   }
 }
 
-void turnReads(const wfc::Value &input, const char *what) {
+void turnReads(const wfc::Value &input, const wfc::ProgramDecl &program, const wfc::ChatTaskDecl &task,
+               const char *what) {
+  if (wfc::serve::turnMediaProblem(input, program, task)) return;  // answered 400 by the server
   try {
-    wfc::chat::parseTurnInput(input, true);
+    wfc::chat::parseTurnInput(input, true, wfc::chat::MediaFiles::Refused);
   } catch (const wfc::Error &e) {
     fail(std::string(what) + " passed the input check, but a chat turn refuses it: " + e.what());
   }
@@ -103,7 +106,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     for (const wfc::ChatTaskDecl &task : programs.chat.tasks) {
       problems = programs.chatCheck.problems(input, &task);
       checkProblems(problems);
-      if (problems.empty()) turnReads(input, "a run's body");
+      if (problems.empty()) turnReads(input, programs.chat, task, "a run's body");
     }
   }
 
@@ -119,7 +122,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   std::vector<wfc::serve::InputProblem> problems = programs.chatCheck.problems(chat.input, chat.task);
   checkProblems(problems);
   if (!problems.empty()) return 0;
-  turnReads(chat.input, "a chat completion");
+  turnReads(chat.input, programs.chat, *chat.task, "a chat completion");
   // The reply: the turn's message back (any text a model might send).
   std::string reply = chat.input.get("message") ? chat.input.get("message")->asString() : "";
   checkCompletion(wfc::serve::chatCompletionBody(chat, "run-1", reply, 3, 4, 1764150000), chat.stream);
