@@ -103,7 +103,7 @@ RunOutcome executeRun(const RunEnvironment &env, RunRequest request) {
                                      outcome.visits);
     } else if (chat::isChatProgram(program)) {
       if (!request.task) throw std::logic_error("a chat turn without a task");
-      output = Value::string(chat::runTurn(run, *request.task, request.input, cancel, rootSpan));
+      output = Value::string(chat::runTurn(run, *request.task, request.input, cancel, rootSpan, request.mediaFiles));
     } else {
       output = run.runComposition(0, request.input, cancel, "", rootSpan);
     }

@@ -5,6 +5,7 @@
 #pragma once
 
 #include "Run.h"
+#include "chat/TurnMedia.h"
 #include "evals/EvalRecord.h"
 #include "journal/JournalFile.h"
 #include "journal/ProgramIdentity.h"
@@ -54,6 +55,8 @@ struct RunRequest {
   // run, the request's for an MCP call).
   std::chrono::steady_clock::time_point started = std::chrono::steady_clock::now();
   const ChatTaskDecl *task = nullptr;  // a chat program's task: one turn on the input
+  // Whether the turn's media may name files: not for a served run or an MCP call (chat/TurnMedia.h).
+  chat::MediaFiles mediaFiles = chat::MediaFiles::Read;
   std::optional<journal::RunRow> resumed;  // --resume: the run continued
   std::optional<workflow::EventFile> events;  // --events, and --event first
   bool progress = false;     // the progress line on stderr

@@ -280,12 +280,14 @@ std::string emitModelOverrides(Printer &p, EmitContext &ctx, const ir::Prompt &p
 std::string emitMedia(Printer &p, const ir::Prompt &pr, const std::string &name) {
   if (!pr.media || !pr.media->enabled || pr.media->types.empty()) return "";
   std::vector<InitFields> rows;
-  for (const ir::MediaType &t : pr.media->types) {
+  for (size_t i = 0; i < pr.media->types.size(); ++i) {
+    const ir::MediaType &t = pr.media->types[i];
     InitFields row = {{"name", cppString(t.name), ""}};
     if (!t.allowedFormats.empty()) {
       std::vector<std::string> formats;
       for (const std::string &f : t.allowedFormats) formats.push_back(cppString(f));
-      std::string table = "kMediaFormats_" + name + "_" + t.name;
+      // Named by place, not by type: a type's name joined to a prompt's could match another's.
+      std::string table = "kMediaFormats_" + name + "_" + std::to_string(i);
       p.emit({{"table", table}, {"list", llvm::join(formats, ", ")}}, "const char *const $table$[] = {$list$};\n");
       row.push_back({"allowedFormats", table, ""});
     }

@@ -128,9 +128,9 @@ Json plan(const CommandLine &cl, const ProgramDecl &program, const ToolTable &to
 }
 
 std::string runTurn(Run &run, const ChatTaskDecl &task, const Value &input, const CancellationToken &cancel,
-                    const std::string &rootSpan) {
+                    const std::string &rootSpan, MediaFiles files) {
   ChatSession session(run, task, cancel, rootSpan);
-  std::string reply = session.turn(parseTurnInput(input, true));
+  std::string reply = session.turn(parseTurnInput(input, true, files));
   session.finish();
   return reply;
 }

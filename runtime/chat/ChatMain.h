@@ -4,6 +4,7 @@
 #pragma once
 
 #include "CommandLine.h"
+#include "chat/TurnMedia.h"
 #include "wfc/program.h"
 
 #include <nlohmann/json.hpp>
@@ -38,10 +39,10 @@ void printHelp(const CommandLine &cl, const ProgramDecl &program);
 // --dry-run: the task, its prompt, tools (with their bindings) and evals.
 nlohmann::ordered_json plan(const CommandLine &cl, const ProgramDecl &program, const ToolTable &tools, const Value &input);
 
-// Runs one turn of `task` on `input` ({"message", "variables"}) and returns the reply's text.
-// Throws wfc::Error as a run does.
+// Runs one turn of `task` on `input` ({"message", "variables", "media"}) and returns the reply's
+// text. Throws wfc::Error as a run does.
 std::string runTurn(Run &run, const ChatTaskDecl &task, const Value &input, const CancellationToken &cancel,
-                    const std::string &rootSpan);
+                    const std::string &rootSpan, MediaFiles files = MediaFiles::Read);
 
 // --chat: a conversation over stdin, each reply printed as it comes (on stdout or in --output's
 // file). The input's variables open it. Throws wfc::Error as a run does.

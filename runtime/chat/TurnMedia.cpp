@@ -2,12 +2,13 @@
 
 #include "Base64.h"
 #include "Limits.h"
+#include "RegularFile.h"
 #include "llm/Media.h"
 #include "wfc/error.h"
 
 #include <algorithm>
+#include <cctype>
 #include <filesystem>
-#include <fstream>
 #include <map>
 
 namespace wfc::chat {
@@ -34,17 +35,17 @@ std::optional<std::pair<std::string, std::string>> dataUrl(const std::string &ur
   const std::string head = url.substr(5, comma == std::string::npos ? 0 : comma - 5);
   if (comma == std::string::npos || !head.ends_with(";base64"))
     refuse(index, "is a data: URL that is not base64 (data:MIME;base64,DATA)");
+  if (comma + 1 == url.size()) refuse(index, "is a data: URL without data");
   return std::make_pair(head.substr(0, head.size() - 7), url.substr(comma + 1));
 }
 
-std::string readFile(const std::string &path, size_t index) {
-  std::error_code ec;
-  std::filesystem::file_status status = std::filesystem::status(path, ec);
-  if (ec || !std::filesystem::exists(status)) refuse(index, "names file '" + path + "', which does not exist");
-  if (!std::filesystem::is_regular_file(status)) refuse(index, "names '" + path + "', which is not a file");
-  std::ifstream in(path, std::ios::binary);
-  if (!in) refuse(index, "names file '" + path + "', which cannot be read");
-  return limits::readAtMost(in, limits::kMaxMediaItemBytes, "the media file '" + path + "'");
+// A MIME type as the checks and the providers compare it: lowercase, without parameters, and
+// image/jpg (which some clients write) as image/jpeg.
+std::string normalMime(std::string mime) {
+  mime = mime.substr(0, mime.find(';'));
+  while (!mime.empty() && mime.back() == ' ') mime.pop_back();
+  std::transform(mime.begin(), mime.end(), mime.begin(), [](unsigned char c) { return char(std::tolower(c)); });
+  return mime == "image/jpg" ? "image/jpeg" : mime;
 }
 
 }  // namespace
@@ -82,13 +83,21 @@ std::vector<llm::MediaPart> readTurnMedia(const Value &list, MediaFiles files) {
     if (!path.empty()) {
       if (files == MediaFiles::Refused)
         refuse(i, "names a file: a served run reads no files of the server's; send its bytes as \"data\" (base64) or a \"url\"");
-      part.data = encodeBase64(readFile(path, i));
+      // Bounded by what the message may still hold, told by the file's size before it is read.
+      const size_t room = std::min<uint64_t>(limits::kMaxMediaItemBytes, limits::kMaxMediaMessageBytes - total);
+      RegularFile file = readRegularFile(path, room);
+      if (file.problem == RegularFile::Problem::TooLarge)
+        refuse(i, "names file '" + path + "', which is larger than " + limits::describeBytes(room) + ", " +
+                      (room < limits::kMaxMediaItemBytes ? "what the message's earlier media leave of the 100 MiB a message takes"
+                                                          : "the most one item takes"));
+      if (file.problem != RegularFile::Problem::None) refuse(i, "names file '" + path + "', which " + file.describe(room));
+      part.data = encodeBase64(file.bytes);
       part.name = std::filesystem::path(path).filename().string();
       if (mime.empty()) mime = llm::mimeTypeOfName(path);
       if (mime.empty())
         refuse(i, "names file '" + path + "', whose extension does not say its type: give its \"mime_type\" (image/png, …)");
     } else if (auto inline_ = dataUrl(url, i)) {
-      if (!mime.empty() && mime != inline_->first)
+      if (!mime.empty() && normalMime(mime) != normalMime(inline_->first))
         refuse(i, "says \"mime_type\" " + mime + " but its data: URL says " + inline_->first);
       mime = inline_->first;
       part.data = inline_->second;
@@ -102,6 +111,7 @@ std::vector<llm::MediaPart> readTurnMedia(const Value &list, MediaFiles files) {
       part.data = std::move(data);
       if (mime.empty()) refuse(i, "gives \"data\" without a \"mime_type\" (image/png, audio/wav, application/pdf, …)");
     }
+    mime = normalMime(mime);
     if (mime.find('/') == std::string::npos || mime.find_first_of(" \t\r\n") != std::string::npos)
       refuse(i, "has \"mime_type\" '" + mime + "', which is not a MIME type (image/png, …)");
     part.mimeType = mime;
@@ -111,6 +121,9 @@ std::vector<llm::MediaPart> readTurnMedia(const Value &list, MediaFiles files) {
       if (*size > limits::kMaxMediaItemBytes)
         refuse(i, "holds " + std::to_string(*size) + " bytes; an item takes at most " + limits::describeBytes(limits::kMaxMediaItemBytes));
       total += *size;
+      if (total > limits::kMaxMediaMessageBytes)
+        throw Error(ErrorKind::Usage, "the input's media hold more than " + limits::describeBytes(limits::kMaxMediaMessageBytes) +
+                                          " by media[" + std::to_string(i) + "]; a message takes at most that");
     }
     part.type = stringField(item, "type", i);
     if (part.type.empty()) part.type = llm::mediaTypeOfMime(mime);
@@ -120,9 +133,6 @@ std::vector<llm::MediaPart> readTurnMedia(const Value &list, MediaFiles files) {
     part.caption = stringField(item, "caption", i);
     parts.push_back(std::move(part));
   }
-  if (total > limits::kMaxMediaMessageBytes)
-    throw Error(ErrorKind::Usage, "the input's media hold " + std::to_string(total) + " bytes; a message takes at most " +
-                                      limits::describeBytes(limits::kMaxMediaMessageBytes));
   return parts;
 }
 
@@ -165,6 +175,13 @@ void checkTurnMedia(std::vector<llm::MediaPart> &media, const PromptDecl &prompt
                                         std::to_string(type->maxPerMessage));
     if (part.detail.empty()) part.detail = type->defaultDetail;
   }
+}
+
+std::vector<llm::MediaPart> readTaskMedia(const Value &list, MediaFiles files, const ProgramDecl &program,
+                                          const ChatTaskDecl &task) {
+  std::vector<llm::MediaPart> media = readTurnMedia(list, files);
+  checkTurnMedia(media, program.prompts[task.turn->prompt], "task '" + std::string(task.name) + "'");
+  return media;
 }
 
 Json mediaConfigJson(const PromptDecl &prompt) {

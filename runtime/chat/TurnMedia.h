@@ -11,8 +11,8 @@
 
 namespace wfc::chat {
 
-// Whether a "file_path" may be read: not for a served run (docs/serve.md), whose client must not
-// read the server's files.
+// Whether a "file_path" may be read: not in a served run or an MCP tool call (docs/serve.md,
+// docs/mcp-server.md), whose client — or the model driving it — must not read the host's files.
 enum class MediaFiles { Read, Refused };
 
 // Reads the input's "media" list; throws wfc::Error(Usage) naming the item and what is wrong. A
@@ -23,7 +23,12 @@ std::vector<llm::MediaPart> readTurnMedia(const Value &list, MediaFiles files);
 // wfc::Error(Usage) naming the task (or state) `owner` and the item that does not fit.
 void checkTurnMedia(std::vector<llm::MediaPart> &media, const PromptDecl &prompt, const std::string &owner);
 
-// The prompt's media config as --dry-run and the served input schema describe it: a list of
+// readTurnMedia, then checkTurnMedia against the task's prompt: a chat task's media as a served
+// request brings them (docs/serve.md "Chat packs").
+std::vector<llm::MediaPart> readTaskMedia(const Value &list, MediaFiles files, const ProgramDecl &program,
+                                          const ChatTaskDecl &task);
+
+// The prompt's media config as --dry-run describes it: a list of
 // {"type", "allowed_formats", "max_bytes", "max_per_message", "default_detail", "require_caption"}
 // (the fields a type has), empty when it takes none.
 llm::Json mediaConfigJson(const PromptDecl &prompt);

@@ -55,13 +55,25 @@ std::string WorkflowChat::turn(const TurnInput &input) {
     throw Error(ErrorKind::Usage, "turn " + std::to_string(turn_ + 1) +
                                       ": a workflow chat's turns take only a message; the prompts' variables are "
                                       "the workflow input (--input FILE or --input-json)");
+  // The turn's media go to the current state, whose prompt must take them: checked before anything
+  // is sent (docs/promptkit.md "Media").
+  std::vector<llm::MediaPart> media = input.media;
+  checkTurnMedia(media, run_.program().prompts[wf_.states[state_].prompt], "state '" + std::string(wf_.states[state_].name) + "'");
   ++turn_;
-  std::string reply = converseInState(input.message, input.media);
+  std::string reply = converseInState(input.message, std::move(media));
   // control: agent (RFC 0014): a transition into such a state keeps the floor — the new state's
   // conversation takes the same message at once, and its reply is appended to the turn's.
   // max_visits and the budget bound a cycle of them, as they bound a run.
   while (moved_ && wf_.states[state_].agentControl && !wf_.states[state_].terminal) {
-    std::string more = converseInState(input.message, input.media);
+    // Its prompt gets the turn's media when it takes them, else the message's text alone: the
+    // turn is under way, and a hand-off must not fail it.
+    std::vector<llm::MediaPart> forwarded = input.media;
+    try {
+      checkTurnMedia(forwarded, run_.program().prompts[wf_.states[state_].prompt], "state");
+    } catch (const Error &) {
+      forwarded.clear();
+    }
+    std::string more = converseInState(input.message, std::move(forwarded));
     reply = reply.empty() ? more : more.empty() ? reply : reply + "\n\n" + more;
   }
   return reply;
@@ -72,9 +84,6 @@ std::string WorkflowChat::converseInState(const std::string &message, std::vecto
   const ProgramDecl &program = run_.program();
   const StateDecl &s = wf_.states[state_];
   const PromptDecl &p = program.prompts[s.prompt];
-  // The turn's media go to each state that takes the turn's message, and each one's prompt must
-  // take them (docs/promptkit.md "Media").
-  checkTurnMedia(media, p, "state '" + std::string(s.name) + "'");
   workflow::StateVisit v{run_, s, input_, visit_, path_, cancel_, span_};
   StepDecl step = workflow::pseudoStep(v, s.prompt);
   const std::string span = run_.newSpanId();

@@ -49,9 +49,11 @@ Json messageParts(const Message &m) {
   if (!m.content.empty()) parts.push_back({{"type", "text"}, {"content", m.content}});
   for (const ToolCallRequest &c : m.toolCalls)
     parts.push_back({{"type", "tool_call"}, {"id", c.id}, {"name", c.name}, {"arguments", c.arguments}});
-  // A user's media (docs/promptkit.md "Media"): the conventions' uri and blob parts.
+  // A user's media (docs/promptkit.md "Media"): the conventions' uri parts, and blob parts with
+  // the size of the bytes in place of them — a span is no place for megabytes, and a conversation
+  // sends its media again with every request.
   for (const MediaPart &media : m.media)
-    parts.push_back(media.url.empty() ? Json{{"type", "blob"}, {"modality", media.type}, {"mime_type", media.mimeType}, {"content", media.data}}
+    parts.push_back(media.url.empty() ? Json{{"type", "blob"}, {"modality", media.type}, {"mime_type", media.mimeType}, {"size", media.bytes()}}
                                       : Json{{"type", "uri"}, {"modality", media.type}, {"mime_type", media.mimeType}, {"uri", media.url}});
   return parts;
 }

@@ -1,7 +1,9 @@
 #include "llm/Recording.h"
 
+#include "Base64.h"
 #include "Limits.h"
 #include "llm/Endpoint.h"
+#include "journal/Sha256.h"
 #include "llm/Media.h"
 #include "wfc/error.h"
 
@@ -156,8 +158,32 @@ void RecordingProvider::write(const Json &line) {
   std::fflush(file_);  // a killed run keeps every exchange it finished
 }
 
+// A media item's bytes go into a recording once, the first time an exchange sends them; later
+// exchanges — a conversation sends its earlier turns' media again with every request — name them
+// by their SHA-256 (docs/recording.md), so a recording grows with the media, not with the
+// conversation's length times them.
+void RecordingProvider::recordMediaOnce(Json &request) {
+  for (Json &message : request["messages"]) {
+    if (!message.contains("media")) continue;
+    for (Json &part : message["media"]) {
+      if (!part.contains("data")) continue;
+      // The digest of the bytes, as sha256sum prints it for the file they came from.
+      const std::string &data = part["data"].get_ref<const std::string &>();
+      std::string digest = journal::Sha256().update(decodeBase64(data).value_or(data)).hex();
+      bool seen;
+      {
+        std::lock_guard lock(mutex_);
+        seen = !recordedMedia_.insert(digest).second;
+      }
+      if (seen) part.erase("data");
+      part["sha256"] = std::move(digest);
+    }
+  }
+}
+
 Reply RecordingProvider::complete(const Request &request, const ExchangeKey &key, const CancellationToken &cancel) {
   Json line = {{"key", keyToJson(key)}, {"prompt", key.prompt}, {"request", requestToJson(request)}};
+  recordMediaOnce(line["request"]);
   try {
     Reply reply = inner_->complete(request, key, cancel);
     line["reply"] = replyToJson(reply);

@@ -15,6 +15,7 @@
 #include <map>
 #include <memory>
 #include <mutex>
+#include <unordered_set>
 
 namespace wfc::llm {
 
@@ -41,10 +42,12 @@ class RecordingProvider final : public Provider {
 
  private:
   void write(const Json &line);
+  void recordMediaOnce(Json &request);
 
   std::unique_ptr<Provider> inner_;
   std::string path_;
   std::mutex mutex_;
+  std::unordered_set<std::string> recordedMedia_;  // SHA-256 of the media bytes written so far
   std::FILE *file_ = nullptr;
 };
 

@@ -317,6 +317,8 @@ void McpServer::runCall(const std::shared_ptr<Call> &call) {
   request.cancel = call->cancel;
   request.started = call->started;
   request.task = call->tool->task;
+  // The arguments are the client's — a model's, often: they name no file of this machine's.
+  request.mediaFiles = chat::MediaFiles::Refused;
   request.events = options_.events;
   if (call->progressToken) {
     request.onStep = [this, call](const StepRecord &record, size_t stepsDone) {

@@ -67,7 +67,8 @@ ServedTool compositionTool(const ProgramDecl &program) {
 }
 
 // The "media" of a chat turn's input, for a prompt that takes media (docs/promptkit.md "Media"):
-// items with one source each; the types and limits are checked when the turn starts.
+// items with one source each — a URL or the bytes: served runs and MCP calls read no files of the
+// host's (chat/TurnMedia.h) — checked against the prompt when the turn starts.
 Json mediaSchema(const PromptDecl &prompt) {
   Json types = Json::array();
   for (const MediaTypeDecl &t : prompt.media) types.push_back(t.name);
@@ -75,14 +76,13 @@ Json mediaSchema(const PromptDecl &prompt) {
   Json item = {{"type", "object"},
                {"properties",
                 {{"type", {{"type", "string"}, {"enum", types}}},
-                 {"file_path", {{"type", "string"}, {"minLength", 1}}},
                  {"url", {{"type", "string"}, {"minLength", 1}}},
                  {"data", {{"type", "string"}, {"minLength", 1}, {"contentEncoding", "base64"}}},
                  {"base64", {{"type", "string"}, {"minLength", 1}, {"contentEncoding", "base64"}}},
                  {"mime_type", {{"type", "string"}}},
                  {"detail", {{"enum", {"low", "high", "auto"}}}},
                  {"caption", {{"type", "string"}}}}},
-               {"oneOf", Json::array({source("file_path"), source("url"), source("data"), source("base64")})},
+               {"oneOf", Json::array({source("url"), source("data"), source("base64")})},
                {"additionalProperties", false}};
   return {{"type", "array"},
           {"description", "Media in the user's message: images and the other types the prompt takes."},

@@ -39,7 +39,7 @@ std::optional<Content> readContent(const Json &content) {
       out.media.push_back({{"type", "audio"}, {"data", *data},
                            {"mime_type", format && *format == "mp3" ? "audio/mpeg" : "audio/" + (format ? format->get<std::string>() : std::string("wav"))}});
     } else if (const Json *file = type == "file" ? field("file", "file_data") : nullptr) {
-      out.media.push_back({{"type", "document"}, {"url", *file}});
+      out.media.push_back({{"url", *file}});
     } else {
       return std::nullopt;
     }
@@ -111,8 +111,7 @@ std::variant<ChatCompletionRequest, ChatCompletionProblem> readChatCompletionReq
       if (!content->media.empty()) {
         // Read and checked as the turn's own media are: an earlier image goes back to the model.
         try {
-          earlier.media = chat::readTurnMedia(Value::fromJson(content->media), chat::MediaFiles::Refused);
-          chat::checkTurnMedia(earlier.media, program.prompts[out.task->turn->prompt], "task '" + std::string(out.task->name) + "'");
+          earlier.media = chat::readTaskMedia(Value::fromJson(content->media), chat::MediaFiles::Refused, program, *out.task);
         } catch (const Error &e) {
           return problem(param + ": " + e.what(), param + ".content");
         }
@@ -120,7 +119,7 @@ std::variant<ChatCompletionRequest, ChatCompletionProblem> readChatCompletionReq
       out.earlier.push_back(std::move(earlier));
     }
   }
-  if (!last || last->text.empty()) return problem("the last message has no text", "messages");
+  if (!last || (last->text.empty() && last->media.empty())) return problem("the last message has no text or media", "messages");
   Json input = {{"message", last->text}, {"variables", variables}};
   if (!last->media.empty()) input["media"] = std::move(last->media);
   out.input = Value::fromJson(std::move(input));

@@ -112,8 +112,7 @@ std::optional<std::string> turnMediaProblem(const Value &input, const ProgramDec
   std::optional<Value> media = input.isObject() ? input.get("media") : std::nullopt;
   if (!media) return std::nullopt;
   try {
-    std::vector<llm::MediaPart> parts = chat::readTurnMedia(*media, chat::MediaFiles::Refused);
-    chat::checkTurnMedia(parts, program.prompts[task.turn->prompt], "task '" + std::string(task.name) + "'");
+    chat::readTaskMedia(*media, chat::MediaFiles::Refused, program, task);
   } catch (const Error &e) {
     return std::string(e.what());
   }
@@ -496,7 +495,7 @@ HttpResponse RestApi::chatCompletions(const HttpRequest &request) {
       [task, earlier, input](Run &run, const CancellationToken &cancel, const std::string &rootSpan) -> std::optional<Value> {
         chat::ChatSession session(run, *task, cancel, rootSpan);
         session.addEarlierTurns(earlier);
-        std::string reply = session.turn(chat::parseTurnInput(input, true));
+        std::string reply = session.turn(chat::parseTurnInput(input, true, chat::MediaFiles::Refused));
         session.finish();
         return Value::string(reply);
       });

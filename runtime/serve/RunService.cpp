@@ -54,6 +54,7 @@ RunService::Started RunService::start(Value input, const ChatTaskDecl *task, con
   RunRequest request;
   request.input = std::move(input);
   request.task = task;
+  request.mediaFiles = chat::MediaFiles::Refused;  // a served run reads no files of the server's
   request.body = std::move(body);
   request.events = options_.events;
   return launch(std::move(request), parent, false);

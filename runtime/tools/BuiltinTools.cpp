@@ -1,5 +1,6 @@
 #include "tools/BuiltinTools.h"
 
+#include "RegularFile.h"
 #include "Utf8.h"
 #include "wfc/error.h"
 
@@ -13,6 +14,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <ctime>
+#include <limits>
 
 #include <fcntl.h>
 #include <sys/stat.h>
@@ -146,32 +148,12 @@ Value BuiltinTools::readFile(const Value &args) const {
   }
   if (!within(fs::path(real), workspace_)) outside(tool, given, lexicallyInside);
 
-  int fd = ::open(real.c_str(), O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK);
-  if (fd < 0) fail(tool, "cannot read " + inQuotes(given) + ": " + std::strerror(errno));
-  struct stat st {};
-  if (::fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
-    bool dir = S_ISDIR(st.st_mode);
-    ::close(fd);
-    fail(tool, inQuotes(given) + (dir ? " is a directory" : " is not a regular file"));
-  }
-  std::string content;
-  content.reserve(static_cast<size_t>(st.st_size));
-  char buffer[65536];
-  for (;;) {
-    ssize_t n = ::read(fd, buffer, sizeof buffer);
-    if (n > 0) {
-      content.append(buffer, static_cast<size_t>(n));
-      continue;
-    }
-    if (n < 0 && errno == EINTR) continue;
-    if (n < 0) {
-      int e = errno;
-      ::close(fd);
-      fail(tool, "cannot read " + inQuotes(given) + ": " + std::strerror(e));
-    }
-    break;
-  }
-  ::close(fd);
+  RegularFile file = readRegularFile(real, std::numeric_limits<size_t>::max(), O_NOFOLLOW);
+  if (file.problem == RegularFile::Problem::Directory) fail(tool, inQuotes(given) + " is a directory");
+  if (file.problem == RegularFile::Problem::NotRegular) fail(tool, inQuotes(given) + " is not a regular file");
+  if (file.problem != RegularFile::Problem::None)
+    fail(tool, "cannot read " + inQuotes(given) + ": " + std::strerror(file.error));
+  std::string content = std::move(file.bytes);
   if (!validUtf8(content)) fail(tool, inQuotes(given) + " is not UTF-8 text");
   return Value::object({{"content", Value::string(content)}});
 }

@@ -7,6 +7,8 @@
 #include "ExeDir.h"
 #include "LlmPackTest.h"
 
+#include <sys/stat.h>
+
 namespace wfc::test {
 namespace {
 
@@ -68,11 +70,12 @@ TEST_F(ChatMediaE2ETest, ImagesGoToOpenAiAsContentParts) {
 }
 
 // 2. The Messages API gets image and document blocks: base64 sources for bytes (a file, or the
-// input's "data"), a url source for a URL; the caption the config requires is not sent.
+// input's "data", its MIME type in any case), a url source for a URL; the caption the config
+// requires is not sent.
 TEST_F(ChatMediaE2ETest, ImagesAndDocumentsGoToAnthropicAsBlocks) {
   LlmServerProcess server(script());
   Json input = {{"message", "Read these."},
-                {"media", {{{"data", catBase64()}, {"mime_type", "image/png"}, {"caption", "my cat"}},
+                {"media", {{{"data", catBase64()}, {"mime_type", "Image/PNG"}, {"caption", "my cat"}},
                            {{"file_path", path("report.pdf")}}}}};
   ProcessResult r = run("chat-media", args(server, "reader", input, {"--provider", "anthropic"}));
   ASSERT_EQ(r.exitCode, 0) << r.err;
@@ -107,6 +110,11 @@ TEST_F(ChatMediaE2ETest, MediaOutsideTheConfigOrTheProviderAreExitTwo) {
   std::string big = path("big.png");
   writeText(big, std::string((1 << 20) + 1, 'x'));
   writeText(path("anim.gif"), "GIF89a");
+  // A FIFO no one writes to: reading it would wait forever.
+  const std::string fifo = path("pipe.png");
+  if (!fs::exists(fifo)) {
+    ASSERT_EQ(::mkfifo(fifo.c_str(), 0600), 0);
+  }
   Json cat = {{"file_path", path("cat.png")}};
   struct Case {
     std::string task;
@@ -128,6 +136,9 @@ TEST_F(ChatMediaE2ETest, MediaOutsideTheConfigOrTheProviderAreExitTwo) {
            {"describe", {{{"url", "ftp://example.com/x.png"}}}, "is not an http(s) or data: URL"},
            {"describe", {{{"file_path", path("cat.png")}, {"url", "https://example.com/x.png"}}}, "has more than one source"},
            {"describe", {{{"path", path("cat.png")}}}, "media[0] has unknown key 'path'"},
+           {"describe", {{{"url", "data:image/png;base64,"}}}, "media[0] is a data: URL without data"},
+           {"describe", {{{"file_path", fifo}}}, "media[0] names file '" + fifo + "', which is not a regular file"},
+           {"describe", {{{"file_path", dir_.string()}}}, "which is a directory"},
            {"reader", {{{"data", "QUJD"}, {"mime_type", "video/mp4"}}}, "an OpenAI-compatible provider cannot take the user message's video (video/mp4)"},
            {"reader", {{{"data", "QUJD"}, {"mime_type", "audio/wav"}}}, "an Anthropic provider cannot take the user message's audio (audio/wav)", {"--provider", "anthropic"}},
            {"reader", {{{"url", "https://example.com/a.mp3"}}}, "audio goes as its bytes, not a URL"}}) {
@@ -158,10 +169,16 @@ TEST_F(ChatMediaE2ETest, ChatTurnsCarryMediaAndReplayOffline) {
     EXPECT_EQ(server.requests()[1]["body"]["messages"][1]["content"][1]["image_url"]["url"],
               "data:image/png;base64," + catBase64());
   }
+  // The recording keeps the bytes once; the second exchange, which sends the image again in the
+  // conversation, names it by the SHA-256 of its bytes.
   std::vector<Json> recorded = jsonLines(recording);
   ASSERT_EQ(recorded.size(), 3u);
+  const std::string digest = "c758b81b972337e20787fc70f23ecd23476a41cdc4939e1f091b198519896638";  // sha256sum cat.png
   EXPECT_EQ(recorded[1]["request"]["messages"][1]["media"],
-            json(R"([{"type": "image", "mime_type": "image/png", "data": ")" + catBase64() + R"(", "detail": "low", "name": "cat-copy.png"}])"));
+            json(R"([{"type": "image", "mime_type": "image/png", "data": ")" + catBase64() +
+                 R"(", "detail": "low", "name": "cat-copy.png", "sha256": ")" + digest + R"("}])"));
+  EXPECT_EQ(recorded[2]["request"]["messages"][1]["media"],
+            json(R"([{"type": "image", "mime_type": "image/png", "detail": "low", "name": "cat-copy.png", "sha256": ")" + digest + R"("}])"));
   fs::remove(copy);
   // A replay reads its input as a run does; the file is gone, so this time the image comes as base64.
   lines = R"({"message": "Look.", "media": [{"data": ")" + catBase64() + R"(", "mime_type": "image/png"}]})" "\n" +

@@ -464,6 +464,40 @@ TEST_F(McpServerE2ETest, AChatPackServesOneToolPerTask) {
   EXPECT_EQ(llm.requests().size(), 1u);
 }
 
+// A task whose prompt takes media lists them in its inputSchema — URLs and bytes, no files — and
+// a call's media go to the model; a call that names a file of this machine's is refused (the
+// arguments are the client's, often a model's: docs/mcp-server.md).
+TEST_F(McpServerE2ETest, ChatToolsTakeMediaButNoFilesOfTheHost) {
+  std::string chat = e2eExeDir() + "/chat-media";
+  ASSERT_TRUE(fs::exists(chat)) << chat << " was not built";
+  LlmServerProcess llm(Json::parse(R"({"replies": [
+      {"match": {"last_user_media": ["image/png"]}, "reply": {"content": "A cat."}}]})"));
+  McpSession session("/usr/bin/env",
+                     {"-u", "OPENAI_API_KEY", "-u", "WFC_MODEL", "-u", "WFC_LLM_BASE_URL", "-u", "OPENAI_BASE_URL", chat,
+                      "--mcp", "--llm-base-url", llm.baseUrl(), "--model", "test-model"},
+                     path("media.stderr"));
+  session.initialize();
+  session.request(1, "tools/list");
+  Json tools = session.response(1)["result"]["tools"];
+  ASSERT_EQ(tools.size(), 3u) << tools;
+  EXPECT_EQ(tools[0]["name"], "describe");
+  Json media = tools[0]["inputSchema"]["properties"]["media"];
+  EXPECT_EQ(media["items"]["properties"]["type"]["enum"], Json::array({"image"})) << media;
+  EXPECT_FALSE(media["items"]["properties"].contains("file_path")) << media;
+  EXPECT_FALSE(tools[2]["inputSchema"]["properties"].contains("media")) << "plain takes no media: " << tools[2];
+
+  Json image = {{"data", "iVBORw0KGgpjYXQgcGl4ZWxz"}, {"mime_type", "image/png"}};
+  session.request(2, "tools/call", {{"name", "describe"}, {"arguments", {{"message", "What is it?"}, {"media", Json::array({image})}}}});
+  EXPECT_EQ(session.response(2)["result"]["structuredContent"], Json({{"result", "A cat."}})) << readText(path("media.stderr"));
+  std::string secret = path("secret.png");
+  writeText(secret, "not for clients");
+  session.request(3, "tools/call", {{"name", "describe"}, {"arguments", {{"message", "And this?"}, {"media", Json::array({{{"file_path", secret}}})}}}});
+  Json refused = session.response(3)["result"];
+  EXPECT_EQ(refused["isError"], true) << refused;
+  EXPECT_EQ(refused["_meta"]["wfc/exit_code"], 2) << refused;
+  EXPECT_EQ(llm.requests().size(), 1u);
+}
+
 // A workflow calls the compiled mcp-server workflow as a tool, through its mcp binding: the
 // child's structured output is the step's output, and the child's failure the step's.
 TEST_F(McpServerE2ETest, AWorkflowCallsACompiledWorkflowThroughItsMcpBinding) {

@@ -18,8 +18,13 @@ void Lowering::lowerMedia(ir::Prompt &prompt, const DocNode &media) {
   const std::string what = "the media config of prompt '" + prompt.key + "'";
   std::vector<std::string> types;
   if (const DocNode *list = media.get("supported_types"); list && list->isSequence())
-    for (const auto &item : list->items)
-      if (item->isString()) types.push_back(item->stringValue);
+    for (const auto &item : list->items) {
+      if (!item->isString()) continue;  // reported by the shape checker
+      if (std::find(types.begin(), types.end(), item->stringValue) != types.end())
+        diags_.error(item->loc, what + " lists '" + item->stringValue + "' twice in 'supported_types'; list each type once");
+      else
+        types.push_back(item->stringValue);
+    }
   if (out.enabled && types.empty()) {
     diags_.error(enabled->loc, what + " enables media but lists no 'supported_types' (PromptKit rejects it too); list "
                                       "the types the prompt takes, e.g. [image]");

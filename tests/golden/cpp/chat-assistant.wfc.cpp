@@ -65,11 +65,11 @@ Answer in at most three sentences, plainly, and say which article you used.
 )txt",
     },
 };
-const char *const kMediaFormats_helpdesk_image[] = {"png", "jpeg"};
+const char *const kMediaFormats_helpdesk_0[] = {"png", "jpeg"};
 const wfc::MediaTypeDecl kMedia_helpdesk[] = {
     {
         .name = "image",
-        .allowedFormats = kMediaFormats_helpdesk_image,
+        .allowedFormats = kMediaFormats_helpdesk_0,
         .maxBytes = 5242880,  // 5 MB
         .maxPerMessage = 3,
     },

@@ -67,11 +67,11 @@ const char *const kBlocklist_support[] = {"kb.delete"};
 const wfc::TemplatePart kTemplate_greeter[] = {
     {.text = "Greet the user."},
 };
-const char *const kMediaFormats_greeter_image[] = {"png", "jpeg"};
+const char *const kMediaFormats_greeter_0[] = {"png", "jpeg"};
 const wfc::MediaTypeDecl kMedia_greeter[] = {
     {
         .name = "image",
-        .allowedFormats = kMediaFormats_greeter_image,
+        .allowedFormats = kMediaFormats_greeter_0,
         .maxBytes = 5242880,  // 5 MB
         .maxPerMessage = 4,
         .defaultDetail = "low",
