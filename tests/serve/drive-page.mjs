@@ -56,7 +56,7 @@ try {
   await page.waitForSelector('#run-status', { timeout: 10000 });
   const first = await page.$eval('#run-status', e => e.textContent);
   if (first !== 'running') fail('the running run shows ' + first);
-  await page.waitForFunction(() => document.querySelector('#run-status')?.textContent === 'succeeded', { timeout: 20000 })
+  await page.waitForFunction(() => document.querySelector('#run-status')?.textContent === 'succeeded', { timeout: 40000 })
     .catch(() => fail('the page did not update to succeeded'));
   await page.waitForSelector('#timeline .row.llm', { timeout: 5000 }).catch(() => fail('no LLM bar after the update'));
   ok('the running run\'s page updated by itself until it succeeded');
