@@ -40,7 +40,7 @@ struct MediaPart {
   std::string detail;   // images: low, high or auto; "" leaves it to the provider
   std::string caption;  // kept in recordings; not sent, as PromptKit does not
   std::string name;     // the file's name when it came from one: OpenAI's `filename` of a document
-  // The decoded size in bytes (0 for a URL: its size is the server's).
+  // The decoded size in bytes (0 for a URL: its size is the server's), without reading the data.
   uint64_t bytes() const;
 };
 
