@@ -7,7 +7,6 @@
 #include "wfc/error.h"
 
 #include <algorithm>
-#include <cctype>
 #include <filesystem>
 #include <map>
 
@@ -37,15 +36,6 @@ std::optional<std::pair<std::string, std::string>> dataUrl(const std::string &ur
     refuse(index, "is a data: URL that is not base64 (data:MIME;base64,DATA)");
   if (comma + 1 == url.size()) refuse(index, "is a data: URL without data");
   return std::make_pair(head.substr(0, head.size() - 7), url.substr(comma + 1));
-}
-
-// A MIME type as the checks and the providers compare it: lowercase, without parameters, and
-// image/jpg (which some clients write) as image/jpeg.
-std::string normalMime(std::string mime) {
-  mime = mime.substr(0, mime.find(';'));
-  while (!mime.empty() && mime.back() == ' ') mime.pop_back();
-  std::transform(mime.begin(), mime.end(), mime.begin(), [](unsigned char c) { return char(std::tolower(c)); });
-  return mime == "image/jpg" ? "image/jpeg" : mime;
 }
 
 }  // namespace
@@ -88,7 +78,8 @@ std::vector<llm::MediaPart> readTurnMedia(const Value &list, MediaFiles files) {
       RegularFile file = readRegularFile(path, room);
       if (file.problem == RegularFile::Problem::TooLarge)
         refuse(i, "names file '" + path + "', which is larger than " + limits::describeBytes(room) + ", " +
-                      (room < limits::kMaxMediaItemBytes ? "what the message's earlier media leave of the 100 MiB a message takes"
+                      (room < limits::kMaxMediaItemBytes ? "what the message's earlier media leave of the " +
+                                                               limits::describeBytes(limits::kMaxMediaMessageBytes) + " a message takes"
                                                           : "the most one item takes"));
       if (file.problem != RegularFile::Problem::None) refuse(i, "names file '" + path + "', which " + file.describe(room));
       part.data = encodeBase64(file.bytes);
@@ -97,7 +88,7 @@ std::vector<llm::MediaPart> readTurnMedia(const Value &list, MediaFiles files) {
       if (mime.empty())
         refuse(i, "names file '" + path + "', whose extension does not say its type: give its \"mime_type\" (image/png, …)");
     } else if (auto inline_ = dataUrl(url, i)) {
-      if (!mime.empty() && normalMime(mime) != normalMime(inline_->first))
+      if (!mime.empty() && llm::normalMimeType(mime) != llm::normalMimeType(inline_->first))
         refuse(i, "says \"mime_type\" " + mime + " but its data: URL says " + inline_->first);
       mime = inline_->first;
       part.data = inline_->second;
@@ -111,7 +102,7 @@ std::vector<llm::MediaPart> readTurnMedia(const Value &list, MediaFiles files) {
       part.data = std::move(data);
       if (mime.empty()) refuse(i, "gives \"data\" without a \"mime_type\" (image/png, audio/wav, application/pdf, …)");
     }
-    mime = normalMime(mime);
+    mime = llm::normalMimeType(mime);
     if (mime.find('/') == std::string::npos || mime.find_first_of(" \t\r\n") != std::string::npos)
       refuse(i, "has \"mime_type\" '" + mime + "', which is not a MIME type (image/png, …)");
     part.mimeType = mime;

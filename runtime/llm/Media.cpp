@@ -37,6 +37,13 @@ std::string mimeTypeOfName(std::string_view name) {
   return "";
 }
 
+std::string normalMimeType(std::string_view mimeType) {
+  std::string mime(mimeType.substr(0, mimeType.find(';')));
+  while (!mime.empty() && mime.back() == ' ') mime.pop_back();
+  std::transform(mime.begin(), mime.end(), mime.begin(), [](unsigned char c) { return char(std::tolower(c)); });
+  return mime == "image/jpg" ? "image/jpeg" : mime;
+}
+
 std::string mediaTypeOfMime(std::string_view mimeType) {
   for (const char *type : {"image", "audio", "video"})
     if (mimeType.starts_with(type) && mimeType.size() > std::string_view(type).size() &&
@@ -46,8 +53,7 @@ std::string mediaTypeOfMime(std::string_view mimeType) {
 }
 
 std::string mediaFormat(std::string_view mimeType) {
-  std::string mime(mimeType.substr(0, mimeType.find(';')));
-  std::transform(mime.begin(), mime.end(), mime.begin(), [](unsigned char c) { return char(std::tolower(c)); });
+  const std::string mime = normalMimeType(mimeType);
   static const std::pair<const char *, const char *> kAliases[] = {
       {"audio/mpeg", "mp3"}, {"audio/mp3", "mp3"}, {"audio/x-wav", "wav"}, {"audio/wave", "wav"},
       {"audio/mp4", "m4a"},  {"audio/x-m4a", "m4a"}, {"video/quicktime", "mov"}, {"video/x-msvideo", "avi"},

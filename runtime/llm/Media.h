@@ -14,6 +14,10 @@ namespace wfc::llm {
 // extension is not one PromptKit knows. A URL's query and fragment are not part of its name.
 std::string mimeTypeOfName(std::string_view name);
 
+// A MIME type as the checks and the providers compare it: lowercase, without parameters, and
+// image/jpg (which some clients write) as image/jpeg.
+std::string normalMimeType(std::string_view mimeType);
+
 // The media type of a MIME type: image/*, audio/*, video/* are themselves; anything else is a
 // document.
 std::string mediaTypeOfMime(std::string_view mimeType);
