@@ -15,6 +15,8 @@ build_type="${WFC_BUILD_TYPE:-RelWithDebInfo}"
 packages=(
   # toolchain
   cmake ninja-build pkg-config g++ git ca-certificates
+  # every build tree compiles through it (CMakeLists.txt): CI's fresh clone reuses this machine's objects
+  ccache
   # compiler and runtime libraries (see ../shared/DESIGN.md "Dependencies")
   libyaml-cpp-dev libfmt-dev libboost-graph-dev nlohmann-json3-dev
   libcurl4-openssl-dev libsqlite3-dev llvm-14-dev libre2-dev
