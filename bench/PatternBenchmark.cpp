@@ -1,8 +1,8 @@
-// Patterns from packs on long texts (runtime/Pattern.h, RE2): a model reply of 1 MB against
+// Patterns from packs on long texts (common/Pattern.h, RE2): a model reply of 1 MB against
 // patterns that make a backtracking engine take exponential time — the `regex` eval's whole
 // check, as a run does it. BENCHMARKS.md records the figures; no test asserts a timing.
-#include "Pattern.h"
-#include "evals/Verdict.h"
+#include "common/Pattern.h"
+#include "core/evals/Verdict.h"
 
 #include "wfc/program.h"
 

@@ -192,7 +192,7 @@ class Bench:
             self.run(compile_argv)
             with open(key_file, "w") as f:
                 f.write(key)
-        links = [self.c["tools"], self.c["runtime"]] + self.c["runtime_links"]
+        links = [self.c["tools"]] + self.c["runtime"] + self.c["runtime_links"]
         exe = os.path.join(d, shape.name)
         self.run([self.c["cxx"], obj, self.c["process_main"]] + links + ["-o", exe])
         inproc = None
@@ -633,7 +633,7 @@ class Bench:
                                      ratio=False))
 
     def table(self):
-        header = ["figure", "wfc", "hand-written floor", "ratio", "DESIGN.md target", "load"]
+        header = ["figure", "wfc", "hand-written floor", "ratio", "target", "load"]
         lines = ["| " + " | ".join(header) + " |", "|" + "---|" * len(header)]
         lines += ["| " + " | ".join(row.cells()) + " |" for row in self.rows]
         return "\n".join(lines)
@@ -692,9 +692,10 @@ def main():
               file=sys.stderr)
         return 2
     config = json.load(open(config_path))
-    for key in ("wfc", "runtime", "tools", "inprocess_main", "process_main", "floor", "floor_inprocess"):
-        if not os.path.exists(config[key]):
-            print(f"bench: {config[key]} is missing: build it first (ninja -C {args.build_dir} wfc wfc_runtime "
+    # "runtime" lists the runtime's archives in link order (docs/development.md "Architecture").
+    for path in [config[key] for key in ("wfc", "tools", "inprocess_main", "process_main", "floor", "floor_inprocess")] + config["runtime"]:
+        if not os.path.exists(path):
+            print(f"bench: {path} is missing: build it first (ninja -C {args.build_dir} wfc wfc_runtime_host "
                   "wfc_bench_floor wfc_bench_floor_inprocess wfc_bench_inprocess wfc_bench_process_main "
                   "wfc_bench_tools wfc_test_llm_server)", file=sys.stderr)
             return 2

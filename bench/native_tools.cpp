@@ -1,7 +1,7 @@
 // The benchmark's native tools, linked into the compiled workflows and into the hand-written
 // floor alike, so both do exactly the same work per step:
 //   noop       returns its `value` argument (a chain passes one value along without growing it)
-//   wait_20ms  waits 20 ms, cancellably (the fan-out shape of DESIGN.md "Performance")
+//   wait_20ms  waits 20 ms, cancellably (the fan-out shape of BENCHMARKS.md "Targets")
 //   stamp      writes CLOCK_MONOTONIC in nanoseconds to the file $WFC_BENCH_STAMP names, so the
 //              runner can tell when the first step started (process start to first step)
 #include "native_tools.h"

@@ -129,6 +129,30 @@ function(wfc_add_workflow target)
   endif()
 endfunction()
 
+# Every library `target` links, through the targets it links (each library of the runtime's
+# layers links its own dependencies: docs/development.md "Architecture"), `$<LINK_ONLY:…>`
+# unwrapped, each once.
+function(_wfc_link_closure target out)
+  set(pending "${target}")
+  set(seen "")
+  while(pending)
+    list(POP_FRONT pending item)
+    string(REGEX REPLACE "^\\$<LINK_ONLY:(.*)>$" "\\1" item "${item}")
+    if(item IN_LIST seen)
+      continue()
+    endif()
+    list(APPEND seen "${item}")
+    if(TARGET "${item}")
+      get_target_property(links "${item}" INTERFACE_LINK_LIBRARIES)
+      if(links)
+        list(APPEND pending ${links})
+      endif()
+    endif()
+  endwhile()
+  list(REMOVE_ITEM seen "${target}")
+  set(${out} "${seen}" PARENT_SCOPE)
+endfunction()
+
 # STATIC: libstdc++ and libgcc, and those of the runtime's libraries whose static archive needs
 # nothing but libc (yaml-cpp, RE2), are linked into the executable. glibc and libm stay shared; libcurl is not
 # linked at all (the runtime loads it at its first HTTP request; docs/cmake.md).
@@ -142,7 +166,7 @@ function(_wfc_link_statically target)
   # through wfc::runtime's link interface).
   target_link_options(${target} PRIVATE -static-libstdc++ -static-libgcc LINKER:--as-needed)
 
-  get_target_property(runtime_links wfc::runtime INTERFACE_LINK_LIBRARIES)
+  _wfc_link_closure(wfc::runtime runtime_links)
   set(archives "")
   foreach(library IN ITEMS yaml-cpp re2 sqlite3)
     if(library STREQUAL "yaml-cpp")
@@ -165,8 +189,16 @@ function(_wfc_link_statically target)
       message(STATUS "wfc_add_workflow(${target}): no static lib${library}.a; STATIC links it shared")
     endif()
   endforeach()
-  # Listed after wfc::runtime, before its shared libraries: the archives resolve its symbols.
-  target_link_libraries(${target} PRIVATE ${archives})
+  # The archives resolve the runtime's symbols only when they come after the runtime's own
+  # libraries on the link line, and before the shared libraries those link: so the runtime's
+  # layers (wfc::runtime is an interface over them) are named again here, first.
+  set(layers "")
+  foreach(item IN LISTS runtime_links)
+    if(TARGET "${item}" AND item MATCHES "^wfc(::|_)(runtime_|common)")
+      list(APPEND layers "${item}")
+    endif()
+  endforeach()
+  target_link_libraries(${target} PRIVATE ${layers} ${archives})
 endfunction()
 
 cmake_policy(POP)

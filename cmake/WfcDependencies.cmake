@@ -1,4 +1,4 @@
-# Finds every third-party dependency of DESIGN.md "Dependencies" and gives each one
+# Finds every third-party dependency (docs/development.md "Build") and gives each one
 # stable imported-target name, so the rest of the build never spells a package's quirks.
 
 # LLVM 14: only libSupport (cl::opt, SourceMgr, edit_distance), linked statically.
@@ -20,13 +20,13 @@ find_package(fmt REQUIRED)
 find_package(nlohmann_json 3.10 REQUIRED)
 find_package(Boost 1.74 REQUIRED)   # Boost.Graph is header-only
 
-# RE2: every regular expression that comes from a pack or a run (runtime/Pattern.h) — linear
+# RE2: every regular expression that comes from a pack or a run (common/Pattern.h) — linear
 # time, no recursion. Debian ships it with pkg-config only.
 find_package(PkgConfig REQUIRED)
 pkg_check_modules(WFC_RE2 REQUIRED IMPORTED_TARGET GLOBAL re2)
 
 # libcurl: the runtime's HTTP client (LLM providers, http tool bindings). Its headers only: the
-# runtime loads libcurl.so.4 with dlopen() at the first HTTP request (runtime/llm/CurlLibrary.h).
+# runtime loads libcurl.so.4 with dlopen() at the first HTTP request (runtime/support/http/CurlLibrary.h).
 find_package(CURL REQUIRED)
 
 # SQLite: the run journal (--journal, docs/journal.md), through its C API. Debian's libsqlite3.

@@ -1,4 +1,4 @@
-# wfc's CMake package (docs/cmake.md): `install` puts bin/wfc, lib/libwfc_runtime.a,
+# wfc's CMake package (docs/cmake.md): `install` puts bin/wfc, the runtime's archives in lib/,
 # include/wfc/ and lib/cmake/wfc/ under the prefix, and the build tree is a package too
 # (-Dwfc_DIR=<build>). Both export wfc::wfc (the compiler) and wfc::runtime, and provide
 # wfc_add_workflow(). Included by the top-level CMakeLists.txt after the targets exist.
@@ -6,7 +6,13 @@ include(CMakePackageConfigHelpers)
 
 set(WFC_INSTALL_CMAKEDIR lib/cmake/wfc)  # lib/, as `wfc compile` expects (RuntimeLocation.cpp)
 
+# wfc::runtime is the whole runtime (runtime/CMakeLists.txt); its layers and wfc_common are
+# exported beside it, as wfc::runtime_host, wfc::runtime_core, wfc::runtime_support, wfc::common.
 set_target_properties(wfc_runtime PROPERTIES EXPORT_NAME runtime)
+set_target_properties(wfc_runtime_host PROPERTIES EXPORT_NAME runtime_host)
+set_target_properties(wfc_runtime_core PROPERTIES EXPORT_NAME runtime_core)
+set_target_properties(wfc_runtime_support PROPERTIES EXPORT_NAME runtime_support)
+set_target_properties(wfc_common PROPERTIES EXPORT_NAME common)
 # The headers and the generated code are C++20; consumers compile against them.
 target_compile_features(wfc_runtime INTERFACE cxx_std_20)
 
@@ -15,7 +21,7 @@ target_compile_features(wfc_runtime INTERFACE cxx_std_20)
 # what the runtime really links, so a new dependency cannot be forgotten: an unknown imported
 # target stops the configure here.
 set(WFC_PACKAGE_DEPENDENCIES "")
-get_target_property(_wfc_runtime_links wfc_runtime LINK_LIBRARIES)
+_wfc_link_closure(wfc_runtime _wfc_runtime_links)
 foreach(_wfc_link IN LISTS _wfc_runtime_links)
   if(_wfc_link STREQUAL "nlohmann_json::nlohmann_json")
     list(APPEND WFC_PACKAGE_DEPENDENCIES "nlohmann_json 3.10")
@@ -68,7 +74,7 @@ install(FILES
 # benchmark reads.
 install(FILES ${PROJECT_SOURCE_DIR}/CMakeLists.txt DESTINATION share/wfc/source)
 install(FILES ${PROJECT_SOURCE_DIR}/bench/CMakeLists.txt DESTINATION share/wfc/source/bench)
-install(DIRECTORY ${PROJECT_SOURCE_DIR}/cmake ${PROJECT_SOURCE_DIR}/compiler ${PROJECT_SOURCE_DIR}/include
+install(DIRECTORY ${PROJECT_SOURCE_DIR}/cmake ${PROJECT_SOURCE_DIR}/common ${PROJECT_SOURCE_DIR}/compiler ${PROJECT_SOURCE_DIR}/include
                   ${PROJECT_SOURCE_DIR}/runtime DESTINATION share/wfc/source)
 
 # The build tree as a package: the same config next to a build-tree export, so that

@@ -17,7 +17,7 @@ packages=(
   cmake ninja-build pkg-config g++ git ca-certificates
   # every build tree compiles through it (CMakeLists.txt): CI's fresh clone reuses this machine's objects
   ccache
-  # compiler and runtime libraries (see ../shared/DESIGN.md "Dependencies")
+  # compiler and runtime libraries (docs/development.md "Build")
   libyaml-cpp-dev libfmt-dev libboost-graph-dev nlohmann-json3-dev
   libcurl4-openssl-dev libsqlite3-dev llvm-14-dev libre2-dev
   # --serve's HTTP server (docs/serve.md): its header at build time; the runtime loads the library

@@ -1,6 +1,6 @@
 #include "Shapes.h"
 
-#include "llm/HttpClient.h"
+#include "support/http/HttpClient.h"
 #include "native_tools.h"
 #include "wfc/cancellation.h"
 #include "wfc/error.h"
@@ -18,11 +18,11 @@ namespace {
 using Json = nlohmann::ordered_json;
 
 Json complete(const std::string &baseUrl, const Json &body, const CancellationToken &cancel) {
-  llm::HttpRequest request;
+  http::HttpRequest request;
   request.url = baseUrl + "/chat/completions";
   request.headers = {"Content-Type: application/json"};
   request.body = body.dump();
-  llm::HttpResponse response = llm::post(request, cancel);
+  http::HttpResponse response = http::post(request, cancel);
   if (response.status != 200)
     throw Error(ErrorKind::StepFailed, "the LLM server answered " + std::to_string(response.status) + ": " + response.body);
   return Json::parse(response.body);

@@ -1,5 +1,5 @@
 // wfc.foreach and wfc.loop steps (docs/language/promptpack.md): a foreach resolves its items and a loop just
-// starts; the runtime (runtime/Iteration.cpp) runs their inner steps — which are ordinary rows
+// starts; the runtime (runtime/core/scheduler/Iteration.cpp) runs their inner steps — which are ordinary rows
 // of the same step table, owned by the foreach or loop — once per item or iteration. A loop's
 // `until` is a predicate function like a branch's, evaluated against each iteration's steps.
 #include "codegen/ExpressionEmitter.h"

@@ -1,5 +1,5 @@
 // wfc.judge steps (docs/language/promptpack.md): resolve the target, then hand it to the runtime's judge
-// (runtime/llm/Judge.h), which asks the prompt for a structured {score, rationale} reply. The
+// (runtime/core/conversation/Judge.h), which asks the prompt for a structured {score, rationale} reply. The
 // step's table entry names the prompt and carries the rubric.
 #include "codegen/ExpressionEmitter.h"
 #include "codegen/StepEmitter.h"

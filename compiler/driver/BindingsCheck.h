@@ -6,7 +6,7 @@
 // error in the pack (exit 1).
 #pragma once
 
-#include "Bindings.h"
+#include "common/BindingsFile.h"
 #include "analysis/ProgramAnalysis.h"
 #include "driver/Compilation.h"
 

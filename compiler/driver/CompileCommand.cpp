@@ -36,8 +36,8 @@ int runCompile(const CompileOptions &compile, const CommonOptions &options, cons
   }
   std::optional<RuntimeLocation> runtime = findRuntime(argv0);
   if (!runtime) {
-    error("cannot find the wfc runtime (libwfc_runtime.a and include/wfc/) next to this wfc or in its build tree; "
-          "install wfc or build the 'wfc_runtime' target");
+    error("cannot find the wfc runtime (libwfc_runtime_host.a, the layers below it and include/wfc/) next to this wfc "
+          "or in its build tree; install wfc or build the 'wfc_runtime_host' target");
     return 2;
   }
   Compilation compilation(options);
@@ -66,7 +66,7 @@ int runCompile(const CompileOptions &compile, const CommonOptions &options, cons
   std::vector<std::string> args = {*cxx, "-std=c++20", compile.cxxOptLevel, "-I", runtime->includeDir,
                                    cpp.str().str()};
   for (const std::string &n : compile.natives) args.push_back(n);
-  args.push_back(runtime->library);
+  for (const std::string &l : runtime->libraries) args.push_back(l);
   for (const std::string &l : runtime->linkLibraries) args.push_back(l);
   args.push_back("-o");
   args.push_back(compile.output);

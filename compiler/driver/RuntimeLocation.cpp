@@ -13,17 +13,22 @@ std::optional<RuntimeLocation> findRuntime(const char *argv0) {
   std::string self = llvm::sys::fs::getMainExecutable(argv0, &anchor);
   if (!self.empty()) {
     llvm::SmallString<256> prefix(llvm::sys::path::parent_path(llvm::sys::path::parent_path(self)));
-    llvm::SmallString<256> lib(prefix), include(prefix);
-    llvm::sys::path::append(lib, "lib", "libwfc_runtime.a");
+    llvm::SmallString<256> include(prefix);
     llvm::sys::path::append(include, "include");
     llvm::SmallString<256> header(include);
     llvm::sys::path::append(header, "wfc", "program.h");
-    if (llvm::sys::fs::exists(lib) && llvm::sys::fs::exists(header))
-      return RuntimeLocation{include.str().str(), lib.str().str(), links};
+    std::vector<std::string> libraries;
+    for (const char *name : {"libwfc_runtime_host.a", "libwfc_runtime_core.a", "libwfc_runtime_support.a", "libwfc_common.a"}) {
+      llvm::SmallString<256> lib(prefix);
+      llvm::sys::path::append(lib, "lib", name);
+      if (llvm::sys::fs::exists(lib)) libraries.push_back(lib.str().str());
+    }
+    if (libraries.size() == 4 && llvm::sys::fs::exists(header)) return RuntimeLocation{include.str().str(), libraries, links};
   }
-  if (llvm::sys::fs::exists(WFC_INTREE_RUNTIME_LIBRARY))
-    return RuntimeLocation{WFC_INTREE_INCLUDE_DIR, WFC_INTREE_RUNTIME_LIBRARY, links};
-  return std::nullopt;
+  std::vector<std::string> inTree = {WFC_INTREE_RUNTIME_LIBRARIES};
+  for (const std::string &lib : inTree)
+    if (!llvm::sys::fs::exists(lib)) return std::nullopt;
+  return RuntimeLocation{WFC_INTREE_INCLUDE_DIR, inTree, links};
 }
 
 }  // namespace wfc

@@ -1,6 +1,6 @@
-// Where `wfc compile` finds the runtime library and headers: next to an installed wfc
-// (<prefix>/bin/wfc → <prefix>/lib/libwfc_runtime.a, <prefix>/include), else the build tree wfc
-// was built in.
+// Where `wfc compile` finds the runtime's libraries and headers: next to an installed wfc
+// (<prefix>/bin/wfc → <prefix>/lib/libwfc_runtime_host.a and the layers below it,
+// <prefix>/include), else the build tree wfc was built in.
 #pragma once
 
 #include <optional>
@@ -11,7 +11,9 @@ namespace wfc {
 
 struct RuntimeLocation {
   std::string includeDir;
-  std::string library;
+  // The runtime's archives in link order: host, core, support, common (docs/development.md
+  // "Architecture").
+  std::vector<std::string> libraries;
   std::vector<std::string> linkLibraries;  // what the runtime itself links against
 };
 

@@ -20,8 +20,8 @@ bool holdsEveryPart(const std::string &root) {
 }  // namespace
 
 const std::vector<std::string> &wfcSourceParts() {
-  static const std::vector<std::string> parts = {"CMakeLists.txt", "bench/CMakeLists.txt", "cmake", "compiler",
-                                                 "include", "runtime"};
+  static const std::vector<std::string> parts = {"CMakeLists.txt", "bench/CMakeLists.txt", "cmake", "common",
+                                                 "compiler", "include", "runtime"};
   return parts;
 }
 

@@ -1,6 +1,6 @@
 #include "frontend/DocumentLoader.h"
 
-#include "YamlStream.h"
+#include "common/YamlStream.h"
 
 #include <llvm/ADT/StringExtras.h>
 #include <llvm/ADT/StringMap.h>

@@ -1,6 +1,6 @@
 #include "frontend/SchemaBundler.h"
 
-#include "Pattern.h"
+#include "common/Pattern.h"
 
 #include <set>
 #include <vector>

@@ -39,7 +39,7 @@ struct BundledSchema {
 std::optional<BundledSchema> bundleSchema(const SchemaRef &ref, DocumentLoader &loader, DiagnosticEngine &diags);
 
 // Every regular expression in a schema (`pattern` values, `patternProperties` names) must be one
-// the runtime can run (runtime/Pattern.h: RE2, linear time); one it cannot is an error at it.
+// the runtime can run (common/Pattern.h: RE2, linear time); one it cannot is an error at it.
 // The values of enum, const, default and examples are data, not schemas, and are skipped.
 void checkSchemaPatterns(const DocNode &schema, DiagnosticEngine &diags);
 

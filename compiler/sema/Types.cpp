@@ -277,7 +277,7 @@ void ModuleChecker::checkStepTypes(ir::Step &s) {
     }
   }
   if (s.prompt && s.kind == ir::StepKind::Judge) {
-    // A judge's template sees only `target` and `rubric` (runtime/llm/Judge.h): any other
+    // A judge's template sees only `target` and `rubric` (runtime/core/conversation/Judge.h): any other
     // required variable without a default would fail every run.
     for (const ir::Variable &v : s.prompt->variables)
       if (v.required && !v.defaultValue && v.name != "target" && v.name != "rubric")

@@ -82,8 +82,10 @@ endif()
 if(MODE STREQUAL "installed")
   set(prefix "${WORK_DIR}/prefix")
   run(out ${CMAKE_COMMAND} --install "${WFC_BUILD_DIR}" --prefix "${prefix}")
-  foreach(file IN ITEMS bin/wfc lib/libwfc_runtime.a include/wfc/program.h include/wfc/tool.h
-                        share/wfc/source/CMakeLists.txt share/wfc/source/runtime/Main.cpp
+  foreach(file IN ITEMS bin/wfc lib/libwfc_runtime_host.a lib/libwfc_runtime_core.a lib/libwfc_runtime_support.a
+                        lib/libwfc_common.a include/wfc/program.h include/wfc/tool.h
+                        share/wfc/source/CMakeLists.txt share/wfc/source/runtime/host/cli/Main.cpp
+                        share/wfc/source/common/Value.cpp
                         lib/cmake/wfc/wfcConfig.cmake lib/cmake/wfc/wfcConfigVersion.cmake
                         lib/cmake/wfc/wfcTargets.cmake lib/cmake/wfc/WfcAddWorkflow.cmake)
     if(NOT EXISTS "${prefix}/${file}")

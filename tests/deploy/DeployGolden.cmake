@@ -49,8 +49,8 @@ foreach(line IN LISTS copies)
     message(FATAL_ERROR "the Containerfile copies '${source}', which the output does not have")
   endif()
 endforeach()
-foreach(part CMakeLists.txt bench/CMakeLists.txt cmake/WfcAddWorkflow.cmake compiler/driver/main.cpp runtime/Main.cpp
-        include/wfc/program.h)
+foreach(part CMakeLists.txt bench/CMakeLists.txt cmake/WfcAddWorkflow.cmake compiler/driver/main.cpp
+        runtime/host/cli/Main.cpp common/Value.cpp include/wfc/program.h)
   if(NOT EXISTS ${OUT}/a/wfc/${part})
     message(FATAL_ERROR "wfc's source in the build context lacks ${part}")
   endif()

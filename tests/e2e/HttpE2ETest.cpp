@@ -250,7 +250,7 @@ TEST_F(HttpE2ETest, ACompiledInBindingRunsWithoutBindingsFile) {
   EXPECT_FALSE(contains(readText(exe), kSecret));
 }
 
-// libcurl is loaded by the first HTTP request (runtime/llm/CurlLibrary.h), not linked: the
+// libcurl is loaded by the first HTTP request (runtime/support/http/CurlLibrary.h), not linked: the
 // executable does not need it to start, and one that cannot load it fails the step that makes the
 // request, saying what to install — and sends nothing.
 TEST_F(HttpE2ETest, LibcurlIsLoadedAtTheFirstRequestNotLinked) {

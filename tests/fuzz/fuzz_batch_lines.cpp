@@ -12,9 +12,9 @@
 #include "FuzzTarget.h"
 #include "MemoryFile.h"
 
-#include "batch/BatchLine.h"
-#include "batch/InputLines.h"
-#include "journal/Sha256.h"
+#include "host/batch/BatchLine.h"
+#include "host/batch/InputLines.h"
+#include "support/Sha256.h"
 #include "wfc/error.h"
 
 #include <fcntl.h>
@@ -91,7 +91,7 @@ void readAll(std::string_view bytes, size_t maxLineBytes) {
   }
   if (count != expected.size())
     fail("read " + std::to_string(count) + " lines of " + std::to_string(expected.size()));
-  if (lines.sha256() != wfc::journal::Sha256().update(bytes).hex()) fail("the input's SHA-256 is not its bytes'");
+  if (lines.sha256() != wfc::Sha256().update(bytes).hex()) fail("the input's SHA-256 is not its bytes'");
   if (maxLineBytes == wfc::batch::kMaxLineBytes) {
     int fd = openMemoryFile(bytes);
     wfc::batch::InputDigest digest = wfc::batch::digestInput(fd, "the fuzz input", std::nullopt);

@@ -1,4 +1,4 @@
-// The bindings-file parser (docs/bindings.md; runtime/Bindings.h): BindingsFile::parse in its
+// The bindings-file parser (docs/bindings.md; common/BindingsFile.h): BindingsFile::parse in its
 // collecting form, the one `wfc check --bindings` uses (every problem located, malformed entries
 // left out), then what the compiler and the executable do with a file that parsed cleanly: bake
 // it into generated code as JSON (toJsonText) and bind the tools it names (ToolTable; no
@@ -9,7 +9,7 @@
 // and compiled-in bindings depend on it).
 #include "FuzzTarget.h"
 
-#include "Bindings.h"
+#include "core/tools/ToolTable.h"
 #include "wfc/error.h"
 
 #include <string>

@@ -9,7 +9,7 @@
 #include "MemoryFile.h"
 
 #include "wfc/error.h"
-#include "workflow/EventFile.h"
+#include "core/workflow/EventFile.h"
 
 #include <optional>
 #include <string>

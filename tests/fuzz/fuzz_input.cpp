@@ -1,4 +1,4 @@
-// The executable's input (docs/executable.md "Input and output"): what runMain (runtime/Main.cpp) does with
+// The executable's input (docs/executable.md "Input and output"): what runMain (runtime/host/cli/Main.cpp) does with
 // the text of --input FILE, --input - or --input-json — Value::parse, then, for an object, the
 // input_schema check (SchemaValidator) — here against a fixed schema that uses every keyword
 // the validator implements or adapts (types, bounds, patterns, formats, combinators, local and
@@ -9,7 +9,7 @@
 // parses back into an equal value.
 #include "FuzzTarget.h"
 
-#include "SchemaValidator.h"
+#include "support/SchemaValidator.h"
 #include "wfc/error.h"
 #include "wfc/value.h"
 

@@ -10,9 +10,9 @@
 // per line, one line per run.
 #include "FuzzTarget.h"
 
-#include "journal/JournalFile.h"
-#include "journal/ProgramIdentity.h"
-#include "journal/Resume.h"
+#include "core/journal/JournalFile.h"
+#include "core/journal/ProgramIdentity.h"
+#include "host/session/Resume.h"
 #include "wfc/error.h"
 
 #include <sqlite3.h>

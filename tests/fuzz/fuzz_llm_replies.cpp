@@ -7,13 +7,13 @@
 //
 // Invariants checked besides crashes: a parser throws only wfc::Error (a reply a step cannot use
 // fails the attempt; anything else would escape the retry logic); a reply read back from its
-// recording (replyFromJson ∘ replyToJson, llm/Recording.h) is the reply, so --replay answers
+// recording (replyFromJson ∘ replyToJson, core/llm/Recording.h) is the reply, so --replay answers
 // exactly as the model did.
 #include "FuzzTarget.h"
 
-#include "llm/AnthropicProvider.h"
-#include "llm/OpenAiProvider.h"
-#include "llm/Recording.h"
+#include "core/llm/AnthropicProvider.h"
+#include "core/llm/OpenAiProvider.h"
+#include "core/llm/Recording.h"
 #include "wfc/error.h"
 #include "wfc/value.h"
 

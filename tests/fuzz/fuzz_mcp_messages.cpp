@@ -1,4 +1,4 @@
-// The MCP client's handling of what a server writes (docs/bindings.md "mcp"; tools/McpClient.h):
+// The MCP client's handling of what a server writes (docs/bindings.md "mcp"; core/tools/McpClient.h):
 // each line of the input is one line of the server's stdout, handled by McpClient::handleLine as
 // the client's I/O thread handles it — JSON-RPC responses matched to pending requests, requests
 // from the server answered, notifications noted, batches, lines that are not JSON — on a client
@@ -12,8 +12,8 @@
 // 8 KiB", McpClient.h), however much the server writes.
 #include "FuzzTarget.h"
 
-#include "tools/McpClient.h"
-#include "tools/McpTool.h"
+#include "core/tools/McpClient.h"
+#include "core/tools/McpTool.h"
 #include "wfc/error.h"
 
 #include <nlohmann/json.hpp>

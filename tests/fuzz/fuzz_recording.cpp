@@ -1,4 +1,4 @@
-// The recording reader (docs/recording.md "Format"; llm/Recording.h): a --replay file — JSON
+// The recording reader (docs/recording.md "Format"; core/llm/Recording.h): a --replay file — JSON
 // Lines, a header, then one exchange per line — loaded by ReplayProvider, which checks it whole,
 // then asked for an exchange as a run would ask: the first exchange of step `classify`, the step
 // of the seed recordings (a mutated key still misses it, which is an answer too). The input is
@@ -9,7 +9,7 @@
 #include "FuzzTarget.h"
 #include "MemoryFile.h"
 
-#include "llm/Recording.h"
+#include "core/llm/Recording.h"
 #include "wfc/cancellation.h"
 #include "wfc/error.h"
 

@@ -15,12 +15,12 @@
 #include "FuzzTarget.h"
 #include "ServePrograms.h"
 
-#include "chat/ChatSession.h"
-#include "mcp_server/ToolCatalog.h"
-#include "serve/ChatCompletions.h"
-#include "serve/InputCheck.h"
-#include "serve/RestApi.h"
-#include "serve/RunService.h"
+#include "core/chat/ChatSession.h"
+#include "host/mcp_server/ToolCatalog.h"
+#include "host/serve/ChatCompletions.h"
+#include "host/serve/InputCheck.h"
+#include "host/serve/RestApi.h"
+#include "host/serve/RunService.h"
 #include "wfc/error.h"
 
 #include <nlohmann/json.hpp>

@@ -4,7 +4,7 @@
 // 529 retried, a 400 quoted, the key scrubbed.
 #include "ProviderTestSupport.h"
 
-#include "llm/AnthropicProvider.h"
+#include "core/llm/AnthropicProvider.h"
 
 namespace wfc::llm {
 namespace {

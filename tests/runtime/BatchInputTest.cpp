@@ -3,10 +3,10 @@
 // the limit skipped without being kept, every line numbered — and hashes what it read; lineInput
 // says why a line is not an input; resultLine writes the contract's shape; the progress line and
 // the summary.
-#include "batch/BatchLine.h"
-#include "batch/BatchProgress.h"
-#include "batch/InputLines.h"
-#include "journal/Sha256.h"
+#include "host/batch/BatchLine.h"
+#include "host/batch/BatchProgress.h"
+#include "host/batch/InputLines.h"
+#include "support/Sha256.h"
 #include "wfc/error.h"
 
 #include "TestFiles.h"
@@ -46,7 +46,7 @@ TEST(InputLinesTest, LinesAreNumberedFromZeroCountingBlankOnes) {
   EXPECT_EQ(r.lines[3].text, "{\"b\":2}") << "the CR of a CRLF is dropped";
   EXPECT_EQ(r.lines[4].text, "{\"c\":3}") << "a last line without its newline is a line";
   for (size_t i = 0; i < r.lines.size(); ++i) EXPECT_EQ(r.lines[i].index, i);
-  EXPECT_EQ(r.sha256, journal::sha256("{\"a\":1}\n\n  \n{\"b\":2}\r\n{\"c\":3}"));
+  EXPECT_EQ(r.sha256, sha256("{\"a\":1}\n\n  \n{\"b\":2}\r\n{\"c\":3}"));
 }
 
 TEST(InputLinesTest, TheFinalNewlineStartsNoLineAndAnEmptyFileHasNone) {
@@ -80,7 +80,7 @@ TEST(InputLinesTest, LinesAcrossManyReadsAreWhole) {
   Read r = readAll(text);
   ASSERT_EQ(r.lines.size(), 20000u);
   for (int i = 0; i < 20000; ++i) ASSERT_EQ(r.lines[i].text, "{\"i\":" + std::to_string(i) + "}");
-  EXPECT_EQ(r.sha256, journal::sha256(text));
+  EXPECT_EQ(r.sha256, sha256(text));
 }
 
 TEST(InputLinesTest, ShardsTakeTheIndexModuloTheirCount) {

@@ -1,5 +1,5 @@
 // The bindings file (docs/bindings.md): what parses, and a located message for everything that does not.
-#include "Bindings.h"
+#include "common/BindingsFile.h"
 
 #include "TestSupport.h"
 #include "wfc/error.h"

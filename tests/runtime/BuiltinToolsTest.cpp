@@ -1,6 +1,6 @@
 // The builtin tools on real files in a real temporary workspace: round trips, confinement
 // (.., absolute paths, symlinks in and out), argument errors, parse_json and now.
-#include "tools/BuiltinTools.h"
+#include "core/tools/BuiltinTools.h"
 
 #include "TestSupport.h"
 #include "wfc/error.h"

@@ -1,6 +1,6 @@
-// The compiled executable's command line (docs/executable.md, runtime/CommandLine.cpp): both spellings of
+// The compiled executable's command line (docs/executable.md, runtime/host/session/CommandLine.cpp): both spellings of
 // every option, flags, and the usage errors (exit 2) with their messages.
-#include "CommandLine.h"
+#include "host/session/CommandLine.h"
 #include "TestSupport.h"
 
 #include "wfc/error.h"

@@ -1,15 +1,15 @@
-// libcurl loaded on demand (runtime/llm/CurlLibrary.h): the real library resolves and
+// libcurl loaded on demand (runtime/support/http/CurlLibrary.h): the real library resolves and
 // initializes; a library that is missing, or is not libcurl, is a TransportError that says what
 // was tried and what to install.
-#include "llm/CurlLibrary.h"
+#include "support/http/CurlLibrary.h"
 
-#include "llm/HttpClient.h"
+#include "support/http/HttpClient.h"
 
 #include <gtest/gtest.h>
 
 #include <string>
 
-namespace wfc::llm {
+namespace wfc::http {
 namespace {
 
 bool contains(const std::string &text, const std::string &part) { return text.find(part) != std::string::npos; }
@@ -59,4 +59,4 @@ TEST(CurlLibraryTest, ALibraryThatIsNotLibcurlNamesTheMissingFunction) {
 }
 
 }  // namespace
-}  // namespace wfc::llm
+}  // namespace wfc::http

@@ -1,7 +1,7 @@
 // The timer behind wfc.timeout_ms: deadlines cancel their token on time, cancelled deadlines
 // never fire, and entries erased while the timer thread waits on them are safe (this exact
 // pattern was a use-after-free under AddressSanitizer).
-#include "Deadlines.h"
+#include "support/Deadlines.h"
 
 #include <gtest/gtest.h>
 

@@ -1,8 +1,8 @@
 // Sampling triggers (docs/evals.md "Sampling"): the draw is a hash of the eval, the place and the
 // output — the same output at the same place always draws the same way (so a replayed run
 // evaluates what the recorded one did), and distinct outputs spread over the share.
-#include "evals/Sampling.h"
-#include "evals/Threshold.h"
+#include "core/evals/Sampling.h"
+#include "core/evals/Threshold.h"
 
 #include <gtest/gtest.h>
 

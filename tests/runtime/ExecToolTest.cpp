@@ -1,6 +1,6 @@
 // The exec binding with real processes: stdin/stdout JSON, environment, cwd, large outputs,
 // failures with stderr's tail, timeouts and cancellation that kill the whole process group.
-#include "tools/ExecTool.h"
+#include "core/tools/ExecTool.h"
 
 #include "TestSupport.h"
 #include "wfc/error.h"

@@ -3,10 +3,10 @@
 // empty, not JSON, non-2xx), its transport failures (timeout, cancellation, refused connection),
 // the usage errors of a bad binding, and that environment header values never leak into
 // describe() or an error.
-#include "tools/ToolBinding.h"
+#include "core/tools/ToolBinding.h"
 
 #include "HttpTestServer.h"
-#include "llm/HttpClient.h"
+#include "support/http/HttpClient.h"
 #include "wfc/cancellation.h"
 #include "wfc/error.h"
 
@@ -338,12 +338,12 @@ TEST(HttpTool, CallsFromOneThreadReuseTheConnection) {
 TEST(HttpClientSend, SendsTheRequestedMethodAndCapsTheBody) {
   Server server(fixed(200, std::string(100, 'x'), "text/plain"));
   auto send = [&](const std::string &method, const std::string &body, size_t limit) {
-    llm::HttpRequest request;
+    http::HttpRequest request;
     request.url = server.url("/raw");
     request.method = method;
     request.body = body;
     request.maxBodyBytes = limit;
-    return std::async(std::launch::async, [&] { return llm::send(request, CancellationToken()); }).get();
+    return std::async(std::launch::async, [&] { return http::send(request, CancellationToken()); }).get();
   };
   EXPECT_EQ(send("DELETE", "", 0).body.size(), 100u);
   EXPECT_EQ(send("DELETE", "{\"id\":1}", 100).body.size(), 100u);
@@ -351,7 +351,7 @@ TEST(HttpClientSend, SendsTheRequestedMethodAndCapsTheBody) {
   try {
     send("POST", "{}", 10);
     ADD_FAILURE() << "expected a TransportError";
-  } catch (const llm::TransportError &e) {
+  } catch (const http::TransportError &e) {
     EXPECT_EQ(e.kind(), ErrorKind::StepFailed);
     EXPECT_FALSE(e.retryable());
     EXPECT_EQ(std::string(e.what()), "the response from " + server.url("/raw") + " is larger than 10 bytes");
@@ -359,7 +359,7 @@ TEST(HttpClientSend, SendsTheRequestedMethodAndCapsTheBody) {
   try {
     send("GET\r\nX: y", "", 0);
     ADD_FAILURE() << "expected a TransportError";
-  } catch (const llm::TransportError &e) {
+  } catch (const http::TransportError &e) {
     EXPECT_TRUE(contains(e.what(), "bad method")) << e.what();
   }
   auto seen = server.seen();

@@ -1,15 +1,15 @@
 // The run journal's own layer (docs/journal.md): the SQLite file — its schema, what it refuses
 // to open, every record and what a resumed run loads back, concurrent writers — the program
 // identity it compares, cache keys, run owners, and SHA-256. Real files, real SQLite.
-#include "Bindings.h"
+#include "common/BindingsFile.h"
 #include "TestSupport.h"
-#include "journal/Checkpointer.h"
-#include "journal/JournalFile.h"
-#include "journal/ProgramIdentity.h"
-#include "journal/Resume.h"
-#include "journal/RunJournal.h"
-#include "journal/RunOwner.h"
-#include "journal/Sha256.h"
+#include "core/journal/Checkpointer.h"
+#include "core/journal/JournalFile.h"
+#include "core/journal/ProgramIdentity.h"
+#include "host/session/Resume.h"
+#include "core/journal/RunJournal.h"
+#include "core/journal/RunOwner.h"
+#include "support/Sha256.h"
 #include "wfc/program.h"
 
 #include <gtest/gtest.h>

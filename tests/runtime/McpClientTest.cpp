@@ -1,10 +1,10 @@
 // The mcp binding (docs/bindings.md): an MCP client over stdio, run against real MCP servers from npm
 // (@modelcontextprotocol/server-filesystem and server-everything, installed into tests/mcp/ by
 // scripts/setup.sh) and, for the fault cases, against tests/runtime/fixtures/fake_mcp_server.py.
-#include "Bindings.h"
+#include "core/tools/ToolTable.h"
 #include "TestSupport.h"
-#include "tools/McpClient.h"
-#include "tools/McpTool.h"
+#include "core/tools/McpClient.h"
+#include "core/tools/McpTool.h"
 #include "wfc/error.h"
 #include "wfc/tool.h"
 

@@ -1,8 +1,8 @@
-// The tools an --mcp server offers and the results it answers (runtime/mcp_server/ToolCatalog.h,
+// The tools an --mcp server offers and the results it answers (runtime/host/mcp_server/ToolCatalog.h,
 // docs/mcp-server.md "Tools" and "Calls"), on programs declared here by hand: the naming rule,
 // the schemas, the output wrapping, and the result of a success, a failure and a failure that
 // still has an output (FailureWithOutput).
-#include "mcp_server/ToolCatalog.h"
+#include "host/mcp_server/ToolCatalog.h"
 
 #include <gtest/gtest.h>
 

@@ -1,9 +1,9 @@
 // Media in user messages (docs/promptkit.md "Media"): base64 both ways, MIME types from names,
 // formats from MIME types, and a message's media kept whole by messagesToJson/messagesFromJson
 // (what recordings and persistent workflow states store).
-#include "Base64.h"
-#include "llm/Media.h"
-#include "llm/Recording.h"
+#include "support/Base64.h"
+#include "core/llm/Media.h"
+#include "core/llm/Recording.h"
 #include "wfc/error.h"
 
 #include <gtest/gtest.h>

@@ -1,6 +1,6 @@
 // The mock binding: a fixed result, or a template rendered with the arguments.
 #include "TestSupport.h"
-#include "tools/MockTool.h"
+#include "core/tools/MockTool.h"
 
 #include "wfc/error.h"
 

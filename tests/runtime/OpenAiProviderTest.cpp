@@ -3,9 +3,9 @@
 // timeouts, cancellation, refused connections — and that the API key never leaks into an error.
 #include "ProviderTestSupport.h"
 
-#include "llm/Endpoint.h"
-#include "llm/HttpClient.h"
-#include "llm/OpenAiProvider.h"
+#include "core/llm/Endpoint.h"
+#include "support/http/HttpClient.h"
+#include "core/llm/OpenAiProvider.h"
 
 #include <thread>
 #include <tuple>
@@ -14,6 +14,12 @@ namespace wfc::llm {
 namespace {
 
 using namespace provider_test;
+using http::HttpRequest;
+using http::HttpResponse;
+using http::TransportError;
+using http::post;
+using http::retryAfterMs;
+using http::redactUrl;
 
 std::string chatReply(const std::string &content, uint64_t promptTokens = 12, uint64_t completionTokens = 3) {
   Json message = {{"role", "assistant"}, {"content", content}};

@@ -1,9 +1,9 @@
-// Patterns from a pack or a run run on RE2 (runtime/Pattern.h): ECMAScript spellings translated,
+// Patterns from a pack or a run run on RE2 (common/Pattern.h): ECMAScript spellings translated,
 // what RE2 cannot express refused with a reason, and no pattern or text able to hang or crash —
 // in `regex` evals and in JSON Schema `pattern` / `patternProperties` alike.
-#include "Pattern.h"
-#include "SchemaValidator.h"
-#include "evals/Verdict.h"
+#include "common/Pattern.h"
+#include "support/SchemaValidator.h"
+#include "core/evals/Verdict.h"
 
 #include "wfc/error.h"
 #include "wfc/program.h"

@@ -1,6 +1,6 @@
 // System templates render from compile-time pieces: variables from an object input, else their
 // defaults; dot paths; values as text; a missing value fails naming the variable.
-#include "llm/PromptRenderer.h"
+#include "core/llm/PromptRenderer.h"
 #include "wfc/error.h"
 
 #include <gtest/gtest.h>

@@ -3,8 +3,8 @@
 // helpers that run an exchange on a thread of its own and catch its error.
 #pragma once
 
-#include "llm/Endpoint.h"
-#include "llm/Provider.h"
+#include "core/llm/Endpoint.h"
+#include "core/llm/Provider.h"
 
 #include "wfc/cancellation.h"
 #include "wfc/error.h"

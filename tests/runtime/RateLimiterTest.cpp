@@ -2,7 +2,7 @@
 // arithmetic on made-up times — pacing by requests and by tokens, estimates corrected by usage,
 // a 429's pause — and RateLimiter under threads (which the sanitizer builds run): every request
 // admitted and charged once, the waits bounded below by the pacing, a wait cancelled at once.
-#include "llm/RateLimiter.h"
+#include "core/llm/RateLimiter.h"
 
 #include "wfc/error.h"
 

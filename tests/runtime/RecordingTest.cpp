@@ -1,6 +1,6 @@
 // Recordings: what --record writes (no credentials, failures included) and what --replay reads
 // back, keyed by logical position; malformed files are usage errors naming the line.
-#include "llm/Recording.h"
+#include "core/llm/Recording.h"
 #include "wfc/error.h"
 
 #include <gtest/gtest.h>

@@ -2,7 +2,7 @@
 // every result before it is written — from many threads at once (the sanitizer builds run this) —
 // writes a burst in one call, writes over the gaps of an interrupted batch, and stops writing once
 // its sink fails.
-#include "batch/ReorderBuffer.h"
+#include "host/batch/ReorderBuffer.h"
 
 #include <gtest/gtest.h>
 

@@ -1,10 +1,11 @@
-// The scheduler (runtime/Frame.cpp) and the run (runtime/Run.cpp) driven without the compiler:
+// The scheduler (runtime/core/scheduler/Frame.cpp) and the run (runtime/core/run/Run.cpp) driven without the compiler:
 // the program tables are written by hand, as generated code writes them, and every step calls
 // one native tool whose behaviour its arguments choose (echo, sleep, wait on the cancellation
 // token, fail, fail a number of times). The tool records what happened: call order, start/end,
 // how many calls were in flight at once, idempotency keys, whether it saw its token cancelled.
-#include "Bindings.h"
-#include "Run.h"
+#include "core/tools/ToolTable.h"
+#include "core/run/Run.h"
+#include "core/scheduler/Frame.h"
 #include "TestSupport.h"
 
 #include "wfc/error.h"
@@ -170,7 +171,7 @@ class SchedulerTest : public ::testing::Test {
       records_ = run.records();
     };
     try {
-      Value out = run.runComposition(0, input, token, "", "");
+      Value out = wfc::runComposition(run, 0, input, token, "", "");
       done();
       return out;
     } catch (...) {

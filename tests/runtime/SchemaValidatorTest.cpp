@@ -1,6 +1,6 @@
 // wfc::SchemaValidator: draft-07 keywords on real schemas, local and recursive $refs, invalid
 // schemas, the message format (JSON pointer + abbreviated value), and concurrent validation.
-#include "SchemaValidator.h"
+#include "support/SchemaValidator.h"
 
 #include "wfc/error.h"
 #include "wfc/value.h"

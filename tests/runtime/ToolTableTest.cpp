@@ -1,6 +1,6 @@
 // The tool table: declared tools bound to real implementations (processes, files, functions),
 // the run-time bindings overriding the compiled-in ones, and the located refusals.
-#include "Bindings.h"
+#include "core/tools/ToolTable.h"
 
 #include "TestSupport.h"
 #include "wfc/error.h"

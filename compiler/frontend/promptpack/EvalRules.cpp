@@ -7,7 +7,7 @@
 // the IR (sema/EvalUse).
 #include "frontend/promptpack/Lowering.h"
 
-#include "Pattern.h"
+#include "common/Pattern.h"
 #include "frontend/SchemaResolver.h"
 #include "ir/EvalTriggers.h"
 #include "support/DidYouMean.h"

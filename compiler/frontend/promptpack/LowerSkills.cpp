@@ -6,7 +6,7 @@
 // files of its directory are its resources, which the model reads through skill__read_resource.
 #include "frontend/promptpack/Lowering.h"
 
-#include "YamlStream.h"
+#include "common/YamlStream.h"
 #include "support/DidYouMean.h"
 
 #include <llvm/Support/ConvertUTF.h>

@@ -1,0 +1,100 @@
+// The bindings file (docs/bindings.md): which implementation each declared tool gets. Parsed and
+// shape-checked in full when it is read — by the compiler for the compiled-in defaults, by the
+// executable for a --bindings override — so a run never meets a malformed binding halfway.
+#pragma once
+
+#include "wfc/tool.h"
+#include "wfc/value.h"
+
+#include <map>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace YAML {
+class Node;
+}
+
+namespace wfc {
+
+// A problem with a bindings document, where it is (1-based; line 0: the document as a whole).
+struct BindingsProblem {
+  int line = 0, column = 0;
+  std::string message;  // "what is wrong; how to fix"
+};
+
+// One bindings document, parsed and shape-checked, not yet bound to implementations.
+class BindingsFile {
+ public:
+  struct Entry {
+    std::string tool;    // the declared tool name: "doc.parse_structure"
+    std::string where;   // "ORIGIN:LINE:COL" of the name
+    int line = 0, column = 0;  // of the name
+    std::string kind;    // exec, http, mcp, native, mock or builtin
+    Value spec;          // the binding's own value: {argv: […]}, "read_file", {result: …}
+    std::string native;  // native: the function's name
+    int nativeLine = 0, nativeColumn = 0;  // native: where the function's name is
+    // `effects: none|read|write` beside the kind (docs/bindings.md "Effects"): what calling the
+    // tool may do, for a tool whose pack does not say; the compiler reads it, the run does not.
+    std::string effects;  // empty: not given
+    int effectsLine = 0, effectsColumn = 0;
+  };
+  struct McpServer {
+    std::string name;
+    std::string where;  // "ORIGIN:LINE:COL" of the name
+    Value spec;         // {command, args, env, cwd}
+  };
+  // What runs the calls of a pack's provider key (docs/bindings.md "Providers").
+  struct ProviderBinding {
+    std::string key;    // a key of the pack's requires.providers, or "default"
+    std::string where;  // "ORIGIN:LINE:COL" of the key
+    Value spec;         // {provider, model, base_url?, api_key_env?, timeout_ms?}
+    int line = 0, column = 0;  // of the key
+  };
+
+  // `origin` names the document in messages (a path, or "<compiled-in bindings>"). YAML, or JSON
+  // text. Throws wfc::Error(Usage) "ORIGIN:LINE:COL: what is wrong; how to fix" — one line per
+  // problem, every problem found — for anything malformed.
+  static BindingsFile parse(std::string_view text, const std::string &origin);
+  // The same, collecting every problem instead of throwing (the compiler reports them as located
+  // diagnostics). A malformed entry is left out of the result; the others are kept.
+  static BindingsFile parse(std::string_view text, const std::string &origin, std::vector<BindingsProblem> &problems);
+  // Throws wfc::Error(Usage) "cannot read bindings file 'PATH': REASON", or as parse() does.
+  static BindingsFile load(const std::string &path);
+  // Compiled-in bindings: the JSON toJsonText wrote, read as JSON and checked as parse() checks
+  // a file. (yaml-cpp, which reads what users write, limits a key to 1024 characters, as YAML
+  // does an implicit key: a long name full of escapes would not read back.) Throws
+  // wfc::Error(Usage) "ORIGIN: what is wrong" for text that is not well-formed bindings.
+  static BindingsFile fromJsonText(std::string_view json, const std::string &origin);
+
+  const std::string &origin() const { return origin_; }
+  // The bound names in file order, each with its place.
+  const std::vector<Entry> &entries() const { return entries_; }
+  const Entry *find(std::string_view tool) const;
+  const std::vector<McpServer> &mcpServers() const { return mcpServers_; }
+  const McpServer *findMcpServer(std::string_view name) const;
+  const std::vector<ProviderBinding> &providers() const { return providers_; }
+  const ProviderBinding *findProvider(std::string_view key) const;
+
+ private:
+  // The checks every bindings document passes, on its YAML nodes.
+  static BindingsFile check(const YAML::Node &root, const std::string &origin, std::vector<BindingsProblem> &problems);
+
+  std::string origin_;
+  std::vector<Entry> entries_;
+  std::vector<McpServer> mcpServers_;
+  std::vector<ProviderBinding> providers_;
+};
+
+// The same bindings, in the same order; origins and places are not compared.
+bool operator==(const BindingsFile::Entry &a, const BindingsFile::Entry &b);
+bool operator==(const BindingsFile::McpServer &a, const BindingsFile::McpServer &b);
+bool operator==(const BindingsFile::ProviderBinding &a, const BindingsFile::ProviderBinding &b);
+bool operator==(const BindingsFile &a, const BindingsFile &b);
+
+// The same bindings as compact JSON (entries in file order), for baking into generated code;
+// fromJsonText() of it gives an equal BindingsFile.
+std::string toJsonText(const BindingsFile &file);
+
+}  // namespace wfc

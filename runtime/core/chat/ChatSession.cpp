@@ -1,0 +1,175 @@
+#include "core/chat/ChatSession.h"
+
+#include "core/conversation/Conversation.h"
+#include "core/conversation/LlmStep.h"
+#include "core/conversation/StepEvals.h"
+#include "core/llm/Media.h"
+#include "core/llm/PromptRenderer.h"
+#include "core/run/Run.h"
+#include "core/run/ToolCallLog.h"
+#include "wfc/cancellation.h"
+#include "wfc/error.h"
+
+#include <algorithm>
+#include <chrono>
+
+namespace wfc::chat {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+double millisSince(Clock::time_point start) {
+  return std::chrono::duration<double, std::milli>(Clock::now() - start).count();
+}
+
+// A required variable without a value (and without a default) is the caller's mistake: exit 2,
+// naming it, before anything is sent (PromptKit fails the send on it).
+void checkVariables(const ChatTaskDecl &task, const PromptDecl &prompt, const Value &variables) {
+  for (const VariableDecl &v : prompt.variables)
+    if (v.required && !v.defaultValue && !variables.get(v.name))
+      throw Error(ErrorKind::Usage, std::string("task '") + task.name + "' needs variable '" + v.name +
+                                        "': give it in the input's \"variables\"");
+}
+
+}  // namespace
+
+TurnInput parseTurnInput(const Value &input, bool messageRequired, MediaFiles files) {
+  if (!input.isObject())
+    throw Error(ErrorKind::Usage, "a chat turn's input is an object {\"message\": TEXT, \"variables\": {…}}, not " +
+                                      input.dump());
+  TurnInput turn;
+  for (const std::string &key : input.keys()) {
+    Value value = *input.get(key);
+    if (key == "message") {
+      if (!value.isString()) throw Error(ErrorKind::Usage, "the input's \"message\" must be a string");
+      turn.message = value.asString();
+    } else if (key == "variables") {
+      if (!value.isObject()) throw Error(ErrorKind::Usage, "the input's \"variables\" must be an object");
+      turn.variables = value;
+    } else if (key == "media") {
+      turn.media = readTurnMedia(value, files);
+    } else {
+      throw Error(ErrorKind::Usage, "unknown key '" + key +
+                                        "' in a chat turn's input; it takes \"message\", \"variables\" and \"media\"");
+    }
+  }
+  if (messageRequired && !input.get("message"))
+    throw Error(ErrorKind::Usage, "a chat turn needs a message: give --message TEXT or {\"message\": TEXT} as the input");
+  return turn;
+}
+
+ChatSession::ChatSession(Run &run, const ChatTaskDecl &task, const CancellationToken &cancel, std::string rootSpan,
+                         Value variables)
+    : run_(run),
+      task_(task),
+      cancel_(cancel),
+      rootSpan_(std::move(rootSpan)),
+      variables_(std::move(variables)),
+      skills_(run.program(), llm::SkillSet::all(run.program())) {}
+
+std::string ChatSession::turn(const TurnInput &input) {
+  const ProgramDecl &program = run_.program();
+  const StepDecl &step = *task_.turn;
+  const PromptDecl &prompt = program.prompts[step.prompt];
+  // The turn's variables: the conversation's, with this turn's over them.
+  std::vector<std::pair<std::string, Value>> merged;
+  for (const std::string &key : variables_.keys())
+    if (!input.variables.get(key)) merged.push_back({key, *variables_.get(key)});
+  for (const std::string &key : input.variables.keys()) merged.push_back({key, *input.variables.get(key)});
+  Value variables = Value::object(std::move(merged));
+  checkVariables(task_, prompt, variables);
+  std::vector<llm::MediaPart> media = input.media;
+  checkTurnMedia(media, prompt, "task '" + std::string(task_.name) + "'");
+  variables_ = variables;
+  ++turn_;
+
+  const std::string path = task_.name;
+  const std::string span = run_.newSpanId();
+  Trace *trace = run_.trace();
+  if (trace) {
+    llm::Json start = {{"step", path}, {"kind", "turn"}, {"turn", turn_}, {"span_id", span}, {"parent_span_id", rootSpan_}, {"attempt", 1}};
+    if (!media.empty()) start["media"] = llm::mediaSummaries(media);
+    trace->write("step_start", start);
+  }
+  Clock::time_point start = Clock::now();
+  llm::Usage tokens;
+  evals::ToolCallLog called;
+  // Recordings and the journal key a turn's exchanges by task, turn (as the item), round and attempt.
+  llm::StepAttempt a{run_, step, path, 1, cancel_, span, int64_t(turn_), tokens, &called, true};
+
+  llm::Request request;
+  if (prompt.provider) request.provider = prompt.provider;  // RFC 0017
+  request.model = run_.modelFor(prompt.provider);
+  const ModelOverrideDecl *override = llm::modelOverride(prompt, request.model);
+  std::string system = skills_.withPreloaded(llm::renderSystemTemplate(prompt, variables, nullptr, override));
+  if (!system.empty()) request.messages.push_back({llm::Message::Role::System, std::move(system), {}, {}});
+  request.messages.insert(request.messages.end(), history_.begin(), history_.end());
+  const size_t turnStart = request.messages.size();
+  request.messages.push_back({llm::Message::Role::User, input.message, {}, {}, std::move(media)});
+  request.parameters = llm::promptParameters(prompt, override);
+  // The prompt's tools, those the active skills grant, and the skill tools (docs/promptkit.md
+  // "Skills"): offered anew after a round that activated or deactivated a skill.
+  const std::span<const int> baseline(step.tools.begin(), step.tools.size());
+  std::vector<int> tools = skills_.offerTools(request, baseline);
+  // PromptKit applies tool_choice to a turn's first round only: "required" must not force a
+  // tool call on every round, or a turn could never end.
+  if (!request.tools.empty()) request.toolChoice = prompt.toolChoice;
+
+  std::string reply;
+  try {
+    std::optional<std::string> answered = llm::runTurnRounds(
+        a, prompt, request, step.maxSteps,
+        [&](const llm::ToolCallRequest &call) { return skills_.resolve(a, call, tools); },
+        [&] {
+          if (!skills_.empty()) tools = skills_.offerTools(request, baseline);
+        });
+    if (!answered)
+      throw Error(ErrorKind::Exhausted, "turn " + std::to_string(turn_) + " of task '" + path +
+                                            "' reached tool_policy.max_rounds (" + std::to_string(step.maxSteps) +
+                                            " rounds) while the model still called tools");
+    reply = std::move(*answered);
+    if (step.evals.size() > 0) {
+      std::vector<std::string> names = called.names();
+      evals::runStepEvals({run_, step, path, 1, int64_t(turn_), millisSince(start), cancel_, span, names},
+                          Value::string(reply));
+    }
+  } catch (const Error &e) {
+    if (trace)
+      trace->write("step_end", {{"step", path}, {"kind", "turn"}, {"turn", turn_}, {"span_id", span},
+                                {"parent_span_id", rootSpan_}, {"attempt", 1}, {"status", "failed"},
+                                {"duration_ms", millisSince(start)}, {"error", e.what()}});
+    if (run_.recording()) run_.record({path + "[" + std::to_string(turn_) + "]", "turn", "failed", 1, millisSince(start), e.what()});
+    throw;
+  }
+  // The conversation keeps the turn: the user's message, the tool rounds and the reply.
+  history_.insert(history_.end(), request.messages.begin() + long(turnStart), request.messages.end());
+  lastReply_ = reply;
+  if (trace)
+    trace->write("step_end", {{"step", path}, {"kind", "turn"}, {"turn", turn_}, {"span_id", span},
+                              {"parent_span_id", rootSpan_}, {"attempt", 1}, {"status", "ok"},
+                              {"duration_ms", millisSince(start)},
+                              {"tokens", {{"prompt", tokens.promptTokens}, {"completion", tokens.completionTokens}}}});
+  if (run_.recording()) run_.record({path + "[" + std::to_string(turn_) + "]", "turn", "ok", 1, millisSince(start), ""});
+  return reply;
+}
+
+void ChatSession::finish() {
+  if (turn_ == 0 || task_.sessionEvals.size() == 0) return;
+  StepDecl session = *task_.turn;
+  session.evals = task_.sessionEvals;
+  const std::string path = task_.name;
+  // The conversation's evals belong to the run's span; they see the last reply (no tool calls, no
+  // duration: docs/promptkit.md "Chat executables").
+  std::vector<std::string> none;
+  evals::runStepEvals({run_, session, path, 1, std::nullopt, 0, cancel_, rootSpan_, none}, Value::string(lastReply_));
+}
+
+std::string runTurn(Run &run, const ChatTaskDecl &task, const Value &input, const CancellationToken &cancel,
+                    const std::string &rootSpan, MediaFiles files) {
+  ChatSession session(run, task, cancel, rootSpan);
+  std::string reply = session.turn(parseTurnInput(input, true, files));
+  session.finish();
+  return reply;
+}
+
+}  // namespace wfc::chat

@@ -1,0 +1,202 @@
+#include "core/conversation/StepEvals.h"
+
+#include "common/Pattern.h"
+#include "core/conversation/Judge.h"
+#include "core/evals/Sampling.h"
+#include "core/evals/Threshold.h"
+#include "core/evals/Verdict.h"
+#include "core/run/EvalRecord.h"
+#include "core/run/Run.h"
+#include "wfc/error.h"
+
+#include <algorithm>
+#include <cerrno>
+#include <chrono>
+#include <cstdio>
+
+namespace wfc::evals {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+
+
+// Why an eval's `when` does not hold for this attempt, or "" when it does (docs/evals.md "when").
+std::string unmetPrecondition(const EvalDecl &eval, const std::vector<std::string> &called) {
+  if (eval.whenToolCalled && std::find(called.begin(), called.end(), eval.whenToolCalled) == called.end())
+    return std::string("'when.tool_called' does not hold: the step did not call '") + eval.whenToolCalled + "'";
+  if (eval.whenToolCalledPattern) {
+    const Pattern &pattern = compiledPattern(eval, eval.whenToolCalledPattern);
+    bool any = false;
+    for (const std::string &name : called) any = any || pattern.search(name);
+    if (!any)
+      return std::string("'when.tool_called_pattern' does not hold: the step called no tool matching /") +
+             eval.whenToolCalledPattern + "/";
+  }
+  if (eval.whenAnyToolCalled && called.empty()) return "'when.any_tool_called' does not hold: the step called no tool";
+  if (called.size() < eval.whenMinToolCalls)
+    return "'when.min_tool_calls' does not hold: the step made " + std::to_string(called.size()) + " tool calls, " +
+           "fewer than " + std::to_string(eval.whenMinToolCalls);
+  return "";
+}
+
+// llm_judge: the prompt scores the output; without a threshold the score is only recorded.
+Verdict judge(const EvaluatedAttempt &a, const EvalDecl &eval, const Value &output, std::string &rationale) {
+  // Its own exchange key (docs/recording.md): "<step>/eval:<id>", the step's item and attempt.
+  std::string path = a.path + "/eval:" + eval.id;
+  llm::Usage tokens;  // counted in the run's tokens, not in the step's
+  llm::StepAttempt attempt{a.run, a.step, path, a.attempt, a.cancel, a.span, a.item, tokens};
+  if (eval.criteria) {
+    // PromptKit's judge: passing_score decides, else the judge's own "passed", else score >= 0.5.
+    Value reply = llm::judgeCriteria(attempt, eval, outputText(output));
+    Verdict v;
+    v.score = reply.get("score")->asNumber();
+    std::optional<Value> passed = reply.get("passed");
+    v.passed = eval.hasPassingScore ? v.score >= eval.passingScore : passed ? passed->asBool() : v.score >= 0.5;
+    rationale = reply.get("reasoning")->asString();
+    if (!v.passed) {
+      char text[96];
+      std::snprintf(text, sizeof text, "the judge scored %g", v.score);
+      v.message = text + std::string(eval.hasPassingScore ? ", under the passing score " + number(eval.passingScore) : "") +
+                  (rationale.empty() ? "" : ": " + rationale);
+    }
+    return v;
+  }
+  Value reply = llm::judge(attempt, eval.prompt, output, eval.rubric);
+  Verdict v;
+  v.score = reply.get("score")->asNumber();
+  v.passed = true;
+  rationale = reply.get("rationale")->asString();
+  return v;
+}
+
+void writeTrace(const EvaluatedAttempt &a, const EvalRecord &r) {
+  Trace *trace = a.run.trace();
+  if (!trace) return;
+  nlohmann::ordered_json line = {{"step", r.step}, {"eval", r.eval}, {"type", r.type}, {"span_id", trace->newSpanId()},
+                                 {"parent_span_id", a.span}, {"attempt", r.attempt}};
+  if (r.item) line["item"] = *r.item;
+  line["status"] = r.status;
+  if (r.score) line["score"] = *r.score;
+  if (!r.threshold.empty()) line["threshold"] = r.threshold;
+  line["gate"] = r.gate;
+  if (!r.message.empty()) line["message"] = r.message;
+  if (!r.rationale.empty()) line["rationale"] = r.rationale;
+  line["duration_ms"] = r.durationMs;
+  trace->write("eval", line);
+}
+
+}  // namespace
+
+const char *spell(EvalType type) {
+  switch (type) {
+    case EvalType::Contains: return "contains";
+    case EvalType::ContainsAny: return "contains_any";
+    case EvalType::ContentExcludes: return "content_excludes";
+    case EvalType::Regex: return "regex";
+    case EvalType::JsonValid: return "json_valid";
+    case EvalType::JsonSchema: return "json_schema";
+    case EvalType::MinLength: return "min_length";
+    case EvalType::MaxLength: return "max_length";
+    case EvalType::SentenceCount: return "sentence_count";
+    case EvalType::FieldPresence: return "field_presence";
+    case EvalType::ToolsCalled: return "tools_called";
+    case EvalType::ToolsNotCalled: return "tools_not_called";
+    case EvalType::LatencyBudget: return "latency_budget";
+    case EvalType::LlmJudge: return "llm_judge";
+  }
+  return "eval";
+}
+
+Verdict scoreEval(const EvaluatedAttempt &a, const EvalDecl &eval, const Value &output, const std::string &text,
+                  std::string &rationale) {
+  Verdict v;
+  switch (eval.type) {
+    case EvalType::Contains: v = checkContains(eval, text); break;
+    case EvalType::ContainsAny: v = checkContainsAny(eval, text); break;
+    case EvalType::ContentExcludes: v = checkContentExcludes(eval, text); break;
+    case EvalType::Regex: v = checkRegex(eval, text); break;
+    case EvalType::JsonValid: v = checkJsonValid(eval, text); break;
+    case EvalType::JsonSchema: v = checkJsonSchema(a.run, eval, output); break;
+    case EvalType::MinLength: v = checkMinLength(eval, text); break;
+    case EvalType::MaxLength: v = checkMaxLength(eval, text); break;
+    case EvalType::SentenceCount: v = checkSentenceCount(eval, text); break;
+    case EvalType::FieldPresence: v = checkFieldPresence(eval, text); break;
+    case EvalType::ToolsCalled: v = checkToolsCalled(eval, a.calledTools); break;
+    case EvalType::ToolsNotCalled: v = checkToolsNotCalled(eval, a.calledTools); break;
+    case EvalType::LatencyBudget: v = checkLatency(eval, a.durationMs); break;
+    case EvalType::LlmJudge: v = judge(a, eval, output, rationale); break;
+  }
+  return v;
+}
+
+void runStepEvals(const EvaluatedAttempt &a, const Value &output) {
+  const ProgramDecl &program = a.run.program();
+  const std::string text = outputText(output);
+  std::optional<std::string> gateFailure;
+  for (int index : a.step.evals) {
+    const EvalDecl &eval = program.evals[index];
+    Clock::time_point start = Clock::now();
+    EvalRecord r;
+    r.step = a.path;
+    r.eval = eval.id;
+    r.type = spell(eval.type);
+    r.attempt = a.attempt;
+    r.item = a.item;
+    r.gate = eval.gate;
+    r.threshold = describe(eval.threshold, eval.thresholdValue);
+    std::string unmet = unmetPrecondition(eval, a.calledTools);
+    if (!unmet.empty()) {
+      r.status = "skipped";
+      r.message = unmet;
+    } else if (!drawn(eval, a.path, a.item, text)) {
+      r.status = "skipped";
+      char share[64];
+      std::snprintf(share, sizeof share, "not drawn by sampling (sample_percentage %g)", eval.samplePercentage);
+      r.message = share;
+    } else {
+      Verdict v;
+      try {
+        v = scoreEval(a, eval, output, text, r.rationale);
+        r.score = v.score;
+        // A threshold decides instead of the type's own rule (latency_budget has none).
+        if (eval.threshold != Compare::None && eval.type != EvalType::LatencyBudget) {
+          v.passed = meets(eval.threshold, v.score, eval.thresholdValue);
+          if (!v.passed) {
+            char score[64];
+            std::snprintf(score, sizeof score, "score %g does not meet the threshold %s", v.score, r.threshold.c_str());
+            v.message = score + (v.message.empty() ? "" : ": " + v.message);
+          }
+        }
+        r.status = v.passed ? "passed" : "failed";
+        r.message = v.message;
+        // The pack's own words come first (PromptKit reports `message` on failure).
+        if (!v.passed && eval.message) r.message = std::string(eval.message) + (v.message.empty() ? "" : " (" + v.message + ")");
+      } catch (const Error &e) {
+        if (e.kind() == ErrorKind::Cancelled || a.cancel.cancelled()) throw;
+        r.status = "error";  // the judge could not answer: the eval did not pass
+        r.message = e.what();
+      }
+    }
+    r.durationMs = std::chrono::duration<double, std::milli>(Clock::now() - start).count();
+    writeTrace(a, r);
+    if (r.status == "failed" || r.status == "error") {
+      std::string what = "eval '" + r.eval + "' (" + r.type + ") " + (r.status == "error" ? "could not run" : "failed") +
+                         ": " + r.message;
+      if (eval.gate) {
+        if (!gateFailure) gateFailure = what;
+      } else {
+        // One write per line: steps on other threads may warn at the same time.
+        std::string line = std::string(program_invocation_short_name) + ": warning: " + a.step.location + ": step '" +
+                           a.path + "'" + (a.attempt > 1 ? " (attempt " + std::to_string(a.attempt) + ")" : "") + ": " +
+                           what + "\n";
+        a.run.clearProgress();
+        std::fputs(line.c_str(), stderr);
+      }
+    }
+    a.run.recordEval(std::move(r));
+  }
+  if (gateFailure) throw Error(ErrorKind::StepFailed, *gateFailure);
+}
+
+}  // namespace wfc::evals

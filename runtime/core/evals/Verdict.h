@@ -1,0 +1,58 @@
+// The deterministic eval types (docs/evals.md "Types"). Each looks at the step's output as text —
+// a string as it is, anything else as compact JSON — and scores it as PromptKit does: 1 or 0 for
+// the yes-or-no types, a share for the counting ones (contains: patterns found / patterns), a
+// ratio for the lengths; it passes at 1 unless a threshold says otherwise. latency_budget's score
+// is the attempt's duration in milliseconds.
+#pragma once
+
+#include "wfc/program.h"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace wfc {
+class Pattern;
+class Run;
+}  // namespace wfc
+
+namespace wfc::evals {
+
+struct Verdict {
+  double score = 0;
+  bool passed = false;
+  std::string message;  // what was wrong, when it did not pass
+};
+
+// "0.5", "4", "1e+20": a bound or score as messages write it.
+std::string number(double value);
+
+// `text` (a pattern of `eval`, compiled into the program) compiled once on RE2 (common/Pattern.h)
+// and shared: the compiler checked that RE2 runs it; throws wfc::Error naming the eval if not.
+const Pattern &compiledPattern(const EvalDecl &eval, const char *text);
+
+// What the text evals read of an output.
+std::string outputText(const Value &output);
+
+Verdict checkContains(const EvalDecl &eval, const std::string &text);
+Verdict checkContainsAny(const EvalDecl &eval, const std::string &text);
+Verdict checkContentExcludes(const EvalDecl &eval, const std::string &text);
+Verdict checkRegex(const EvalDecl &eval, const std::string &text);
+Verdict checkJsonValid(const EvalDecl &eval, const std::string &text);
+Verdict checkJsonSchema(Run &run, const EvalDecl &eval, const Value &output);
+Verdict checkMinLength(const EvalDecl &eval, const std::string &text);
+Verdict checkMaxLength(const EvalDecl &eval, const std::string &text);
+Verdict checkSentenceCount(const EvalDecl &eval, const std::string &text);
+Verdict checkFieldPresence(const EvalDecl &eval, const std::string &text);
+// `called`: the names of the tools the attempt called successfully, once per call.
+Verdict checkToolsCalled(const EvalDecl &eval, const std::vector<std::string> &called);
+Verdict checkToolsNotCalled(const EvalDecl &eval, const std::vector<std::string> &called);
+Verdict checkLatency(const EvalDecl &eval, double durationMs);
+
+// The JSON a reply wraps in prose or a ``` fence (params.extract_json / allow_wrapped): the
+// fenced block if there is one, else from the first '{' or '[' to the last '}' or ']'.
+std::string extractJson(const std::string &text);
+// The number of sentences: runs of text ended by '.', '!' or '?' (or by the end of the text).
+size_t countSentences(const std::string &text);
+
+}  // namespace wfc::evals

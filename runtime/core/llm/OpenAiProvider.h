@@ -1,0 +1,37 @@
+// The `openai` provider (docs/executable.md): chat completions, the API that OpenAI, vLLM, llama.cpp,
+// Ollama, LM Studio and most gateways speak. POSTs to <baseUrl>/chat/completions.
+//
+// Transport retries, timeouts, cancellation and the key's scrubbing are Endpoint's (Endpoint.h).
+// The API key goes only into the Authorization header.
+#pragma once
+
+#include "core/llm/Endpoint.h"
+#include "core/llm/Provider.h"
+
+#include <string>
+
+namespace wfc::llm {
+
+class OpenAiProvider : public Provider {
+ public:
+  // apiKey is sent as "Authorization: Bearer"; none (or empty): no header.
+  using Options = EndpointOptions;
+
+  explicit OpenAiProvider(Options options);
+
+  Reply complete(const Request &request, const ExchangeKey &key, const CancellationToken &cancel) override;
+  // "openai gpt-4o-mini at http://127.0.0.1:8080/v1"
+  std::string describe() const override;
+
+ private:
+  Endpoint endpoint_;  // <baseUrl>/chat/completions
+};
+
+// The chat-completions request body for `request` (its model as given, even when empty).
+Json toOpenAiBody(const Request &request);
+
+// Reads a chat-completions reply: choices[0]'s message and finish_reason, and usage. Throws
+// wfc::Error (StepFailed) naming what is wrong when the body is not such a reply.
+Reply parseOpenAiReply(const std::string &body);
+
+}  // namespace wfc::llm

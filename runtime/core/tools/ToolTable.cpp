@@ -1,0 +1,136 @@
+// The tool table (docs/bindings.md): every declared tool bound to its implementation, from the
+// compiled-in bindings and a --bindings file (common/BindingsFile.h reads both).
+#include "core/tools/ToolTable.h"
+
+#include "common/DidYouMean.h"
+#include "core/tools/BuiltinTools.h"
+#include "core/tools/ExecTool.h"
+#include "core/tools/McpTool.h"
+#include "core/tools/MockTool.h"
+#include "wfc/error.h"
+
+#include <algorithm>
+
+namespace wfc {
+namespace {
+
+std::string inQuotes(std::string_view s) { return "'" + std::string(s) + "'"; }
+
+}  // namespace
+
+namespace {
+
+tools::ExecSpec execSpec(const std::string &tool, const Value &spec) {
+  tools::ExecSpec out;
+  out.name = tool;
+  const Value argv = *spec.get("argv");
+  for (size_t i = 0; i < argv.size(); ++i) out.argv.push_back(argv.at(i)->asString());
+  if (auto cwd = spec.get("cwd")) out.cwd = cwd->asString();
+  if (auto env = spec.get("env"))
+    for (const std::string &k : env->keys()) out.env.emplace_back(k, env->get(k)->asString());
+  if (auto t = spec.get("timeout_ms")) out.timeoutMs = t->asInteger();
+  return out;
+}
+
+// An mcp binding: its server is the one its own file defines; bindings to the same server
+// definition share one process.
+std::unique_ptr<tools::ToolBinding> mcpBinding(const BindingsFile::Entry &e, const BindingsFile &file,
+                                               const ToolTable::Options &options, tools::McpServers &servers) {
+  tools::McpToolSpec spec;
+  spec.tool = e.tool;
+  spec.where = e.where;
+  if (auto t = e.spec.get("tool")) spec.mcpTool = t->asString();
+  if (auto t = e.spec.get("timeout_ms")) spec.timeoutMs = t->asInteger();
+  if (auto p = options.parameters.find(e.tool); p != options.parameters.end()) spec.parameters = Value::parse(p->second);
+  const std::string name = e.spec.get("server")->asString();
+  const BindingsFile::McpServer *server = file.findMcpServer(name);
+  if (!server)
+    throw Error(ErrorKind::Usage, e.where + ": tool " + inQuotes(e.tool) + " names MCP server " + inQuotes(name) +
+                                      ", which " + file.origin() + " does not define");
+  tools::McpServerSpec s;
+  s.name = server->name;
+  s.where = server->where;
+  s.command = server->spec.get("command")->asString();
+  if (auto args = server->spec.get("args"))
+    for (size_t i = 0; i < args->size(); ++i) s.args.push_back(args->at(i)->asString());
+  if (auto env = server->spec.get("env"))
+    for (const std::string &k : env->keys()) s.env.emplace_back(k, env->get(k)->asString());
+  if (auto cwd = server->spec.get("cwd")) s.cwd = cwd->asString();
+  return tools::makeMcpBinding(std::move(spec), servers.get(s));
+}
+
+}  // namespace
+
+ToolTable::ToolTable(const std::vector<std::string> &declared, const BindingsFile *defaults,
+                     const BindingsFile *overrides, Options options)
+    : ToolTable(declared, declared, defaults, overrides, std::move(options)) {}
+
+ToolTable::ToolTable(const std::vector<std::string> &declared, const std::vector<std::string> &required,
+                     const BindingsFile *defaults, const BindingsFile *overrides, Options options) {
+  for (const BindingsFile *file : {defaults, overrides}) {
+    if (!file) continue;
+    for (const BindingsFile::Entry &e : file->entries()) {
+      if (std::find(declared.begin(), declared.end(), e.tool) != declared.end()) continue;
+      std::string hint = didYouMean(e.tool, declared);
+      throw Error(ErrorKind::Usage, e.where + ": the bindings bind tool " + inQuotes(e.tool) +
+                                        ", which the workflow does not declare" +
+                                        (hint.empty() ? "; remove the entry or check the tool's name in the pack" : hint));
+    }
+  }
+
+  std::vector<std::string> nativeNames;
+  for (const NativeToolEntry &n : options.natives)
+    if (n.name) nativeNames.emplace_back(n.name);
+  std::shared_ptr<const tools::BuiltinTools> builtins;
+  for (const std::string &tool : declared) {
+    const BindingsFile::Entry *e = overrides ? overrides->find(tool) : nullptr;
+    if (!e && defaults) e = defaults->find(tool);
+    if (!e || bindings_.count(tool)) continue;
+    std::unique_ptr<tools::ToolBinding> binding;
+    if (e->kind == "exec") {
+      binding = tools::makeExecBinding(execSpec(tool, e->spec));
+    } else if (e->kind == "mock") {
+      if (auto result = e->spec.get("result")) binding = tools::makeMockBinding(tools::MockTool::fixed(*result));
+      else binding = tools::makeMockBinding(tools::MockTool::fromTemplate(*e->spec.get("template")));
+    } else if (e->kind == "builtin") {
+      if (!builtins) builtins = std::make_shared<const tools::BuiltinTools>(options.workspace);
+      binding = tools::makeBuiltinBinding(e->spec.asString(), builtins);
+    } else if (e->kind == "native") {
+      auto it = std::find_if(options.natives.begin(), options.natives.end(), [&](const NativeToolEntry &n) {
+        return n.name && n.fn && e->native == n.name;
+      });
+      if (it == options.natives.end())
+        throw Error(ErrorKind::Usage, e->where + ": native function " + inQuotes(e->native) +
+                                          " is not linked into this executable; bind it at compile time "
+                                          "(wfc --bindings) and add its source" +
+                                          didYouMean(e->native, nativeNames));
+      binding = tools::makeNativeBinding(e->native, it->fn);
+    } else if (e->kind == "http") {
+      binding = tools::makeHttpBinding(tool, e->where, e->spec);
+    } else if (e->kind == "mcp") {
+      if (!mcpServers_) mcpServers_ = std::make_unique<tools::McpServers>();
+      const BindingsFile &file = overrides && overrides->find(tool) == e ? *overrides : *defaults;
+      binding = mcpBinding(*e, file, options, *mcpServers_);
+    }
+    bindings_.emplace(tool, std::move(binding));
+  }
+
+  if (options.allowUnbound) return;
+  for (const std::string &tool : required)
+    if (!bindings_.count(tool))
+      throw Error(ErrorKind::Usage, "tool " + inQuotes(tool) + " has no binding; bind it in a file given with --bindings");
+}
+
+ToolTable::~ToolTable() = default;
+
+const tools::ToolBinding *ToolTable::find(std::string_view tool) const {
+  auto it = bindings_.find(tool);
+  return it == bindings_.end() ? nullptr : it->second.get();
+}
+
+std::string ToolTable::describe(std::string_view tool) const {
+  const tools::ToolBinding *b = find(tool);
+  return b ? b->describe() : "unbound";
+}
+
+}  // namespace wfc

@@ -1,0 +1,155 @@
+#include "host/cli/RunMode.h"
+
+#include "core/chat/ChatSession.h"
+#include "host/chat/ChatMain.h"
+#include "host/cli/Plan.h"
+#include "host/session/Resume.h"
+#include "host/session/RunSession.h"
+#include "wfc/error.h"
+
+#include <unistd.h>
+
+#include <cstdio>
+#include <fstream>
+#include <iostream>
+
+namespace wfc {
+namespace {
+
+bool writeOutput(const CommandLine &cl, const std::string &text) {
+  if (!cl.output) {
+    std::fwrite(text.data(), 1, text.size(), stdout);
+    return std::fflush(stdout) == 0;
+  }
+  std::ofstream file(*cl.output, std::ios::binary | std::ios::trunc);
+  file << text;
+  return bool(file.flush());
+}
+
+}  // namespace
+
+std::optional<std::string> runOptionProblem(const CommandLine &cl) {
+  if (!cl.journal) {
+    if (cl.resume) return "--resume continues a run recorded in a journal: give --journal FILE too";
+    if (cl.runs) return "--runs lists the runs of a journal: give --journal FILE too";
+    if (cl.journalSyncGiven) return "--journal-sync says how the journal is written: give --journal FILE too";
+  }
+  if (cl.event && !cl.resume)
+    return "--event continues a suspended run: give --resume RUN_ID too (a new run takes its events from "
+           "--events FILE)";
+  if (cl.eventContext && !cl.event) return "--event-context goes with --event NAME";
+  if (cl.resume && (cl.input || cl.inputJson))
+    return "a resumed run keeps the input it started with: do not give --input or --input-json with --resume";
+  if (cl.resume && cl.dryRun) return "--dry-run plans a new run; it cannot be combined with --resume";
+  if (cl.journal && cl.journal->empty()) return "--journal needs a file name";
+  return std::nullopt;
+}
+
+int runOnce(const CommandLine &cl, const ProgramDecl &program, std::chrono::steady_clock::time_point started) {
+  const bool chatProgram = chat::isChatProgram(program);
+  const bool workflowChat = program.workflow && cl.chat;  // docs/promptkit.md "Workflow chats"
+
+  RunSession session(cl);
+  // --journal (docs/journal.md): the file, and — with --resume — the run to continue. A dry run
+  // writes nothing, a journal included.
+  if (cl.runs || !cl.dryRun) session.openJournal(program.name, JournalUse::IfGiven, cl.runs || cl.resume.has_value());
+  if (cl.runs) {
+    journal::printRuns(*session.journal(), std::cout);
+    return std::cout.flush() ? 0 : failRun(cl, 1, "cannot write the output");
+  }
+
+  Value input;
+  const ChatTaskDecl *task = nullptr;
+  std::optional<journal::RunRow> resumed;
+  std::optional<workflow::EventFile> events;
+  try {
+    input = readRunInput(cl);
+    if (chatProgram) {
+      input = chat::turnInput(cl, input);
+      task = &chooseTask(cl, program);  // a missing or unknown --task is a usage error before anything runs
+    }
+    if (!cl.resume) checkRunInput(program, input);
+  } catch (const Error &e) {
+    return failRun(cl, e.exitCode() == 1 ? 2 : e.exitCode(), e.what());
+  }
+  session.loadEvents();
+  session.loadTools(program);
+  events = session.takeEvents();
+  try {
+    if (cl.resume) {
+      resumed = journal::resumableRun(*session.journal(), *cl.resume, session.identity());
+      input = Value::parse(resumed->input);
+      // A run that succeeded is not run again: its output, as it was printed.
+      if (resumed->status == "succeeded") {
+        if (!writeOutput(cl, Value::parse(resumed->output.value_or("null")).dump(cl.pretty ? 2 : -1) + "\n"))
+          return failRun(cl, 1, "cannot write the output");
+        return 0;
+      }
+      if (cl.event) {
+        workflow::ExternalEvent first = journal::resumeEvent(*resumed, *cl.event, cl.eventContext);
+        if (!events) events = workflow::EventFile::none("--event");
+        events->prepend(std::move(first));
+      }
+    }
+  } catch (const Error &e) {
+    return failRun(cl, e.exitCode() == 1 ? 2 : e.exitCode(), e.what());
+  }
+  RunSession::Connection connection(program.name, program.version);
+  connection.provider = !cl.dryRun;
+  session.connect(program, std::move(connection));
+
+  if (cl.dryRun) {
+    nlohmann::ordered_json planned =
+        chatProgram ? chat::plan(cl, program, session.tools(), input) : plan(program, session.tools(), input);
+    if (!writeOutput(cl, planned.dump(cl.pretty ? 2 : -1) + "\n")) return failRun(cl, 1, "cannot write the output");
+    return 0;
+  }
+
+  session.catchSignals();
+  const RunEnvironment env = session.environment(program);
+  RunRequest request;
+  request.input = input;
+  request.cancel = session.stop();
+  request.started = started;
+  request.task = task;
+  request.resumed = resumed;
+  request.events = std::move(events);
+  request.progress = !cl.quiet && isatty(STDERR_FILENO);
+  request.keepRecords = cl.report.has_value();
+  if (chatProgram && cl.chat)  // --chat prints each reply as it comes and leaves no output
+    request.body = [&](Run &run, const CancellationToken &token, const std::string &rootSpan) -> std::optional<Value> {
+      chat::converse(run, cl, *task, input, token, rootSpan);
+      return std::nullopt;
+    };
+  if (workflowChat)  // likewise, each turn to the current state's conversation
+    request.body = [&](Run &run, const CancellationToken &token, const std::string &rootSpan) -> std::optional<Value> {
+      chat::converseWithWorkflow(run, cl, input, token, rootSpan);
+      return std::nullopt;
+    };
+  const RunOutcome outcome = executeRun(env, std::move(request));
+  if (!outcome.started) return failRun(cl, outcome.code, outcome.error);
+  const int code = outcome.code;
+  const std::string &error = outcome.error;
+  const std::optional<Value> &output = outcome.output;
+  if (cl.report) {
+    std::ofstream file(*cl.report, std::ios::binary | std::ios::trunc);
+    file << runReport(env, outcome).dump(2) << "\n";
+    if (!file.flush()) std::cerr << cl.program << ": warning: cannot write report file '" << *cl.report << "'\n";
+  }
+  if (code == 4) {  // not an error: the run waits, and says for what (docs/journal.md)
+    std::cerr << cl.program << ": " << error << "\n";
+    return code;
+  }
+  if (code != 0) {
+    // A failure with an output still prints it (a tool composition's result object); any other
+    // failure leaves stdout empty (docs/executable.md).
+    if (output && !writeOutput(cl, output->dump(cl.pretty ? 2 : -1) + "\n")) return failRun(cl, 1, "cannot write the output");
+    return failRun(cl, code, error);
+  }
+  if ((chatProgram || workflowChat) && !output) return 0;  // --chat printed each reply as it came
+  std::string text = chatProgram && cl.raw ? output->asString() : output->dump(cl.pretty ? 2 : -1);
+  if (!writeOutput(cl, text + "\n")) return failRun(cl, 1, "cannot write the output");
+  return 0;
+}
+
+}  // namespace wfc

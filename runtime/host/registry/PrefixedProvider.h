@@ -1,0 +1,28 @@
+// The LLM provider one workflow of a registry runs on (docs/registry.md): the registry's, with
+// the workflow's id in front of every exchange's step path ("DesignDocs/draft"), so that the
+// registry's one recording keeps apart the steps its workflows name alike.
+#pragma once
+
+#include "core/llm/Provider.h"
+
+#include <string>
+
+namespace wfc::registry {
+
+class PrefixedProvider final : public llm::Provider {
+ public:
+  PrefixedProvider(llm::Provider &inner, std::string workflow) : inner_(inner), prefix_(std::move(workflow) + "/") {}
+
+  llm::Reply complete(const llm::Request &request, const llm::ExchangeKey &key, const CancellationToken &cancel) override {
+    llm::ExchangeKey prefixed = key;
+    prefixed.step = prefix_ + key.step;
+    return inner_.complete(request, prefixed, cancel);
+  }
+  std::string describe() const override { return inner_.describe(); }
+
+ private:
+  llm::Provider &inner_;
+  std::string prefix_;
+};
+
+}  // namespace wfc::registry

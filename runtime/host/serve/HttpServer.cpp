@@ -1,0 +1,260 @@
+#include "host/serve/HttpServer.h"
+
+#include "host/serve/MicrohttpdLibrary.h"
+#include "wfc/error.h"
+
+#include <arpa/inet.h>
+#include <netdb.h>
+#include <netinet/in.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <cstring>
+#include <memory>
+
+namespace wfc::serve {
+namespace {
+
+bool equalsIgnoreCase(std::string_view a, std::string_view b) {
+  return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) {
+           return std::tolower(static_cast<unsigned char>(x)) == std::tolower(static_cast<unsigned char>(y));
+         });
+}
+
+// A request being received: its body so far, or that it is too large.
+struct Receiving {
+  HttpRequest request;
+  bool tooLarge = false;
+  bool answered = false;
+};
+
+MHD_Result collect(void *cls, MHD_ValueKind, const char *key, const char *value) {
+  static_cast<std::vector<std::pair<std::string, std::string>> *>(cls)->emplace_back(key ? key : "",
+                                                                                       value ? value : "");
+  return MHD_YES;
+}
+
+std::string peerAddress(MHD_Connection *connection) {
+  const MHD_ConnectionInfo *info = microhttpd().get_connection_info(connection, MHD_CONNECTION_INFO_CLIENT_ADDRESS);
+  if (!info || !info->client_addr) return "";
+  char text[INET6_ADDRSTRLEN] = "";
+  const sockaddr *addr = info->client_addr;
+  if (addr->sa_family == AF_INET)
+    inet_ntop(AF_INET, &reinterpret_cast<const sockaddr_in *>(addr)->sin_addr, text, sizeof text);
+  else if (addr->sa_family == AF_INET6)
+    inet_ntop(AF_INET6, &reinterpret_cast<const sockaddr_in6 *>(addr)->sin6_addr, text, sizeof text);
+  return text;
+}
+
+MHD_Result answer(MHD_Connection *connection, const HttpResponse &response) {
+  const MicrohttpdLibrary &mhd = microhttpd();
+  MHD_Response *r = mhd.create_response_from_buffer(response.body.size(), const_cast<char *>(response.body.data()),
+                                                    MHD_RESPMEM_MUST_COPY);
+  if (!r) return MHD_NO;  // out of memory: libmicrohttpd closes the connection
+  if (!response.contentType.empty()) mhd.add_response_header(r, "Content-Type", response.contentType.c_str());
+  for (const auto &[name, value] : response.headers) mhd.add_response_header(r, name.c_str(), value.c_str());
+  MHD_Result queued = mhd.queue_response(connection, unsigned(response.status), r);
+  mhd.destroy_response(r);
+  return queued;
+}
+
+}  // namespace
+
+std::optional<std::string> HttpRequest::header(std::string_view name) const {
+  for (const auto &[key, value] : headers)
+    if (equalsIgnoreCase(key, name)) return value;
+  return std::nullopt;
+}
+
+std::optional<std::string> HttpRequest::param(std::string_view name) const {
+  for (const auto &[key, value] : query)
+    if (key == name) return value;
+  return std::nullopt;
+}
+
+bool ListenAddress::loopback() const {
+  if (ipv6) {
+    in6_addr a{};
+    return inet_pton(AF_INET6, host.c_str(), &a) == 1 && IN6_IS_ADDR_LOOPBACK(&a);
+  }
+  in_addr a{};
+  return inet_pton(AF_INET, host.c_str(), &a) == 1 && (ntohl(a.s_addr) >> 24) == 127;
+}
+
+std::string ListenAddress::str() const {
+  return (ipv6 ? "[" + host + "]" : host) + ":" + std::to_string(port);
+}
+
+ListenAddress parseListenAddress(const std::string &text) {
+  auto bad = [&](const std::string &why) -> Error {
+    return Error(ErrorKind::Usage, "--serve takes [ADDR:]PORT (8080, 127.0.0.1:8080, [::1]:8080), not '" + text +
+                                       "': " + why);
+  };
+  ListenAddress out;
+  std::string host, port = text;
+  if (!text.empty() && text[0] == '[') {
+    size_t close = text.find(']');
+    if (close == std::string::npos || close + 1 >= text.size() || text[close + 1] != ':')
+      throw bad("an IPv6 address goes in brackets, followed by :PORT");
+    host = text.substr(1, close - 1);
+    port = text.substr(close + 2);
+  } else if (size_t colon = text.rfind(':'); colon != std::string::npos) {
+    host = text.substr(0, colon);
+    port = text.substr(colon + 1);
+    if (host.find(':') != std::string::npos) throw bad("an IPv6 address goes in brackets: [ADDR]:PORT");
+  }
+  if (port.empty() || port.size() > 5 || !std::all_of(port.begin(), port.end(), [](char c) { return c >= '0' && c <= '9'; }) ||
+      std::stoul(port) > 65535)
+    throw bad("the port is a number from 0 to 65535 (0: any free port)");
+  out.port = uint16_t(std::stoul(port));
+  if (host.empty()) return out;  // 127.0.0.1
+  in_addr v4{};
+  in6_addr v6{};
+  if (inet_pton(AF_INET, host.c_str(), &v4) == 1) {
+    out.host = host;
+  } else if (inet_pton(AF_INET6, host.c_str(), &v6) == 1) {
+    out.host = host;
+    out.ipv6 = true;
+  } else {
+    // A name: the first address it resolves to (localhost, a host's own name).
+    addrinfo hints{}, *found = nullptr;
+    hints.ai_family = AF_UNSPEC;
+    hints.ai_socktype = SOCK_STREAM;
+    if (int rc = getaddrinfo(host.c_str(), nullptr, &hints, &found); rc != 0 || !found)
+      throw bad("'" + host + "' is not an address, and resolving it failed: " + gai_strerror(rc));
+    char buffer[INET6_ADDRSTRLEN] = "";
+    if (found->ai_family == AF_INET6) {
+      inet_ntop(AF_INET6, &reinterpret_cast<sockaddr_in6 *>(found->ai_addr)->sin6_addr, buffer, sizeof buffer);
+      out.ipv6 = true;
+    } else {
+      inet_ntop(AF_INET, &reinterpret_cast<sockaddr_in *>(found->ai_addr)->sin_addr, buffer, sizeof buffer);
+    }
+    freeaddrinfo(found);
+    out.host = buffer;
+  }
+  return out;
+}
+
+struct HttpServer::Callbacks {
+  static MHD_Result onRequest(void *cls, MHD_Connection *connection, const char *url, const char *method,
+                              const char *, const char *upload, size_t *uploadSize, void **state) {
+    auto *self = static_cast<HttpServer *>(cls);
+    auto *receiving = static_cast<Receiving *>(*state);
+    const MicrohttpdLibrary &mhd = microhttpd();
+    if (!receiving) {  // the headers have arrived
+      auto owned = std::make_unique<Receiving>();
+      HttpRequest &r = owned->request;
+      r.method = method ? method : "";
+      r.path = url ? url : "/";
+      mhd.get_connection_values(connection, MHD_HEADER_KIND, collect, &r.headers);
+      mhd.get_connection_values(connection, MHD_GET_ARGUMENT_KIND, collect, &r.query);
+      r.remoteAddress = peerAddress(connection);
+      *state = owned.release();
+      receiving = static_cast<Receiving *>(*state);
+      // Refused before reading it when the client says how large it is.
+      if (std::optional<std::string> length = r.header("Content-Length")) {
+        char *end = nullptr;
+        errno = 0;
+        unsigned long long n = std::strtoull(length->c_str(), &end, 10);
+        if (errno == ERANGE || n > self->options_.maxBodyBytes) {
+          receiving->tooLarge = receiving->answered = true;
+          return answer(connection, self->tooLarge_(r, self->options_.maxBodyBytes));
+        }
+      }
+      return MHD_YES;
+    }
+    if (*uploadSize > 0) {  // a piece of the body
+      if (!receiving->tooLarge) {
+        if (receiving->request.body.size() + *uploadSize > self->options_.maxBodyBytes) {
+          receiving->tooLarge = true;  // a chunked body that grew past the limit: the rest is dropped
+          receiving->request.body.clear();
+          receiving->request.body.shrink_to_fit();
+        } else {
+          receiving->request.body.append(upload, *uploadSize);
+        }
+      }
+      *uploadSize = 0;
+      return MHD_YES;
+    }
+    if (receiving->answered) return MHD_YES;
+    receiving->answered = true;
+    if (receiving->tooLarge) return answer(connection, self->tooLarge_(receiving->request, self->options_.maxBodyBytes));
+    HttpResponse response;
+    try {
+      response = self->handler_(receiving->request);
+    } catch (const std::exception &) {  // the handler answers its own errors; this is a bug's last resort
+      response.status = 500;
+      response.body = std::string("{\"error\":{\"code\":\"internal\",\"message\":\"internal error\"}}");
+    }
+    return answer(connection, response);
+  }
+
+  static void onCompleted(void *, MHD_Connection *, void **state, MHD_RequestTerminationCode) {
+    delete static_cast<Receiving *>(*state);
+    *state = nullptr;
+  }
+};
+
+HttpServer::HttpServer(Options options, Handler handler, TooLarge tooLarge)
+    : options_(std::move(options)), handler_(std::move(handler)), tooLarge_(std::move(tooLarge)) {}
+
+HttpServer::~HttpServer() { stop(); }
+
+void HttpServer::start() {
+  const MicrohttpdLibrary &mhd = microhttpd();
+  sockaddr_in v4{};
+  sockaddr_in6 v6{};
+  const sockaddr *addr = nullptr;
+  if (options_.address.ipv6) {
+    v6.sin6_family = AF_INET6;
+    v6.sin6_port = htons(options_.address.port);
+    inet_pton(AF_INET6, options_.address.host.c_str(), &v6.sin6_addr);
+    addr = reinterpret_cast<const sockaddr *>(&v6);
+  } else {
+    v4.sin_family = AF_INET;
+    v4.sin_port = htons(options_.address.port);
+    inet_pton(AF_INET, options_.address.host.c_str(), &v4.sin_addr);
+    addr = reinterpret_cast<const sockaddr *>(&v4);
+  }
+  // No MHD_OPTION_LISTENING_ADDRESS_REUSE: it means SO_REUSEPORT, which would let a second server
+  // share the port instead of failing. (libmicrohttpd sets SO_REUSEADDR itself, so a restarted
+  // server can listen at once.) A thread per connection: a handler may wait for a run (POST /runs?wait=true) without holding
+  // up other clients. poll(), not select(): no FD_SETSIZE limit on descriptors.
+  unsigned flags = MHD_USE_THREAD_PER_CONNECTION | MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_POLL | MHD_USE_ITC;
+  if (options_.address.ipv6) flags |= MHD_USE_IPv6;
+  errno = 0;
+  daemon_ = mhd.start_daemon(flags, options_.address.port, nullptr, nullptr,
+                             &Callbacks::onRequest, this,
+                             MHD_OPTION_SOCK_ADDR, addr,
+                             MHD_OPTION_NOTIFY_COMPLETED,
+                             MHD_RequestCompletedCallback(&Callbacks::onCompleted), this,
+                             MHD_OPTION_CONNECTION_LIMIT, static_cast<unsigned int>(options_.maxConnections),
+                             MHD_OPTION_CONNECTION_TIMEOUT, static_cast<unsigned int>(options_.idleTimeoutSeconds),
+                             MHD_OPTION_END);
+  if (!daemon_) {
+    int error = errno;
+    throw Error(ErrorKind::Usage, "cannot listen on " + options_.address.str() + ": " +
+                                      (error ? std::strerror(error) : "libmicrohttpd refused to start"));
+  }
+  accepting_ = true;
+  const MHD_DaemonInfo *info = mhd.get_daemon_info(daemon_, MHD_DAEMON_INFO_BIND_PORT);
+  port_ = info ? info->port : options_.address.port;
+}
+
+void HttpServer::stopAccepting() {
+  if (!daemon_ || !accepting_) return;
+  accepting_ = false;
+  MHD_socket listening = microhttpd().quiesce_daemon(daemon_);
+  if (listening != MHD_INVALID_SOCKET) ::close(listening);
+}
+
+void HttpServer::stop() {
+  if (!daemon_) return;
+  stopAccepting();
+  microhttpd().stop_daemon(daemon_);
+  daemon_ = nullptr;
+}
+
+}  // namespace wfc::serve

@@ -1,0 +1,94 @@
+// The HTTP side of serve mode (docs/serve.md): a listening socket and a thread per connection
+// (libmicrohttpd, host/serve/MicrohttpdLibrary.h), each complete request handed to one handler as an
+// HttpRequest and answered with the HttpResponse it returns. Bodies over the limit are refused
+// with 413 before the handler sees them (without reading them when Content-Length says so).
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+struct MHD_Daemon;
+
+namespace wfc::serve {
+
+struct HttpRequest {
+  std::string method;  // "GET", "POST", …
+  std::string path;    // decoded, without the query: "/runs/abc"
+  std::vector<std::pair<std::string, std::string>> query;    // decoded, in order
+  std::vector<std::pair<std::string, std::string>> headers;  // as sent
+  std::string body;
+  std::string remoteAddress;  // the peer's IP address
+
+  // The first header of that name (case-insensitive), or nullopt.
+  std::optional<std::string> header(std::string_view name) const;
+  // The first query parameter of that name, or nullopt.
+  std::optional<std::string> param(std::string_view name) const;
+};
+
+struct HttpResponse {
+  int status = 200;
+  std::string contentType = "application/json";
+  std::vector<std::pair<std::string, std::string>> headers;
+  std::string body;
+};
+
+// Where to listen: an IPv4 or IPv6 address (as text) and a port (0: any free one).
+struct ListenAddress {
+  std::string host = "127.0.0.1";
+  uint16_t port = 0;
+  bool ipv6 = false;
+  // Whether only this machine can connect (127.0.0.0/8, ::1): then no token is needed.
+  bool loopback() const;
+  // "127.0.0.1:8080", "[::1]:8080".
+  std::string str() const;
+};
+
+// "[ADDR:]PORT" as --serve takes it: "8080", "0.0.0.0:8080", "[::1]:8080", "localhost:8080".
+// Throws wfc::Error(Usage) naming what is wrong.
+ListenAddress parseListenAddress(const std::string &text);
+
+class HttpServer {
+ public:
+  struct Options {
+    ListenAddress address;
+    size_t maxBodyBytes = size_t(1) << 20;
+    unsigned maxConnections = 1024;
+    unsigned idleTimeoutSeconds = 60;
+  };
+  using Handler = std::function<HttpResponse(const HttpRequest &)>;
+  // What a refused body (413) is answered with.
+  using TooLarge = std::function<HttpResponse(const HttpRequest &, size_t limit)>;
+
+  HttpServer(Options options, Handler handler, TooLarge tooLarge);
+  ~HttpServer();  // stop()
+  HttpServer(const HttpServer &) = delete;
+  HttpServer &operator=(const HttpServer &) = delete;
+
+  // Binds and starts accepting. Throws wfc::Error(Usage) naming the address and why it cannot
+  // listen there (in use, not an address of this machine, …).
+  void start();
+  // The port it listens on (the one chosen, for port 0).
+  uint16_t port() const { return port_; }
+  // Closes the listening socket: no new connection is accepted; open ones are still served.
+  void stopAccepting();
+  // Stops: closes every connection once its request in progress has been answered.
+  void stop();
+
+ private:
+  struct Callbacks;  // libmicrohttpd's callbacks, with its exact signatures
+  friend struct Callbacks;
+
+  Options options_;
+  Handler handler_;
+  TooLarge tooLarge_;
+  MHD_Daemon *daemon_ = nullptr;
+  uint16_t port_ = 0;
+  bool accepting_ = false;
+};
+
+}  // namespace wfc::serve

@@ -1,0 +1,530 @@
+#include "host/serve/RestApi.h"
+
+#include "core/chat/ChatSession.h"
+#include "core/chat/TurnMedia.h"
+#include "host/chat/ChatMain.h"
+#include "host/serve/ChatCompletions.h"
+#include "host/serve/OpenApiDocument.h"
+#include "host/serve/WebAssets.h"
+#include "host/session/Resume.h"
+#include "support/JsonNesting.h"
+#include "wfc/error.h"
+
+#include <chrono>
+#include <sstream>
+
+namespace wfc::serve {
+namespace {
+
+using Json = nlohmann::ordered_json;
+
+std::string dump(const Json &j) { return j.dump(-1, ' ', false, Json::error_handler_t::replace); }
+
+HttpResponse json(int status, const Json &body) { return {status, "application/json", {}, dump(body) + "\n"}; }
+
+HttpResponse error(int status, const std::string &code, const std::string &message, std::optional<std::string> field = {}) {
+  Json e = {{"code", code}, {"message", message}};
+  if (field) e["field"] = *field;
+  return json(status, {{"error", e}});
+}
+
+// OpenAI's error shape, under /v1/.
+HttpResponse openAiError(int status, const std::string &message, const std::string &param = "",
+                         const std::string &code = "") {
+  const char *type = status == 401 ? "authentication_error" : status == 429 ? "rate_limit_error"
+                     : status >= 500 ? "server_error" : "invalid_request_error";
+  return json(status, {{"error",
+                        {{"message", message},
+                         {"type", type},
+                         {"param", param.empty() ? Json() : Json(param)},
+                         {"code", code.empty() ? Json() : Json(code)}}}});
+}
+
+// Equal strings compare in time that depends only on their lengths (a wrong token's prefix is
+// not told by how fast it is refused).
+bool constantTimeEquals(const std::string &a, const std::string &b) {
+  unsigned char diff = a.size() == b.size() ? 0 : 1;
+  const std::string &longer = a.size() >= b.size() ? a : b;
+  for (size_t i = 0; i < longer.size(); ++i) {
+    unsigned char x = i < a.size() ? static_cast<unsigned char>(a[i]) : 0;
+    unsigned char y = i < b.size() ? static_cast<unsigned char>(b[i]) : 0;
+    diff |= static_cast<unsigned char>(x ^ y);
+  }
+  return diff == 0;
+}
+
+std::vector<std::string> pathSegments(const std::string &path) {
+  std::vector<std::string> out;
+  std::string part;
+  std::istringstream in(path);
+  while (std::getline(in, part, '/'))
+    if (!part.empty()) out.push_back(part);
+  return out;
+}
+
+Json runJson(const journal::RunRow &r) {
+  Json j = {{"id", r.id}, {"status", r.status}};
+  if (r.output) j["output"] = journal::storedJson(*r.output);
+  if (!r.error.empty()) j["error"] = r.error;
+  if (r.exitCode) j["exit_code"] = *r.exitCode;
+  j["started"] = journal::iso8601(r.startedMs);
+  j["finished"] = r.finishedMs ? Json(journal::iso8601(*r.finishedMs)) : Json();
+  j["awaiting"] = r.awaiting ? journal::storedJson(*r.awaiting) : Json();
+  return j;
+}
+
+// ?wait=true|false (also 1|0); nullopt for anything else.
+std::optional<bool> waitParam(const HttpRequest &request) {
+  std::optional<std::string> wait = request.param("wait");
+  if (!wait || *wait == "false" || *wait == "0") return false;
+  if (*wait == "true" || *wait == "1" || wait->empty()) return true;
+  return std::nullopt;
+}
+
+}  // namespace
+
+std::variant<std::optional<nlohmann::ordered_json>, HttpResponse> readBody(const HttpRequest &request) {
+  if (std::optional<std::string> type = request.header("Content-Type")) {
+    std::string media = type->substr(0, type->find(';'));
+    while (!media.empty() && media.back() == ' ') media.pop_back();
+    if (!media.empty() && media != "application/json" && !(media.size() > 5 && media.ends_with("+json")))
+      return error(415, "unsupported_media_type", "the body must be JSON (Content-Type: application/json), not " + media +
+                                                      (media == "application/x-www-form-urlencoded" ? " (curl -d sends that: add -H 'Content-Type: application/json')" : ""));
+  }
+  size_t start = request.body.find_first_not_of(" \t\r\n");
+  if (start == std::string::npos) return std::optional<Json>();
+  if (nestsDeeperThan(request.body))
+    return error(400, "invalid_json", "the body nests deeper than " + std::to_string(kMaxJsonNesting) + " levels");
+  try {
+    return std::optional<Json>(Json::parse(request.body));
+  } catch (const Json::exception &e) {
+    // "[json.exception.parse_error.101] parse error at line 1, column 5: …" → from "at line" on;
+    // "[json.exception.out_of_range.406] number overflow parsing '1e309'" (a number too large for
+    // a double, which JSON numbers must fit here) → after the bracket.
+    std::string what = e.what();
+    size_t at = what.find("at line");
+    if (at == std::string::npos && what.find("] ") != std::string::npos) at = what.find("] ") + 2;
+    return error(400, "invalid_json", "the body is not valid JSON: " + (at == std::string::npos ? what : what.substr(at)));
+  }
+}
+
+std::optional<std::string> turnMediaProblem(const Value &input, const ProgramDecl &program, const ChatTaskDecl &task) {
+  std::optional<Value> media = input.isObject() ? input.get("media") : std::nullopt;
+  if (!media) return std::nullopt;
+  try {
+    chat::readTaskMedia(*media, chat::MediaFiles::Refused, program, task);
+  } catch (const Error &e) {
+    return std::string(e.what());
+  }
+  return std::nullopt;
+}
+
+namespace {
+
+const char *kRetryAfterSeconds = "1";
+
+}  // namespace
+
+RestApi::RestApi(const ProgramDecl &program, RunService &runs, journal::JournalFile &journal, Metrics &metrics,
+                 Options options)
+    : program_(program),
+      runs_(runs),
+      journal_(journal),
+      metrics_(metrics),
+      options_(std::move(options)),
+      tools_(mcp::servedTools(program)),
+      inputCheck_(program, tools_) {
+  openApi_ = openApiDocument(program, tools_, options_.token.has_value()).dump(2) + "\n";
+  inputSchema_ = runSchemas(program, tools_).input.dump(2) + "\n";
+}
+
+HttpResponse RestApi::handle(const HttpRequest &request) {
+  HttpResponse response;
+  if (request.path != "/healthz" && request.path != "/readyz" && !authorized(request)) {
+    response = request.path.rfind("/v1/", 0) == 0
+                   ? openAiError(401, "a bearer token is required (Authorization: Bearer WFC_SERVE_TOKEN), and this "
+                                      "request has none or another one")
+                   : error(401, "unauthorized",
+                           "a bearer token is required (Authorization: Bearer WFC_SERVE_TOKEN), and this request has "
+                           "none or another one");
+    response.headers.emplace_back("WWW-Authenticate", "Bearer realm=\"wfc\"");
+  } else {
+    response = route(request);
+  }
+  metrics_.countResponse(response.status);
+  return response;
+}
+
+HttpResponse RestApi::tooLarge(const HttpRequest &request, size_t limit) {
+  std::string message = "the body is larger than " + std::to_string(limit) + " bytes (--max-body)";
+  HttpResponse response = request.path.rfind("/v1/", 0) == 0 ? openAiError(413, message) : error(413, "too_large", message);
+  metrics_.countResponse(response.status);
+  return response;
+}
+
+bool RestApi::authorized(const HttpRequest &request) const {
+  if (!options_.token) return true;
+  std::optional<std::string> header = request.header("Authorization");
+  const std::string scheme = "Bearer ";
+  if (!header || header->size() < scheme.size()) return false;
+  for (size_t i = 0; i < scheme.size(); ++i)
+    if (std::tolower(static_cast<unsigned char>((*header)[i])) != std::tolower(static_cast<unsigned char>(scheme[i])))
+      return false;
+  return constantTimeEquals(header->substr(scheme.size()), *options_.token);
+}
+
+HttpResponse RestApi::route(const HttpRequest &request) {
+  std::vector<std::string> parts = pathSegments(request.path);
+  const std::string &method = request.method;
+  auto only = [&](std::initializer_list<const char *> allowed) -> std::optional<HttpResponse> {
+    for (const char *m : allowed)
+      if (method == m) return std::nullopt;
+    std::string list;
+    for (const char *m : allowed) list += (list.empty() ? "" : ", ") + std::string(m);
+    HttpResponse r = error(405, "method_not_allowed", request.path + " takes " + list + ", not " + method);
+    r.headers.emplace_back("Allow", list);
+    return r;
+  };
+  if (const WebAsset *asset = findWebAsset(request.path)) {
+    if (auto refused = only({"GET"})) return *refused;
+    return {200, std::string(asset->contentType), {{"Cache-Control", "no-cache"}}, std::string(asset->body)};
+  }
+  if (parts.size() == 1 && parts[0] == "healthz") {
+    if (auto refused = only({"GET"})) return *refused;
+    return json(200, {{"status", "ok"}});
+  }
+  if (parts.size() == 1 && parts[0] == "readyz") {
+    if (auto refused = only({"GET"})) return *refused;
+    return readiness();
+  }
+  if (parts.size() == 1 && parts[0] == "metrics") {
+    if (auto refused = only({"GET"})) return *refused;
+    Metrics::Gauges gauges;
+    try {
+      gauges.runsByStatus = journal_.countRunsByStatus();
+    } catch (const Error &) {  // the other gauges still say something
+    }
+    gauges.running = runs_.runningCount();
+    gauges.maxRuns = runs_.maxRuns();
+    gauges.draining = runs_.draining();
+    return {200, "text/plain; version=0.0.4; charset=utf-8", {}, metrics_.render(gauges)};
+  }
+  if (parts.size() == 1 && parts[0] == "schema") {
+    if (auto refused = only({"GET"})) return *refused;
+    return {200, "application/schema+json", {}, inputSchema_};
+  }
+  if (parts.size() == 1 && parts[0] == "openapi.json") {
+    if (auto refused = only({"GET"})) return *refused;
+    return {200, "application/json", {}, openApi_};
+  }
+  if (parts.size() == 1 && parts[0] == "graph") {
+    if (auto refused = only({"GET"})) return *refused;
+    return {200, "application/json", {}, program_.graph ? std::string(program_.graph) : std::string("null")};
+  }
+  if (parts.size() == 1 && parts[0] == "program") {
+    if (auto refused = only({"GET"})) return *refused;
+    Json states = Json::array();
+    if (program_.workflow)
+      for (const StateDecl &s : program_.workflow->states) states.push_back(s.name);
+    return json(200, {{"name", program_.name},
+                      {"title", program_.description},
+                      {"version", program_.version},
+                      {"wfc_version", program_.wfcVersion},
+                      {"states", states},
+                      {"chat", chat::isChatProgram(program_)}});
+  }
+  if (!parts.empty() && parts[0] == "runs") {
+    if (parts.size() == 1) {
+      if (auto refused = only({"GET", "POST"})) return *refused;
+      return method == "POST" ? startRun(request) : listRuns(request);
+    }
+    if (parts.size() == 2) {
+      if (auto refused = only({"GET", "DELETE"})) return *refused;
+      return method == "GET" ? getRun(parts[1]) : cancelRun(parts[1]);
+    }
+    if (parts.size() == 3 && parts[2] == "events") {
+      if (auto refused = only({"POST"})) return *refused;
+      return sendEvent(request, parts[1]);
+    }
+    if (parts.size() == 3 && parts[2] == "trace") {
+      if (auto refused = only({"GET"})) return *refused;
+      return runTrace(request, parts[1]);
+    }
+  }
+  if (chat::isChatProgram(program_) && parts.size() == 3 && parts[0] == "v1" && parts[1] == "chat" &&
+      parts[2] == "completions") {
+    if (method != "POST") return openAiError(405, request.path + " takes POST, not " + method);
+    return chatCompletions(request);
+  }
+  if (chat::isChatProgram(program_) && parts.size() == 2 && parts[0] == "v1" && parts[1] == "models") {
+    if (method != "GET") return openAiError(405, request.path + " takes GET, not " + method);
+    return chatModels();
+  }
+  return error(404, "not_found", "no such resource: " + request.path + " (GET /openapi.json lists this server's)");
+}
+
+HttpResponse RestApi::readiness() {
+  if (runs_.draining()) return json(503, {{"status", "draining"}});
+  try {
+    journal_.countRunsByStatus();
+  } catch (const Error &e) {
+    return json(503, {{"status", "journal unreadable"}, {"error", e.what()}});
+  }
+  return json(200, {{"status", "ready"}, {"running", runs_.runningCount()}, {"max_runs", runs_.maxRuns()}});
+}
+
+HttpResponse RestApi::startRun(const HttpRequest &request) {
+  if (runs_.draining()) return error(503, "shutting_down", "the server is shutting down: it starts no run");
+  std::optional<bool> wait = waitParam(request);
+  if (!wait) return error(400, "invalid_parameter", "?wait takes true or false, not '" + *request.param("wait") + "'", "wait");
+  const ChatTaskDecl *task = nullptr;
+  if (chat::isChatProgram(program_)) {
+    std::optional<std::string> name = request.param("task");
+    std::string names;
+    for (const ChatTaskDecl &t : program_.tasks) {
+      names += (names.empty() ? "'" : ", '") + std::string(t.name) + "'";
+      if (name && *name == t.name) task = &t;
+    }
+    if (!task && !name && program_.tasks.size() == 1) task = &program_.tasks[0];
+    if (!task)
+      return error(400, "invalid_parameter",
+                   name ? "no task '" + *name + "': this pack's tasks are " + names
+                        : "this pack has several tasks (" + names + "): choose one with ?task=NAME",
+                   "task");
+  } else if (request.param("task")) {
+    return error(400, "invalid_parameter", "?task is for chat packs; this one runs " +
+                                               std::string(program_.workflow ? "a workflow" : "a composition"),
+                 "task");
+  }
+  auto body = readBody(request);
+  if (auto *refused = std::get_if<HttpResponse>(&body)) return *refused;
+  Json input = std::get<std::optional<Json>>(body).value_or(Json::object());
+  if (!input.is_object()) return error(400, "invalid_input", "the body (the run's input) must be a JSON object, not " + std::string(input.type_name()), "");
+  Value value = Value::fromJson(std::move(input));
+  if (task)
+    if (std::optional<std::string> problem = turnMediaProblem(value, program_, *task))
+      return error(400, "invalid_input", *problem, "media");
+  std::vector<InputProblem> problems = inputCheck_.problems(value, task);
+  if (!problems.empty()) {
+    Json list = Json::array();
+    for (const InputProblem &p : problems) list.push_back({{"field", p.field}, {"message", p.message}});
+    Json e = {{"code", "invalid_input"},
+              {"message", "the input does not match the input schema (GET /schema): " + problems[0].text},
+              {"field", problems[0].field},
+              {"problems", list}};
+    return json(400, {{"error", e}});
+  }
+  std::optional<TraceParent> parent;
+  if (std::optional<std::string> header = request.header("traceparent")) parent = parseTraceParent(*header);
+  RunService::Started started = runs_.start(std::move(value), task, parent);
+  if (started.refusal == RunService::Refusal::Full) {
+    HttpResponse r = error(429, "too_many_runs", "the server runs " + std::to_string(runs_.maxRuns()) +
+                                                     " runs already (--max-runs): try again later");
+    r.headers.emplace_back("Retry-After", kRetryAfterSeconds);
+    return r;
+  }
+  if (started.refusal == RunService::Refusal::Draining)
+    return error(503, "shutting_down", "the server is shutting down: it starts no run");
+  if (started.refusal == RunService::Refusal::Failed) return error(500, "run_not_started", started.error);
+  if (*wait) {
+    runs_.waitUntilStopped(started.id);
+    return getRun(started.id);
+  }
+  HttpResponse r = json(201, {{"id", started.id}, {"status", "running"}});
+  r.headers.emplace_back("Location", "/runs/" + started.id);
+  return r;
+}
+
+HttpResponse RestApi::listRuns(const HttpRequest &request) {
+  std::optional<std::string> status = request.param("status");
+  if (status && *status != "running" && *status != "succeeded" && *status != "failed" && *status != "suspended" &&
+      *status != "cancelled")
+    return error(400, "invalid_parameter",
+                 "?status takes running, succeeded, failed, suspended or cancelled, not '" + *status + "'", "status");
+  int64_t limit = 100;
+  if (std::optional<std::string> text = request.param("limit")) {
+    char *end = nullptr;
+    long long n = std::strtoll(text->c_str(), &end, 10);
+    if (text->empty() || *end || n < 1 || n > 1000)
+      return error(400, "invalid_parameter", "?limit takes a whole number from 1 to 1000, not '" + *text + "'", "limit");
+    limit = n;
+  }
+  std::optional<int64_t> before;
+  if (std::optional<std::string> id = request.param("before")) {
+    std::optional<journal::RunRow> row = journal_.findRun(*id);
+    if (!row) return error(400, "invalid_parameter", "?before names no run: '" + *id + "'", "before");
+    before = row->seq;
+  }
+  std::vector<journal::RunRow> rows = journal_.recentRuns(status, limit + 1, before);
+  Json list = Json::array();
+  for (size_t i = 0; i < rows.size() && int64_t(i) < limit; ++i) list.push_back(runJson(rows[i]));
+  Json next = int64_t(rows.size()) > limit ? Json(rows[size_t(limit) - 1].id) : Json();
+  return json(200, {{"runs", list}, {"next", next}});
+}
+
+HttpResponse RestApi::getRun(const std::string &id) {
+  std::optional<journal::RunRow> row = journal_.findRun(id);
+  if (!row) return error(404, "not_found", "no run '" + id + "'");
+  return json(200, runJson(*row));
+}
+
+HttpResponse RestApi::cancelRun(const std::string &id) {
+  std::optional<journal::RunRow> row = journal_.findRun(id);
+  if (!row) return error(404, "not_found", "no run '" + id + "'");
+  const std::string reason = "cancelled by DELETE /runs/" + id;
+  if (runs_.cancel(id, reason, std::chrono::seconds(10))) {
+    row = journal_.findRun(id);
+    return json(row->status == "running" ? 202 : 200, runJson(*row));
+  }
+  if (row->status == "suspended") {
+    journal_.finishRun(row->seq, "cancelled", std::nullopt, Error(ErrorKind::Cancelled, "").exitCode(), reason,
+                       std::nullopt, journal::nowMs());
+    return json(200, runJson(*journal_.findRun(id)));
+  }
+  if (row->status == "running")
+    return error(409, "not_here", "run '" + id + "' is running in another process, or waits to be resumed: it "
+                                                 "cannot be cancelled from this server now");
+  return error(409, "already_stopped", "run '" + id + "' has already stopped (" + row->status + ")");
+}
+
+HttpResponse RestApi::sendEvent(const HttpRequest &request, const std::string &id) {
+  std::optional<journal::RunRow> row = journal_.findRun(id);
+  if (!row) return error(404, "not_found", "no run '" + id + "'");
+  if (runs_.draining()) return error(503, "shutting_down", "the server is shutting down: it resumes no run");
+  std::optional<bool> wait = waitParam(request);
+  if (!wait) return error(400, "invalid_parameter", "?wait takes true or false, not '" + *request.param("wait") + "'", "wait");
+  auto body = readBody(request);
+  if (auto *refused = std::get_if<HttpResponse>(&body)) return *refused;
+  const std::optional<Json> &parsed = std::get<std::optional<Json>>(body);
+  if (!parsed || !parsed->is_object())
+    return error(400, "invalid_event", "the body must be a JSON object {\"event\": NAME, \"context\": …}", "");
+  for (auto it = parsed->begin(); it != parsed->end(); ++it)
+    if (it.key() != "event" && it.key() != "context")
+      return error(400, "invalid_event", "unknown member '" + it.key() + "': an event is {\"event\", \"context\"}",
+                   "/" + it.key());
+  auto event = parsed->find("event");
+  if (event == parsed->end() || !event->is_string())
+    return error(400, "invalid_event", "\"event\" is required: the name of the event (a string)", "/event");
+  if (row->status != "suspended" || !row->awaiting)
+    return error(409, "not_waiting",
+                 "run '" + id + "' is not waiting for an event (it is " + row->status +
+                     (row->status == "suspended" ? ", stopped by a server's shutdown; the next server resumes it" : "") +
+                     ")");
+  workflow::ExternalEvent external;
+  try {
+    std::optional<std::string> context;
+    if (auto c = parsed->find("context"); c != parsed->end()) context = c->dump();
+    external = journal::resumeEvent(*row, event->get<std::string>(), context);
+  } catch (const Error &e) {
+    return error(400, "invalid_event", e.what(), "/event");
+  }
+  std::optional<TraceParent> parent;
+  if (std::optional<std::string> header = request.header("traceparent")) parent = parseTraceParent(*header);
+  RunService::Started started = runs_.resume(*row, std::move(external), parent);
+  if (started.refusal == RunService::Refusal::Full) {
+    HttpResponse r = error(429, "too_many_runs", "the server runs " + std::to_string(runs_.maxRuns()) +
+                                                     " runs already (--max-runs): send the event again later");
+    r.headers.emplace_back("Retry-After", kRetryAfterSeconds);
+    return r;
+  }
+  if (started.refusal == RunService::Refusal::Draining)
+    return error(503, "shutting_down", "the server is shutting down: it resumes no run");
+  if (started.refusal == RunService::Refusal::Failed) return error(409, "not_resumed", started.error);
+  if (*wait) {
+    runs_.waitUntilStopped(started.id);
+    return getRun(started.id);
+  }
+  return json(202, {{"id", started.id}, {"status", "running"}});
+}
+
+HttpResponse RestApi::runTrace(const HttpRequest &request, const std::string &id) {
+  std::optional<journal::RunRow> row = journal_.findRun(id);
+  if (!row) return error(404, "not_found", "no run '" + id + "'");
+  size_t after = 0;
+  if (std::optional<std::string> text = request.param("after")) {
+    char *end = nullptr;
+    unsigned long long n = std::strtoull(text->c_str(), &end, 10);
+    if (text->empty() || *end || (*text)[0] == '-')
+      return error(400, "invalid_parameter", "?after takes a number of lines, not '" + *text + "'", "after");
+    after = size_t(n);
+  }
+  std::string lines = runs_.timeline(*row);
+  size_t start = 0;
+  for (size_t skipped = 0; skipped < after && start < lines.size(); ++skipped) {
+    size_t nl = lines.find('\n', start);
+    start = nl == std::string::npos ? lines.size() : nl + 1;
+  }
+  return {200, "application/x-ndjson", {{"Cache-Control", "no-cache"}}, lines.substr(start)};
+}
+
+HttpResponse RestApi::chatModels() {
+  Json data = Json::array();
+  for (const ChatTaskDecl &t : program_.tasks)
+    data.push_back({{"id", t.name}, {"object", "model"}, {"created", 0}, {"owned_by", program_.name}});
+  return json(200, {{"object", "list"}, {"data", data}});
+}
+
+HttpResponse RestApi::chatCompletions(const HttpRequest &request) {
+  if (runs_.draining()) return openAiError(503, "the server is shutting down");
+  auto body = readBody(request);
+  if (auto *refused = std::get_if<HttpResponse>(&body)) {
+    Json e = Json::parse(refused->body)["error"];
+    return openAiError(refused->status, e["message"]);
+  }
+  const std::optional<Json> &parsed = std::get<std::optional<Json>>(body);
+  if (!parsed) return openAiError(400, "the request has no body: send {\"model\", \"messages\"}");
+  auto read = readChatCompletionRequest(*parsed, program_);
+  if (auto *problem = std::get_if<ChatCompletionProblem>(&read))
+    return openAiError(problem->status, problem->message, problem->param, problem->code);
+  ChatCompletionRequest chat = std::get<ChatCompletionRequest>(std::move(read));
+  if (std::optional<std::string> problem = turnMediaProblem(chat.input, program_, *chat.task))
+    return openAiError(400, *problem, "messages");
+  std::vector<InputProblem> problems = inputCheck_.problems(chat.input, chat.task);
+  if (!problems.empty()) {
+    const InputProblem &p = problems[0];
+    std::string param = p.field.rfind("/variables/", 0) == 0 ? "metadata." + p.field.substr(11) : "messages";
+    return openAiError(400, p.text, param);
+  }
+  std::optional<TraceParent> parent;
+  if (std::optional<std::string> header = request.header("traceparent")) parent = parseTraceParent(*header);
+  const ChatTaskDecl *task = chat.task;
+  std::vector<llm::Message> earlier = chat.earlier;
+  Value input = chat.input;
+  RunService::Started started = runs_.start(
+      chat.input, task, parent,
+      [task, earlier, input](Run &run, const CancellationToken &cancel, const std::string &rootSpan) -> std::optional<Value> {
+        chat::ChatSession session(run, *task, cancel, rootSpan);
+        session.addEarlierTurns(earlier);
+        std::string reply = session.turn(chat::parseTurnInput(input, true, chat::MediaFiles::Refused));
+        session.finish();
+        return Value::string(reply);
+      });
+  if (started.refusal == RunService::Refusal::Full) {
+    HttpResponse r = openAiError(429, "the server runs " + std::to_string(runs_.maxRuns()) + " runs already (--max-runs)");
+    r.headers.emplace_back("Retry-After", kRetryAfterSeconds);
+    return r;
+  }
+  if (started.refusal != RunService::Refusal::None)
+    return openAiError(started.refusal == RunService::Refusal::Draining ? 503 : 500,
+                       started.refusal == RunService::Refusal::Draining ? "the server is shutting down" : started.error);
+  runs_.waitUntilStopped(started.id);
+  std::optional<journal::RunRow> row = journal_.findRun(started.id);
+  if (!row || row->status != "succeeded" || !row->output)
+    return openAiError(row && row->exitCode && *row->exitCode == 2 ? 400 : 500,
+                       row ? "run " + row->id + " " + row->status + ": " + row->error : "the run was lost");
+  // The tokens the turn used, from its trace.
+  uint64_t promptTokens = 0, completionTokens = 0;
+  std::istringstream lines(runs_.timeline(*row));
+  for (std::string line; std::getline(lines, line);) {
+    Json event = Json::parse(line, nullptr, false);
+    if (event.is_discarded() || event.value("event", "") != "llm_call") continue;
+    promptTokens += event.value("prompt_tokens", uint64_t(0));
+    completionTokens += event.value("completion_tokens", uint64_t(0));
+  }
+  Json stored = journal::storedJson(*row->output);  // the reply, as the chat run stored it
+  std::string reply = stored.is_string() ? stored.get<std::string>() : stored.dump();
+  return {200, chat.stream ? "text/event-stream" : "application/json", {},
+          chatCompletionBody(chat, row->id, reply, promptTokens, completionTokens, row->startedMs / 1000)};
+}
+
+}  // namespace wfc::serve

@@ -1,0 +1,72 @@
+// The server's HTTP API (docs/serve.md): routing, the bearer token, request bodies, and each
+// endpoint — runs (start, wait, list, get, cancel, events, trace), the input schema, the
+// OpenAPI document, health, metrics, the web page and its assets, and for chat packs the
+// OpenAI-compatible chat completions. Every error is JSON: {"error": {"code", "message",
+// "field"?}} (OpenAI's shape, {"error": {"message", "type", "param", "code"}}, under /v1/).
+#pragma once
+
+#include "core/journal/JournalFile.h"
+#include "host/mcp_server/ToolCatalog.h"
+#include "host/serve/HttpServer.h"
+#include "host/serve/InputCheck.h"
+#include "host/serve/Metrics.h"
+#include "host/serve/RunService.h"
+#include "wfc/program.h"
+
+#include <nlohmann/json.hpp>
+
+#include <optional>
+#include <variant>
+#include <string>
+#include <vector>
+
+namespace wfc::serve {
+
+// A request's body as JSON: empty (blanks only) is nullopt — the endpoint decides what that
+// means — anything else parsed, or the 400 (not JSON, nested too deep) or 415 (another
+// Content-Type) to answer.
+std::variant<std::optional<nlohmann::ordered_json>, HttpResponse> readBody(const HttpRequest &request);
+
+// A chat turn's "media" as the run would read them, refused with a 400 before any run rather than
+// in a failed one: media that name the server's files (a served run reads none: docs/serve.md
+// "Chat packs"), or that the task's prompt does not take (docs/promptkit.md "Media"). nullopt:
+// no media, or media the turn takes.
+std::optional<std::string> turnMediaProblem(const Value &input, const ProgramDecl &program, const ChatTaskDecl &task);
+
+class RestApi {
+ public:
+  struct Options {
+    std::optional<std::string> token;  // WFC_SERVE_TOKEN: required on every request but the health checks
+  };
+
+  RestApi(const ProgramDecl &program, RunService &runs, journal::JournalFile &journal, Metrics &metrics,
+          Options options);
+
+  HttpResponse handle(const HttpRequest &request);
+  // A body over --max-body (HttpServer's 413).
+  HttpResponse tooLarge(const HttpRequest &request, size_t limit);
+
+ private:
+  HttpResponse route(const HttpRequest &request);
+  HttpResponse startRun(const HttpRequest &request);
+  HttpResponse listRuns(const HttpRequest &request);
+  HttpResponse getRun(const std::string &id);
+  HttpResponse cancelRun(const std::string &id);
+  HttpResponse sendEvent(const HttpRequest &request, const std::string &id);
+  HttpResponse runTrace(const HttpRequest &request, const std::string &id);
+  HttpResponse readiness();
+  HttpResponse chatCompletions(const HttpRequest &request);
+  HttpResponse chatModels();
+  bool authorized(const HttpRequest &request) const;
+
+  const ProgramDecl &program_;
+  RunService &runs_;
+  journal::JournalFile &journal_;
+  Metrics &metrics_;
+  Options options_;
+  std::vector<mcp::ServedTool> tools_;
+  InputCheck inputCheck_;
+  std::string openApi_, inputSchema_;
+};
+
+}  // namespace wfc::serve

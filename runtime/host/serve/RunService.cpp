@@ -1,0 +1,271 @@
+#include "host/serve/RunService.h"
+
+#include "core/journal/RunOwner.h"
+#include "core/trace/Trace.h"
+#include "host/chat/ChatMain.h"
+#include "wfc/error.h"
+
+#include <algorithm>
+#include <cctype>
+#include <iostream>
+#include <system_error>
+
+namespace wfc::serve {
+namespace {
+
+bool isLowerHex(const std::string &s, size_t n) {
+  return s.size() == n && std::all_of(s.begin(), s.end(), [](char c) { return std::isdigit(c) || (c >= 'a' && c <= 'f'); });
+}
+
+}  // namespace
+
+std::optional<TraceParent> parseTraceParent(const std::string &header) {
+  // version-traceid-parentid-flags; an all-zero trace or span id is invalid (W3C Trace Context).
+  if (header.size() != 55 || header[2] != '-' || header[35] != '-' || header[52] != '-') return std::nullopt;
+  TraceParent p{header.substr(3, 32), header.substr(36, 16)};
+  if (header.substr(0, 2) == "ff" || !isLowerHex(header.substr(0, 2), 2) || !isLowerHex(p.traceId, 32) ||
+      !isLowerHex(p.spanId, 16) || !isLowerHex(header.substr(53, 2), 2))
+    return std::nullopt;
+  if (p.traceId == std::string(32, '0') || p.spanId == std::string(16, '0')) return std::nullopt;
+  return p;
+}
+
+struct RunService::Active {
+  std::string id;  // once the journal has the run
+  CancellationToken cancel;
+  std::shared_ptr<RunTimeline> timeline = std::make_shared<RunTimeline>();
+  std::unique_ptr<Trace> trace;
+  bool started = false, stopped = false;  // under the service's mutex
+  std::string error;                      // why it could not start
+  // Held while the timeline moves to the journal, so that a reader sees it in one place.
+  std::mutex timelineMutex;
+  bool timelineRecorded = false;
+  std::thread thread;
+};
+
+RunService::RunService(const RunEnvironment &env, journal::JournalFile &journal, Options options)
+    : env_(env), journal_(journal), options_(std::move(options)) {}
+
+RunService::~RunService() { drain(std::chrono::milliseconds(0)); }
+
+RunService::Started RunService::start(Value input, const ChatTaskDecl *task, const std::optional<TraceParent> &parent,
+                                     decltype(RunRequest::body) body) {
+  joinFinished();
+  RunRequest request;
+  request.input = std::move(input);
+  request.task = task;
+  request.mediaFiles = chat::MediaFiles::Refused;  // a served run reads no files of the server's
+  request.body = std::move(body);
+  request.events = options_.events;
+  return launch(std::move(request), parent, false);
+}
+
+RunService::Started RunService::resume(const journal::RunRow &row, workflow::ExternalEvent event,
+                                       const std::optional<TraceParent> &parent) {
+  joinFinished();
+  RunRequest request;
+  request.input = Value::parse(row.input);
+  request.resumed = row;
+  request.events = workflow::EventFile::none("POST /runs/" + row.id + "/events");
+  request.events->prepend(std::move(event));
+  return launch(std::move(request), parent, false);
+}
+
+RunService::Started RunService::launch(RunRequest request, const std::optional<TraceParent> &parent, bool fromBacklog) {
+  auto active = std::make_shared<Active>();
+  std::vector<std::shared_ptr<TraceSink>> sinks = options_.sinks;
+  sinks.push_back(active->timeline);
+  active->trace = parent ? std::make_unique<Trace>(std::move(sinks), parent->traceId, parent->spanId)
+                         : std::make_unique<Trace>(std::move(sinks));
+  request.cancel = active->cancel;
+  request.trace = active->trace.get();
+  request.started = std::chrono::steady_clock::now();
+  std::unique_lock lock(mutex_);
+  if (draining_) return {Refusal::Draining, "", ""};
+  // Runs resumed from the backlog take the slots first: they were accepted before.
+  if (running_.size() + starting_ >= options_.maxRuns || (!fromBacklog && !backlog_.empty()))
+    return {Refusal::Full, "", ""};
+  ++starting_;
+  try {
+    active->thread = std::thread([this, active, request = std::move(request)]() mutable {
+      runThread(active, std::move(request));
+    });
+  } catch (const std::system_error &e) {
+    --starting_;
+    return {Refusal::Failed, "", std::string("cannot start a thread for the run: ") + e.what()};
+  }
+  changed_.wait(lock, [&] { return active->started || active->stopped; });
+  if (!active->started) return {Refusal::Failed, "", active->error};
+  return {Refusal::None, active->id, ""};
+}
+
+void RunService::runThread(std::shared_ptr<Active> active, RunRequest request) {
+  request.onStarted = [this, active](const std::string &id) {
+    std::lock_guard lock(mutex_);
+    active->id = id;
+    active->started = true;
+    --starting_;
+    running_[id] = active;
+    changed_.notify_all();
+  };
+  RunOutcome outcome;
+  try {
+    outcome = executeRun(env_, std::move(request));
+  } catch (const std::exception &e) {  // a run that cannot start (no thread for its pool …)
+    outcome.started = false;
+    outcome.code = 1;
+    outcome.status = "failed";
+    outcome.error = std::string("internal error: ") + e.what();
+  }
+  if (active->started) {
+    // Its timeline outlives it in the journal (one segment per time it ran).
+    std::lock_guard timelineLock(active->timelineMutex);
+    try {
+      if (std::optional<journal::RunRow> row = journal_.findRun(active->id))
+        journal_.recordTimeline(row->seq, active->timeline->text());
+    } catch (const Error &e) {
+      std::cerr << env_.self << ": warning: the timeline of run " << active->id << " is not recorded: " << e.what()
+                << "\n";
+    }
+    active->timelineRecorded = true;
+  }
+  {
+    std::lock_guard lock(mutex_);
+    if (active->started) {
+      running_.erase(active->id);
+    } else {
+      --starting_;
+      active->error = outcome.error;
+    }
+    active->stopped = true;
+    finished_.push_back(std::move(active->thread));
+    changed_.notify_all();
+  }
+  startBacklog();
+}
+
+void RunService::startBacklog() {
+  for (;;) {
+    journal::RunRow row;
+    {
+      std::lock_guard lock(mutex_);
+      if (draining_ || backlog_.empty() || running_.size() + starting_ >= options_.maxRuns) return;
+      row = std::move(backlog_.front());
+      backlog_.pop_front();
+    }
+    RunRequest request;
+    request.input = Value::parse(row.input);
+    request.resumed = row;
+    request.events = workflow::EventFile::none("POST /runs/" + row.id + "/events");
+    Started s = launch(std::move(request), std::nullopt, true);
+    if (s.refusal == Refusal::Failed)
+      std::cerr << env_.self << ": warning: cannot resume run " << row.id << ": " << s.error << "\n";
+    else if (s.refusal == Refusal::None)
+      std::cerr << env_.self << ": resumed run " << row.id << "\n";
+  }
+}
+
+void RunService::joinFinished() {
+  std::vector<std::thread> threads;
+  {
+    std::lock_guard lock(mutex_);
+    threads.swap(finished_);
+  }
+  for (std::thread &t : threads) t.join();
+}
+
+void RunService::waitUntilStopped(const std::string &id) {
+  std::unique_lock lock(mutex_);
+  changed_.wait(lock, [&] { return !running_.count(id); });
+}
+
+bool RunService::cancel(const std::string &id, const std::string &reason, std::chrono::milliseconds wait) {
+  std::shared_ptr<Active> active;
+  {
+    std::lock_guard lock(mutex_);
+    auto it = running_.find(id);
+    if (it == running_.end()) return false;
+    active = it->second;
+  }
+  active->cancel.cancel(reason);  // outside the lock: cancelling runs callbacks that may block
+  std::unique_lock lock(mutex_);
+  changed_.wait_for(lock, wait, [&] { return active->stopped; });
+  return true;
+}
+
+bool RunService::running(const std::string &id) const {
+  std::lock_guard lock(mutex_);
+  return running_.count(id) > 0;
+}
+
+unsigned RunService::runningCount() const {
+  std::lock_guard lock(mutex_);
+  return unsigned(running_.size() + starting_);
+}
+
+bool RunService::draining() const {
+  std::lock_guard lock(mutex_);
+  return draining_;
+}
+
+std::string RunService::timeline(const journal::RunRow &row) {
+  std::shared_ptr<Active> active;
+  {
+    std::lock_guard lock(mutex_);
+    if (auto it = running_.find(row.id); it != running_.end()) active = it->second;
+  }
+  if (!active) return journal_.timeline(row.seq);
+  std::lock_guard timelineLock(active->timelineMutex);
+  std::string text = journal_.timeline(row.seq);
+  if (!active->timelineRecorded) text += active->timeline->text();
+  return text;
+}
+
+size_t RunService::resumeInterrupted() {
+  size_t queued = 0;
+  for (journal::RunRow &row : journal_.runs()) {
+    bool interrupted = row.status == "running" && !journal::ownerAlive(row.owner);
+    bool drained = row.status == "suspended" && !row.awaiting;
+    if (!interrupted && !drained) continue;
+    if (chat::isChatProgram(env_.program)) {
+      // A chat turn's client has stopped waiting for its answer: it is not run again.
+      journal_.finishRun(row.seq, "failed", std::nullopt, 1, "interrupted: the server stopped during the turn",
+                         std::nullopt, journal::nowMs());
+      continue;
+    }
+    std::string differs = journal::difference(row.identity, env_.identity);
+    if (!differs.empty()) {
+      std::cerr << env_.self << ": warning: not resuming run " << row.id << ": it was written by a different program ("
+                << differs << ")\n";
+      continue;
+    }
+    std::lock_guard lock(mutex_);
+    backlog_.push_back(std::move(row));
+    ++queued;
+  }
+  startBacklog();
+  return queued;
+}
+
+void RunService::drain(std::chrono::milliseconds timeout) {
+  std::vector<std::shared_ptr<Active>> left;
+  {
+    std::unique_lock lock(mutex_);
+    draining_ = true;
+    backlog_.clear();  // still recorded as they were: the next server resumes them
+    changed_.wait_for(lock, timeout, [&] { return running_.empty() && starting_ == 0; });
+    changed_.wait(lock, [&] { return starting_ == 0; });
+    for (auto &[id, active] : running_) left.push_back(active);
+  }
+  for (const auto &active : left)
+    active->cancel.cancel(std::string(kSuspendReason) + ": the server stopped before it ended (drain timeout); a "
+                                                        "server started on journal '" + journal_.path() +
+                          "' resumes it");
+  {
+    std::unique_lock lock(mutex_);
+    changed_.wait(lock, [&] { return running_.empty(); });
+  }
+  joinFinished();
+}
+
+}  // namespace wfc::serve

@@ -1,0 +1,104 @@
+#include "host/serve/ServeMain.h"
+
+#include "core/journal/JournalFile.h"
+#include "core/trace/TraceSink.h"
+#include "host/serve/HttpServer.h"
+#include "host/serve/Metrics.h"
+#include "host/serve/RestApi.h"
+#include "host/serve/RunService.h"
+#include "host/session/ExecuteRun.h"
+#include "host/session/RunSession.h"
+
+#include <cstdlib>
+#include <iostream>
+#include <utility>
+
+namespace wfc::serve {
+
+int serve(const CommandLine &cl, const ProgramDecl &program) {
+  HttpServer::Options httpOptions;
+  std::optional<std::string> token;
+  try {
+    httpOptions.address = parseListenAddress(*cl.serve);
+  } catch (const Error &e) {
+    return failRun(cl, 2, e.what());
+  }
+  if (const char *t = std::getenv("WFC_SERVE_TOKEN"); t && *t) token = t;
+  if (!token && !httpOptions.address.loopback())
+    return failRun(cl, 2, "--serve " + *cl.serve + " listens on " + httpOptions.address.str() +
+                           ", which other machines can reach: set WFC_SERVE_TOKEN to the token every request must "
+                           "bring (Authorization: Bearer …), or listen on 127.0.0.1 (docs/serve.md)");
+  // Tools (exec processes, MCP servers) must not inherit it.
+  unsetenv("WFC_SERVE_TOKEN");
+
+  // What every run shares, set up once (host/session/RunSession.h). Every run is journaled: a
+  // server's runs outlive it. Each run gets a trace of its own over the sinks (its trace id, its
+  // timeline), with the metrics among them.
+  auto metrics = std::make_shared<Metrics>();
+  RunSession session(cl);
+  session.openJournal(program.name, JournalUse::Always, false, kDefaultJournal);
+  session.loadEvents();
+  session.loadTools(program);
+  RunSession::Connection connection(program.name, program.version);
+  connection.perRunTraces = true;
+  connection.extraSinks = {metrics};
+  session.connect(program, std::move(connection));
+  // No signals in the runs' environment: a signal stops the server, which drains its runs rather
+  // than interrupting them (docs/serve.md "Shutdown").
+  session.catchSignals();
+  const CancellationToken &stop = session.stop();
+  journal::JournalFile &journalFile = *session.journal();
+  const std::string &journalPath = session.journalPath();
+  const RunEnvironment env = session.environment(program, /*withSignals=*/false);
+  const unsigned maxRuns = cl.maxRuns.value_or(CommandLine::kServeMaxRuns);
+  int exitCode = 0;
+  {
+    RunService runs(env, journalFile, {.maxRuns = maxRuns, .events = session.takeEvents(), .sinks = session.sinks()});
+    RestApi api(program, runs, journalFile, *metrics, {.token = token});
+    httpOptions.maxBodyBytes = size_t(cl.maxBodyBytes);
+    // Every run slot may have a client waiting on it (wait=true), and others still poll, list and
+    // read metrics.
+    httpOptions.maxConnections = maxRuns * 2 + 64;
+    HttpServer http(
+        httpOptions, [&](const HttpRequest &r) { return api.handle(r); },
+        [&](const HttpRequest &r, size_t limit) { return api.tooLarge(r, limit); });
+    try {
+      http.start();
+    } catch (const Error &e) {
+      return failRun(cl, 2, e.what());
+    }
+    // The runs a previous server left are under way before the server says it serves, so that
+    // whoever waits for that line (a supervisor, a test) finds them running, not still suspended.
+    size_t resumed = 0;
+    std::string resumeProblem;
+    try {
+      resumed = runs.resumeInterrupted();
+    } catch (const Error &e) {
+      resumeProblem = e.what();
+    }
+    ListenAddress bound = httpOptions.address;
+    bound.port = http.port();
+    std::cerr << cl.program << ": serving " << program.name << " " << program.version << " on http://" << bound.str()
+              << "/ (journal " << journalPath << ", at most " << maxRuns << " runs at once"
+              << (token ? ", token required" : "") << ")" << std::endl;
+    if (resumed)
+      std::cerr << cl.program << ": resuming " << resumed << " run" << (resumed == 1 ? "" : "s")
+                << " a previous server left" << std::endl;
+    if (!resumeProblem.empty())
+      std::cerr << cl.program << ": warning: cannot resume the runs a previous server left: " << resumeProblem
+                << std::endl;
+    stop.wait();
+    std::cerr << cl.program << ": " << stop.reason() << ": no new connections; draining " << runs.runningCount()
+              << " run(s) for up to " << cl.drainTimeoutMs << " ms" << std::endl;
+    http.stopAccepting();
+    runs.drain(std::chrono::milliseconds(cl.drainTimeoutMs));
+    http.stop();
+    exitCode = 128 + session.signal();
+  }
+  // The tool table's MCP servers (mcp bindings) stop with it, before the process exits.
+  session.stopTools();
+  std::cerr << cl.program << ": stopped" << std::endl;
+  return exitCode;
+}
+
+}  // namespace wfc::serve

@@ -1,0 +1,131 @@
+#include "host/session/Resume.h"
+
+#include "core/journal/RunOwner.h"
+#include "core/trace/Trace.h"
+#include "core/workflow/Suspension.h"
+#include "wfc/error.h"
+
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+#include <ctime>
+#include <ostream>
+
+namespace wfc::journal {
+namespace {
+
+using Json = nlohmann::ordered_json;
+
+}  // namespace
+
+std::string iso8601(int64_t ms) {
+  std::time_t seconds = std::time_t(ms / 1000);
+  std::tm utc{};
+  gmtime_r(&seconds, &utc);
+  char text[40];
+  std::strftime(text, sizeof text, "%Y-%m-%dT%H:%M:%S", &utc);
+  char out[48];
+  std::snprintf(out, sizeof out, "%s.%03dZ", text, int(ms % 1000));
+  return out;
+}
+
+namespace {
+
+std::string quotedList(const Json &events) {
+  std::string out;
+  for (size_t i = 0; i < events.size(); ++i)
+    out += (i == 0 ? "" : i + 1 == events.size() ? " or " : ", ") + std::string("'") +
+           events[i].get<std::string>() + "'";
+  return out;
+}
+
+}  // namespace
+
+std::unique_ptr<RunJournal> startRun(JournalFile &file, const std::optional<RunRow> &resumed,
+                                     const ProgramIdentity &identity, const Value &input, CancellationToken run) {
+  std::string owner = thisProcessOwner();
+  if (!resumed) {
+    std::mt19937_64 random(std::random_device{}());
+    std::string id = randomHex(random, 16);
+    int64_t seq = file.createRun(id, identity, input.dump(), nowMs(), owner);
+    return std::make_unique<RunJournal>(file, seq, id, identity, std::nullopt, 0, std::move(run));
+  }
+  if (std::optional<std::string> busy = file.reopenRun(resumed->seq, owner, ownerAlive))
+    throw Error(ErrorKind::Usage, "run '" + resumed->id + "' is running in process " +
+                                      busy->substr(0, busy->find(':')) + "; resume it once that process ends");
+  uint64_t calls = uint64_t(file.toolCallCount(resumed->seq));
+  return std::make_unique<RunJournal>(file, resumed->seq, resumed->id, identity, file.history(resumed->seq), calls,
+                                      std::move(run));
+}
+
+RunRow resumableRun(JournalFile &file, const std::string &id, const ProgramIdentity &self) {
+  std::optional<RunRow> run = file.findRun(id);
+  if (!run) {
+    std::vector<RunRow> all = file.runs();
+    std::string hint = all.empty() ? " (it has none)" : "; --runs lists its runs";
+    throw Error(ErrorKind::Usage, "journal '" + file.path() + "' has no run '" + id + "'" + hint);
+  }
+  std::string differs = difference(run->identity, self);
+  if (!differs.empty())
+    throw Error(ErrorKind::Usage, "run '" + id + "' of journal '" + file.path() +
+                                      "' was written by a different program: " + differs +
+                                      "; resume it with the executable that started it");
+  return *run;
+}
+
+workflow::ExternalEvent resumeEvent(const RunRow &run, const std::string &event,
+                                    const std::optional<std::string> &context) {
+  if (run.status != "suspended" || !run.awaiting)
+    throw Error(ErrorKind::Usage, "run '" + run.id + "' is not waiting for an event (it is " + run.status +
+                                      "); give --event only to resume a suspended run");
+  // Written by awaiting() below; anything else is a journal damaged or edited by hand.
+  Json awaited = Json::parse(*run.awaiting, nullptr, false);
+  auto isString = [](const Json &j) { return j.is_string(); };
+  if (!awaited.is_object() || !awaited.contains("state") || !awaited["state"].is_string() ||
+      !awaited.contains("events") || !awaited["events"].is_array() ||
+      !std::all_of(awaited["events"].begin(), awaited["events"].end(), isString))
+    throw Error(ErrorKind::Usage, "run '" + run.id + "' of the journal is damaged: what it awaits is not " +
+                                      "{\"state\", \"visit\", \"events\"}; it cannot be resumed");
+  const Json &events = awaited["events"];
+  if (std::find(events.begin(), events.end(), event) == events.end())
+    throw Error(ErrorKind::Usage, "run '" + run.id + "' is waiting at external state '" +
+                                      awaited["state"].get<std::string>() + "' for " + quotedList(events) +
+                                      ", not '" + event + "'");
+  workflow::ExternalEvent out;
+  out.event = event;
+  if (context) {
+    try {
+      out.context = Value::parse(*context);
+    } catch (const Error &e) {
+      throw Error(ErrorKind::Usage, std::string("--event-context must be JSON: ") + e.what());
+    }
+  }
+  return out;
+}
+
+std::string awaiting(const workflow::Suspension &suspension) {
+  Json events = Json::array();
+  for (const std::string &e : suspension.events()) events.push_back(e);
+  return Json{{"state", suspension.state()}, {"visit", suspension.visit()}, {"events", events}}.dump();
+}
+
+nlohmann::ordered_json storedJson(const std::string &text) {
+  Json parsed = Json::parse(text, nullptr, false);
+  return parsed.is_discarded() ? Json(text) : parsed;
+}
+
+void printRuns(JournalFile &file, std::ostream &out) {
+  for (const RunRow &r : file.runs()) {
+    Json line = {{"id", r.id},
+                 {"status", r.status},
+                 {"started", iso8601(r.startedMs)},
+                 {"finished", r.finishedMs ? Json(iso8601(*r.finishedMs)) : Json()},
+                 {"exit_code", r.exitCode ? Json(*r.exitCode) : Json()},
+                 {"awaiting", r.awaiting ? storedJson(*r.awaiting) : Json()}};
+    if (!r.error.empty()) line["error"] = r.error;
+    // A journal edited by hand may hold text that is not UTF-8: shown with U+FFFD in its place.
+    out << line.dump(-1, ' ', false, Json::error_handler_t::replace) << "\n";
+  }
+}
+
+}  // namespace wfc::journal
