@@ -63,8 +63,12 @@ int runCompile(const CompileOptions &compile, const CommonOptions &options, cons
     error("cannot find the C++ compiler '" + cxxName + "' (set CXX to choose one)");
     return 2;
   }
-  std::vector<std::string> args = {*cxx, "-std=c++20", compile.cxxOptLevel, "-I", runtime->includeDir,
-                                   cpp.str().str()};
+  std::vector<std::string> args = {*cxx, "-std=c++20", compile.cxxOptLevel};
+  // The runtime's archives carry their debug information (a RelWithDebInfo build's): linked in,
+  // it is 30 times the code. An executable a release pipeline ships leaves it out unless asked.
+  if (compile.debug) args.push_back("-g");
+  else args.push_back("-Wl,--strip-debug");
+  args.insert(args.end(), {"-I", runtime->includeDir, cpp.str().str()});
   for (const std::string &n : compile.natives) args.push_back(n);
   for (const std::string &l : runtime->libraries) args.push_back(l);
   for (const std::string &l : runtime->linkLibraries) args.push_back(l);

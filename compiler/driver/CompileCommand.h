@@ -14,6 +14,9 @@ struct CompileOptions {
   bool allowUnbound = false;
   std::vector<std::string> natives;  // C++ sources with native tools
   std::string cxxOptLevel = "-O2";
+  // --debug: compile with -g and keep the debug information (the runtime's too). Without it the
+  // link leaves all debug information out (docs/cli.md "wfc compile").
+  bool debug = false;
 };
 
 // `wfc compile PACK -o EXE`: generate C++ (with #line directives, so C++ errors point into the

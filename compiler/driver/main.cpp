@@ -66,6 +66,10 @@ cl::opt<std::string> compilePack(cl::Positional, cl::Required, cl::desc("<pack f
                                  cl::cat(wfcCategory));
 cl::opt<std::string> compileOutput("o", cl::value_desc("executable"), cl::desc("The executable to write"),
                                    cl::sub(compileCmd), cl::cat(wfcCategory));
+cl::opt<bool> compileDebug("debug",
+                           cl::desc("Keep debug information in the executable (compiled with -g; by default it is left "
+                                    "out, and the executable is a few MB)"),
+                           cl::sub(compileCmd), cl::cat(wfcCategory));
 cl::list<std::string> compileNatives("native", cl::value_desc("source.cpp"),
                                      cl::desc("A C++ source defining native tools (repeatable)"),
                                      cl::sub(compileCmd), cl::sub(deployCmd), cl::cat(wfcCategory));
@@ -278,6 +282,7 @@ int main(int argc, char **argv) {
     compile.bindings = bindingsFile;
     compile.allowUnbound = allowUnbound;
     compile.natives.assign(compileNatives.begin(), compileNatives.end());
+    compile.debug = compileDebug;
     return wfc::runCompile(compile, options, argv[0]);
   }
   if (deployCmd) {

@@ -701,6 +701,32 @@ TEST(CliTest, CompileReportsTheCxxCompilersErrors) {
   EXPECT_FALSE(std::filesystem::exists(dir.path() / "exe"));
 }
 
+// An executable leaves the runtime's debug information out unless --debug asks for it
+// (docs/cli.md "wfc compile"): a few MB, not a hundred.
+TEST(CliTest, CompileLeavesDebugInformationOutUnlessAsked) {
+  TempDir dir;
+  const std::string bindings = std::string(WFC_SOURCE_DIR) + "/examples/text-stats/bindings.yaml";
+  const std::string natives = std::string(WFC_SOURCE_DIR) + "/examples/text-stats/native_tools.cpp";
+  auto debugSections = [](const std::string &exe) {
+    ProcessResult sections = test::runProcess("/bin/sh", {"-c", "readelf -S --wide \"$0\" | grep -c '\\.debug_info'", exe});
+    return sections.out.empty() ? 0 : std::stoi(sections.out);
+  };
+  const std::string lean = (dir.path() / "lean").string(), debug = (dir.path() / "debug").string();
+  ProcessResult r = wfc({"compile", kTextStats, "--bindings", bindings, "--native", natives, "-o", lean});
+  ASSERT_EQ(r.exitCode, 0) << r.err;
+  EXPECT_EQ(debugSections(lean), 0);
+  EXPECT_LT(std::filesystem::file_size(lean), uintmax_t(16) << 20);
+  r = wfc({"compile", kTextStats, "--bindings", bindings, "--native", natives, "--debug", "-o", debug});
+  ASSERT_EQ(r.exitCode, 0) << r.err;
+  EXPECT_EQ(debugSections(debug), 1);
+  // Both run the same.
+  const std::string workspace = std::string(WFC_SOURCE_DIR) + "/examples/text-stats";
+  ProcessResult a = test::runProcess(lean, {"--input-json", R"({"path": "sample.md"})", "--workspace", workspace});
+  ProcessResult b = test::runProcess(debug, {"--input-json", R"({"path": "sample.md"})", "--workspace", workspace});
+  EXPECT_EQ(a.exitCode, 0) << a.err;
+  EXPECT_EQ(a.out, b.out);
+}
+
 TEST(CliTest, CompileWithoutACxxCompilerIsUsageError) {
   TempDir dir;
   std::string script = "CXX=no-such-compiler-wfc \"$0\" compile \"$1\" --allow-unbound -o \"$2\"";
