@@ -1,12 +1,12 @@
 // The ceilings on what reaches a run from outside (docs/limits.md): the bounded readers, a run's
 // input at its real ceiling, an LLM reply over its ceiling from a real HTTP server, and a reply
 // asking for more tool calls than one reply may carry.
-#include "Limits.h"
+#include "support/Limits.h"
 #include "ProviderTestSupport.h"
-#include "RunSetup.h"
+#include "host/session/RunSetup.h"
 #include "TestFiles.h"
 
-#include "llm/OpenAiProvider.h"
+#include "core/llm/OpenAiProvider.h"
 
 #include <fstream>
 #include <sstream>
@@ -74,7 +74,11 @@ TEST(Limits, ARunsInputOverItsCeilingIsExitTwoNotOutOfMemory) {
 TEST(Limits, AnLlmReplyOverItsCeilingFailsTheStepWithoutRetrying) {
   const std::string huge(limits::kMaxLlmReplyBytes + 1, ' ');
   TestServer server([&](const httplib::Request &, httplib::Response &response, size_t) { answer(response, 200, huge); });
-  llm::OpenAiProvider provider(options(server));
+  // 64 MiB over loopback takes seconds on a loaded machine: the request's own timeout must not be
+  // what stops it.
+  llm::EndpointOptions o = options(server);
+  o.timeoutMs = 50'000;  // under the test's own 60 s
+  llm::OpenAiProvider provider(o);
   Error e = errorOf([&] { complete(provider, userRequest("hi")); });
   EXPECT_EQ(e.kind(), ErrorKind::StepFailed);
   EXPECT_NE(std::string(e.what()).find("is larger than " + std::to_string(limits::kMaxLlmReplyBytes) + " bytes"),
