@@ -3,23 +3,11 @@
 // constant of the arguments — the run-time values it uses arrive in its `env` (docs/awl.md
 // "Taint") — and the comment above the function shows its first line.
 #include "codegen/ExpressionEmitter.h"
+#include "codegen/RuntimeEnumerators.h"
 #include "codegen/StepEmitter.h"
 
 namespace wfc::codegen {
 namespace {
-
-const char *actionName(ir::ActionKind kind) {
-  switch (kind) {
-    case ir::ActionKind::Shell: return "wfc::ActionKind::Shell";
-    case ir::ActionKind::ReadFile: return "wfc::ActionKind::ReadFile";
-    case ir::ActionKind::WriteFile: return "wfc::ActionKind::WriteFile";
-    case ir::ActionKind::ParseJson: return "wfc::ActionKind::ParseJson";
-    case ir::ActionKind::Notify: return "wfc::ActionKind::Notify";
-    case ir::ActionKind::Stop: return "wfc::ActionKind::Stop";
-    case ir::ActionKind::ReadInput: return "wfc::ActionKind::ReadInput";
-  }
-  return "wfc::ActionKind::Shell";
-}
 
 // What the step comment says the action does: a shell command's first line (shortened, and made
 // safe to sit inside a C++ line comment).
@@ -62,7 +50,7 @@ class ActionStepEmitter final : public StepEmitter {
 
   void addFields(StepFields &fields, const ir::Step &s) override {
     fields["run"] = "run_" + name(s);
-    fields["action"] = actionName(s.action);
+    fields["action"] = cppEnumerator(s.action);
   }
 };
 

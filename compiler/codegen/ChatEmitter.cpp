@@ -1,5 +1,7 @@
 #include "codegen/ChatEmitter.h"
 
+#include "codegen/RuntimeEnumerators.h"
+
 #include <llvm/ADT/StringExtras.h>
 
 namespace wfc::codegen {
@@ -19,7 +21,7 @@ void emitChatTasks(Printer &p, EmitContext &ctx, const analysis::Program &progra
   for (const ir::Prompt *pr : program.prompts) {
     const std::string &name = ctx.prompt(*pr);
     InitFields turn = {{"id", cppString(pr->key), ""},
-                       {"kind", "wfc::StepKind::Agent", ""},
+                       {"kind", cppEnumerator(ir::StepKind::Agent), ""},
                        {"location", cppString(ctx.location(pr->loc)), ""},
                        {"prompt", "prompt::" + name, ""}};
     if (!pr->tools.empty()) {

@@ -12,6 +12,7 @@
 #include "codegen/ExpressionEmitter.h"
 #include "codegen/JournalIdentity.h"
 #include "codegen/Printer.h"
+#include "codegen/RuntimeEnumerators.h"
 #include "codegen/SkillEmitter.h"
 #include "codegen/StepEmitter.h"
 #include "codegen/ToolCompositionEmitter.h"
@@ -35,32 +36,6 @@ const char *const kStepFieldOrder[] = {"id",        "key",       "kind",      "e
                                        "toolCalled",
                                        "maxConcurrency", "maxIterations", "rubric", "evals", "cache",
                                        "definitionHash", "needs", "action", "capture"};
-
-const char *effectName(ir::Effect e) {
-  switch (e) {
-    case ir::Effect::None: return "wfc::Effect::None";
-    case ir::Effect::Read: return "wfc::Effect::Read";
-    case ir::Effect::Write: return "wfc::Effect::Write";
-  }
-  return "wfc::Effect::Write";
-}
-
-const char *kindName(ir::StepKind kind) {
-  switch (kind) {
-    case ir::StepKind::Branch: return "wfc::StepKind::Branch";
-    case ir::StepKind::Parallel: return "wfc::StepKind::Parallel";
-    case ir::StepKind::Subflow: return "wfc::StepKind::Subflow";
-    case ir::StepKind::Prompt: return "wfc::StepKind::Prompt";
-    case ir::StepKind::Agent: return "wfc::StepKind::Agent";
-    case ir::StepKind::Foreach: return "wfc::StepKind::Foreach";
-    case ir::StepKind::Loop: return "wfc::StepKind::Loop";
-    case ir::StepKind::Judge: return "wfc::StepKind::Judge";
-    case ir::StepKind::Tool: return "wfc::StepKind::Tool";
-    case ir::StepKind::Action: return "wfc::StepKind::Action";
-    case ir::StepKind::Block: return "wfc::StepKind::Block";
-  }
-  return "wfc::StepKind::Tool";
-}
 
 class CompositionEmitter {
  public:
@@ -145,9 +120,9 @@ class CompositionEmitter {
     StepFields f;
     f["id"] = cppString(s.id);
     if (!s.declaredId.empty()) f["key"] = cppString(s.declaredId);
-    f["kind"] = kindName(s.kind);
+    f["kind"] = cppEnumerator(s.kind);
     // sema's effect: a composite step has its parts' strongest, an agent its tools'.
-    if (s.effect != ir::Effect::None) f["effect"] = effectName(s.effect);
+    if (s.effect != ir::Effect::None) f["effect"] = cppEnumerator(s.effect);
     f["location"] = cppString(ctx_.location(s.loc));
     if (s.parent) f["parent"] = "step::" + names_.steps.at(s.parent);
     if (!plan.waitsFor.empty()) {
@@ -537,7 +512,7 @@ std::optional<std::string> emitProgram(const ir::Module &module, const analysis:
   if (!module.tools.empty()) {
     std::vector<InitFields> rows;
     for (const auto &t : module.tools) {
-      InitFields row = {{"name", cppString(t->name), ""}, {"effect", effectName(t->effect), ""}};
+      InitFields row = {{"name", cppString(t->name), ""}, {"effect", cppEnumerator(t->effect), ""}};
       if (auto it = parameters.find(t.get()); it != parameters.end()) row.push_back({"parameters", it->second, ""});
       if (called.count(t.get())) row.push_back({"called", "true", ""});
       if (offered.count(t.get())) {

@@ -2,6 +2,9 @@
 #include "ir/Module.h"
 
 #include "ir/EvalTriggers.h"
+#include "ir/RuntimeEnums.h"
+
+#include <wfc/names.h>
 
 #include <algorithm>
 
@@ -32,44 +35,11 @@ const char *spell(CompareOp op) {
   return "equals";
 }
 
-const char *spell(StepKind kind) {
-  switch (kind) {
-    case StepKind::Prompt: return "prompt";
-    case StepKind::Agent: return "agent";
-    case StepKind::Tool: return "tool";
-    case StepKind::Branch: return "branch";
-    case StepKind::Parallel: return "parallel";
-    case StepKind::Subflow: return "wfc.subflow";
-    case StepKind::Foreach: return "wfc.foreach";
-    case StepKind::Loop: return "wfc.loop";
-    case StepKind::Judge: return "wfc.judge";
-    case StepKind::Action: return "action";
-    case StepKind::Block: return "block";
-  }
-  return "tool";
-}
-
-const char *spell(ActionKind kind) {
-  switch (kind) {
-    case ActionKind::Shell: return "shell";
-    case ActionKind::ReadFile: return "read-file";
-    case ActionKind::WriteFile: return "write-file";
-    case ActionKind::ParseJson: return "parse-json";
-    case ActionKind::Notify: return "notify";
-    case ActionKind::Stop: return "stop";
-    case ActionKind::ReadInput: return "read-input";
-  }
-  return "shell";
-}
-
-const char *spell(Effect effect) {
-  switch (effect) {
-    case Effect::None: return "none";
-    case Effect::Read: return "read";
-    case Effect::Write: return "write";
-  }
-  return "write";
-}
+// Step kinds, actions and effects are named where the runtime names them (<wfc/names.h>), so a
+// pack, the IR printer and a trace spell them alike.
+const char *spell(StepKind kind) { return names::spell(toRuntime(kind)); }
+const char *spell(ActionKind kind) { return names::spell(toRuntime(kind)); }
+const char *spell(Effect effect) { return names::spell(toRuntime(effect)); }
 
 const char *spell(State::Kind kind) {
   switch (kind) {
