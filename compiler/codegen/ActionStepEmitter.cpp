@@ -48,9 +48,9 @@ class ActionStepEmitter final : public StepEmitter {
     closeStep(p, s);
   }
 
-  void addFields(StepFields &fields, const ir::Step &s) override {
-    fields["run"] = "run_" + name(s);
-    fields["action"] = cppEnumerator(s.action);
+  void addFields(StepDeclFields &fields, const ir::Step &s) override {
+    fields.run = "run_" + name(s);
+    fields.action = cppEnumerator(s.action);
   }
 };
 
@@ -68,7 +68,7 @@ class BlockStepEmitter final : public StepEmitter {
     closeStep(p, s);
   }
 
-  void addFields(StepFields &fields, const ir::Step &s) override { fields["run"] = "run_" + name(s); }
+  void addFields(StepDeclFields &fields, const ir::Step &s) override { fields.run = "run_" + name(s); }
 };
 
 }  // namespace

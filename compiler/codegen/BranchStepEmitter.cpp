@@ -21,10 +21,10 @@ class BranchStepEmitter final : public StepEmitter {
     closeStep(p, s);
   }
 
-  void addFields(StepFields &fields, const ir::Step &s) override {
-    fields["predicate"] = "when_" + name(s);
-    fields["thenStep"] = "step::" + names_.steps.at(s.thenStep);
-    if (s.elseStep) fields["elseStep"] = "step::" + names_.steps.at(s.elseStep);
+  void addFields(StepDeclFields &fields, const ir::Step &s) override {
+    fields.predicate = "when_" + name(s);
+    fields.thenStep = "step::" + names_.steps.at(s.thenStep);
+    if (s.elseStep) fields.elseStep = "step::" + names_.steps.at(s.elseStep);
   }
 };
 

@@ -1,5 +1,6 @@
 #include "codegen/ChatEmitter.h"
 
+#include "codegen/DeclMirrors.h"
 #include "codegen/RuntimeEnumerators.h"
 
 #include <llvm/ADT/StringExtras.h>
@@ -20,21 +21,21 @@ void emitChatTasks(Printer &p, EmitContext &ctx, const analysis::Program &progra
   std::vector<InitFields> tasks;
   for (const ir::Prompt *pr : program.prompts) {
     const std::string &name = ctx.prompt(*pr);
-    InitFields turn = {{"id", cppString(pr->key), ""},
-                       {"kind", cppEnumerator(ir::StepKind::Agent), ""},
-                       {"location", cppString(ctx.location(pr->loc)), ""},
-                       {"prompt", "prompt::" + name, ""}};
+    StepDeclFields turn;
+    turn.id = cppString(pr->key);
+    turn.kind = cppEnumerator(ir::StepKind::Agent);
+    turn.location = cppString(ctx.location(pr->loc));
+    turn.prompt = "prompt::" + name;
     if (!pr->tools.empty()) {
       std::vector<std::string> tools;
       for (const ir::Tool *t : pr->tools) tools.push_back("tool::" + ctx.tool(*t));
-      turn.push_back({"tools", "{" + llvm::join(tools, ", ") + "}", ""});
+      turn.tools = "{" + llvm::join(tools, ", ") + "}";
     }
-    turn.push_back({"maxSteps", std::to_string(pr->maxRoundsDeclared ? pr->toolPolicy.maxRounds : kChatDefaultMaxRounds),
-                    pr->maxRoundsDeclared ? "tool_policy.max_rounds" : "PromptKit's default max_rounds"});
+    turn.maxSteps = {std::to_string(pr->maxRoundsDeclared ? pr->toolPolicy.maxRounds : kChatDefaultMaxRounds),
+                     pr->maxRoundsDeclared ? "tool_policy.max_rounds" : "PromptKit's default max_rounds"};
     auto turnEvals = program.turnEvals.find(pr);
-    if (turnEvals != program.turnEvals.end() && !turnEvals->second.empty())
-      turn.push_back({"evals", evalList(ctx, turnEvals->second), ""});
-    emitInitializer(p, "wfc::StepDecl", "kTurn_" + name, turn);
+    if (turnEvals != program.turnEvals.end() && !turnEvals->second.empty()) turn.evals = evalList(ctx, turnEvals->second);
+    emitInitializer(p, "kTurn_" + name, turn);
     p.blankLine();
     InitFields task = {{"name", cppString(pr->key), ""}, {"turn", "&kTurn_" + name, ""}};
     auto sessionEvals = program.sessionEvals.find(pr);

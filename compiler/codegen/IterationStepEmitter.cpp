@@ -25,10 +25,10 @@ class ForeachStepEmitter final : public StepEmitter {
     closeStep(p, s);
   }
 
-  void addFields(StepFields &fields, const ir::Step &s) override {
-    fields["run"] = "run_" + name(s);
+  void addFields(StepDeclFields &fields, const ir::Step &s) override {
+    fields.run = "run_" + name(s);
     if (s.reduce) addReducer(fields, *s.reduce);
-    if (s.maxConcurrency) fields["maxConcurrency"] = std::to_string(*s.maxConcurrency);
+    if (s.maxConcurrency) fields.maxConcurrency = std::to_string(*s.maxConcurrency);
   }
 };
 
@@ -75,10 +75,10 @@ class LoopStepEmitter final : public StepEmitter {
     closeStep(p, s);
   }
 
-  void addFields(StepFields &fields, const ir::Step &s) override {
-    fields["run"] = "run_" + name(s);
-    fields["predicate"] = "until_" + name(s);
-    fields["maxIterations"] = std::to_string(s.maxIterations);
+  void addFields(StepDeclFields &fields, const ir::Step &s) override {
+    fields.run = "run_" + name(s);
+    fields.predicate = "until_" + name(s);
+    fields.maxIterations = std::to_string(s.maxIterations);
   }
 };
 

@@ -22,10 +22,10 @@ class JudgeStepEmitter final : public StepEmitter {
     closeStep(p, s);
   }
 
-  void addFields(StepFields &fields, const ir::Step &s) override {
-    fields["run"] = "run_" + name(s);
-    fields["prompt"] = "prompt::" + ctx_.prompt(*s.prompt);
-    if (s.rubric) fields["rubric"] = cppString(s.rubric->dump());
+  void addFields(StepDeclFields &fields, const ir::Step &s) override {
+    fields.run = "run_" + name(s);
+    fields.prompt = "prompt::" + ctx_.prompt(*s.prompt);
+    if (s.rubric) fields.rubric = cppString(s.rubric->dump());
   }
 };
 

@@ -11,7 +11,7 @@ class ParallelStepEmitter final : public StepEmitter {
 
   void emitFunctions(Printer &, const ir::Step &) override {}
 
-  void addFields(StepFields &fields, const ir::Step &s) override {
+  void addFields(StepDeclFields &fields, const ir::Step &s) override {
     addReducer(fields, *s.reduce);
   }
 };

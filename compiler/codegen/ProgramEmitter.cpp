@@ -8,6 +8,7 @@
 #include "codegen/ProgramEmitter.h"
 
 #include "codegen/ChatEmitter.h"
+#include "codegen/DeclMirrors.h"
 #include "codegen/EvalEmitter.h"
 #include "codegen/ExpressionEmitter.h"
 #include "codegen/JournalIdentity.h"
@@ -25,17 +26,6 @@
 
 namespace wfc::codegen {
 namespace {
-
-// StepDecl's fields in declaration order: designated initializers must follow it.
-const char *const kStepFieldOrder[] = {"id",        "key",       "kind",      "effect",     "location", "parent",
-                                       "after",     "order",     "guard",     "guardedBy",  "run",      "predicate",
-                                       "thenStep",  "elseStep",  "reduce",     "into",     "maxAttempts",
-                                       "backoffMs", "timeoutMs", "tool",       "argsChecked", "callee",
-                                       "fallback",  "fallbackValue",
-                                       "prompt",    "provider",  "outputSchema", "strictOutput", "tools", "maxSteps",
-                                       "toolCalled",
-                                       "maxConcurrency", "maxIterations", "rubric", "evals", "cache",
-                                       "definitionHash", "needs", "action", "capture"};
 
 class CompositionEmitter {
  public:
@@ -80,77 +70,75 @@ class CompositionEmitter {
     p.emit("// The step table: each step's graph, guard and function.\n");
     // The static plan: -O0's one step at a time in reference order, or passes/Parallelize's.
     const ir::ExecutionPlan plan(c_);
-    std::vector<InitFields> rows;
+    std::vector<StepDeclFields> rows;
     ir::forEachStep(c_.steps, [&](const ir::Step &s) {
-      StepFields fields = commonFields(s, plan.of(s));
+      StepDeclFields fields = commonFields(s, plan.of(s));
       if (auto it = emitters.find(&s); it != emitters.end()) it->second->addFields(fields, s);
-      InitFields row;
-      for (const char *name : kStepFieldOrder)
-        if (auto f = fields.find(name); f != fields.end()) row.push_back({name, f->second, ""});
-      rows.push_back(std::move(row));
+      rows.push_back(std::move(fields));
     });
-    emitInitializerTable(p, "wfc::StepDecl", "kSteps", rows);
+    emitInitializerTable(p, "kSteps", rows);
     p.blankLine();
-    InitFields composition = {{"name", cppString(c_.name), ""},
-                              {"location", cppString(ctx_.location(c_.loc)), ""},
-                              {"inputSchema", input, ""},
-                              {"outputSchema", output, ""}};
-    if (c_.output) composition.push_back({"output", "step::" + names_.steps.at(c_.output), ""});
-    else composition.push_back({"output", "-1", "the last top-level step that ran"});
-    composition.push_back({"steps", "kSteps", ""});
+    CompositionDeclFields composition;
+    composition.name = cppString(c_.name);
+    composition.location = cppString(ctx_.location(c_.loc));
+    composition.inputSchema = input;
+    composition.outputSchema = output;
+    if (c_.output) composition.output = "step::" + names_.steps.at(c_.output);
+    else composition.output = {"-1", "the last top-level step that ran"};
+    composition.steps = "kSteps";
     if (c_.failure) {
       emitToolComposition(p, c_, ctx_, names_);
-      composition.push_back({"toolComposition", "&kToolComposition", ""});
+      composition.toolComposition = "&kToolComposition";
     }
     if (c_.variableStore) {
       // docs/awl.md "Variables": the run's output is these variables' final values.
-      composition.push_back({"variableStore", "true", ""});
+      composition.variableStore = "true";
       if (!c_.variables.empty()) {
         std::vector<std::string> names;
         for (const std::string &v : c_.variables) names.push_back(cppString(v));
         p.emit({{"list", llvm::join(names, ", ")}}, "const char *const kVariables[] = {$list$};\n");
         p.blankLine();
-        composition.push_back({"variables", "kVariables", ""});
+        composition.variables = "kVariables";
       }
     }
-    emitInitializer(p, "wfc::CompositionDecl", "kComposition", composition);
+    emitInitializer(p, "kComposition", composition);
   }
 
-  StepFields commonFields(const ir::Step &s, const ir::StepPlan &plan) {
-    StepFields f;
-    f["id"] = cppString(s.id);
-    if (!s.declaredId.empty()) f["key"] = cppString(s.declaredId);
-    f["kind"] = cppEnumerator(s.kind);
+  StepDeclFields commonFields(const ir::Step &s, const ir::StepPlan &plan) {
+    StepDeclFields f;
+    f.id = cppString(s.id);
+    if (!s.declaredId.empty()) f.key = cppString(s.declaredId);
+    f.kind = cppEnumerator(s.kind);
     // sema's effect: a composite step has its parts' strongest, an agent its tools'.
-    if (s.effect != ir::Effect::None) f["effect"] = cppEnumerator(s.effect);
-    f["location"] = cppString(ctx_.location(s.loc));
-    if (s.parent) f["parent"] = "step::" + names_.steps.at(s.parent);
+    if (s.effect != ir::Effect::None) f.effect = cppEnumerator(s.effect);
+    f.location = cppString(ctx_.location(s.loc));
+    if (s.parent) f.parent = "step::" + names_.steps.at(s.parent);
     if (!plan.waitsFor.empty()) {
       std::vector<std::string> after;
       for (const ir::Step *p : plan.waitsFor) after.push_back("step::" + names_.steps.at(p));
-      f["after"] = "{" + llvm::join(after, ", ") + "}";
+      f.after = "{" + llvm::join(after, ", ") + "}";
     }
-    if (plan.order > 0) f["order"] = std::to_string(plan.order);
+    if (plan.order > 0) f.order = std::to_string(plan.order);
     if (s.guard != ir::Guard::None) {
-      f["guard"] = s.guard == ir::Guard::Then   ? "wfc::Guard::Then"
-                   : s.guard == ir::Guard::Else ? "wfc::Guard::Else"
-                                                : "wfc::Guard::Fallback";
-      f["guardedBy"] = "step::" + names_.steps.at(s.guardedBy);
+      f.guard = s.guard == ir::Guard::Then   ? "wfc::Guard::Then"
+                : s.guard == ir::Guard::Else ? "wfc::Guard::Else"
+                                             : "wfc::Guard::Fallback";
+      f.guardedBy = "step::" + names_.steps.at(s.guardedBy);
     }
-    if (s.modifiers.fallback) f["fallback"] = "step::" + names_.steps.at(s.modifiers.fallback);
-    if (s.modifiers.fallbackValue) f["fallbackValue"] = cppString(s.modifiers.fallbackValue->constant().dump());
-    if (s.modifiers.maxAttempts > 1) f["maxAttempts"] = std::to_string(s.modifiers.maxAttempts);
-    if (s.modifiers.backoffMs) f["backoffMs"] = std::to_string(*s.modifiers.backoffMs);
-    if (s.modifiers.timeoutMs) f["timeoutMs"] = std::to_string(*s.modifiers.timeoutMs);
+    if (s.modifiers.fallback) f.fallback = "step::" + names_.steps.at(s.modifiers.fallback);
+    if (s.modifiers.fallbackValue) f.fallbackValue = cppString(s.modifiers.fallbackValue->constant().dump());
+    if (s.modifiers.maxAttempts > 1) f.maxAttempts = std::to_string(s.modifiers.maxAttempts);
+    if (s.modifiers.backoffMs) f.backoffMs = std::to_string(*s.modifiers.backoffMs);
+    if (s.modifiers.timeoutMs) f.timeoutMs = std::to_string(*s.modifiers.timeoutMs);
     if (!s.modifiers.runEvals.empty()) {
       std::vector<std::string> evals;
       for (const ir::Eval *e : s.modifiers.runEvals) evals.push_back("eval::" + ctx_.eval(*e));
-      f["evals"] = "{" + llvm::join(evals, ", ") + "}";
+      f.evals = "{" + llvm::join(evals, ", ") + "}";
     }
-    if (!s.capture.empty()) f["capture"] = cppString(s.capture);
+    if (!s.capture.empty()) f.capture = cppString(s.capture);
     if (s.modifiers.cache) {
-      f["cache"] = "true";
-      f["definitionHash"] = cppString(stepDefinitionHash(s));
+      f.cache = "true";
+      f.definitionHash = cppString(stepDefinitionHash(s));
     }
     // A tool composition under partial_success needs each step's true dependencies: the plan's
     // `after` may order more (-O0's one step at a time, a write after a write).
@@ -159,7 +147,7 @@ class CompositionEmitter {
       for (const ir::Step *d : s.after) needs.push_back("step::" + names_.steps.at(d));
       for (const ir::Step *d : s.dataDeps)
         if (std::find(s.after.begin(), s.after.end(), d) == s.after.end()) needs.push_back("step::" + names_.steps.at(d));
-      if (!needs.empty()) f["needs"] = "{" + llvm::join(needs, ", ") + "}";
+      if (!needs.empty()) f.needs = "{" + llvm::join(needs, ", ") + "}";
     }
     return f;
   }

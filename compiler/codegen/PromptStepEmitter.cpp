@@ -40,20 +40,20 @@ class PromptStepEmitter final : public StepEmitter {
     closeStep(p, s);
   }
 
-  void addFields(StepFields &fields, const ir::Step &s) override {
-    fields["run"] = "run_" + name(s);
-    fields["prompt"] = "prompt::" + ctx_.prompt(*s.prompt);
-    if (!s.provider.empty()) fields["provider"] = cppString(s.provider);  // RFC 0017: over the prompt's
+  void addFields(StepDeclFields &fields, const ir::Step &s) override {
+    fields.run = "run_" + name(s);
+    fields.prompt = "prompt::" + ctx_.prompt(*s.prompt);
+    if (!s.provider.empty()) fields.provider = cppString(s.provider);  // RFC 0017: over the prompt's
     if (s.outputSchema) {
-      fields["outputSchema"] = ctx_.schema(*s.outputSchema, name(s) + "_output", "the output_schema of step '" + s.id + "'");
-      if (fitsStrictSubset(s.outputSchema->json)) fields["strictOutput"] = "true";
+      fields.outputSchema = ctx_.schema(*s.outputSchema, name(s) + "_output", "the output_schema of step '" + s.id + "'");
+      if (fitsStrictSubset(s.outputSchema->json)) fields.strictOutput = "true";
     }
     if (s.kind != ir::StepKind::Agent) return;
     std::string tools;
     for (const ir::Tool *t : s.tools) tools += std::string(tools.empty() ? "" : ", ") + "tool::" + ctx_.tool(*t);
-    fields["tools"] = "{" + tools + "}";
-    fields["maxSteps"] = std::to_string(s.maxSteps.value_or(s.prompt->toolPolicy.maxRounds));
-    if (s.toolCalled) fields["toolCalled"] = "tool::" + ctx_.tool(*s.toolCalled);
+    fields.tools = "{" + tools + "}";
+    fields.maxSteps = std::to_string(s.maxSteps.value_or(s.prompt->toolPolicy.maxRounds));
+    if (s.toolCalled) fields.toolCalled = "tool::" + ctx_.tool(*s.toolCalled);
   }
 };
 

@@ -45,13 +45,13 @@ void StepEmitter::closeStep(Printer &p, const ir::Step &step) {
   p.blankLine();
 }
 
-void StepEmitter::addReducer(StepFields &fields, const ir::Reducer &reducer) {
+void StepEmitter::addReducer(StepDeclFields &fields, const ir::Reducer &reducer) {
   switch (reducer.strategy) {
-    case ir::ReduceStrategy::Append: fields["reduce"] = "wfc::Reduce::Append"; break;
-    case ir::ReduceStrategy::Replace: fields["reduce"] = "wfc::Reduce::Replace"; break;
-    case ir::ReduceStrategy::Barrier: fields["reduce"] = "wfc::Reduce::Barrier"; break;
+    case ir::ReduceStrategy::Append: fields.reduce = "wfc::Reduce::Append"; break;
+    case ir::ReduceStrategy::Replace: fields.reduce = "wfc::Reduce::Replace"; break;
+    case ir::ReduceStrategy::Barrier: fields.reduce = "wfc::Reduce::Barrier"; break;
   }
-  fields["into"] = cppString(reducer.into);
+  fields.into = cppString(reducer.into);
 }
 
 }  // namespace wfc::codegen

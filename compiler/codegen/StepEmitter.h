@@ -1,19 +1,16 @@
 // One emitter per step kind. Each writes the step's functions (a tool or subflow step's one
 // attempt, a branch's predicate) and the kind-specific fields of its StepDecl; ProgramEmitter
-// writes the fields every step has and orders them.
+// writes the fields every step has.
 #pragma once
 
+#include "codegen/DeclMirrors.h"
 #include "codegen/EmitContext.h"
 #include "codegen/Printer.h"
 
-#include <map>
 #include <memory>
 #include <string>
 
 namespace wfc::codegen {
-
-// StepDecl field name → C++ initializer.
-using StepFields = std::map<std::string, std::string>;
 
 class StepEmitter {
  public:
@@ -21,7 +18,7 @@ class StepEmitter {
   virtual ~StepEmitter() = default;
 
   virtual void emitFunctions(Printer &p, const ir::Step &step) = 0;
-  virtual void addFields(StepFields &fields, const ir::Step &step) = 0;
+  virtual void addFields(StepDeclFields &fields, const ir::Step &step) = 0;
 
  protected:
   // "// fetch: tool 'doc.fetch' — pack.yaml:14", and a #line directive when asked for.
@@ -29,7 +26,7 @@ class StepEmitter {
   // "}  // step fetch", and the #line back into the generated file.
   void closeStep(Printer &p, const ir::Step &step);
   // `reduce` and `into` of a parallel or wfc.foreach step.
-  static void addReducer(StepFields &fields, const ir::Reducer &reducer);
+  static void addReducer(StepDeclFields &fields, const ir::Reducer &reducer);
   const std::string &name(const ir::Step &step) const { return names_.steps.at(&step); }
 
   EmitContext &ctx_;

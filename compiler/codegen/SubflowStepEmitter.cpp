@@ -50,9 +50,9 @@ class SubflowStepEmitter final : public StepEmitter {
     closeStep(p, s);
   }
 
-  void addFields(StepFields &fields, const ir::Step &s) override {
-    fields["run"] = "run_" + name(s);
-    if (s.subflowPart == ir::SubflowPart::Call) fields["callee"] = "composition::" + ctx_.composition(*s.callee).ns;
+  void addFields(StepDeclFields &fields, const ir::Step &s) override {
+    fields.run = "run_" + name(s);
+    if (s.subflowPart == ir::SubflowPart::Call) fields.callee = "composition::" + ctx_.composition(*s.callee).ns;
   }
 };
 

@@ -22,10 +22,10 @@ class ToolStepEmitter final : public StepEmitter {
     closeStep(p, s);
   }
 
-  void addFields(StepFields &fields, const ir::Step &s) override {
-    fields["run"] = "run_" + name(s);
-    fields["tool"] = "tool::" + ctx_.tool(*s.tool);
-    if (argumentsProvenValid(s)) fields["argsChecked"] = "true";
+  void addFields(StepDeclFields &fields, const ir::Step &s) override {
+    fields.run = "run_" + name(s);
+    fields.tool = "tool::" + ctx_.tool(*s.tool);
+    if (argumentsProvenValid(s)) fields.argsChecked = "true";
   }
 };
 
