@@ -18,7 +18,7 @@ std::string evalList(EmitContext &ctx, const std::vector<const ir::Eval *> &eval
 
 void emitChatTasks(Printer &p, EmitContext &ctx, const analysis::Program &program) {
   p.emit("// The chat tasks, one per prompt: each user turn runs the task's turn step.\n");
-  std::vector<InitFields> tasks;
+  std::vector<ChatTaskDeclFields> tasks;
   for (const ir::Prompt *pr : program.prompts) {
     const std::string &name = ctx.prompt(*pr);
     StepDeclFields turn;
@@ -37,13 +37,15 @@ void emitChatTasks(Printer &p, EmitContext &ctx, const analysis::Program &progra
     if (turnEvals != program.turnEvals.end() && !turnEvals->second.empty()) turn.evals = evalList(ctx, turnEvals->second);
     emitInitializer(p, "kTurn_" + name, turn);
     p.blankLine();
-    InitFields task = {{"name", cppString(pr->key), ""}, {"turn", "&kTurn_" + name, ""}};
+    ChatTaskDeclFields task;
+    task.name = cppString(pr->key);
+    task.turn = "&kTurn_" + name;
     auto sessionEvals = program.sessionEvals.find(pr);
     if (sessionEvals != program.sessionEvals.end() && !sessionEvals->second.empty())
-      task.push_back({"sessionEvals", evalList(ctx, sessionEvals->second), ""});
+      task.sessionEvals = evalList(ctx, sessionEvals->second);
     tasks.push_back(std::move(task));
   }
-  emitInitializerTable(p, "wfc::ChatTaskDecl", "kTasks", tasks);
+  emitInitializerTable(p, "kTasks", tasks);
   p.blankLine();
 }
 

@@ -88,6 +88,15 @@ void emitInitializerTable(Printer &p, const std::string &name, const std::vector
   emitInitializerTable(p, Mirror::kType, name, written);
 }
 
+// `{.a = x, .b = y}`, on one line: the value of a field whose type is itself a table type (a
+// registry route, a state's artifacts). Comments are not written.
+template <DeclMirror Mirror>
+std::string inlineInitializer(const Mirror &fields) {
+  std::string list;
+  for (const InitField &f : fields.fieldsToWrite()) list += (list.empty() ? "." : ", .") + f.name + " = " + f.value;
+  return "{" + list + "}";
+}
+
 }  // namespace wfc::codegen
 
 // Declares `struct MIRROR`, the mirror of table type DECL whose field names FIELDS lists:

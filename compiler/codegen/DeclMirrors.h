@@ -18,9 +18,82 @@ namespace wfc::codegen {
   F(evals) F(cache) F(definitionHash) F(needs) F(action) F(capture)
 WFC_DECL_MIRROR(StepDeclFields, wfc::StepDecl, WFC_STEP_DECL_FIELDS);
 
+// A part of a prompt's system template (kTemplate_<prompt>).
+#define WFC_TEMPLATE_PART_FIELDS(F) F(kind) F(text) F(path)
+WFC_DECL_MIRROR(TemplatePartFields, wfc::TemplatePart, WFC_TEMPLATE_PART_FIELDS);
+
+#define WFC_VARIABLE_DECL_FIELDS(F) F(name) F(required) F(defaultValue)
+WFC_DECL_MIRROR(VariableDeclFields, wfc::VariableDecl, WFC_VARIABLE_DECL_FIELDS);
+
+#define WFC_VALIDATOR_DECL_FIELDS(F) \
+  F(id) F(check) F(direction) F(hasMinScore) F(hasMaxScore) F(minScore) F(maxScore) F(truncateTo) F(message)
+WFC_DECL_MIRROR(ValidatorDeclFields, wfc::ValidatorDecl, WFC_VALIDATOR_DECL_FIELDS);
+
+#define WFC_MODEL_OVERRIDE_DECL_FIELDS(F) \
+  F(model) F(replacesTemplate) F(systemTemplate) F(prefix) F(suffix) F(parameters)
+WFC_DECL_MIRROR(ModelOverrideDeclFields, wfc::ModelOverrideDecl, WFC_MODEL_OVERRIDE_DECL_FIELDS);
+
+#define WFC_MEDIA_TYPE_DECL_FIELDS(F) \
+  F(name) F(allowedFormats) F(maxBytes) F(maxPerMessage) F(defaultDetail) F(requireCaption)
+WFC_DECL_MIRROR(MediaTypeDeclFields, wfc::MediaTypeDecl, WFC_MEDIA_TYPE_DECL_FIELDS);
+
+#define WFC_PROMPT_DECL_FIELDS(F)                                                                    \
+  F(key) F(id) F(version) F(location) F(systemTemplate) F(variables) F(parameters) F(toolChoice)    \
+  F(maxRounds) F(maxToolCallsPerTurn) F(blocklist) F(validators) F(model) F(modelOverrides) F(provider) \
+  F(media)
+WFC_DECL_MIRROR(PromptDeclFields, wfc::PromptDecl, WFC_PROMPT_DECL_FIELDS);
+
+#define WFC_PROVIDER_KEY_DECL_FIELDS(F) F(key) F(role) F(required) F(called)
+WFC_DECL_MIRROR(ProviderKeyDeclFields, wfc::ProviderKeyDecl, WFC_PROVIDER_KEY_DECL_FIELDS);
+
+#define WFC_TOOL_DECL_FIELDS(F) F(name) F(effect) F(parameters) F(called) F(providerName) F(description)
+WFC_DECL_MIRROR(ToolDeclFields, wfc::ToolDecl, WFC_TOOL_DECL_FIELDS);
+
+#define WFC_SKILL_RESOURCE_DECL_FIELDS(F) F(path) F(content)
+WFC_DECL_MIRROR(SkillResourceDeclFields, wfc::SkillResourceDecl, WFC_SKILL_RESOURCE_DECL_FIELDS);
+
+#define WFC_SKILL_DECL_FIELDS(F) \
+  F(name) F(description) F(instructions) F(location) F(hasDirectory) F(preload) F(grants) F(resources)
+WFC_DECL_MIRROR(SkillDeclFields, wfc::SkillDecl, WFC_SKILL_DECL_FIELDS);
+
+#define WFC_ROLLBACK_DECL_FIELDS(F) F(step) F(tool) F(run) F(location) F(argsChecked)
+WFC_DECL_MIRROR(RollbackDeclFields, wfc::RollbackDecl, WFC_ROLLBACK_DECL_FIELDS);
+
+#define WFC_TOOL_COMPOSITION_DECL_FIELDS(F) F(strategy) F(rollBack) F(resultKeys) F(rollbacks)
+WFC_DECL_MIRROR(ToolCompositionDeclFields, wfc::ToolCompositionDecl, WFC_TOOL_COMPOSITION_DECL_FIELDS);
+
 // A composition (kComposition in its namespace).
 #define WFC_COMPOSITION_DECL_FIELDS(F) \
   F(name) F(location) F(inputSchema) F(outputSchema) F(output) F(steps) F(toolComposition) F(variableStore) F(variables)
 WFC_DECL_MIRROR(CompositionDeclFields, wfc::CompositionDecl, WFC_COMPOSITION_DECL_FIELDS);
+
+#define WFC_CHAT_TASK_DECL_FIELDS(F) F(name) F(turn) F(sessionEvals)
+WFC_DECL_MIRROR(ChatTaskDeclFields, wfc::ChatTaskDecl, WFC_CHAT_TASK_DECL_FIELDS);
+
+#define WFC_PROGRAM_DECL_FIELDS(F)                                                                         \
+  F(name) F(version) F(source) F(description) F(wfcVersion) F(identity) F(tools) F(prompts) F(providers) \
+  F(compositions) F(bindings) F(natives) F(allowUnbound) F(maxWallTimeMs) F(maxToolCalls) F(workflow)   \
+  F(evals) F(tasks) F(skills) F(governance) F(graph)
+WFC_DECL_MIRROR(ProgramDeclFields, wfc::ProgramDecl, WFC_PROGRAM_DECL_FIELDS);
+
+#define WFC_EVAL_DECL_FIELDS(F)                                                                               \
+  F(id) F(type) F(location) F(text) F(patterns) F(wordBoundary) F(invert) F(extractJson) F(schema)          \
+  F(minLength) F(maxLength) F(maxTokens) F(maxSentences) F(minCalls) F(maxCalls) F(maxMs) F(prompt) F(rubric) \
+  F(criteria) F(judgeSystemPrompt) F(judgeModel) F(hasPassingScore) F(passingScore) F(threshold)            \
+  F(thresholdValue) F(gate) F(samplePercentage) F(message) F(whenToolCalled) F(whenToolCalledPattern)       \
+  F(whenAnyToolCalled) F(whenMinToolCalls)
+WFC_DECL_MIRROR(EvalDeclFields, wfc::EvalDecl, WFC_EVAL_DECL_FIELDS);
+
+// A workflow state (kStates), the artifacts it lists inline, and the workflow (kWorkflow).
+#define WFC_STATE_DECL_FIELDS(F)                                                                       \
+  F(name) F(kind) F(location) F(run) F(composition) F(prompt) F(events) F(terminal) F(maxVisits)      \
+  F(onMaxVisits) F(artifacts) F(tools) F(skills) F(persistent) F(agentControl)
+WFC_DECL_MIRROR(StateDeclFields, wfc::StateDecl, WFC_STATE_DECL_FIELDS);
+
+#define WFC_ARTIFACT_DECL_FIELDS(F) F(name) F(type) F(append)
+WFC_DECL_MIRROR(ArtifactDeclFields, wfc::ArtifactDecl, WFC_ARTIFACT_DECL_FIELDS);
+
+#define WFC_WORKFLOW_DECL_FIELDS(F) F(entry) F(states) F(transition) F(maxTotalVisits)
+WFC_DECL_MIRROR(WorkflowDeclFields, wfc::WorkflowDecl, WFC_WORKFLOW_DECL_FIELDS);
 
 }  // namespace wfc::codegen

@@ -1,5 +1,7 @@
 #include "codegen/EvalEmitter.h"
 
+#include "codegen/DeclMirrors.h"
+
 #include <charconv>
 #include <map>
 #include <set>
@@ -51,49 +53,50 @@ void emitEvals(Printer &p, EmitContext &ctx, const std::vector<const ir::Eval *>
     }
     p.emit("};\n");
   }
-  std::vector<InitFields> rows;
+  std::vector<EvalDeclFields> rows;
   for (const ir::Eval *e : evals) {
-    InitFields fields = {{"id", cppString(e->name), ""}, {"type", typeName(e->type), ""},
-                         {"location", cppString(ctx.location(e->loc)), ""}};
-    if (!e->text.empty()) fields.push_back({"text", cppString(e->text), ""});
-    if (!e->patterns.empty()) fields.push_back({"patterns", "kPatterns_" + ctx.eval(*e), ""});
-    if (e->wordBoundary) fields.push_back({"wordBoundary", "true", ""});
-    if (!e->expectMatch) fields.push_back({"invert", "true", "params.expect_match: false"});
-    if (e->extractJson) fields.push_back({"extractJson", "true", ""});
-    if (auto it = schemas.find(e); it != schemas.end()) fields.push_back({"schema", it->second, ""});
-    if (e->minLength) fields.push_back({"minLength", cppNumber(*e->minLength), ""});
-    if (e->maxLength) fields.push_back({"maxLength", cppNumber(*e->maxLength), ""});
-    if (e->maxTokens) fields.push_back({"maxTokens", cppNumber(*e->maxTokens), ""});
-    if (e->maxSentences) fields.push_back({"maxSentences", cppNumber(*e->maxSentences), ""});
+    EvalDeclFields fields;
+    fields.id = cppString(e->name);
+    fields.type = typeName(e->type);
+    fields.location = cppString(ctx.location(e->loc));
+    if (!e->text.empty()) fields.text = cppString(e->text);
+    if (!e->patterns.empty()) fields.patterns = "kPatterns_" + ctx.eval(*e);
+    if (e->wordBoundary) fields.wordBoundary = "true";
+    if (!e->expectMatch) fields.invert = {"true", "params.expect_match: false"};
+    if (e->extractJson) fields.extractJson = "true";
+    if (auto it = schemas.find(e); it != schemas.end()) fields.schema = it->second;
+    if (e->minLength) fields.minLength = cppNumber(*e->minLength);
+    if (e->maxLength) fields.maxLength = cppNumber(*e->maxLength);
+    if (e->maxTokens) fields.maxTokens = cppNumber(*e->maxTokens);
+    if (e->maxSentences) fields.maxSentences = cppNumber(*e->maxSentences);
     if (e->type == "tools_called") {
-      if (e->minCalls != 1) fields.push_back({"minCalls", std::to_string(e->minCalls), ""});
-      if (e->maxCalls) fields.push_back({"maxCalls", std::to_string(*e->maxCalls), ""});
+      if (e->minCalls != 1) fields.minCalls = std::to_string(e->minCalls);
+      if (e->maxCalls) fields.maxCalls = std::to_string(*e->maxCalls);
     }
-    if (e->type == "latency_budget") fields.push_back({"maxMs", cppNumber(e->maxMs), ""});
-    if (e->judge) fields.push_back({"prompt", "prompt::" + ctx.prompt(*e->judge), ""});
-    if (e->rubric) fields.push_back({"rubric", cppString(ir::Json(*e->rubric).dump()), ""});
-    if (!e->criteria.empty()) fields.push_back({"criteria", cppString(e->criteria), ""});
-    if (!e->judgeSystemPrompt.empty()) fields.push_back({"judgeSystemPrompt", cppString(e->judgeSystemPrompt), ""});
-    if (!e->judgeModel.empty()) fields.push_back({"judgeModel", cppString(e->judgeModel), ""});
+    if (e->type == "latency_budget") fields.maxMs = cppNumber(e->maxMs);
+    if (e->judge) fields.prompt = "prompt::" + ctx.prompt(*e->judge);
+    if (e->rubric) fields.rubric = cppString(ir::Json(*e->rubric).dump());
+    if (!e->criteria.empty()) fields.criteria = cppString(e->criteria);
+    if (!e->judgeSystemPrompt.empty()) fields.judgeSystemPrompt = cppString(e->judgeSystemPrompt);
+    if (!e->judgeModel.empty()) fields.judgeModel = cppString(e->judgeModel);
     if (e->passingScore) {
-      fields.push_back({"hasPassingScore", "true", ""});
-      fields.push_back({"passingScore", cppNumber(*e->passingScore), ""});
+      fields.hasPassingScore = "true";
+      fields.passingScore = cppNumber(*e->passingScore);
     }
     if (e->thresholdOperator && e->thresholdValue) {
-      fields.push_back({"threshold", compareName(*e->thresholdOperator), ""});
-      fields.push_back({"thresholdValue", cppNumber(*e->thresholdValue), ""});
+      fields.threshold = compareName(*e->thresholdOperator);
+      fields.thresholdValue = cppNumber(*e->thresholdValue);
     }
-    if (e->gate) fields.push_back({"gate", "true", ""});
-    if (e->samplePercentage) fields.push_back({"samplePercentage", cppNumber(*e->samplePercentage), e->trigger});
-    if (!e->message.empty()) fields.push_back({"message", cppString(e->message), ""});
-    if (!e->when.toolCalled.empty()) fields.push_back({"whenToolCalled", cppString(e->when.toolCalled), ""});
-    if (!e->when.toolCalledPattern.empty())
-      fields.push_back({"whenToolCalledPattern", cppString(e->when.toolCalledPattern), ""});
-    if (e->when.anyToolCalled) fields.push_back({"whenAnyToolCalled", "true", ""});
-    if (e->when.minToolCalls) fields.push_back({"whenMinToolCalls", std::to_string(e->when.minToolCalls), ""});
+    if (e->gate) fields.gate = "true";
+    if (e->samplePercentage) fields.samplePercentage = {cppNumber(*e->samplePercentage), e->trigger};
+    if (!e->message.empty()) fields.message = cppString(e->message);
+    if (!e->when.toolCalled.empty()) fields.whenToolCalled = cppString(e->when.toolCalled);
+    if (!e->when.toolCalledPattern.empty()) fields.whenToolCalledPattern = cppString(e->when.toolCalledPattern);
+    if (e->when.anyToolCalled) fields.whenAnyToolCalled = "true";
+    if (e->when.minToolCalls) fields.whenMinToolCalls = std::to_string(e->when.minToolCalls);
     rows.push_back(std::move(fields));
   }
-  emitInitializerTable(p, "wfc::EvalDecl", "kEvals", rows);
+  emitInitializerTable(p, "kEvals", rows);
   p.blankLine();
 }
 

@@ -186,25 +186,23 @@ std::string templateText(const std::string &text) {
 }
 
 // A template as the runtime's TemplatePart rows: literal text and lookups.
-std::vector<InitFields> templateParts(const ir::Template &t) {
-  std::vector<InitFields> parts;
+std::vector<TemplatePartFields> templateParts(const ir::Template &t) {
+  std::vector<TemplatePartFields> parts;
   for (const ir::TemplatePiece &piece : t.pieces) {
-    InitFields part;
+    TemplatePartFields part;
     switch (piece.kind) {
-      case ir::TemplatePiece::Kind::Text: part.push_back({"text", templateText(piece.text), ""}); break;
+      case ir::TemplatePiece::Kind::Text: part.text = templateText(piece.text); break;
       case ir::TemplatePiece::Kind::Variable:
-        part.push_back({"kind", "wfc::TemplatePart::Variable", ""});
-        part.push_back({"text", cppString(piece.text), ""});
+        part.kind = "wfc::TemplatePart::Variable";
+        part.text = cppString(piece.text);
         break;
-      case ir::TemplatePiece::Kind::WorkflowContext:
-        part.push_back({"kind", "wfc::TemplatePart::WorkflowContext", ""});
-        break;
+      case ir::TemplatePiece::Kind::WorkflowContext: part.kind = "wfc::TemplatePart::WorkflowContext"; break;
       case ir::TemplatePiece::Kind::Artifact:
-        part.push_back({"kind", "wfc::TemplatePart::Artifact", ""});
-        part.push_back({"text", cppString(piece.text), ""});
+        part.kind = "wfc::TemplatePart::Artifact";
+        part.text = cppString(piece.text);
         break;
     }
-    if (!piece.path.empty()) part.push_back({"path", ExpressionEmitter::path(piece.path), ""});
+    if (!piece.path.empty()) part.path = ExpressionEmitter::path(piece.path);
     parts.push_back(std::move(part));
   }
   return parts;
@@ -214,27 +212,28 @@ std::vector<InitFields> templateParts(const ir::Template &t) {
 // table of them; returns the table's name ("" when the prompt has none).
 std::string emitModelOverrides(Printer &p, EmitContext &ctx, const ir::Prompt &pr, const std::string &name) {
   if (pr.modelOverrides.empty()) return "";
-  std::vector<InitFields> rows;
+  std::vector<ModelOverrideDeclFields> rows;
   for (size_t i = 0; i < pr.modelOverrides.size(); ++i) {
     const ir::ModelOverride &o = pr.modelOverrides[i];
     p.emit({{"model", o.model}, {"location", ctx.location(o.loc)}}, "// model_overrides '$model$' — $location$\n");
-    InitFields row = {{"model", cppString(o.model), ""}};
-    auto part = [&](const std::optional<ir::Template> &t, const char *field, const std::string &suffix) {
+    ModelOverrideDeclFields row;
+    row.model = cppString(o.model);
+    auto part = [&](const std::optional<ir::Template> &t, FieldText &field, const std::string &suffix) {
       if (!t) return;
-      std::vector<InitFields> parts = templateParts(*t);
+      std::vector<TemplatePartFields> parts = templateParts(*t);
       if (parts.empty()) return;
       std::string table = "kTemplate_" + name + "_" + std::to_string(i) + suffix;
-      emitInitializerTable(p, "wfc::TemplatePart", table, parts);
-      row.push_back({field, table, ""});
+      emitInitializerTable(p, table, parts);
+      field = table;
     };
-    if (o.systemTemplate) row.push_back({"replacesTemplate", "true", ""});
-    part(o.systemTemplate, "systemTemplate", "");
-    part(o.prefix, "prefix", "_prefix");
-    part(o.suffix, "suffix", "_suffix");
-    if (!o.parameters.empty()) row.push_back({"parameters", cppString(o.parameters.dump()), ""});
+    if (o.systemTemplate) row.replacesTemplate = "true";
+    part(o.systemTemplate, row.systemTemplate, "");
+    part(o.prefix, row.prefix, "_prefix");
+    part(o.suffix, row.suffix, "_suffix");
+    if (!o.parameters.empty()) row.parameters = cppString(o.parameters.dump());
     rows.push_back(std::move(row));
   }
-  emitInitializerTable(p, "wfc::ModelOverrideDecl", "kModelOverrides_" + name, rows);
+  emitInitializerTable(p, "kModelOverrides_" + name, rows);
   return "kModelOverrides_" + name;
 }
 
@@ -242,95 +241,102 @@ std::string emitModelOverrides(Printer &p, EmitContext &ctx, const ir::Prompt &p
 // limits; returns the table's name ("" when the prompt takes none).
 std::string emitMedia(Printer &p, const ir::Prompt &pr, const std::string &name) {
   if (!pr.media || !pr.media->enabled || pr.media->types.empty()) return "";
-  std::vector<InitFields> rows;
+  std::vector<MediaTypeDeclFields> rows;
   for (size_t i = 0; i < pr.media->types.size(); ++i) {
     const ir::MediaType &t = pr.media->types[i];
-    InitFields row = {{"name", cppString(t.name), ""}};
+    MediaTypeDeclFields row;
+    row.name = cppString(t.name);
     if (!t.allowedFormats.empty()) {
       std::vector<std::string> formats;
       for (const std::string &f : t.allowedFormats) formats.push_back(cppString(f));
       // Named by place, not by type: a type's name joined to a prompt's could match another's.
       std::string table = "kMediaFormats_" + name + "_" + std::to_string(i);
       p.emit({{"table", table}, {"list", llvm::join(formats, ", ")}}, "const char *const $table$[] = {$list$};\n");
-      row.push_back({"allowedFormats", table, ""});
+      row.allowedFormats = table;
     }
-    if (t.maxSizeMb) row.push_back({"maxBytes", std::to_string(*t.maxSizeMb * 1024 * 1024), std::to_string(*t.maxSizeMb) + " MB"});
-    if (t.maxPerMessage) row.push_back({"maxPerMessage", std::to_string(*t.maxPerMessage), ""});
-    if (!t.defaultDetail.empty()) row.push_back({"defaultDetail", cppString(t.defaultDetail), ""});
-    if (t.requireCaption) row.push_back({"requireCaption", "true", ""});
+    if (t.maxSizeMb) row.maxBytes = {std::to_string(*t.maxSizeMb * 1024 * 1024), std::to_string(*t.maxSizeMb) + " MB"};
+    if (t.maxPerMessage) row.maxPerMessage = std::to_string(*t.maxPerMessage);
+    if (!t.defaultDetail.empty()) row.defaultDetail = cppString(t.defaultDetail);
+    if (t.requireCaption) row.requireCaption = "true";
     rows.push_back(std::move(row));
   }
-  emitInitializerTable(p, "wfc::MediaTypeDecl", "kMedia_" + name, rows);
+  emitInitializerTable(p, "kMedia_" + name, rows);
   return "kMedia_" + name;
 }
 
 // The prompts steps run: each system template as literal text and lookups, the variables with
 // their defaults, and the prompt's parameters and tool policy.
 void emitPrompts(Printer &p, EmitContext &ctx, const std::vector<const ir::Prompt *> &prompts) {
-  std::vector<InitFields> table;
+  std::vector<PromptDeclFields> table;
   for (const ir::Prompt *pr : prompts) {
     const std::string &name = ctx.prompt(*pr);
     p.emit({{"key", pr->key},
             {"location", ctx.location(pr->loc)},
             {"what", pr->systemTemplate.pieces.empty() ? ": no system message, the step's input is the whole request" : ""}},
            "// prompt '$key$' — $location$$what$\n");
-    std::vector<InitFields> parts = templateParts(pr->systemTemplate);
+    std::vector<TemplatePartFields> parts = templateParts(pr->systemTemplate);
     // A prompt without a system template (AWL's prompt-agent) sends the user message alone.
-    if (!parts.empty()) emitInitializerTable(p, "wfc::TemplatePart", "kTemplate_" + name, parts);
-    std::string overrides = emitModelOverrides(p, ctx, *pr, name);
-    std::string media = emitMedia(p, *pr, name);
-    InitFields fields = {{"key", cppString(pr->key), ""},
-                         {"id", cppString(pr->id), ""},
-                         {"version", cppString(pr->version), ""},
-                         {"location", cppString(ctx.location(pr->loc)), ""}};
-    if (!parts.empty()) fields.push_back({"systemTemplate", "kTemplate_" + name, ""});
+    if (!parts.empty()) emitInitializerTable(p, "kTemplate_" + name, parts);
+    PromptDeclFields fields;
+    fields.modelOverrides = emitModelOverrides(p, ctx, *pr, name);
+    if (std::string media = emitMedia(p, *pr, name); !media.empty()) fields.media = {media, "media.supported_types"};
+    fields.key = cppString(pr->key);
+    fields.id = cppString(pr->id);
+    fields.version = cppString(pr->version);
+    fields.location = cppString(ctx.location(pr->loc));
+    if (!parts.empty()) fields.systemTemplate = "kTemplate_" + name;
     if (!pr->variables.empty()) {
-      std::vector<InitFields> variables;
+      std::vector<VariableDeclFields> variables;
       for (const ir::Variable &v : pr->variables) {
-        InitFields var = {{"name", cppString(v.name), ""}};
-        if (v.required) var.push_back({"required", "true", ""});
-        if (v.defaultValue) var.push_back({"defaultValue", cppString(v.defaultValue->dump()), ""});
+        VariableDeclFields var;
+        var.name = cppString(v.name);
+        if (v.required) var.required = "true";
+        if (v.defaultValue) var.defaultValue = cppString(v.defaultValue->dump());
         variables.push_back(std::move(var));
       }
-      emitInitializerTable(p, "wfc::VariableDecl", "kVariables_" + name, variables);
-      fields.push_back({"variables", "kVariables_" + name, ""});
+      emitInitializerTable(p, "kVariables_" + name, variables);
+      fields.variables = "kVariables_" + name;
     }
-    if (!pr->parameters.empty()) fields.push_back({"parameters", cppString(pr->parameters.dump()), ""});
-    if (pr->toolPolicy.toolChoice != "auto") fields.push_back({"toolChoice", cppString(pr->toolPolicy.toolChoice), ""});
-    if (pr->toolPolicy.maxRounds != 5) fields.push_back({"maxRounds", std::to_string(pr->toolPolicy.maxRounds), ""});
+    if (!pr->parameters.empty()) fields.parameters = cppString(pr->parameters.dump());
+    if (pr->toolPolicy.toolChoice != "auto") fields.toolChoice = cppString(pr->toolPolicy.toolChoice);
+    if (pr->toolPolicy.maxRounds != 5) fields.maxRounds = std::to_string(pr->toolPolicy.maxRounds);
     if (pr->toolPolicy.maxToolCallsPerTurn != 10)
-      fields.push_back({"maxToolCallsPerTurn", std::to_string(pr->toolPolicy.maxToolCallsPerTurn), ""});
+      fields.maxToolCallsPerTurn = std::to_string(pr->toolPolicy.maxToolCallsPerTurn);
     if (!pr->validators.empty()) {
-      std::vector<InitFields> validators;
+      std::vector<ValidatorDeclFields> validators;
       for (const ir::Validator &v : pr->validators) {
-        InitFields row = {{"id", cppString(v.id), ""}, {"check", "eval::" + ctx.eval(*v.check), ""}};
-        if (v.direction == ir::Validator::Direction::Input) row.push_back({"direction", "wfc::ValidatorDecl::Direction::Input", ""});
-        if (v.direction == ir::Validator::Direction::Both) row.push_back({"direction", "wfc::ValidatorDecl::Direction::Both", ""});
-        if (v.minScore) row.push_back({"hasMinScore", "true", ""});
-        if (v.maxScore) row.push_back({"hasMaxScore", "true", ""});
-        if (v.minScore) row.push_back({"minScore", cppNumber(*v.minScore), ""});
-        if (v.maxScore) row.push_back({"maxScore", cppNumber(*v.maxScore), ""});
-        if (v.truncateTo) row.push_back({"truncateTo", std::to_string(*v.truncateTo), ""});
-        if (!v.message.empty()) row.push_back({"message", cppString(v.message), ""});
+        ValidatorDeclFields row;
+        row.id = cppString(v.id);
+        row.check = "eval::" + ctx.eval(*v.check);
+        if (v.direction == ir::Validator::Direction::Input) row.direction = "wfc::ValidatorDecl::Direction::Input";
+        if (v.direction == ir::Validator::Direction::Both) row.direction = "wfc::ValidatorDecl::Direction::Both";
+        if (v.minScore) {
+          row.hasMinScore = "true";
+          row.minScore = cppNumber(*v.minScore);
+        }
+        if (v.maxScore) {
+          row.hasMaxScore = "true";
+          row.maxScore = cppNumber(*v.maxScore);
+        }
+        if (v.truncateTo) row.truncateTo = std::to_string(*v.truncateTo);
+        if (!v.message.empty()) row.message = cppString(v.message);
         validators.push_back(std::move(row));
       }
-      emitInitializerTable(p, "wfc::ValidatorDecl", "kValidators_" + name, validators);
+      emitInitializerTable(p, "kValidators_" + name, validators);
+      fields.validators = "kValidators_" + name;
     }
     if (!pr->toolPolicy.blocklist.empty()) {
       std::vector<std::string> names;
       for (const std::string &b : pr->toolPolicy.blocklist) names.push_back(cppString(b));
       p.emit({{"name", name}, {"list", llvm::join(names, ", ")}}, "const char *const kBlocklist_$name$[] = {$list$};\n");
-      fields.push_back({"blocklist", "kBlocklist_" + name, "tool_policy.blocklist"});
+      fields.blocklist = {"kBlocklist_" + name, "tool_policy.blocklist"};
     }
-    if (!pr->validators.empty()) fields.push_back({"validators", "kValidators_" + name, ""});
-    if (!pr->model.empty()) fields.push_back({"model", cppString(pr->model), ""});
-    if (!overrides.empty()) fields.push_back({"modelOverrides", overrides, ""});
-    if (!pr->provider.empty() && pr->provider != "default") fields.push_back({"provider", cppString(pr->provider), ""});
-    if (!media.empty()) fields.push_back({"media", media, "media.supported_types"});
+    if (!pr->model.empty()) fields.model = cppString(pr->model);
+    if (!pr->provider.empty() && pr->provider != "default") fields.provider = cppString(pr->provider);
     table.push_back(std::move(fields));
     p.blankLine();
   }
-  emitInitializerTable(p, "wfc::PromptDecl", "kPrompts", table);
+  emitInitializerTable(p, "kPrompts", table);
   p.blankLine();
 }
 
@@ -498,18 +504,20 @@ std::optional<std::string> emitProgram(const ir::Module &module, const analysis:
 
     )cc");
   if (!module.tools.empty()) {
-    std::vector<InitFields> rows;
+    std::vector<ToolDeclFields> rows;
     for (const auto &t : module.tools) {
-      InitFields row = {{"name", cppString(t->name), ""}, {"effect", cppEnumerator(t->effect), ""}};
-      if (auto it = parameters.find(t.get()); it != parameters.end()) row.push_back({"parameters", it->second, ""});
-      if (called.count(t.get())) row.push_back({"called", "true", ""});
+      ToolDeclFields row;
+      row.name = cppString(t->name);
+      row.effect = cppEnumerator(t->effect);
+      if (auto it = parameters.find(t.get()); it != parameters.end()) row.parameters = it->second;
+      if (called.count(t.get())) row.called = "true";
       if (offered.count(t.get())) {
-        row.push_back({"providerName", cppString(t->providerName), ""});
-        if (!t->description.empty()) row.push_back({"description", cppString(t->description), ""});
+        row.providerName = cppString(t->providerName);
+        if (!t->description.empty()) row.description = cppString(t->description);
       }
       rows.push_back(std::move(row));
     }
-    emitInitializerTable(p, "wfc::ToolDecl", "kTools", rows);
+    emitInitializerTable(p, "kTools", rows);
     p.blankLine();
   }
   if (program.chat) emitChatTasks(p, ctx, program);
@@ -535,21 +543,23 @@ std::optional<std::string> emitProgram(const ir::Module &module, const analysis:
   }
   // requires.providers (RFC 0012): the keys a bindings file may bind (docs/bindings.md
   // "Providers"), and whether a call the program makes names each one.
-  std::vector<InitFields> providerRows;
+  std::vector<ProviderKeyDeclFields> providerRows;
   for (const ir::ProviderRequirement &r : module.providers) {
     if (r.key == "default") continue;
     bool called = false;
     for (const ir::Prompt *pr : program.prompts) called |= pr->provider == r.key;
     for (const ir::Composition *c : program.compositions)
       ir::forEachStep(c->steps, [&](const ir::Step &s) { called |= s.provider == r.key; });
-    InitFields row = {{"key", cppString(r.key), ""}, {"role", cppString(r.role), ""}};
-    if (!r.required) row.push_back({"required", "false", ""});
-    if (called) row.push_back({"called", "true", ""});
+    ProviderKeyDeclFields row;
+    row.key = cppString(r.key);
+    row.role = cppString(r.role);
+    if (!r.required) row.required = "false";
+    if (called) row.called = "true";
     providerRows.push_back(std::move(row));
   }
   if (!providerRows.empty()) {
     p.emit("// requires.providers: the keys a bindings file's 'providers:' may bind (docs/bindings.md).\n");
-    emitInitializerTable(p, "wfc::ProviderKeyDecl", "kProviders", providerRows);
+    emitInitializerTable(p, "kProviders", providerRows);
     p.blankLine();
   }
   // Governance annotations ride along into the report, never interpreted.
@@ -569,32 +579,33 @@ std::optional<std::string> emitProgram(const ir::Module &module, const analysis:
       const char kGraph[] = $text$;
 
     )cc");
-  InitFields fields = {{"name", cppString(module.id), ""},
-                       {"version", cppString(module.version), ""},
-                       {"source", cppString(options.sourcePath), ""},
-                       {"description", cppString(module.name), ""},
-                       {"wfcVersion", cppString(options.wfcVersion), ""},
-                       {"identity", cppString(programIdentity(module, entry)), ""}};
-  if (!module.tools.empty()) fields.push_back({"tools", "kTools", ""});
-  if (!prompts.empty()) fields.push_back({"prompts", "kPrompts", ""});
-  if (!providerRows.empty()) fields.push_back({"providers", "kProviders", ""});
-  if (!compositions.empty()) fields.push_back({"compositions", "kCompositions", ""});
+  ProgramDeclFields fields;
+  fields.name = cppString(module.id);
+  fields.version = cppString(module.version);
+  fields.source = cppString(options.sourcePath);
+  fields.description = cppString(module.name);
+  fields.wfcVersion = cppString(options.wfcVersion);
+  fields.identity = cppString(programIdentity(module, entry));
+  if (!module.tools.empty()) fields.tools = "kTools";
+  if (!prompts.empty()) fields.prompts = "kPrompts";
+  if (!providerRows.empty()) fields.providers = "kProviders";
+  if (!compositions.empty()) fields.compositions = "kCompositions";
   // A registry's workflows share its bindings and native tools (RegistryDecl).
-  fields.push_back({"bindings", options.bindingsJson && !member ? "kBindings" : "nullptr", ""});
-  if (!options.natives.empty() && !member) fields.push_back({"natives", "kNatives", ""});
-  if (options.allowUnbound) fields.push_back({"allowUnbound", "true", ""});
+  fields.bindings = options.bindingsJson && !member ? "kBindings" : "nullptr";
+  if (!options.natives.empty() && !member) fields.natives = "kNatives";
+  if (options.allowUnbound) fields.allowUnbound = "true";
   if (options.budget && options.budget->maxWallTimeSec)
-    fields.push_back({"maxWallTimeMs", std::to_string(uint64_t(*options.budget->maxWallTimeSec) * 1000),
-                      "engine.budget.max_wall_time_sec"});
+    fields.maxWallTimeMs = {std::to_string(uint64_t(*options.budget->maxWallTimeSec) * 1000),
+                            "engine.budget.max_wall_time_sec"};
   if (options.budget && options.budget->maxToolCalls)
-    fields.push_back({"maxToolCalls", std::to_string(*options.budget->maxToolCalls), "engine.budget.max_tool_calls"});
-  if (workflow) fields.push_back({"workflow", "&kWorkflow", ""});
-  if (!evals.empty()) fields.push_back({"evals", "kEvals", ""});
-  if (program.chat) fields.push_back({"tasks", "kTasks", ""});
-  if (ctx.hasSkills()) fields.push_back({"skills", "kSkills", ""});
-  if (!governance.empty()) fields.push_back({"governance", "kGovernance", ""});
-  if (options.graphJson) fields.push_back({"graph", "kGraph", ""});
-  emitInitializer(p, "wfc::ProgramDecl", "kProgram", fields);
+    fields.maxToolCalls = {std::to_string(*options.budget->maxToolCalls), "engine.budget.max_tool_calls"};
+  if (workflow) fields.workflow = "&kWorkflow";
+  if (!evals.empty()) fields.evals = "kEvals";
+  if (program.chat) fields.tasks = "kTasks";
+  if (ctx.hasSkills()) fields.skills = "kSkills";
+  if (!governance.empty()) fields.governance = "kGovernance";
+  if (options.graphJson) fields.graph = "kGraph";
+  emitInitializer(p, "kProgram", fields);
   if (member)
     p.emit({{"ns", options.memberNamespace}}, R"cc(
 

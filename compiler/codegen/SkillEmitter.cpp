@@ -1,6 +1,7 @@
 #include "codegen/SkillEmitter.h"
 
 #include "codegen/CppNames.h"
+#include "codegen/DeclMirrors.h"
 
 #include <llvm/ADT/SmallString.h>
 #include <llvm/ADT/StringExtras.h>
@@ -40,7 +41,7 @@ void emitSkills(Printer &p, EmitContext &ctx, const analysis::Program &program) 
   emitEnum(p, "The skills conversations are offered (docs/promptkit.md \"Skills\"), in declaration order.", "skill",
            names);
   p.blankLine();
-  std::vector<InitFields> rows;
+  std::vector<SkillDeclFields> rows;
   for (const ir::Skill *s : program.skills) {
     const std::string &name = *ctx.skill(*s);
     p.emit({{"skill", commentText(s->name)},
@@ -48,29 +49,34 @@ void emitSkills(Printer &p, EmitContext &ctx, const analysis::Program &program) 
             {"what", s->path.empty() ? " (inline)" : ""}},
            "// skill '$skill$' — $location$$what$\n");
     p.emit({{"name", name}, {"text", textLiteral(s->instructions, "md")}}, "const char kInstructions_$name$[] = $text$;\n");
-    InitFields row = {{"name", cppString(s->name), ""},
-                      {"description", cppString(s->description), ""},
-                      {"instructions", "kInstructions_" + name, ""},
-                      {"location", cppString(skillLocation(ctx, *s)), ""}};
-    if (!s->path.empty()) row.push_back({"hasDirectory", "true", ""});
-    if (s->preload) row.push_back({"preload", "true", ""});
+    SkillDeclFields row;
+    row.name = cppString(s->name);
+    row.description = cppString(s->description);
+    row.instructions = "kInstructions_" + name;
+    row.location = cppString(skillLocation(ctx, *s));
+    if (!s->path.empty()) row.hasDirectory = "true";
+    if (s->preload) row.preload = "true";
     if (!s->grants.empty()) {
       std::vector<std::string> tools;
       for (const ir::Tool *t : s->grants) tools.push_back("tool::" + ctx.tool(*t));
       p.emit({{"name", name}, {"list", llvm::join(tools, ", ")}}, "const int kGrants_$name$[] = {$list$};\n");
-      row.push_back({"grants", "kGrants_" + name, "allowed-tools"});
+      row.grants = {"kGrants_" + name, "allowed-tools"};
     }
     if (!s->resources.empty()) {
-      std::vector<InitFields> resources;
-      for (const auto &[path, content] : s->resources)
-        resources.push_back({{"path", cppString(path), ""}, {"content", textLiteral(content, "text"), ""}});
-      emitInitializerTable(p, "wfc::SkillResourceDecl", "kResources_" + name, resources);
-      row.push_back({"resources", "kResources_" + name, ""});
+      std::vector<SkillResourceDeclFields> resources;
+      for (const auto &[path, content] : s->resources) {
+        SkillResourceDeclFields resource;
+        resource.path = cppString(path);
+        resource.content = textLiteral(content, "text");
+        resources.push_back(std::move(resource));
+      }
+      emitInitializerTable(p, "kResources_" + name, resources);
+      row.resources = "kResources_" + name;
     }
     rows.push_back(std::move(row));
     p.blankLine();
   }
-  emitInitializerTable(p, "wfc::SkillDecl", "kSkills", rows);
+  emitInitializerTable(p, "kSkills", rows);
   p.blankLine();
 }
 

@@ -1,5 +1,6 @@
 #include "codegen/ToolCompositionEmitter.h"
 
+#include "codegen/DeclMirrors.h"
 #include "codegen/ExpressionEmitter.h"
 #include "codegen/ToolArguments.h"
 
@@ -42,23 +43,25 @@ void emitToolComposition(Printer &p, const ir::Composition &c, EmitContext &ctx,
   ir::forEachStep(c.steps, [&](const ir::Step &s) { keys.push_back(cppString(s.resultKey)); });
   p.emit({{"keys", llvm::join(keys, ", ")}}, "const char *const kResultKeys[] = {$keys$};\n");
   if (!c.rollbacks.empty()) {
-    std::vector<InitFields> rows;
+    std::vector<RollbackDeclFields> rows;
     for (const auto &action : c.rollbacks) {
       const std::string &owner = names.steps.at(action->rollbackOf);
-      InitFields row = {{"step", "step::" + owner, ""},
-                        {"tool", "tool::" + ctx.tool(*action->tool), ""},
-                        {"run", "rollback_" + owner, ""},
-                        {"location", cppString(ctx.location(action->loc)), ""}};
-      if (argumentsProvenValid(*action)) row.push_back({"argsChecked", "true", ""});
+      RollbackDeclFields row;
+      row.step = "step::" + owner;
+      row.tool = "tool::" + ctx.tool(*action->tool);
+      row.run = "rollback_" + owner;
+      row.location = cppString(ctx.location(action->loc));
+      if (argumentsProvenValid(*action)) row.argsChecked = "true";
       rows.push_back(std::move(row));
     }
-    emitInitializerTable(p, "wfc::RollbackDecl", "kRollbacks", rows);
+    emitInitializerTable(p, "kRollbacks", rows);
   }
-  InitFields fields = {{"strategy", strategyName(c.failure->strategy), ""}};
-  if (c.failure->rollBack) fields.push_back({"rollBack", "true", ""});
-  fields.push_back({"resultKeys", "kResultKeys", ""});
-  if (!c.rollbacks.empty()) fields.push_back({"rollbacks", "kRollbacks", ""});
-  emitInitializer(p, "wfc::ToolCompositionDecl", "kToolComposition", fields);
+  ToolCompositionDeclFields fields;
+  fields.strategy = strategyName(c.failure->strategy);
+  if (c.failure->rollBack) fields.rollBack = "true";
+  fields.resultKeys = "kResultKeys";
+  if (!c.rollbacks.empty()) fields.rollbacks = "kRollbacks";
+  emitInitializer(p, "kToolComposition", fields);
   p.blankLine();
 }
 

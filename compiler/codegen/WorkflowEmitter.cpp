@@ -1,6 +1,7 @@
 #include "codegen/WorkflowEmitter.h"
 
 #include "codegen/CppNames.h"
+#include "codegen/DeclMirrors.h"
 
 #include <llvm/ADT/StringExtras.h>
 
@@ -114,60 +115,64 @@ void emitWorkflow(Printer &p, EmitContext &ctx, const ir::Workflow &wf) {
 
   // The state table.
   p.emit("// The state table: each state's kind, events, guards and function.\n");
-  std::vector<InitFields> rows;
+  std::vector<StateDeclFields> rows;
   for (const ir::State &s : wf.states) {
     const char *kind = s.kind == ir::State::Kind::Composition ? "Composition"
                        : s.kind == ir::State::Kind::Internal  ? "Internal"
                                                               : "External";
-    InitFields row = {{"name", cppString(s.name), ""},
-                      {"kind", std::string("wfc::StateKind::") + kind, ""},
-                      {"location", cppString(ctx.location(s.loc)), ""},
-                      {"run", "state_" + names[s.name], ""}};
-    if (s.kind == ir::State::Kind::Composition) row.push_back({"composition", "composition::" + ctx.composition(*s.composition).ns, ""});
-    else row.push_back({"prompt", "prompt::" + ctx.prompt(*s.prompt), ""});
+    StateDeclFields row;
+    row.name = cppString(s.name);
+    row.kind = std::string("wfc::StateKind::") + kind;
+    row.location = cppString(ctx.location(s.loc));
+    row.run = "state_" + names[s.name];
+    if (s.kind == ir::State::Kind::Composition) row.composition = "composition::" + ctx.composition(*s.composition).ns;
+    else row.prompt = "prompt::" + ctx.prompt(*s.prompt);
     if (!isTerminal(s)) {
       std::string events;
       for (const ir::Transition &t : s.onEvent) events += (events.empty() ? "" : ", ") + cppString(t.event);
-      row.push_back({"events", "{" + events + "}", ""});
+      row.events = "{" + events + "}";
     } else {
-      row.push_back({"terminal", "true", ""});
+      row.terminal = "true";
     }
-    if (s.maxVisits) row.push_back({"maxVisits", std::to_string(*s.maxVisits), ""});
-    if (s.maxVisits && !s.onMaxVisits.empty()) row.push_back({"onMaxVisits", "state::" + names[s.onMaxVisits], ""});
+    if (s.maxVisits) row.maxVisits = std::to_string(*s.maxVisits);
+    if (s.maxVisits && !s.onMaxVisits.empty()) row.onMaxVisits = "state::" + names[s.onMaxVisits];
     if (!s.artifacts.empty()) {
-      std::string list;
+      std::vector<std::string> list;
       for (const ir::Artifact &a : s.artifacts) {
-        list += (list.empty() ? "" : ", ") + std::string("{.name = ") + cppString(a.name);
-        if (!a.type.empty()) list += ", .type = " + cppString(a.type);
-        if (a.append) list += ", .append = true";
-        list += "}";
+        ArtifactDeclFields artifact;
+        artifact.name = cppString(a.name);
+        if (!a.type.empty()) artifact.type = cppString(a.type);
+        if (a.append) artifact.append = "true";
+        list.push_back(inlineInitializer(artifact));
       }
-      row.push_back({"artifacts", "{" + list + "}", ""});
+      row.artifacts = "{" + llvm::join(list, ", ") + "}";
     }
     if (s.kind == ir::State::Kind::Internal && s.prompt && !s.prompt->tools.empty()) {
       std::string list;
       for (const ir::Tool *t : s.prompt->tools) list += (list.empty() ? "tool::" : ", tool::") + ctx.tool(*t);
-      row.push_back({"tools", "{" + list + "}", ""});
+      row.tools = "{" + list + "}";
     }
     // With skills, an internal state lists those its conversation is offered (none: empty).
     if (s.kind == ir::State::Kind::Internal && ctx.hasSkills()) {
       std::vector<std::string> list;
       for (const ir::Skill *skill : ctx.module.skillsIn(&s))
         if (const std::string *name = ctx.skill(*skill)) list.push_back("skill::" + *name);
-      if (!list.empty()) row.push_back({"skills", "{" + llvm::join(list, ", ") + "}", s.skills ? "skills: " + commentText(*s.skills) : ""});
+      if (!list.empty())
+        row.skills = {"{" + llvm::join(list, ", ") + "}", s.skills ? "skills: " + commentText(*s.skills) : ""};
     }
-    if (s.persistent && s.kind != ir::State::Kind::Composition) row.push_back({"persistent", "true", "persistence: persistent"});
-    if (s.agentControl && s.kind == ir::State::Kind::Internal && !s.terminal)
-      row.push_back({"agentControl", "true", "control: agent"});
+    if (s.persistent && s.kind != ir::State::Kind::Composition) row.persistent = {"true", "persistence: persistent"};
+    if (s.agentControl && s.kind == ir::State::Kind::Internal && !s.terminal) row.agentControl = {"true", "control: agent"};
     rows.push_back(std::move(row));
   }
-  emitInitializerTable(p, "wfc::StateDecl", "kStates", rows);
+  emitInitializerTable(p, "kStates", rows);
   p.blankLine();
-  InitFields workflow = {{"entry", "state::" + names[wf.entry], ""}, {"states", "kStates", ""},
-                         {"transition", "transition", ""}};
+  WorkflowDeclFields workflow;
+  workflow.entry = "state::" + names[wf.entry];
+  workflow.states = "kStates";
+  workflow.transition = "transition";
   if (wf.budget.maxTotalVisits)
-    workflow.push_back({"maxTotalVisits", std::to_string(*wf.budget.maxTotalVisits), "engine.budget.max_total_visits"});
-  emitInitializer(p, "wfc::WorkflowDecl", "kWorkflow", workflow);
+    workflow.maxTotalVisits = {std::to_string(*wf.budget.maxTotalVisits), "engine.budget.max_total_visits"};
+  emitInitializer(p, "kWorkflow", workflow);
   p.blankLine();
 }
 

@@ -26,5 +26,29 @@ TEST(DeclMirrorTest, WritesTheFieldsGivenInDeclarationOrderWhateverOrderTheyWere
             "};\n");
 }
 
+TEST(DeclMirrorTest, TablesAreOfTheMirroredType) {
+  VariableDeclFields customer, tone;
+  customer.name = "\"customer\"";
+  customer.required = "true";
+  tone.defaultValue = "\"\\\"formal\\\"\"";
+  tone.name = "\"tone\"";
+  std::string out;
+  Printer p(out);
+  emitInitializerTable(p, "kVariables", std::vector<VariableDeclFields>{customer, tone});
+  EXPECT_EQ(out,
+            "const wfc::VariableDecl kVariables[] = {\n"
+            "    {.name = \"customer\", .required = true},\n"
+            "    {.name = \"tone\", .defaultValue = \"\\\"formal\\\"\"},\n"
+            "};\n");
+}
+
+TEST(DeclMirrorTest, InlineInitializersWriteTheFieldsGivenOnOneLine) {
+  ArtifactDeclFields artifact;
+  artifact.append = "true";
+  artifact.name = "\"notes\"";
+  EXPECT_EQ(inlineInitializer(artifact), "{.name = \"notes\", .append = true}");
+  EXPECT_EQ(inlineInitializer(ArtifactDeclFields{}), "{}");
+}
+
 }  // namespace
 }  // namespace wfc::codegen
