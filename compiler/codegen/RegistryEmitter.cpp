@@ -2,6 +2,7 @@
 
 #include "codegen/CppNames.h"
 #include "codegen/Printer.h"
+#include "codegen/RegistryDeclMirrors.h"
 
 #include <llvm/ADT/StringExtras.h>
 
@@ -36,103 +37,117 @@ class Emitter {
       )cc");
     std::map<std::string, std::string> namespaces;
     for (const RegistryMember &m : members) namespaces[m.workflow] = m.ns;
-    std::vector<InitFields> workflows;
+    std::vector<RegistryWorkflowDeclFields> workflows;
     for (const ir::RegistryWorkflow &w : r_.workflows) {
-      std::string deps;
+      RegistryWorkflowDeclFields row;
+      row.id = cppString(w.id);
+      row.program = "&" + namespaces.at(w.id) + "::kProgram";
+      row.location = cppString(location_(w.loc));
+      if (!w.description.empty()) row.description = cppString(w.description);
       if (!w.dependencies.empty()) {
-        std::vector<InitFields> rows;
+        std::vector<RegistryDependencyDeclFields> rows;
         for (const ir::RegistryDependency &d : w.dependencies) {
-          InitFields row = {{"workflow", std::to_string(workflow_.at(d.workflow)), d.workflow}};
-          if (!d.required) row.push_back({"required", "false", ""});
-          if (d.userScope) row.push_back({"userScope", "true", ""});
-          if (!d.reason.empty()) row.push_back({"reason", cppString(d.reason), ""});
-          rows.push_back(std::move(row));
+          RegistryDependencyDeclFields dependency;
+          dependency.workflow = {std::to_string(workflow_.at(d.workflow)), d.workflow};
+          if (!d.required) dependency.required = "false";
+          if (d.userScope) dependency.userScope = "true";
+          if (!d.reason.empty()) dependency.reason = cppString(d.reason);
+          rows.push_back(std::move(dependency));
         }
-        deps = "kDependencies_" + namespaces.at(w.id);
-        emitInitializerTable(p, "wfc::RegistryDependencyDecl", deps, rows);
+        std::string table = "kDependencies_" + namespaces.at(w.id);
+        emitInitializerTable(p, table, rows);
+        row.dependencies = table;
       }
-      InitFields row = {{"id", cppString(w.id), ""},
-                        {"program", "&" + namespaces.at(w.id) + "::kProgram", ""},
-                        {"location", cppString(location_(w.loc)), ""}};
-      if (!w.description.empty()) row.push_back({"description", cppString(w.description), ""});
-      if (!deps.empty()) row.push_back({"dependencies", deps, ""});
-      if (w.startupMode == "BackendOnly") row.push_back({"backendOnly", "true", ""});
+      if (w.startupMode == "BackendOnly") row.backendOnly = "true";
       workflows.push_back(std::move(row));
     }
-    emitInitializerTable(p, "wfc::RegistryWorkflowDecl", "kWorkflows", workflows);
+    emitInitializerTable(p, "kWorkflows", workflows);
     p.blankLine();
 
-    std::vector<InitFields> transitions;
+    std::vector<RegistryTransitionDeclFields> transitions;
     for (size_t i = 0; i < r_.transitions.size(); ++i) {
       const ir::RegistryTransition &t = r_.transitions[i];
       std::string name = "kTransition" + std::to_string(i);
-      InitFields row = {{"id", cppString(t.id), ""}, {"type", cppString(t.type), ""}, {"kind", kind(t), ""}};
+      RegistryTransitionDeclFields row;
+      row.id = cppString(t.id);
+      row.type = cppString(t.type);
+      row.kind = kind(t);
       if (!t.options.empty()) {
-        std::vector<InitFields> options;
+        std::vector<RegistryOptionDeclFields> options;
         for (const ir::TransitionOption &o : t.options) {
-          InitFields opt = {{"id", cppString(o.id), ""}, {"route", route(o.routeTo, o.sequence.empty() ? t.sequence : o.sequence), ""}};
-          if (!o.contextVariables.empty()) opt.push_back({"contextVariables", cppString(o.contextVariables.dump()), ""});
-          options.push_back(std::move(opt));
+          RegistryOptionDeclFields option;
+          option.id = cppString(o.id);
+          option.route = route(o.routeTo, o.sequence.empty() ? t.sequence : o.sequence);
+          if (!o.contextVariables.empty()) option.contextVariables = cppString(o.contextVariables.dump());
+          options.push_back(std::move(option));
         }
-        emitInitializerTable(p, "wfc::RegistryOptionDecl", name + "_options", options);
-        row.push_back({"options", name + "_options", ""});
+        emitInitializerTable(p, name + "_options", options);
+        row.options = name + "_options";
       }
-      if (!t.routeTo.empty()) row.push_back({"route", route(t.routeTo, t.sequence), "route_to"});
-      if (!t.contextKey.empty()) row.push_back({"contextKey", cppString(t.contextKey), ""});
+      if (!t.routeTo.empty()) row.route = {route(t.routeTo, t.sequence), "route_to"};
+      if (!t.contextKey.empty()) row.contextKey = cppString(t.contextKey);
       if (!t.routes.empty()) {
-        std::vector<InitFields> routes;
-        for (const ir::ConditionRoute &c : t.routes)
-          routes.push_back({{"match", cppString(c.match.dump()), ""},
-                            {"route", route(c.routeTo, c.sequence.empty() ? t.sequence : c.sequence), ""}});
-        emitInitializerTable(p, "wfc::RegistryConditionDecl", name + "_routes", routes);
-        row.push_back({"routes", name + "_routes", ""});
+        std::vector<RegistryConditionDeclFields> routes;
+        for (const ir::ConditionRoute &c : t.routes) {
+          RegistryConditionDeclFields condition;
+          condition.match = cppString(c.match.dump());
+          condition.route = route(c.routeTo, c.sequence.empty() ? t.sequence : c.sequence);
+          routes.push_back(std::move(condition));
+        }
+        emitInitializerTable(p, name + "_routes", routes);
+        row.routes = name + "_routes";
       }
-      if (!t.defaultRoute.empty()) row.push_back({"defaultRoute", route(t.defaultRoute, t.sequence), ""});
-      if (!t.confirmRoute.empty()) row.push_back({"confirmRoute", route(t.confirmRoute, t.sequence), ""});
-      if (!t.cancelRoute.empty()) row.push_back({"cancelRoute", route(t.cancelRoute, t.sequence), ""});
+      if (!t.defaultRoute.empty()) row.defaultRoute = route(t.defaultRoute, t.sequence);
+      if (!t.confirmRoute.empty()) row.confirmRoute = route(t.confirmRoute, t.sequence);
+      if (!t.cancelRoute.empty()) row.cancelRoute = route(t.cancelRoute, t.sequence);
       transitions.push_back(std::move(row));
     }
     if (!transitions.empty()) {
-      emitInitializerTable(p, "wfc::RegistryTransitionDecl", "kTransitions", transitions);
+      emitInitializerTable(p, "kTransitions", transitions);
       p.blankLine();
     }
 
-    std::vector<InitFields> sequences;
+    std::vector<RegistrySequenceDeclFields> sequences;
     for (size_t i = 0; i < r_.sequences.size(); ++i) {
       const ir::Sequence &q = r_.sequences[i];
-      std::vector<InitFields> steps;
+      std::vector<RegistryStepDeclFields> steps;
       for (const ir::SequenceStep &s : q.steps) {
+        RegistryStepDeclFields step;
         if (!s.transition.empty()) {
-          steps.push_back({{"transition", std::to_string(transition_.at(s.transition)), s.transition}});
-          continue;
+          step.transition = {std::to_string(transition_.at(s.transition)), s.transition};
+        } else {
+          std::vector<std::string> ids;
+          for (const std::string &w : s.workflows) ids.push_back(std::to_string(workflow_.at(w)));
+          step.workflows = {"{" + llvm::join(ids, ", ") + "}", llvm::join(s.workflows, ", ")};
         }
-        std::vector<std::string> ids;
-        for (const std::string &w : s.workflows) ids.push_back(std::to_string(workflow_.at(w)));
-        steps.push_back({{"workflows", "{" + llvm::join(ids, ", ") + "}", llvm::join(s.workflows, ", ")}});
+        steps.push_back(std::move(step));
       }
-      std::string name = "kSequence" + std::to_string(i) + "_steps";
-      emitInitializerTable(p, "wfc::RegistryStepDecl", name, steps);
-      InitFields row = {{"id", cppString(q.id), ""}};
-      if (!q.description.empty()) row.push_back({"description", cppString(q.description), ""});
-      row.push_back({"steps", name, ""});
+      std::string table = "kSequence" + std::to_string(i) + "_steps";
+      emitInitializerTable(p, table, steps);
+      RegistrySequenceDeclFields row;
+      row.id = cppString(q.id);
+      if (!q.description.empty()) row.description = cppString(q.description);
+      row.steps = table;
       sequences.push_back(std::move(row));
     }
     if (!sequences.empty()) {
-      emitInitializerTable(p, "wfc::RegistrySequenceDecl", "kSequences", sequences);
+      emitInitializerTable(p, "kSequences", sequences);
       p.blankLine();
     }
 
-    std::vector<InitFields> entrypoints;
+    std::vector<RegistryEntrypointDeclFields> entrypoints;
     for (const ir::Entrypoint &e : r_.entrypoints) {
-      InitFields row = {{"id", cppString(e.id), ""}, {"path", cppString(e.path), ""}};
-      if (!e.label.empty()) row.push_back({"label", cppString(e.label), ""});
-      if (!e.workflow.empty()) row.push_back({"workflow", std::to_string(workflow_.at(e.workflow)), e.workflow});
-      if (!e.transition.empty()) row.push_back({"transition", std::to_string(transition_.at(e.transition)), e.transition});
-      if (!e.sequence.empty()) row.push_back({"sequence", std::to_string(sequence_.at(e.sequence)), e.sequence});
+      RegistryEntrypointDeclFields row;
+      row.id = cppString(e.id);
+      row.path = cppString(e.path);
+      if (!e.label.empty()) row.label = cppString(e.label);
+      if (!e.workflow.empty()) row.workflow = {std::to_string(workflow_.at(e.workflow)), e.workflow};
+      if (!e.transition.empty()) row.transition = {std::to_string(transition_.at(e.transition)), e.transition};
+      if (!e.sequence.empty()) row.sequence = {std::to_string(sequence_.at(e.sequence)), e.sequence};
       entrypoints.push_back(std::move(row));
     }
     if (!entrypoints.empty()) {
-      emitInitializerTable(p, "wfc::RegistryEntrypointDecl", "kEntrypoints", entrypoints);
+      emitInitializerTable(p, "kEntrypoints", entrypoints);
       p.blankLine();
     }
 
@@ -146,18 +161,19 @@ class Emitter {
       p.emit("};\n");
       p.blankLine();
     }
-    InitFields fields = {{"name", cppString(r_.packName), ""},
-                         {"source", cppString(options_.sourcePath), ""},
-                         {"description", cppString(r_.description), ""},
-                         {"wfcVersion", cppString(options_.wfcVersion), ""},
-                         {"workflows", "kWorkflows", ""}};
-    if (!sequences.empty()) fields.push_back({"sequences", "kSequences", ""});
-    if (!transitions.empty()) fields.push_back({"transitions", "kTransitions", ""});
-    if (!entrypoints.empty()) fields.push_back({"entrypoints", "kEntrypoints", ""});
-    fields.push_back({"bindings", options_.bindingsJson ? "kBindings" : "nullptr", ""});
-    if (!options_.natives.empty()) fields.push_back({"natives", "kNatives", ""});
-    if (options_.allowUnbound) fields.push_back({"allowUnbound", "true", ""});
-    emitInitializer(p, "wfc::RegistryDecl", "kRegistry", fields);
+    RegistryDeclFields fields;
+    fields.name = cppString(r_.packName);
+    fields.source = cppString(options_.sourcePath);
+    fields.description = cppString(r_.description);
+    fields.wfcVersion = cppString(options_.wfcVersion);
+    fields.workflows = "kWorkflows";
+    if (!sequences.empty()) fields.sequences = "kSequences";
+    if (!transitions.empty()) fields.transitions = "kTransitions";
+    if (!entrypoints.empty()) fields.entrypoints = "kEntrypoints";
+    fields.bindings = options_.bindingsJson ? "kBindings" : "nullptr";
+    if (!options_.natives.empty()) fields.natives = "kNatives";
+    if (options_.allowUnbound) fields.allowUnbound = "true";
+    emitInitializer(p, "kRegistry", fields);
     p.emit(R"cc(
 
       }  // namespace
@@ -177,13 +193,12 @@ class Emitter {
 
   // {.workflow = N} or {.transition = N}, with {.sequence = N} when it switches sequences.
   std::string route(const std::string &target, const std::string &sequence) const {
-    std::vector<std::string> parts;
-    if (auto w = workflow_.find(target); w != workflow_.end()) parts.push_back(".workflow = " + std::to_string(w->second));
-    else if (auto t = transition_.find(target); t != transition_.end())
-      parts.push_back(".transition = " + std::to_string(t->second));
+    RegistryRouteDeclFields route;
+    if (auto w = workflow_.find(target); w != workflow_.end()) route.workflow = std::to_string(w->second);
+    else if (auto t = transition_.find(target); t != transition_.end()) route.transition = std::to_string(t->second);
     if (auto q = sequence_.find(sequence); !sequence.empty() && q != sequence_.end())
-      parts.push_back(".sequence = " + std::to_string(q->second));
-    return "{" + llvm::join(parts, ", ") + "}";
+      route.sequence = std::to_string(q->second);
+    return inlineInitializer(route);
   }
 
   const ir::Registry &r_;
