@@ -14,15 +14,14 @@ namespace {
 
 const std::vector<std::string> kReservedIds = {"input", "workflow", "item", "item_index", "loop"};
 
+// The kinds a pack's step may declare, spelled as the IR and the runtime spell them (AWL's
+// action and block steps are not written in packs).
 std::optional<ir::StepKind> parseKind(llvm::StringRef kind) {
-  static const std::pair<const char *, ir::StepKind> kinds[] = {
-      {"prompt", ir::StepKind::Prompt},       {"agent", ir::StepKind::Agent},
-      {"tool", ir::StepKind::Tool},           {"branch", ir::StepKind::Branch},
-      {"parallel", ir::StepKind::Parallel},   {"wfc.subflow", ir::StepKind::Subflow},
-      {"wfc.foreach", ir::StepKind::Foreach}, {"wfc.loop", ir::StepKind::Loop},
-      {"wfc.judge", ir::StepKind::Judge}};
-  for (const auto &[name, k] : kinds)
-    if (kind == name) return k;
+  static const ir::StepKind kinds[] = {ir::StepKind::Prompt,  ir::StepKind::Agent,    ir::StepKind::Tool,
+                                       ir::StepKind::Branch,  ir::StepKind::Parallel, ir::StepKind::Subflow,
+                                       ir::StepKind::Foreach, ir::StepKind::Loop,     ir::StepKind::Judge};
+  for (ir::StepKind k : kinds)
+    if (kind == ir::spell(k)) return k;
   return std::nullopt;
 }
 
