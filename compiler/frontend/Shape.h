@@ -16,6 +16,7 @@
 
 #include <memory>
 #include <string>
+#include <typeinfo>
 #include <vector>
 
 namespace wfc {
@@ -26,6 +27,10 @@ struct Field {
   std::string name;
   const Shape *shape;
   bool required = false;
+  // The declaration type of the typed AST the reader reads this field's value as (a FieldTable
+  // field bound to a Located<T>, a list of T or a mapping of named T; frontend/FieldTable.h), or
+  // null for a scalar or data.
+  const std::type_info *declaration = nullptr;
 };
 
 struct Shape {
@@ -36,6 +41,9 @@ struct Shape {
 
   // Object: its fields; `open` objects accept unknown fields unchecked.
   std::vector<Field> fields;
+  // The declaration type whose FieldTable this object's fields were declared in, or null for an
+  // object the reader keeps whole as data (frontend/FieldTable.h).
+  const std::type_info *declaration = nullptr;
   bool open = false;
   // Unknown fields are accepted with a warning (a did-you-mean), not an error: for formats whose
   // producers add fields freely (the workflow registry, docs/registry.md).

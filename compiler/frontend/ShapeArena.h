@@ -1,7 +1,9 @@
 // Building shapes (frontend/Shape.h): an arena that owns them, with one constructor per kind of
-// shape every dialect's shape file uses.
+// shape every dialect's shape file uses — objects of a declaration type from its FieldTable
+// (frontend/FieldTable.h), objects read as data from plain fields.
 #pragma once
 
+#include "frontend/FieldTable.h"
 #include "frontend/Shape.h"
 
 #include <deque>
@@ -67,6 +69,16 @@ class ShapeArena {
     s->open = open;
     return s;
   }
+  // The object shape of declaration type D: `fields` are declared once, in D's table too, which
+  // the reader reads with (frontend/FieldTable.h).
+  template <typename D>
+  Shape *object(std::string what, FieldTable<D> &table, const std::vector<DeclaredField<D>> &fields,
+                bool open = false) {
+    std::vector<Field> shapeFields = table.declare(what, fields);
+    Shape *s = object(std::move(what), std::move(shapeFields), open);
+    s->declaration = &typeid(D);
+    return s;
+  }
   const Shape *opaque() { return opaque_ ? opaque_ : (opaque_ = object("mapping", {}, true)); }
   // `shape`, or null (JSON Schema's type: [X, "null"]).
   const Shape *nullOr(const Shape *shape) {
@@ -88,7 +100,7 @@ class ShapeArena {
               *opaque_ = nullptr;
 };
 
-inline Field req(std::string name, const Shape *shape) { return {std::move(name), shape, true}; }
-inline Field opt(std::string name, const Shape *shape) { return {std::move(name), shape, false}; }
+inline Field req(std::string name, const Shape *shape) { return {std::move(name), shape, true, nullptr}; }
+inline Field opt(std::string name, const Shape *shape) { return {std::move(name), shape, false, nullptr}; }
 
 }  // namespace wfc

@@ -28,7 +28,7 @@ struct ForeachDecl {
   Text until;
   Integer maxIterations;
   Located<std::vector<ActionDecl>> steps;
-  static const FieldTable<ForeachDecl> &fields();
+  static const FieldBindings<ForeachDecl> &fields();
 };
 
 // One action. Which fields mean anything depends on `action`; the shape allowed only those.
@@ -63,7 +63,7 @@ struct ActionDecl {
   Text input;
   // read-ts, read-prd
   Text tsId, prdId;
-  static const FieldTable<ActionDecl> &fields();
+  static const FieldBindings<ActionDecl> &fields();
 };
 
 // `tools: {name: {description, parameters, effects}}` (wfc's): what prompt-agent offers a model.
@@ -71,7 +71,7 @@ struct ToolDecl {
   llvm::SMLoc loc;
   Text description, effects;
   DataField parameters;
-  static const FieldTable<ToolDecl> &fields();
+  static const FieldBindings<ToolDecl> &fields();
 };
 
 struct WorkflowDecl {
@@ -82,14 +82,14 @@ struct WorkflowDecl {
   Located<std::vector<Named<ToolDecl>>> tools;
   Located<std::vector<ActionDecl>> before, context, after;
   Located<ForeachDecl> foreach;
-  static const FieldTable<WorkflowDecl> &fields();
+  static const FieldBindings<WorkflowDecl> &fields();
 };
 
 struct FileDecl {
   llvm::SMLoc loc;
   const Document *document = nullptr;
   Located<WorkflowDecl> workflow;
-  static const FieldTable<FileDecl> &fields();
+  static const FieldBindings<FileDecl> &fields();
 };
 
 // The names each table binds, by the shape name (`what`) of its object, for the test that

@@ -6,8 +6,8 @@ namespace wfc::awl {
 
 // ---- the field tables: one per declaration, each field of its shape (AwlShape.cpp) ------------
 
-const FieldTable<ForeachDecl> &ForeachDecl::fields() {
-  static const FieldTable<ForeachDecl> t = {
+const FieldBindings<ForeachDecl> &ForeachDecl::fields() {
+  static const FieldBindings<ForeachDecl> t = {
       bindField("items", &ForeachDecl::items),
       bindField("until", &ForeachDecl::until),
       bindField("max-iterations", &ForeachDecl::maxIterations),
@@ -16,8 +16,8 @@ const FieldTable<ForeachDecl> &ForeachDecl::fields() {
   return t;
 }
 
-const FieldTable<ActionDecl> &ActionDecl::fields() {
-  static const FieldTable<ActionDecl> t = {
+const FieldBindings<ActionDecl> &ActionDecl::fields() {
+  static const FieldBindings<ActionDecl> t = {
       bindField("action", &ActionDecl::action),
       bindField("name", &ActionDecl::name),
       bindField("description", &ActionDecl::description),
@@ -52,8 +52,8 @@ const FieldTable<ActionDecl> &ActionDecl::fields() {
   return t;
 }
 
-const FieldTable<ToolDecl> &ToolDecl::fields() {
-  static const FieldTable<ToolDecl> t = {
+const FieldBindings<ToolDecl> &ToolDecl::fields() {
+  static const FieldBindings<ToolDecl> t = {
       bindField("description", &ToolDecl::description),
       bindField("parameters", &ToolDecl::parameters),
       bindField("effects", &ToolDecl::effects),
@@ -61,8 +61,8 @@ const FieldTable<ToolDecl> &ToolDecl::fields() {
   return t;
 }
 
-const FieldTable<WorkflowDecl> &WorkflowDecl::fields() {
-  static const FieldTable<WorkflowDecl> t = {
+const FieldBindings<WorkflowDecl> &WorkflowDecl::fields() {
+  static const FieldBindings<WorkflowDecl> t = {
       bindField("name", &WorkflowDecl::name),
       bindField("version", &WorkflowDecl::version),
       bindField("description", &WorkflowDecl::description),
@@ -77,8 +77,8 @@ const FieldTable<WorkflowDecl> &WorkflowDecl::fields() {
   return t;
 }
 
-const FieldTable<FileDecl> &FileDecl::fields() {
-  static const FieldTable<FileDecl> t = {
+const FieldBindings<FileDecl> &FileDecl::fields() {
+  static const FieldBindings<FileDecl> t = {
       bindField("workflow", &FileDecl::workflow),
   };
   return t;

@@ -27,7 +27,7 @@ struct VariableDecl {
   Text name, type, description;
   Flag required;
   DataField defaultValue, example, validation;
-  static const FieldTable<VariableDecl> &fields();
+  static const FieldBindings<VariableDecl> &fields();
 };
 
 struct ToolPolicyDecl {
@@ -35,14 +35,14 @@ struct ToolPolicyDecl {
   Text toolChoice;
   Integer maxRounds, maxToolCallsPerTurn;
   TextList blocklist;
-  static const FieldTable<ToolPolicyDecl> &fields();
+  static const FieldBindings<ToolPolicyDecl> &fields();
 };
 
 struct ThresholdDecl {
   llvm::SMLoc loc;
   Text op;
   Number value;
-  static const FieldTable<ThresholdDecl> &fields();
+  static const FieldBindings<ThresholdDecl> &fields();
 };
 
 struct EvalDecl {
@@ -53,7 +53,7 @@ struct EvalDecl {
   DataField params, metric, when, extensions;
   Located<ThresholdDecl> threshold;
   TextList groups;
-  static const FieldTable<EvalDecl> &fields();
+  static const FieldBindings<EvalDecl> &fields();
 };
 
 // A guardrail (RFC 0015: always enforced; `fail_on_violation` is read only to warn about it).
@@ -62,14 +62,14 @@ struct ValidatorDecl {
   Text id, type, message;
   Flag enabled, failOnViolation;
   DataField params, extensions;
-  static const FieldTable<ValidatorDecl> &fields();
+  static const FieldBindings<ValidatorDecl> &fields();
 };
 
 struct ModelOverrideDecl {
   llvm::SMLoc loc;
   Text systemTemplatePrefix, systemTemplateSuffix, systemTemplate;
   DataField parameters;
-  static const FieldTable<ModelOverrideDecl> &fields();
+  static const FieldBindings<ModelOverrideDecl> &fields();
 };
 
 struct PromptDecl {
@@ -82,19 +82,19 @@ struct PromptDecl {
   Located<std::vector<ValidatorDecl>> validators;
   Located<std::vector<Named<ModelOverrideDecl>>> modelOverrides;
   Located<std::vector<EvalDecl>> evals;
-  static const FieldTable<PromptDecl> &fields();
+  static const FieldBindings<PromptDecl> &fields();
 };
 
 struct ToolWfcExtensionDecl {
   llvm::SMLoc loc;
   Text effects;
-  static const FieldTable<ToolWfcExtensionDecl> &fields();
+  static const FieldBindings<ToolWfcExtensionDecl> &fields();
 };
 
 struct ToolExtensionsDecl {
   llvm::SMLoc loc;
   Located<ToolWfcExtensionDecl> wfc;
-  static const FieldTable<ToolExtensionsDecl> &fields();
+  static const FieldBindings<ToolExtensionsDecl> &fields();
 };
 
 struct ToolDecl {
@@ -102,7 +102,7 @@ struct ToolDecl {
   Text name, description;
   DataField parameters, actionScope;
   Located<ToolExtensionsDecl> extensions;
-  static const FieldTable<ToolDecl> &fields();
+  static const FieldBindings<ToolDecl> &fields();
 };
 
 // ---- compositions (RFC 0010 and wfc's extensions) -----------------------------------------------
@@ -117,20 +117,20 @@ struct PredicateDecl {
   // `not` holds one predicate; a vector keeps the type complete (it has at most one element).
   std::vector<PredicateDecl> notOperand;
   bool hasNot = false;
-  static const FieldTable<PredicateDecl> &fields();
+  static const FieldBindings<PredicateDecl> &fields();
 };
 
 struct RetryDecl {
   llvm::SMLoc loc;
   Integer maxAttempts, backoffMs;
-  static const FieldTable<RetryDecl> &fields();
+  static const FieldBindings<RetryDecl> &fields();
 };
 
 struct OnErrorDecl {
   llvm::SMLoc loc;
   Text fallback;
   DataField value;
-  static const FieldTable<OnErrorDecl> &fields();
+  static const FieldBindings<OnErrorDecl> &fields();
 };
 
 struct ModifiersDecl {
@@ -140,20 +140,20 @@ struct ModifiersDecl {
   Integer timeoutMs;
   Located<OnErrorDecl> onError;
   Flag cache;
-  static const FieldTable<ModifiersDecl> &fields();
+  static const FieldBindings<ModifiersDecl> &fields();
 };
 
 struct TerminationDecl {
   llvm::SMLoc loc;
   Integer maxSteps;
   Text toolCalled;
-  static const FieldTable<TerminationDecl> &fields();
+  static const FieldBindings<TerminationDecl> &fields();
 };
 
 struct ReduceDecl {
   llvm::SMLoc loc;
   Text strategy, into;
-  static const FieldTable<ReduceDecl> &fields();
+  static const FieldBindings<ReduceDecl> &fields();
 };
 
 // One step: the fields of every kind (the shape checker allowed only the kind's own).
@@ -194,7 +194,7 @@ struct StepDecl {
 
   // The steps directly inside this one, in declaration order.
   const std::vector<StepDecl> &children() const;
-  static const FieldTable<StepDecl> &fields();
+  static const FieldBindings<StepDecl> &fields();
 };
 
 struct CompositionDecl {
@@ -204,7 +204,7 @@ struct CompositionDecl {
   Located<SchemaRef> inputSchema, outputSchema;
   Located<std::vector<StepDecl>> steps;
   DataField engine, extensions;
-  static const FieldTable<CompositionDecl> &fields();
+  static const FieldBindings<CompositionDecl> &fields();
 };
 
 // ---- the workflow -------------------------------------------------------------------------------
@@ -212,7 +212,7 @@ struct CompositionDecl {
 struct ArtifactDecl {
   llvm::SMLoc loc;
   Text type, description, mode;
-  static const FieldTable<ArtifactDecl> &fields();
+  static const FieldBindings<ArtifactDecl> &fields();
 };
 
 struct StateDecl {
@@ -223,19 +223,19 @@ struct StateDecl {
   Integer maxVisits;
   Located<std::vector<Named<ArtifactDecl>>> artifacts;
   DataField extensions;
-  static const FieldTable<StateDecl> &fields();
+  static const FieldBindings<StateDecl> &fields();
 };
 
 struct BudgetDecl {
   llvm::SMLoc loc;
   Integer maxTotalVisits, maxToolCalls, maxWallTimeSec;
-  static const FieldTable<BudgetDecl> &fields();
+  static const FieldBindings<BudgetDecl> &fields();
 };
 
 struct EngineDecl {
   llvm::SMLoc loc;
   Located<BudgetDecl> budget;
-  static const FieldTable<EngineDecl> &fields();
+  static const FieldBindings<EngineDecl> &fields();
 };
 
 struct WorkflowDecl {
@@ -244,7 +244,7 @@ struct WorkflowDecl {
   Text entry;
   Located<std::vector<Named<StateDecl>>> states;
   Located<EngineDecl> engine;
-  static const FieldTable<WorkflowDecl> &fields();
+  static const FieldBindings<WorkflowDecl> &fields();
 };
 
 // ---- the pack -----------------------------------------------------------------------------------
@@ -263,7 +263,7 @@ struct PackDecl {
   Located<std::vector<EvalDecl>> evals;
   Located<WorkflowDecl> workflow;
   Located<std::vector<Named<CompositionDecl>>> compositions;
-  static const FieldTable<PackDecl> &fields();
+  static const FieldBindings<PackDecl> &fields();
 };
 
 // Every declaration type's table, by the name (`what`) its shape gives the object: what the

@@ -7,8 +7,8 @@ namespace wfc::promptpack {
 
 // ---- the field tables: one per declaration, each field of its shape (PromptPackShape.cpp) ------
 
-const FieldTable<VariableDecl> &VariableDecl::fields() {
-  static const FieldTable<VariableDecl> t = {
+const FieldBindings<VariableDecl> &VariableDecl::fields() {
+  static const FieldBindings<VariableDecl> t = {
       bindField("name", &VariableDecl::name),
       bindField("type", &VariableDecl::type),
       bindField("required", &VariableDecl::required),
@@ -21,8 +21,8 @@ const FieldTable<VariableDecl> &VariableDecl::fields() {
   return t;
 }
 
-const FieldTable<ToolPolicyDecl> &ToolPolicyDecl::fields() {
-  static const FieldTable<ToolPolicyDecl> t = {
+const FieldBindings<ToolPolicyDecl> &ToolPolicyDecl::fields() {
+  static const FieldBindings<ToolPolicyDecl> t = {
       bindField("tool_choice", &ToolPolicyDecl::toolChoice),
       bindField("max_rounds", &ToolPolicyDecl::maxRounds),
       bindField("max_tool_calls_per_turn", &ToolPolicyDecl::maxToolCallsPerTurn),
@@ -31,16 +31,16 @@ const FieldTable<ToolPolicyDecl> &ToolPolicyDecl::fields() {
   return t;
 }
 
-const FieldTable<ThresholdDecl> &ThresholdDecl::fields() {
-  static const FieldTable<ThresholdDecl> t = {
+const FieldBindings<ThresholdDecl> &ThresholdDecl::fields() {
+  static const FieldBindings<ThresholdDecl> t = {
       bindField("operator", &ThresholdDecl::op),
       bindField("value", &ThresholdDecl::value),
   };
   return t;
 }
 
-const FieldTable<EvalDecl> &EvalDecl::fields() {
-  static const FieldTable<EvalDecl> t = {
+const FieldBindings<EvalDecl> &EvalDecl::fields() {
+  static const FieldBindings<EvalDecl> t = {
       bindField("id", &EvalDecl::id),
       bindField("description", &EvalDecl::description),
       bindField("type", &EvalDecl::type),
@@ -58,8 +58,8 @@ const FieldTable<EvalDecl> &EvalDecl::fields() {
   return t;
 }
 
-const FieldTable<ValidatorDecl> &ValidatorDecl::fields() {
-  static const FieldTable<ValidatorDecl> t = {
+const FieldBindings<ValidatorDecl> &ValidatorDecl::fields() {
+  static const FieldBindings<ValidatorDecl> t = {
       bindField("id", &ValidatorDecl::id),
       bindField("type", &ValidatorDecl::type),
       bindField("enabled", &ValidatorDecl::enabled),
@@ -71,8 +71,8 @@ const FieldTable<ValidatorDecl> &ValidatorDecl::fields() {
   return t;
 }
 
-const FieldTable<ModelOverrideDecl> &ModelOverrideDecl::fields() {
-  static const FieldTable<ModelOverrideDecl> t = {
+const FieldBindings<ModelOverrideDecl> &ModelOverrideDecl::fields() {
+  static const FieldBindings<ModelOverrideDecl> t = {
       bindField("system_template_prefix", &ModelOverrideDecl::systemTemplatePrefix),
       bindField("system_template_suffix", &ModelOverrideDecl::systemTemplateSuffix),
       bindField("system_template", &ModelOverrideDecl::systemTemplate),
@@ -81,8 +81,8 @@ const FieldTable<ModelOverrideDecl> &ModelOverrideDecl::fields() {
   return t;
 }
 
-const FieldTable<PromptDecl> &PromptDecl::fields() {
-  static const FieldTable<PromptDecl> t = {
+const FieldBindings<PromptDecl> &PromptDecl::fields() {
+  static const FieldBindings<PromptDecl> t = {
       bindField("id", &PromptDecl::id),
       bindField("name", &PromptDecl::name),
       bindField("description", &PromptDecl::description),
@@ -104,18 +104,18 @@ const FieldTable<PromptDecl> &PromptDecl::fields() {
   return t;
 }
 
-const FieldTable<ToolWfcExtensionDecl> &ToolWfcExtensionDecl::fields() {
-  static const FieldTable<ToolWfcExtensionDecl> t = {bindField("effects", &ToolWfcExtensionDecl::effects)};
+const FieldBindings<ToolWfcExtensionDecl> &ToolWfcExtensionDecl::fields() {
+  static const FieldBindings<ToolWfcExtensionDecl> t = {bindField("effects", &ToolWfcExtensionDecl::effects)};
   return t;
 }
 
-const FieldTable<ToolExtensionsDecl> &ToolExtensionsDecl::fields() {
-  static const FieldTable<ToolExtensionsDecl> t = {bindField("wfc", &ToolExtensionsDecl::wfc)};
+const FieldBindings<ToolExtensionsDecl> &ToolExtensionsDecl::fields() {
+  static const FieldBindings<ToolExtensionsDecl> t = {bindField("wfc", &ToolExtensionsDecl::wfc)};
   return t;
 }
 
-const FieldTable<ToolDecl> &ToolDecl::fields() {
-  static const FieldTable<ToolDecl> t = {
+const FieldBindings<ToolDecl> &ToolDecl::fields() {
+  static const FieldBindings<ToolDecl> t = {
       bindField("name", &ToolDecl::name),
       bindField("description", &ToolDecl::description),
       bindField("parameters", &ToolDecl::parameters),
@@ -125,8 +125,8 @@ const FieldTable<ToolDecl> &ToolDecl::fields() {
   return t;
 }
 
-const FieldTable<PredicateDecl> &PredicateDecl::fields() {
-  static const FieldTable<PredicateDecl> t = {
+const FieldBindings<PredicateDecl> &PredicateDecl::fields() {
+  static const FieldBindings<PredicateDecl> t = {
       bindField("path", &PredicateDecl::path),
       bindField("op", &PredicateDecl::op),
       bindField("value", &PredicateDecl::value),
@@ -145,24 +145,24 @@ const FieldTable<PredicateDecl> &PredicateDecl::fields() {
   return t;
 }
 
-const FieldTable<RetryDecl> &RetryDecl::fields() {
-  static const FieldTable<RetryDecl> t = {
+const FieldBindings<RetryDecl> &RetryDecl::fields() {
+  static const FieldBindings<RetryDecl> t = {
       bindField("max_attempts", &RetryDecl::maxAttempts),
       bindField("wfc.backoff_ms", &RetryDecl::backoffMs),
   };
   return t;
 }
 
-const FieldTable<OnErrorDecl> &OnErrorDecl::fields() {
-  static const FieldTable<OnErrorDecl> t = {
+const FieldBindings<OnErrorDecl> &OnErrorDecl::fields() {
+  static const FieldBindings<OnErrorDecl> t = {
       bindField("fallback", &OnErrorDecl::fallback),
       bindField("value", &OnErrorDecl::value),
   };
   return t;
 }
 
-const FieldTable<ModifiersDecl> &ModifiersDecl::fields() {
-  static const FieldTable<ModifiersDecl> t = {
+const FieldBindings<ModifiersDecl> &ModifiersDecl::fields() {
+  static const FieldBindings<ModifiersDecl> t = {
       bindField("retry", &ModifiersDecl::retry),
       bindField("eval", &ModifiersDecl::evals),
       bindField("wfc.timeout_ms", &ModifiersDecl::timeoutMs),
@@ -172,24 +172,24 @@ const FieldTable<ModifiersDecl> &ModifiersDecl::fields() {
   return t;
 }
 
-const FieldTable<TerminationDecl> &TerminationDecl::fields() {
-  static const FieldTable<TerminationDecl> t = {
+const FieldBindings<TerminationDecl> &TerminationDecl::fields() {
+  static const FieldBindings<TerminationDecl> t = {
       bindField("max_steps", &TerminationDecl::maxSteps),
       bindField("tool_called", &TerminationDecl::toolCalled),
   };
   return t;
 }
 
-const FieldTable<ReduceDecl> &ReduceDecl::fields() {
-  static const FieldTable<ReduceDecl> t = {
+const FieldBindings<ReduceDecl> &ReduceDecl::fields() {
+  static const FieldBindings<ReduceDecl> t = {
       bindField("strategy", &ReduceDecl::strategy),
       bindField("into", &ReduceDecl::into),
   };
   return t;
 }
 
-const FieldTable<StepDecl> &StepDecl::fields() {
-  static const FieldTable<StepDecl> t = {
+const FieldBindings<StepDecl> &StepDecl::fields() {
+  static const FieldBindings<StepDecl> t = {
       bindField("id", &StepDecl::id),
       bindField("kind", &StepDecl::kind),
       bindField("description", &StepDecl::description),
@@ -235,8 +235,8 @@ const std::vector<StepDecl> &StepDecl::children() const {
   return none;
 }
 
-const FieldTable<CompositionDecl> &CompositionDecl::fields() {
-  static const FieldTable<CompositionDecl> t = {
+const FieldBindings<CompositionDecl> &CompositionDecl::fields() {
+  static const FieldBindings<CompositionDecl> t = {
       bindField("version", &CompositionDecl::version),
       bindField("description", &CompositionDecl::description),
       bindField("input_schema", &CompositionDecl::inputSchema),
@@ -249,8 +249,8 @@ const FieldTable<CompositionDecl> &CompositionDecl::fields() {
   return t;
 }
 
-const FieldTable<ArtifactDecl> &ArtifactDecl::fields() {
-  static const FieldTable<ArtifactDecl> t = {
+const FieldBindings<ArtifactDecl> &ArtifactDecl::fields() {
+  static const FieldBindings<ArtifactDecl> t = {
       bindField("type", &ArtifactDecl::type),
       bindField("description", &ArtifactDecl::description),
       bindField("mode", &ArtifactDecl::mode),
@@ -258,8 +258,8 @@ const FieldTable<ArtifactDecl> &ArtifactDecl::fields() {
   return t;
 }
 
-const FieldTable<StateDecl> &StateDecl::fields() {
-  static const FieldTable<StateDecl> t = {
+const FieldBindings<StateDecl> &StateDecl::fields() {
+  static const FieldBindings<StateDecl> t = {
       bindField("prompt_task", &StateDecl::promptTask),
       bindField("description", &StateDecl::description),
       bindField("on_event", &StateDecl::onEvent),
@@ -277,8 +277,8 @@ const FieldTable<StateDecl> &StateDecl::fields() {
   return t;
 }
 
-const FieldTable<BudgetDecl> &BudgetDecl::fields() {
-  static const FieldTable<BudgetDecl> t = {
+const FieldBindings<BudgetDecl> &BudgetDecl::fields() {
+  static const FieldBindings<BudgetDecl> t = {
       bindField("max_total_visits", &BudgetDecl::maxTotalVisits),
       bindField("max_tool_calls", &BudgetDecl::maxToolCalls),
       bindField("max_wall_time_sec", &BudgetDecl::maxWallTimeSec),
@@ -286,13 +286,13 @@ const FieldTable<BudgetDecl> &BudgetDecl::fields() {
   return t;
 }
 
-const FieldTable<EngineDecl> &EngineDecl::fields() {
-  static const FieldTable<EngineDecl> t = {bindField("budget", &EngineDecl::budget)};
+const FieldBindings<EngineDecl> &EngineDecl::fields() {
+  static const FieldBindings<EngineDecl> t = {bindField("budget", &EngineDecl::budget)};
   return t;
 }
 
-const FieldTable<WorkflowDecl> &WorkflowDecl::fields() {
-  static const FieldTable<WorkflowDecl> t = {
+const FieldBindings<WorkflowDecl> &WorkflowDecl::fields() {
+  static const FieldBindings<WorkflowDecl> t = {
       bindField("version", &WorkflowDecl::version),
       bindField("entry", &WorkflowDecl::entry),
       bindField("states", &WorkflowDecl::states),
@@ -301,8 +301,8 @@ const FieldTable<WorkflowDecl> &WorkflowDecl::fields() {
   return t;
 }
 
-const FieldTable<PackDecl> &PackDecl::fields() {
-  static const FieldTable<PackDecl> t = {
+const FieldBindings<PackDecl> &PackDecl::fields() {
+  static const FieldBindings<PackDecl> t = {
       bindField("$schema", &PackDecl::schema),
       bindField("id", &PackDecl::id),
       bindField("name", &PackDecl::name),

@@ -20,7 +20,7 @@ using TextList = Located<std::vector<Text>>;
 struct DependencyDecl {
   llvm::SMLoc loc;
   Text id, scope, reason, gating;
-  static const FieldTable<DependencyDecl> &fields();
+  static const FieldBindings<DependencyDecl> &fields();
 };
 
 struct WorkflowDecl {
@@ -28,41 +28,41 @@ struct WorkflowDecl {
   Text id, description, type, startupMode;
   std::vector<DependencyDecl> dependencies;  // strings and objects alike, in order
   llvm::SMLoc dependenciesLoc;
-  static const FieldTable<WorkflowDecl> &fields();
+  static const FieldBindings<WorkflowDecl> &fields();
 };
 
 struct StepDecl {
   llvm::SMLoc loc;
   TextList workflows;
   Text transition;
-  static const FieldTable<StepDecl> &fields();
+  static const FieldBindings<StepDecl> &fields();
 };
 
 struct SequenceDecl {
   llvm::SMLoc loc;
   Text id, description;
   Located<std::vector<StepDecl>> steps;
-  static const FieldTable<SequenceDecl> &fields();
+  static const FieldBindings<SequenceDecl> &fields();
 };
 
 struct UiDecl {
   llvm::SMLoc loc;
   Text component, mode, shellMode;
-  static const FieldTable<UiDecl> &fields();
+  static const FieldBindings<UiDecl> &fields();
 };
 
 struct OptionDecl {
   llvm::SMLoc loc;
   Text id, routeTo, sequence;
   DataField contextVariables;
-  static const FieldTable<OptionDecl> &fields();
+  static const FieldBindings<OptionDecl> &fields();
 };
 
 struct RouteDecl {
   llvm::SMLoc loc;
   DataField match;
   Text routeTo, sequence;
-  static const FieldTable<RouteDecl> &fields();
+  static const FieldBindings<RouteDecl> &fields();
 };
 
 struct TransitionDecl {
@@ -71,13 +71,13 @@ struct TransitionDecl {
   Located<UiDecl> ui;
   Located<std::vector<OptionDecl>> options;
   Located<std::vector<RouteDecl>> routes;
-  static const FieldTable<TransitionDecl> &fields();
+  static const FieldBindings<TransitionDecl> &fields();
 };
 
 struct EntrypointDecl {
   llvm::SMLoc loc;
   Text id, path, label, transition, workflow, sequence;
-  static const FieldTable<EntrypointDecl> &fields();
+  static const FieldBindings<EntrypointDecl> &fields();
 };
 
 struct RegistryDecl {
@@ -89,7 +89,7 @@ struct RegistryDecl {
   Located<std::vector<SequenceDecl>> sequences;
   Located<std::vector<TransitionDecl>> transitions;
   Located<std::vector<EntrypointDecl>> entrypoints;
-  static const FieldTable<RegistryDecl> &fields();
+  static const FieldBindings<RegistryDecl> &fields();
 };
 
 // The names each table binds, by the shape name of its object (tests/unit/FieldTablesTest.cpp).

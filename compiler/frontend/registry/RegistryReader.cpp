@@ -27,8 +27,8 @@ void readDependencies(WorkflowDecl &w, const DocEntry &e) {
 
 // ---- the field tables: one per declaration, each field of its shape (RegistryShape.cpp) ---------
 
-const FieldTable<DependencyDecl> &DependencyDecl::fields() {
-  static const FieldTable<DependencyDecl> t = {
+const FieldBindings<DependencyDecl> &DependencyDecl::fields() {
+  static const FieldBindings<DependencyDecl> t = {
       bindField("id", &DependencyDecl::id),
       bindField("scope", &DependencyDecl::scope),
       bindField("reason", &DependencyDecl::reason),
@@ -37,8 +37,8 @@ const FieldTable<DependencyDecl> &DependencyDecl::fields() {
   return t;
 }
 
-const FieldTable<WorkflowDecl> &WorkflowDecl::fields() {
-  static const FieldTable<WorkflowDecl> t = {
+const FieldBindings<WorkflowDecl> &WorkflowDecl::fields() {
+  static const FieldBindings<WorkflowDecl> t = {
       bindField("id", &WorkflowDecl::id),
       bindField("description", &WorkflowDecl::description),
       bindField("type", &WorkflowDecl::type),
@@ -51,16 +51,16 @@ const FieldTable<WorkflowDecl> &WorkflowDecl::fields() {
   return t;
 }
 
-const FieldTable<StepDecl> &StepDecl::fields() {
-  static const FieldTable<StepDecl> t = {
+const FieldBindings<StepDecl> &StepDecl::fields() {
+  static const FieldBindings<StepDecl> t = {
       bindField("workflows", &StepDecl::workflows),
       bindField("transition", &StepDecl::transition),
   };
   return t;
 }
 
-const FieldTable<SequenceDecl> &SequenceDecl::fields() {
-  static const FieldTable<SequenceDecl> t = {
+const FieldBindings<SequenceDecl> &SequenceDecl::fields() {
+  static const FieldBindings<SequenceDecl> t = {
       bindField("id", &SequenceDecl::id),
       bindField("description", &SequenceDecl::description),
       bindField("steps", &SequenceDecl::steps),
@@ -69,8 +69,8 @@ const FieldTable<SequenceDecl> &SequenceDecl::fields() {
   return t;
 }
 
-const FieldTable<UiDecl> &UiDecl::fields() {
-  static const FieldTable<UiDecl> t = {
+const FieldBindings<UiDecl> &UiDecl::fields() {
+  static const FieldBindings<UiDecl> t = {
       bindField("component", &UiDecl::component),
       bindField("mode", &UiDecl::mode),
       bindField("shell_mode", &UiDecl::shellMode),
@@ -79,8 +79,8 @@ const FieldTable<UiDecl> &UiDecl::fields() {
   return t;
 }
 
-const FieldTable<OptionDecl> &OptionDecl::fields() {
-  static const FieldTable<OptionDecl> t = {
+const FieldBindings<OptionDecl> &OptionDecl::fields() {
+  static const FieldBindings<OptionDecl> t = {
       bindField("id", &OptionDecl::id),
       bindField("route_to", &OptionDecl::routeTo),
       unreadField<OptionDecl>("route_type", "worked out from route_to (a workflow or a transition)"),
@@ -90,8 +90,8 @@ const FieldTable<OptionDecl> &OptionDecl::fields() {
   return t;
 }
 
-const FieldTable<RouteDecl> &RouteDecl::fields() {
-  static const FieldTable<RouteDecl> t = {
+const FieldBindings<RouteDecl> &RouteDecl::fields() {
+  static const FieldBindings<RouteDecl> t = {
       bindField("match", &RouteDecl::match),
       bindField("route_to", &RouteDecl::routeTo),
       unreadField<RouteDecl>("route_type", "worked out from route_to (a workflow or a transition)"),
@@ -100,8 +100,8 @@ const FieldTable<RouteDecl> &RouteDecl::fields() {
   return t;
 }
 
-const FieldTable<TransitionDecl> &TransitionDecl::fields() {
-  static const FieldTable<TransitionDecl> t = {
+const FieldBindings<TransitionDecl> &TransitionDecl::fields() {
+  static const FieldBindings<TransitionDecl> t = {
       bindField("id", &TransitionDecl::id),
       bindField("transition_type", &TransitionDecl::type),
       bindField("ui", &TransitionDecl::ui),
@@ -119,8 +119,8 @@ const FieldTable<TransitionDecl> &TransitionDecl::fields() {
   return t;
 }
 
-const FieldTable<EntrypointDecl> &EntrypointDecl::fields() {
-  static const FieldTable<EntrypointDecl> t = {
+const FieldBindings<EntrypointDecl> &EntrypointDecl::fields() {
+  static const FieldBindings<EntrypointDecl> t = {
       bindField("id", &EntrypointDecl::id),
       bindField("path", &EntrypointDecl::path),
       bindField("label", &EntrypointDecl::label),
@@ -134,8 +134,8 @@ const FieldTable<EntrypointDecl> &EntrypointDecl::fields() {
   return t;
 }
 
-const FieldTable<RegistryDecl> &RegistryDecl::fields() {
-  static const FieldTable<RegistryDecl> t = {
+const FieldBindings<RegistryDecl> &RegistryDecl::fields() {
+  static const FieldBindings<RegistryDecl> t = {
       bindField("pack_name", &RegistryDecl::packName),
       bindField("version", &RegistryDecl::version),
       bindField("description", &RegistryDecl::description),

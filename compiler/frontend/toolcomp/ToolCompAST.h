@@ -24,7 +24,7 @@ struct RollbackDecl {
   llvm::SMLoc loc;
   Text tool;
   DataField parameters;
-  static const FieldTable<RollbackDecl> &fields();
+  static const FieldBindings<RollbackDecl> &fields();
 };
 
 struct StepDecl {
@@ -34,7 +34,7 @@ struct StepDecl {
   TextList dependsOn;
   Integer timeoutMs, retryCount;
   Located<RollbackDecl> rollback;
-  static const FieldTable<StepDecl> &fields();
+  static const FieldBindings<StepDecl> &fields();
 };
 
 struct ErrorHandlingDecl {
@@ -42,7 +42,7 @@ struct ErrorHandlingDecl {
   Integer maxRetries;
   Flag rollbackOnFailure;
   Text failureStrategy;
-  static const FieldTable<ErrorHandlingDecl> &fields();
+  static const FieldBindings<ErrorHandlingDecl> &fields();
 };
 
 struct CompositionDecl {
@@ -51,7 +51,7 @@ struct CompositionDecl {
   Located<std::vector<StepDecl>> steps;
   Located<ErrorHandlingDecl> errorHandling;
   DataField metadata;
-  static const FieldTable<CompositionDecl> &fields();
+  static const FieldBindings<CompositionDecl> &fields();
 };
 
 // A template's `validation`: the tools it needs, and the oldest version of the dialect it runs on.
@@ -59,7 +59,7 @@ struct ValidationDecl {
   llvm::SMLoc loc;
   TextList requiredTools;
   Text minVersion;
-  static const FieldTable<ValidationDecl> &fields();
+  static const FieldBindings<ValidationDecl> &fields();
 };
 
 // A template of the library: a composition with an id and metadata.
@@ -69,7 +69,7 @@ struct TemplateDecl {
   Located<CompositionDecl> composition;
   DataField metadata;
   Located<ValidationDecl> validation;
-  static const FieldTable<TemplateDecl> &fields();
+  static const FieldBindings<TemplateDecl> &fields();
 };
 
 // One file: a bare composition, or a template holding one.

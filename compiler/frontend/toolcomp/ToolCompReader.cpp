@@ -6,16 +6,16 @@ namespace wfc::toolcomp {
 
 // ---- the field tables: one per declaration, each field of its shape (ToolCompShape.cpp) --------
 
-const FieldTable<RollbackDecl> &RollbackDecl::fields() {
-  static const FieldTable<RollbackDecl> t = {
+const FieldBindings<RollbackDecl> &RollbackDecl::fields() {
+  static const FieldBindings<RollbackDecl> t = {
       bindField("tool", &RollbackDecl::tool),
       bindField("parameters", &RollbackDecl::parameters),
   };
   return t;
 }
 
-const FieldTable<StepDecl> &StepDecl::fields() {
-  static const FieldTable<StepDecl> t = {
+const FieldBindings<StepDecl> &StepDecl::fields() {
+  static const FieldBindings<StepDecl> t = {
       bindField("id", &StepDecl::id),
       bindField("tool", &StepDecl::tool),
       bindField("description", &StepDecl::description),
@@ -29,8 +29,8 @@ const FieldTable<StepDecl> &StepDecl::fields() {
   return t;
 }
 
-const FieldTable<ErrorHandlingDecl> &ErrorHandlingDecl::fields() {
-  static const FieldTable<ErrorHandlingDecl> t = {
+const FieldBindings<ErrorHandlingDecl> &ErrorHandlingDecl::fields() {
+  static const FieldBindings<ErrorHandlingDecl> t = {
       bindField("max_retries", &ErrorHandlingDecl::maxRetries),
       bindField("rollback_on_failure", &ErrorHandlingDecl::rollbackOnFailure),
       bindField("failure_strategy", &ErrorHandlingDecl::failureStrategy),
@@ -38,8 +38,8 @@ const FieldTable<ErrorHandlingDecl> &ErrorHandlingDecl::fields() {
   return t;
 }
 
-const FieldTable<CompositionDecl> &CompositionDecl::fields() {
-  static const FieldTable<CompositionDecl> t = {
+const FieldBindings<CompositionDecl> &CompositionDecl::fields() {
+  static const FieldBindings<CompositionDecl> t = {
       bindField("name", &CompositionDecl::name),
       bindField("description", &CompositionDecl::description),
       bindField("version", &CompositionDecl::version),
@@ -50,16 +50,16 @@ const FieldTable<CompositionDecl> &CompositionDecl::fields() {
   return t;
 }
 
-const FieldTable<ValidationDecl> &ValidationDecl::fields() {
-  static const FieldTable<ValidationDecl> t = {
+const FieldBindings<ValidationDecl> &ValidationDecl::fields() {
+  static const FieldBindings<ValidationDecl> t = {
       bindField("required_tools", &ValidationDecl::requiredTools),
       bindField("min_version", &ValidationDecl::minVersion),
   };
   return t;
 }
 
-const FieldTable<TemplateDecl> &TemplateDecl::fields() {
-  static const FieldTable<TemplateDecl> t = {
+const FieldBindings<TemplateDecl> &TemplateDecl::fields() {
+  static const FieldBindings<TemplateDecl> t = {
       bindField("id", &TemplateDecl::id),
       bindField("name", &TemplateDecl::name),
       bindField("description", &TemplateDecl::description),
