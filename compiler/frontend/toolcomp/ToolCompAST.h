@@ -1,11 +1,12 @@
 // The tool-composition AST (seed 004; docs/tool-composition.md): a composition as typed
 // declarations with locations, read from a shape-checked document (ToolCompReader) and lowered
-// into the IR (ToolCompLowering). `parameters` stay DocNodes (DataField): the lowering turns
-// them, with their `{{…}}` interpolations, into IR values.
+// into the IR (ToolCompLowering). Each declaration's fields are declared once, with their shapes,
+// in ToolCompShape.cpp (frontend/FieldTable.h). `parameters` stay DocNodes (DataField): the
+// lowering turns them, with their `{{…}}` interpolations, into IR values.
 #pragma once
 
 #include "frontend/Document.h"
-#include "frontend/FieldReader.h"
+#include "frontend/FieldTable.h"
 
 #include <optional>
 #include <string>
@@ -24,7 +25,7 @@ struct RollbackDecl {
   llvm::SMLoc loc;
   Text tool;
   DataField parameters;
-  static const FieldBindings<RollbackDecl> &fields();
+  static const FieldTable<RollbackDecl> &fields();
 };
 
 struct StepDecl {
@@ -34,7 +35,7 @@ struct StepDecl {
   TextList dependsOn;
   Integer timeoutMs, retryCount;
   Located<RollbackDecl> rollback;
-  static const FieldBindings<StepDecl> &fields();
+  static const FieldTable<StepDecl> &fields();
 };
 
 struct ErrorHandlingDecl {
@@ -42,7 +43,7 @@ struct ErrorHandlingDecl {
   Integer maxRetries;
   Flag rollbackOnFailure;
   Text failureStrategy;
-  static const FieldBindings<ErrorHandlingDecl> &fields();
+  static const FieldTable<ErrorHandlingDecl> &fields();
 };
 
 struct CompositionDecl {
@@ -51,7 +52,7 @@ struct CompositionDecl {
   Located<std::vector<StepDecl>> steps;
   Located<ErrorHandlingDecl> errorHandling;
   DataField metadata;
-  static const FieldBindings<CompositionDecl> &fields();
+  static const FieldTable<CompositionDecl> &fields();
 };
 
 // A template's `validation`: the tools it needs, and the oldest version of the dialect it runs on.
@@ -59,7 +60,7 @@ struct ValidationDecl {
   llvm::SMLoc loc;
   TextList requiredTools;
   Text minVersion;
-  static const FieldBindings<ValidationDecl> &fields();
+  static const FieldTable<ValidationDecl> &fields();
 };
 
 // A template of the library: a composition with an id and metadata.
@@ -69,7 +70,7 @@ struct TemplateDecl {
   Located<CompositionDecl> composition;
   DataField metadata;
   Located<ValidationDecl> validation;
-  static const FieldBindings<TemplateDecl> &fields();
+  static const FieldTable<TemplateDecl> &fields();
 };
 
 // One file: a bare composition, or a template holding one.
@@ -78,9 +79,5 @@ struct FileDecl {
   std::optional<TemplateDecl> templ;
   CompositionDecl composition;  // the template's, or the file's own
 };
-
-// The names each table binds, by the shape name (`what`) of its object, for the test that
-// compares the tables with the shapes (tests/unit/FieldTablesTest.cpp).
-std::vector<std::pair<std::string, std::vector<std::string>>> fieldTablesByShape();
 
 }  // namespace wfc::toolcomp

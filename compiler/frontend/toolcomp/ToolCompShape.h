@@ -1,6 +1,7 @@
 // The shape of a tool-composition file (seed 004; docs/tool-composition.md) as wfc accepts it: a
 // composition (`steps[]` of tool calls, `error_handling`, `metadata`), or a template of the
-// library wrapping one (`composition`, `metadata`, `validation`).
+// library wrapping one (`composition`, `metadata`, `validation`). Its objects are built from the
+// field tables of the declarations they are read into (ToolCompAST.h, frontend/FieldTable.h).
 #pragma once
 
 #include "frontend/Shape.h"
