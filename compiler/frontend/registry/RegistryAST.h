@@ -1,10 +1,11 @@
 // The workflow-registry AST (docs/registry.md): extension_registry.json as typed declarations
 // with locations, read from a shape-checked document (RegistryReader) and lowered, with its
-// member packs, into the IR (RegistryLowering).
+// member packs, into the IR (RegistryLowering). Each declaration's fields are declared once, with
+// their shapes, in RegistryShape.cpp (frontend/FieldTable.h).
 #pragma once
 
 #include "frontend/Document.h"
-#include "frontend/FieldReader.h"
+#include "frontend/FieldTable.h"
 
 #include <optional>
 #include <string>
@@ -20,7 +21,7 @@ using TextList = Located<std::vector<Text>>;
 struct DependencyDecl {
   llvm::SMLoc loc;
   Text id, scope, reason, gating;
-  static const FieldBindings<DependencyDecl> &fields();
+  static const FieldTable<DependencyDecl> &fields();
 };
 
 struct WorkflowDecl {
@@ -28,41 +29,41 @@ struct WorkflowDecl {
   Text id, description, type, startupMode;
   std::vector<DependencyDecl> dependencies;  // strings and objects alike, in order
   llvm::SMLoc dependenciesLoc;
-  static const FieldBindings<WorkflowDecl> &fields();
+  static const FieldTable<WorkflowDecl> &fields();
 };
 
 struct StepDecl {
   llvm::SMLoc loc;
   TextList workflows;
   Text transition;
-  static const FieldBindings<StepDecl> &fields();
+  static const FieldTable<StepDecl> &fields();
 };
 
 struct SequenceDecl {
   llvm::SMLoc loc;
   Text id, description;
   Located<std::vector<StepDecl>> steps;
-  static const FieldBindings<SequenceDecl> &fields();
+  static const FieldTable<SequenceDecl> &fields();
 };
 
 struct UiDecl {
   llvm::SMLoc loc;
   Text component, mode, shellMode;
-  static const FieldBindings<UiDecl> &fields();
+  static const FieldTable<UiDecl> &fields();
 };
 
 struct OptionDecl {
   llvm::SMLoc loc;
   Text id, routeTo, sequence;
   DataField contextVariables;
-  static const FieldBindings<OptionDecl> &fields();
+  static const FieldTable<OptionDecl> &fields();
 };
 
 struct RouteDecl {
   llvm::SMLoc loc;
   DataField match;
   Text routeTo, sequence;
-  static const FieldBindings<RouteDecl> &fields();
+  static const FieldTable<RouteDecl> &fields();
 };
 
 struct TransitionDecl {
@@ -71,13 +72,13 @@ struct TransitionDecl {
   Located<UiDecl> ui;
   Located<std::vector<OptionDecl>> options;
   Located<std::vector<RouteDecl>> routes;
-  static const FieldBindings<TransitionDecl> &fields();
+  static const FieldTable<TransitionDecl> &fields();
 };
 
 struct EntrypointDecl {
   llvm::SMLoc loc;
   Text id, path, label, transition, workflow, sequence;
-  static const FieldBindings<EntrypointDecl> &fields();
+  static const FieldTable<EntrypointDecl> &fields();
 };
 
 struct RegistryDecl {
@@ -89,10 +90,7 @@ struct RegistryDecl {
   Located<std::vector<SequenceDecl>> sequences;
   Located<std::vector<TransitionDecl>> transitions;
   Located<std::vector<EntrypointDecl>> entrypoints;
-  static const FieldBindings<RegistryDecl> &fields();
+  static const FieldTable<RegistryDecl> &fields();
 };
-
-// The names each table binds, by the shape name of its object (tests/unit/FieldTablesTest.cpp).
-std::vector<std::pair<std::string, std::vector<std::string>>> fieldTablesByShape();
 
 }  // namespace wfc::registry
