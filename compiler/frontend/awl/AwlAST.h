@@ -1,11 +1,12 @@
 // The AWL AST (seed 003; docs/awl.md): a workflow as typed declarations with locations, read from
-// a shape-checked document (AwlReader) and lowered into the IR (LowerAwl). Strings that hold
-// expressions stay text here; the lowering parses them (ExpressionSyntax), where it also knows
-// what each name means.
+// a shape-checked document (AwlReader) and lowered into the IR (LowerAwl). Each declaration's
+// fields are declared once, with their shapes, in AwlShape.cpp (frontend/FieldTable.h). Strings
+// that hold expressions stay text here; the lowering parses them (ExpressionSyntax), where it
+// also knows what each name means.
 #pragma once
 
 #include "frontend/Document.h"
-#include "frontend/FieldReader.h"
+#include "frontend/FieldTable.h"
 
 #include <optional>
 #include <string>
@@ -28,7 +29,7 @@ struct ForeachDecl {
   Text until;
   Integer maxIterations;
   Located<std::vector<ActionDecl>> steps;
-  static const FieldBindings<ForeachDecl> &fields();
+  static const FieldTable<ForeachDecl> &fields();
 };
 
 // One action. Which fields mean anything depends on `action`; the shape allowed only those.
@@ -63,7 +64,7 @@ struct ActionDecl {
   Text input;
   // read-ts, read-prd
   Text tsId, prdId;
-  static const FieldBindings<ActionDecl> &fields();
+  static const FieldTable<ActionDecl> &fields();
 };
 
 // `tools: {name: {description, parameters, effects}}` (wfc's): what prompt-agent offers a model.
@@ -71,7 +72,7 @@ struct ToolDecl {
   llvm::SMLoc loc;
   Text description, effects;
   DataField parameters;
-  static const FieldBindings<ToolDecl> &fields();
+  static const FieldTable<ToolDecl> &fields();
 };
 
 struct WorkflowDecl {
@@ -82,18 +83,14 @@ struct WorkflowDecl {
   Located<std::vector<Named<ToolDecl>>> tools;
   Located<std::vector<ActionDecl>> before, context, after;
   Located<ForeachDecl> foreach;
-  static const FieldBindings<WorkflowDecl> &fields();
+  static const FieldTable<WorkflowDecl> &fields();
 };
 
 struct FileDecl {
   llvm::SMLoc loc;
   const Document *document = nullptr;
   Located<WorkflowDecl> workflow;
-  static const FieldBindings<FileDecl> &fields();
+  static const FieldTable<FileDecl> &fields();
 };
-
-// The names each table binds, by the shape name (`what`) of its object, for the test that
-// compares the tables with the shapes (tests/unit/FieldTablesTest.cpp).
-std::vector<std::pair<std::string, std::vector<std::string>>> fieldTablesByShape();
 
 }  // namespace wfc::awl

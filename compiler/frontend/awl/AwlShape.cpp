@@ -1,6 +1,7 @@
 #include "frontend/awl/AwlShape.h"
 
 #include "frontend/ShapeArena.h"
+#include "frontend/awl/AwlAST.h"
 #include "support/DidYouMean.h"
 
 #include <map>
@@ -19,52 +20,104 @@ struct AwlShapes {
                                       "conditional",  "notify",  "stop",      "parse-json", "read-ts",
                                       "read-prd",     "create-prd", "create-task-specs"};
 
+  // Each declaration's fields (AwlAST.h), declared once below with their shapes.
+  FieldTable<ForeachDecl> foreachFields;
+  FieldTable<ActionDecl> actionFields;
+  FieldTable<ToolDecl> toolFields;
+  FieldTable<WorkflowDecl> workflowFields;
+  FieldTable<FileDecl> fileFields;
+
   AwlShapes() {
-    Shape *actionUnion = a.make(Shape::Type::Union, "action");
-    const Shape *actionList = a.list(actionUnion);
+    Shape *action = a.make(Shape::Type::Union, "action");
+    const Shape *foreach = buildForeach(action);
+    buildActionUnion(*action, buildActions(action, foreach));
+    root = a.object("file", fileFields, {req("workflow", buildWorkflow(action, foreach), &FileDecl::workflow)});
+  }
+
+  // `foreach:` of the workflow and of a `loop` action.
+  const Shape *buildForeach(const Shape *action) {
+    return a.object("foreach", foreachFields,
+                    {opt("items", a.any(), &ForeachDecl::items), opt("until", a.str(), &ForeachDecl::until),
+                     opt("max-iterations", bounded(1, double(kMaxIterations)), &ForeachDecl::maxIterations),
+                     req("steps", a.list(action, 1), &ForeachDecl::steps)});
+  }
+
+  // Each action's object shape, by its `action`, and the base: the fields every action has, for a
+  // node whose `action` is missing or mistyped.
+  struct ActionShapes {
+    std::map<std::string, const Shape *> byAction;
+    const Shape *base = nullptr;
+  };
+
+  ActionShapes buildActions(const Shape *action, const Shape *foreach) {
+    using Fields = std::vector<DeclaredField<ActionDecl>>;
     const Shape *variable = a.matching(kVariable, kVariableHint);
     const Shape *seconds = bounded(1, double(kMaxTimeoutSeconds));
-    const Shape *foreach = a.object(
-        "foreach", {opt("items", a.any()), opt("until", a.str()), opt("max-iterations", bounded(1, double(kMaxIterations))),
-                    req("steps", a.list(actionUnion, 1))});
+    const Shape *actionList = a.list(action);
     // Fields every action has; `capture` and `bind` (the same thing, two spellings in the seed)
     // and `continue-on-error` only where an action has an output and may fail on its own.
-    std::vector<Field> common = {req("action", a.str()), opt("name", a.str()), opt("description", a.str())};
-    std::vector<Field> produces = {opt("capture", variable), opt("bind", variable), opt("timeout", seconds)};
-    auto kind = [&](std::vector<Field> own, bool output, bool mayContinue) {
-      std::vector<Field> all = common;
+    Fields common = {req("action", a.str(), &ActionDecl::action), opt("name", a.str(), &ActionDecl::name),
+                     opt("description", a.str(), &ActionDecl::description)};
+    Fields produces = {opt("capture", variable, &ActionDecl::capture), opt("bind", variable, &ActionDecl::bind),
+                       opt("timeout", seconds, &ActionDecl::timeout)};
+    auto kind = [&](Fields own, bool output, bool mayContinue) {
+      Fields all = common;
       if (output) all.insert(all.end(), produces.begin(), produces.end());
-      if (mayContinue) all.push_back(opt("continue-on-error", a.boolean()));
+      if (mayContinue) all.push_back(opt("continue-on-error", a.boolean(), &ActionDecl::continueOnError));
       all.insert(all.end(), own.begin(), own.end());
-      return a.object("action", std::move(all));
+      return a.object("action", actionFields, all);
     };
     const Shape *scalar = a.any();
-    std::map<std::string, const Shape *> byAction = {
-        {"prompt-agent", kind({req("prompt", a.str()), opt("model", a.str()), opt("max-turns", bounded(1, 1000)),
-                               opt("working-dir", a.str()), opt("tools", a.strings())},
+    ActionShapes kinds;
+    kinds.base = a.object("action", actionFields, common, /*open=*/true);
+    kinds.byAction = {
+        {"prompt-agent", kind({req("prompt", a.str(), &ActionDecl::prompt), opt("model", a.str(), &ActionDecl::model),
+                               opt("max-turns", bounded(1, 1000), &ActionDecl::maxTurns),
+                               opt("working-dir", a.str(), &ActionDecl::workingDir),
+                               opt("tools", a.strings(), &ActionDecl::tools)},
                               true, true)},
-        {"shell", kind({req("command", a.str()), opt("working-dir", a.str()), opt("env", a.map(scalar))}, true, true)},
-        {"read-file", kind({req("path", a.str()), opt("format", a.oneOf({"text", "json", "yaml", "toml"}))}, true, true)},
-        {"write-file", kind({req("path", a.str()), req("content", a.any()), opt("mode", a.any())}, true, true)},
-        {"loop", kind({req("foreach", foreach)}, false, false)},
-        {"conditional", kind({req("if", a.str()), req("then", a.list(actionUnion, 1)), opt("else", actionList)}, false,
-                             false)},
-        {"notify", kind({req("event", a.str()), opt("target", a.any()), opt("data", a.any())}, true, false)},
-        {"stop", kind({opt("reason", a.str()), opt("exit-code", bounded(0, 255))}, false, false)},
-        {"parse-json", kind({req("input", a.str())}, true, true)},
-        {"read-ts", kind({opt("ts-id", a.str())}, true, true)},
-        {"read-prd", kind({opt("prd-id", a.str())}, true, true)},
-        {"create-prd", kind({opt("prd-id", a.str())}, true, true)},
-        {"create-task-specs", kind({opt("prd-id", a.str())}, true, true)},
+        {"shell", kind({req("command", a.str(), &ActionDecl::command),
+                        opt("working-dir", a.str(), &ActionDecl::workingDir),
+                        opt("env", a.map(scalar), &ActionDecl::env)},
+                       true, true)},
+        {"read-file", kind({req("path", a.str(), &ActionDecl::path),
+                            opt("format", a.oneOf({"text", "json", "yaml", "toml"}), &ActionDecl::format)},
+                           true, true)},
+        {"write-file", kind({req("path", a.str(), &ActionDecl::path), req("content", a.any(), &ActionDecl::content),
+                             opt("mode", a.any(), &ActionDecl::mode)},
+                            true, true)},
+        {"loop", kind({req("foreach", foreach, &ActionDecl::foreach)}, false, false)},
+        {"conditional", kind({req("if", a.str(), &ActionDecl::condition),
+                              req("then", a.list(action, 1), &ActionDecl::thenActions),
+                              opt("else", actionList, &ActionDecl::elseActions)},
+                             false, false)},
+        {"notify", kind({req("event", a.str(), &ActionDecl::event), opt("target", a.any(), &ActionDecl::target),
+                         opt("data", a.any(), &ActionDecl::data)},
+                        true, false)},
+        {"stop", kind({opt("reason", a.str(), &ActionDecl::reason),
+                       opt("exit-code", bounded(0, 255), &ActionDecl::exitCode)},
+                      false, false)},
+        {"parse-json", kind({req("input", a.str(), &ActionDecl::input)}, true, true)},
+        {"read-ts", kind({opt("ts-id", a.str(), &ActionDecl::tsId)}, true, true)},
+        {"read-prd", kind({opt("prd-id", a.str(), &ActionDecl::prdId)}, true, true)},
+        {"create-prd", kind({opt("prd-id", a.str(), &ActionDecl::prdId)}, true, true)},
+        {"create-task-specs", kind({opt("prd-id", a.str(), &ActionDecl::prdId)}, true, true)},
     };
-    const Shape *base = a.object("action", common, /*open=*/true);
-    actionUnion->discriminator = "action";
+    return kinds;
+  }
+
+  // The action union, told apart by `action`: its variants in the order messages list them, and
+  // how a node picks one.
+  void buildActionUnion(Shape &actionUnion, const ActionShapes &kinds) {
+    const Shape *base = kinds.base;
+    std::map<std::string, const Shape *> byAction = kinds.byAction;
+    actionUnion.discriminator = "action";
     for (const std::string &k : actions) {
-      actionUnion->variants.push_back(byAction.at(k));
-      actionUnion->discriminatorValues.push_back(k);
+      actionUnion.variants.push_back(byAction.at(k));
+      actionUnion.discriminatorValues.push_back(k);
     }
     std::vector<std::string> names = actions;
-    actionUnion->choose = [=](const DocNode &n, DiagnosticEngine &diags) -> const Shape * {
+    actionUnion.choose = [=](const DocNode &n, DiagnosticEngine &diags) -> const Shape * {
       if (!n.isMapping()) {
         diags.error(n.loc, "an action must be a mapping with an 'action' field, not " + describeKind(n.kind).str());
         return nullptr;
@@ -83,14 +136,24 @@ struct AwlShapes {
                                                                          : didYouMeanSuffix(k, names)));
       return nullptr;
     };
-    const Shape *tool = a.object("tool", {opt("description", a.str()), opt("parameters", a.object("tool parameters", {}, true)),
-                                          opt("effects", a.oneOf({"none", "read", "write"}))});
-    const Shape *workflow = a.object(
-        "workflow", {req("name", a.str()), opt("version", a.str()), opt("description", a.str()),
-                     opt("variables", a.map(a.any())), opt("inputs", a.map(a.object("input schema", {}, true))),
-                     opt("tools", a.map(tool)), opt("before", actionList), opt("context", actionList),
-                     req("foreach", foreach), opt("after", actionList)});
-    root = a.object("file", {req("workflow", workflow)});
+  }
+
+  const Shape *buildWorkflow(const Shape *action, const Shape *foreach) {
+    const Shape *actionList = a.list(action);
+    // A tool's parameters are a JSON Schema and an input's its schema, both passed on as written.
+    const Shape *tool = a.object("tool", toolFields,
+                                 {opt("description", a.str(), &ToolDecl::description),
+                                  opt("parameters", a.object("tool parameters", {}, true), &ToolDecl::parameters),
+                                  opt("effects", a.oneOf({"none", "read", "write"}), &ToolDecl::effects)});
+    return a.object(
+        "workflow", workflowFields,
+        {req("name", a.str(), &WorkflowDecl::name), opt("version", a.str(), &WorkflowDecl::version),
+         opt("description", a.str(), &WorkflowDecl::description),
+         opt("variables", a.map(a.any()), &WorkflowDecl::variables),
+         opt("inputs", a.map(a.object("input schema", {}, true)), &WorkflowDecl::inputs),
+         opt("tools", a.map(tool), &WorkflowDecl::tools), opt("before", actionList, &WorkflowDecl::before),
+         opt("context", actionList, &WorkflowDecl::context), req("foreach", foreach, &WorkflowDecl::foreach),
+         opt("after", actionList, &WorkflowDecl::after)});
   }
 
   const Shape *bounded(double min, double max) {
@@ -110,5 +173,12 @@ const AwlShapes &shapes() {
 
 const Shape &awlShape() { return *shapes().root; }
 const std::vector<std::string> &actionNames() { return shapes().actions; }
+
+// The tables the reader reads with (AwlReader.cpp): the ones the shapes above were built from.
+const FieldTable<ForeachDecl> &ForeachDecl::fields() { return shapes().foreachFields; }
+const FieldTable<ActionDecl> &ActionDecl::fields() { return shapes().actionFields; }
+const FieldTable<ToolDecl> &ToolDecl::fields() { return shapes().toolFields; }
+const FieldTable<WorkflowDecl> &WorkflowDecl::fields() { return shapes().workflowFields; }
+const FieldTable<FileDecl> &FileDecl::fields() { return shapes().fileFields; }
 
 }  // namespace wfc::awl

@@ -1,6 +1,8 @@
 // The shape of an AWL file (seed 003; docs/awl.md) as wfc accepts it: `workflow:` with its
 // metadata, `variables`, `before`, `context`, `foreach`, `after`, and wfc's `inputs` and `tools`;
-// actions told apart by their `action` field, keys in kebab-case as the seed writes them.
+// actions told apart by their `action` field, keys in kebab-case as the seed writes them. Its
+// objects are built from the field tables of the declarations they are read into (AwlAST.h,
+// frontend/FieldTable.h).
 #pragma once
 
 #include "frontend/Shape.h"
