@@ -1,11 +1,12 @@
 // The PromptPack AST: a pack as typed declarations with locations, read from a shape-checked
 // document (PromptPackReader) and lowered into the IR (PromptPackLowering). Every field the
-// shape allows is a member here, read through the declaration's field table; values the
-// compiler treats as data (step inputs, tool arguments, predicate operands, eval params) stay
-// DocNodes (DataField), which the lowering turns into IR values.
+// shape allows is a member here, declared once with its shape in the declaration's field table
+// (PromptPackShape.cpp, frontend/FieldTable.h); values the compiler treats as data (step inputs,
+// tool arguments, predicate operands, eval params) stay DocNodes (DataField), which the lowering
+// turns into IR values.
 #pragma once
 
-#include "frontend/FieldReader.h"
+#include "frontend/FieldTable.h"
 #include "frontend/SchemaRef.h"
 
 #include <optional>
@@ -27,7 +28,7 @@ struct VariableDecl {
   Text name, type, description;
   Flag required;
   DataField defaultValue, example, validation;
-  static const FieldBindings<VariableDecl> &fields();
+  static const FieldTable<VariableDecl> &fields();
 };
 
 struct ToolPolicyDecl {
@@ -35,14 +36,14 @@ struct ToolPolicyDecl {
   Text toolChoice;
   Integer maxRounds, maxToolCallsPerTurn;
   TextList blocklist;
-  static const FieldBindings<ToolPolicyDecl> &fields();
+  static const FieldTable<ToolPolicyDecl> &fields();
 };
 
 struct ThresholdDecl {
   llvm::SMLoc loc;
   Text op;
   Number value;
-  static const FieldBindings<ThresholdDecl> &fields();
+  static const FieldTable<ThresholdDecl> &fields();
 };
 
 struct EvalDecl {
@@ -53,7 +54,7 @@ struct EvalDecl {
   DataField params, metric, when, extensions;
   Located<ThresholdDecl> threshold;
   TextList groups;
-  static const FieldBindings<EvalDecl> &fields();
+  static const FieldTable<EvalDecl> &fields();
 };
 
 // A guardrail (RFC 0015: always enforced; `fail_on_violation` is read only to warn about it).
@@ -62,14 +63,14 @@ struct ValidatorDecl {
   Text id, type, message;
   Flag enabled, failOnViolation;
   DataField params, extensions;
-  static const FieldBindings<ValidatorDecl> &fields();
+  static const FieldTable<ValidatorDecl> &fields();
 };
 
 struct ModelOverrideDecl {
   llvm::SMLoc loc;
   Text systemTemplatePrefix, systemTemplateSuffix, systemTemplate;
   DataField parameters;
-  static const FieldBindings<ModelOverrideDecl> &fields();
+  static const FieldTable<ModelOverrideDecl> &fields();
 };
 
 struct PromptDecl {
@@ -82,19 +83,19 @@ struct PromptDecl {
   Located<std::vector<ValidatorDecl>> validators;
   Located<std::vector<Named<ModelOverrideDecl>>> modelOverrides;
   Located<std::vector<EvalDecl>> evals;
-  static const FieldBindings<PromptDecl> &fields();
+  static const FieldTable<PromptDecl> &fields();
 };
 
 struct ToolWfcExtensionDecl {
   llvm::SMLoc loc;
   Text effects;
-  static const FieldBindings<ToolWfcExtensionDecl> &fields();
+  static const FieldTable<ToolWfcExtensionDecl> &fields();
 };
 
 struct ToolExtensionsDecl {
   llvm::SMLoc loc;
   Located<ToolWfcExtensionDecl> wfc;
-  static const FieldBindings<ToolExtensionsDecl> &fields();
+  static const FieldTable<ToolExtensionsDecl> &fields();
 };
 
 struct ToolDecl {
@@ -102,7 +103,7 @@ struct ToolDecl {
   Text name, description;
   DataField parameters, actionScope;
   Located<ToolExtensionsDecl> extensions;
-  static const FieldBindings<ToolDecl> &fields();
+  static const FieldTable<ToolDecl> &fields();
 };
 
 // ---- compositions (RFC 0010 and wfc's extensions) -----------------------------------------------
@@ -117,20 +118,20 @@ struct PredicateDecl {
   // `not` holds one predicate; a vector keeps the type complete (it has at most one element).
   std::vector<PredicateDecl> notOperand;
   bool hasNot = false;
-  static const FieldBindings<PredicateDecl> &fields();
+  static const FieldTable<PredicateDecl> &fields();
 };
 
 struct RetryDecl {
   llvm::SMLoc loc;
   Integer maxAttempts, backoffMs;
-  static const FieldBindings<RetryDecl> &fields();
+  static const FieldTable<RetryDecl> &fields();
 };
 
 struct OnErrorDecl {
   llvm::SMLoc loc;
   Text fallback;
   DataField value;
-  static const FieldBindings<OnErrorDecl> &fields();
+  static const FieldTable<OnErrorDecl> &fields();
 };
 
 struct ModifiersDecl {
@@ -140,20 +141,20 @@ struct ModifiersDecl {
   Integer timeoutMs;
   Located<OnErrorDecl> onError;
   Flag cache;
-  static const FieldBindings<ModifiersDecl> &fields();
+  static const FieldTable<ModifiersDecl> &fields();
 };
 
 struct TerminationDecl {
   llvm::SMLoc loc;
   Integer maxSteps;
   Text toolCalled;
-  static const FieldBindings<TerminationDecl> &fields();
+  static const FieldTable<TerminationDecl> &fields();
 };
 
 struct ReduceDecl {
   llvm::SMLoc loc;
   Text strategy, into;
-  static const FieldBindings<ReduceDecl> &fields();
+  static const FieldTable<ReduceDecl> &fields();
 };
 
 // One step: the fields of every kind (the shape checker allowed only the kind's own).
@@ -194,7 +195,7 @@ struct StepDecl {
 
   // The steps directly inside this one, in declaration order.
   const std::vector<StepDecl> &children() const;
-  static const FieldBindings<StepDecl> &fields();
+  static const FieldTable<StepDecl> &fields();
 };
 
 struct CompositionDecl {
@@ -204,7 +205,7 @@ struct CompositionDecl {
   Located<SchemaRef> inputSchema, outputSchema;
   Located<std::vector<StepDecl>> steps;
   DataField engine, extensions;
-  static const FieldBindings<CompositionDecl> &fields();
+  static const FieldTable<CompositionDecl> &fields();
 };
 
 // ---- the workflow -------------------------------------------------------------------------------
@@ -212,7 +213,7 @@ struct CompositionDecl {
 struct ArtifactDecl {
   llvm::SMLoc loc;
   Text type, description, mode;
-  static const FieldBindings<ArtifactDecl> &fields();
+  static const FieldTable<ArtifactDecl> &fields();
 };
 
 struct StateDecl {
@@ -223,19 +224,19 @@ struct StateDecl {
   Integer maxVisits;
   Located<std::vector<Named<ArtifactDecl>>> artifacts;
   DataField extensions;
-  static const FieldBindings<StateDecl> &fields();
+  static const FieldTable<StateDecl> &fields();
 };
 
 struct BudgetDecl {
   llvm::SMLoc loc;
   Integer maxTotalVisits, maxToolCalls, maxWallTimeSec;
-  static const FieldBindings<BudgetDecl> &fields();
+  static const FieldTable<BudgetDecl> &fields();
 };
 
 struct EngineDecl {
   llvm::SMLoc loc;
   Located<BudgetDecl> budget;
-  static const FieldBindings<EngineDecl> &fields();
+  static const FieldTable<EngineDecl> &fields();
 };
 
 struct WorkflowDecl {
@@ -244,7 +245,7 @@ struct WorkflowDecl {
   Text entry;
   Located<std::vector<Named<StateDecl>>> states;
   Located<EngineDecl> engine;
-  static const FieldBindings<WorkflowDecl> &fields();
+  static const FieldTable<WorkflowDecl> &fields();
 };
 
 // ---- the pack -----------------------------------------------------------------------------------
@@ -263,11 +264,7 @@ struct PackDecl {
   Located<std::vector<EvalDecl>> evals;
   Located<WorkflowDecl> workflow;
   Located<std::vector<Named<CompositionDecl>>> compositions;
-  static const FieldBindings<PackDecl> &fields();
+  static const FieldTable<PackDecl> &fields();
 };
-
-// Every declaration type's table, by the name (`what`) its shape gives the object: what the
-// test compares with the shapes.
-std::vector<std::pair<std::string, std::vector<std::string>>> fieldTablesByShape();
 
 }  // namespace wfc::promptpack

@@ -1,6 +1,8 @@
 // The shape of a PromptPack file (PromptPack schema 1.5 with RFC 0010 compositions) as wfc
 // accepts it, including wfc's `wfc.` extensions. docs/language/promptpack.md lists every field
-// and where wfc is stricter or more lenient than the PromptPack JSON Schema.
+// and where wfc is stricter or more lenient than the PromptPack JSON Schema. Its objects are built
+// from the field tables of the declarations they are read into (PromptPackAST.h,
+// frontend/FieldTable.h); the editor schema (EditorSchema.cpp) is exported from it.
 #pragma once
 
 #include "frontend/Shape.h"
