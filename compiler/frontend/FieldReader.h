@@ -1,8 +1,7 @@
-// Reading a shape-checked document into typed declarations, field by field, through one table
-// per declaration type. The tables are what the readers have in common with the shapes
-// (frontend/Shape.h): a test checks that every field a shape allows is read by the table of
-// that object (or is listed as deliberately unread, with the reason), so a field added to a
-// shape cannot be silently dropped by the reader.
+// Reading a shape-checked document into typed declarations, field by field, through each
+// declaration type's FieldTable (frontend/FieldTable.h): the same declarations its object shapes
+// were built from, so every field a shape allows is bound to a member (or says why nothing reads
+// it), and the member's type says how its value is read.
 //
 // A value of the wrong type was reported by the shape checker; the reader leaves the field
 // absent (it reads only what fits), so later stages never see ill-typed values.
@@ -11,7 +10,6 @@
 #include "frontend/Document.h"
 #include "frontend/SchemaRef.h"
 
-#include <functional>
 #include <string>
 #include <type_traits>
 #include <utility>
@@ -54,20 +52,6 @@ struct Named {
   bool wellFormed = false;
   T decl{};
 };
-
-// How a declaration type reads one field: a function from the entry to the member, or none for
-// a field read on purpose by nobody (`why` says why).
-template <typename D>
-struct FieldBinding {
-  std::string name;
-  std::function<void(D &, const DocEntry &)> read;
-  std::string whyUnread;
-};
-
-// Transitional: the tables of the dialects whose fields are not yet declared through
-// frontend/FieldTable.h.
-template <typename D>
-using FieldBindings = std::vector<FieldBinding<D>>;
 
 namespace field_reader {
 
@@ -175,49 +159,12 @@ inline void readValue(DataField &out, const DocNode &node, llvm::SMLoc keyLoc) {
   out.keyLoc = keyLoc;
 }
 
-// A field read by a function of its own (a union's one-element variant, say).
-template <typename D>
-FieldBinding<D> bindFieldWith(std::string name, std::function<void(D &, const DocEntry &)> read) {
-  return {std::move(name), std::move(read), ""};
-}
-
-// Binds a field to a member; the member's type says how it is read.
-template <typename D, typename M>
-FieldBinding<D> bindField(std::string name, M D::*member) {
-  return {std::move(name), [member](D &decl, const DocEntry &e) { readValue(decl.*member, *e.value, e.keyLoc); },
-          ""};
-}
-
-// A field no stage reads (informational, or already rejected by the shape as unsupported).
-template <typename D>
-FieldBinding<D> unreadField(std::string name, std::string why) {
-  return {std::move(name), nullptr, std::move(why)};
-}
-
 template <typename D>
 void readFields(D &decl, const DocNode &node) {
   static_assert(field_reader::HasFields<D>::value, "a declaration type needs a fields() table");
   decl.loc = node.loc;
-  if constexpr (std::is_same_v<std::decay_t<decltype(D::fields())>, FieldBindings<D>>) {
-    for (const DocEntry &e : node.entries) {
-      for (const FieldBinding<D> &b : D::fields()) {
-        if (b.name != e.key) continue;
-        if (b.read) b.read(decl, e);
-        break;
-      }
-    }
-  } else {
-    for (const DocEntry &e : node.entries)
-      if (const auto *field = D::fields().find(e.key); field && field->read) field->read(decl, e);
-  }
-}
-
-// The names a table binds (read or unread), for the test that compares them with the shapes.
-template <typename D>
-std::vector<std::string> boundFieldNames() {
-  std::vector<std::string> names;
-  for (const FieldBinding<D> &b : D::fields()) names.push_back(b.name);
-  return names;
+  for (const DocEntry &e : node.entries)
+    if (const auto *field = D::fields().find(e.key); field && field->read) field->read(decl, e);
 }
 
 }  // namespace wfc

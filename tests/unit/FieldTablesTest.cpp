@@ -1,9 +1,8 @@
 // Field tables (frontend/FieldTable.h): each field of a declaration is declared once, with its
 // shape and the member it is read into, and the object shapes are built from those declarations.
 // First the mechanism, on a declaration of the test's own; then what it guarantees for each
-// dialect declared that way: its shapes build, and every field's shape is the shape of what the
-// reader reads the field as. The dialects not declared that way yet still have their reader's
-// tables compared with their shapes, name by name.
+// dialect: its shapes build, and every field's shape is the shape of what the reader reads the
+// field as, so the shape check, the editor schema and the typed AST cannot disagree.
 #include "frontend/FieldTable.h"
 #include "frontend/ShapeArena.h"
 #include "frontend/awl/AwlAST.h"
@@ -19,7 +18,6 @@
 
 #include <cstdlib>
 #include <cxxabi.h>
-#include <map>
 #include <set>
 #include <stdexcept>
 #include <string>
