@@ -56,11 +56,25 @@ class ModuleChecker {
   void checkCycles(const ir::Composition &c);
   void checkSubflowRecursion();
   // References.cpp
+  struct ReferenceSite;  // one reference being resolved, and the path its root has not consumed
   void resolveReferences(ir::Composition &c);
   // `insideFrom`: the reference is evaluated inside `from`'s own scope (a wfc.loop's `until`
   // sees that iteration's inner steps).
   std::optional<ValueType> resolveReference(ir::Composition &c, ir::Reference &ref, ir::Step *from, bool inExists,
                                             bool insideFrom = false);
+  // One per root: each consumes what its root needs of the path and returns the type the rest
+  // starts from, or nothing after reporting why the reference is invalid.
+  std::optional<ValueType> resolveInputRoot(ReferenceSite &site);
+  std::optional<ValueType> resolveWorkflowRoot(ReferenceSite &site);
+  std::optional<ValueType> resolveWorkflowArtifact(ReferenceSite &site);
+  std::optional<ValueType> resolveItemRoot(ReferenceSite &site);
+  std::optional<ValueType> resolveLoopRoot(ReferenceSite &site);
+  std::optional<ValueType> resolveLoopPrevious(ReferenceSite &site, const ir::Step &loop);
+  std::optional<ValueType> resolveStepRoot(ReferenceSite &site);
+  bool stepOutputInScope(const ReferenceSite &site, const ir::Step &s);
+  void warnIfAbsentInFirstIteration(const ReferenceSite &site, const ir::Step &loop, const ir::Step &s);
+  void warnIfMaybeSkipped(const ReferenceSite &site, const ir::Step &s);
+  std::optional<ValueType> typeAlongPath(const ReferenceSite &site, ValueType type);
   void checkPredicate(ir::Composition &c, ir::Predicate &p, ir::Step *from, bool insideFrom);
   // Types.cpp
   // `what` names the whole value ("the arguments of tool 'x'"); `path` the part being checked.
