@@ -83,7 +83,7 @@ void readAll(std::string_view bytes, size_t maxLineBytes) {
       result.output = input;
     } catch (const wfc::Error &e) {
       if (e.kind() != wfc::ErrorKind::Usage) fail(std::string("lineInput threw a non-usage error: ") + e.what());
-      result.status = "failed";
+      result.status = wfc::journal::RunStatus::Failed;
       result.code = 2;
       result.error = e.what();
     }

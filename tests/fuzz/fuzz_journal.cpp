@@ -9,6 +9,10 @@
 // Invariants checked besides crashes: only wfc::Error is thrown; --runs prints one JSON object
 // per line, one line per run.
 #include "FuzzTarget.h"
+#include "core/journal/BatchStore.h"
+#include "core/journal/RegistryStore.h"
+#include "core/journal/RunStore.h"
+#include "core/journal/TimelineStore.h"
 
 #include "core/journal/JournalFile.h"
 #include "core/journal/ProgramIdentity.h"
@@ -97,7 +101,7 @@ void readEverything(wfc::journal::JournalFile &file) {
   file.claimPack("fuzz-pack");
   std::ostringstream listed;
   printRuns(file, listed);
-  std::vector<RunRow> runs = file.runs();
+  std::vector<RunRow> runs = file.runs().all();
   std::istringstream lines(listed.str());
   size_t count = 0;
   for (std::string line; std::getline(lines, line); ++count) {
@@ -105,13 +109,13 @@ void readEverything(wfc::journal::JournalFile &file) {
     if (j.is_discarded() || !j.is_object()) fail("--runs printed a line that is not a JSON object: " + line);
   }
   if (count != runs.size()) fail("--runs printed " + std::to_string(count) + " lines for " + std::to_string(runs.size()) + " runs");
-  file.countRunsByStatus();
-  file.recentRuns(std::nullopt, 5, std::nullopt);
+  file.runs().countByStatus();
+  file.runs().recent(std::nullopt, 5, std::nullopt);
   for (const RunRow &run : runs) {
-    file.findRun(run.id);
-    file.history(run.seq);
-    file.timeline(run.seq);
-    file.toolCallCount(run.seq);
+    file.runs().find(run.id);
+    file.runs().history(run.seq);
+    file.timelines().of(run.seq);
+    file.runs().toolCallCount(run.seq);
     ProgramIdentity self = run.identity;
     try {
       resumableRun(file, run.id, self);
@@ -126,23 +130,23 @@ void readEverything(wfc::journal::JournalFile &file) {
       resumeEvent(run, "approve", std::string("{\"ok\": true}"));
     } catch (const wfc::Error &) {
     }
-    file.memberRun(run.id);
+    file.registry().memberRun(run.id);
     try {
-      file.reopenRun(run.seq, "fuzz-owner", isAlive);
+      file.runs().reopen(run.seq, "fuzz-owner", isAlive);
     } catch (const wfc::Error &) {
     }
   }
-  file.findCached("key");
-  for (const SequenceRunRow &sequence : file.sequenceRuns()) {
-    file.findSequenceRun(sequence.id);
-    file.memberRuns(sequence.id, sequence.position);
+  file.runs().findCached("key");
+  for (const SequenceRunRow &sequence : file.registry().sequenceRuns()) {
+    file.registry().findSequenceRun(sequence.id);
+    file.registry().memberRuns(sequence.id, sequence.position);
   }
-  file.completedRun("w", "s", std::nullopt);
-  if (std::optional<BatchRow> batch = file.findBatch("batch-1")) {
-    file.batchLines(batch->id, 0, 100);
-    file.finishedBatchLines(batch->id);
+  file.registry().completedRun("w", "s", std::nullopt);
+  if (std::optional<BatchRow> batch = file.batches().find("batch-1")) {
+    file.batches().lines(batch->id, 0, 100);
+    file.batches().finishedLines(batch->id);
     try {
-      file.reopenBatch(batch->id, "fuzz-owner", isAlive);
+      file.batches().reopen(batch->id, "fuzz-owner", isAlive);
     } catch (const wfc::Error &) {
     }
   }

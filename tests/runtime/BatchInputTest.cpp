@@ -119,15 +119,15 @@ TEST(BatchLineTest, ResultLinesHaveTheContractsShape) {
   LineResult ok;
   ok.output = Value::parse(R"({"summary": "s"})");
   EXPECT_EQ(resultLine(0, ok), R"({"line":0,"status":"succeeded","output":{"summary":"s"}})");
-  LineResult failed{"failed", 2, "the line is not valid JSON: \"quoted\"", std::nullopt};
+  LineResult failed{journal::RunStatus::Failed, 2, "the line is not valid JSON: \"quoted\"", std::nullopt};
   EXPECT_EQ(resultLine(7, failed),
             R"({"line":7,"status":"failed","error":{"code":2,"message":"the line is not valid JSON: \"quoted\""}})");
-  LineResult withOutput{"failed", 1, "step 'b' failed", Value::parse(R"({"success": false})")};
+  LineResult withOutput{journal::RunStatus::Failed, 1, "step 'b' failed", Value::parse(R"({"success": false})")};
   EXPECT_EQ(resultLine(3, withOutput),
             R"({"line":3,"status":"failed","error":{"code":1,"message":"step 'b' failed"},"output":{"success":false}})");
-  EXPECT_STREQ(lineStatus(0), "succeeded");
-  EXPECT_STREQ(lineStatus(4), "suspended");
-  EXPECT_STREQ(lineStatus(3), "failed");
+  EXPECT_EQ(lineStatus(0), journal::RunStatus::Succeeded);
+  EXPECT_EQ(lineStatus(4), journal::RunStatus::Suspended);
+  EXPECT_EQ(lineStatus(3), journal::RunStatus::Failed);
 }
 
 TEST(BatchProgressTest, TheProgressLineHasDoneTotalRateAndTimeLeft) {

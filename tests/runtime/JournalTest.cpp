@@ -9,6 +9,7 @@
 #include "host/session/Resume.h"
 #include "core/journal/RunJournal.h"
 #include "core/journal/RunOwner.h"
+#include "core/journal/RunStore.h"
 #include "support/Sha256.h"
 #include "wfc/program.h"
 
@@ -90,18 +91,18 @@ TEST(JournalFileTest, CreatesItsSchemaAndReopens) {
   {
     JournalFile file(path, SyncMode::Normal);
     file.claimPack("demo");
-    file.createRun("r1", identity(), R"({"x":1})", 1000, "1:2");
+    file.runs().create("r1", identity(), R"({"x":1})", 1000, "1:2");
   }
   JournalFile again(path, SyncMode::Full);
   again.claimPack("demo");
-  std::optional<RunRow> run = again.findRun("r1");
+  std::optional<RunRow> run = again.runs().find("r1");
   ASSERT_TRUE(run);
-  EXPECT_EQ(run->status, "running");
+  EXPECT_EQ(run->status, RunStatus::Running);
   EXPECT_EQ(run->input, R"({"x":1})");
   EXPECT_EQ(run->startedMs, 1000);
   EXPECT_EQ(run->owner, "1:2");
   EXPECT_EQ(difference(run->identity, identity()), "") << "the identity comes back as it went in";
-  EXPECT_FALSE(again.findRun("r2"));
+  EXPECT_FALSE(again.runs().find("r2"));
   EXPECT_EQ(integrity(path), "ok");
 }
 
@@ -162,10 +163,10 @@ TEST(JournalFileTest, ADamagedJournalIsListedAndRefusedNotCrashedOn) {
   TempDir dir;
   JournalFile file((dir / "j.db").string(), SyncMode::Normal);
   file.claimPack("demo");
-  int64_t bad = file.createRun("r\xF3", identity(), "{}", 1, "1:1");
-  file.finishRun(bad, "suspended", std::nullopt, 4, "", std::string("{not json"), 2);
-  int64_t shape = file.createRun("r2", identity(), "{}", 3, "1:1");
-  file.finishRun(shape, "suspended", std::nullopt, 4, "", std::string(R"({"state": 1, "events": "go"})"), 4);
+  int64_t bad = file.runs().create("r\xF3", identity(), "{}", 1, "1:1");
+  file.runs().finish(bad, RunStatus::Suspended, std::nullopt, 4, "", std::string("{not json"), 2);
+  int64_t shape = file.runs().create("r2", identity(), "{}", 3, "1:1");
+  file.runs().finish(shape, RunStatus::Suspended, std::nullopt, 4, "", std::string(R"({"state": 1, "events": "go"})"), 4);
   std::ostringstream listed;
   printRuns(file, listed);
   std::istringstream lines(listed.str());
@@ -176,7 +177,7 @@ TEST(JournalFileTest, ADamagedJournalIsListedAndRefusedNotCrashedOn) {
   EXPECT_EQ(runs[0]["awaiting"], "{not json") << "a damaged value shows as the text it is";
   for (const std::string id : {"r\xF3", "r2"}) {
     ErrorKind kind = ErrorKind::StepFailed;
-    std::string message = errorOf([&] { resumeEvent(*file.findRun(id), "go", std::nullopt); }, &kind);
+    std::string message = errorOf([&] { resumeEvent(*file.runs().find(id), "go", std::nullopt); }, &kind);
     EXPECT_EQ(kind, ErrorKind::Usage) << message;
     EXPECT_TRUE(contains(message, "of the journal is damaged: what it awaits is not {\"state\", \"visit\", \"events\"}"))
         << message;
@@ -187,20 +188,20 @@ TEST(JournalFileTest, RecordsWhatARunDidAndLoadsItBack) {
   TempDir dir;
   JournalFile file((dir / "j.db").string(), SyncMode::Normal);
   file.claimPack("demo");
-  int64_t seq = file.createRun("r1", identity(), "{}", 1, "1:1");
-  int64_t other = file.createRun("r2", identity(), "{}", 2, "1:1");
+  int64_t seq = file.runs().create("r1", identity(), "{}", 1, "1:1");
+  int64_t other = file.runs().create("r2", identity(), "{}", 2, "1:1");
   ToolCallRow call{"r1/fetch/1", "fetch", "fetch", R"({"k":1})", true, R"({"v":2})", "", ""};
-  file.recordStep(seq, "fetch", {false, R"({"v":2})", "", 1}, std::nullopt, &call);
-  file.recordStep(seq, "guarded", {true, "null", "it broke", 2}, std::nullopt, nullptr);
+  file.runs().recordStep(seq, "fetch", {false, R"({"v":2})", "", 1}, std::nullopt, &call);
+  file.runs().recordStep(seq, "guarded", {true, "null", "it broke", 2}, std::nullopt, nullptr);
   ToolCallRow failed{"r1/store/1", "store", "store", "{}", false, "", "exhausted", "timed out"};
-  file.recordFailedAttempt(seq, "store", 1, "exhausted", "timed out", &failed);
-  file.recordFailedAttempt(seq, "store", 2, "failed", "exit 7", nullptr);
-  file.recordExchange(seq, "each[1]__sum|1|1|1", "each[1]__sum", 1, 1, 1, "summarize", R"({"content":"hi"})");
-  file.recordToolCall(seq, {"r1/agent/1/r1c1", "agent", "lookup", "{}", true, "\"found\"", "", ""});
-  file.recordVisit(seq, "review@2", "review", 2, {R"("ok")", true, "approve", R"({"c":1})", R"({"context":null})"});
-  file.recordStep(other, "fetch", {false, "1", "", 1}, std::nullopt, nullptr);
+  file.runs().recordFailedAttempt(seq, "store", 1, "exhausted", "timed out", &failed);
+  file.runs().recordFailedAttempt(seq, "store", 2, "failed", "exit 7", nullptr);
+  file.runs().recordExchange(seq, "each[1]__sum|1|1|1", "each[1]__sum", 1, 1, 1, "summarize", R"({"content":"hi"})");
+  file.runs().recordToolCall(seq, {"r1/agent/1/r1c1", "agent", "lookup", "{}", true, "\"found\"", "", ""});
+  file.runs().recordVisit(seq, "review@2", "review", 2, {R"("ok")", true, "approve", R"({"c":1})", R"({"context":null})"});
+  file.runs().recordStep(other, "fetch", {false, "1", "", 1}, std::nullopt, nullptr);
 
-  RunHistory h = file.history(seq);
+  RunHistory h = file.runs().history(seq);
   ASSERT_EQ(h.steps.size(), 2u) << "another run's steps are not this run's";
   EXPECT_FALSE(h.steps["fetch"].recovered);
   EXPECT_EQ(h.steps["fetch"].output, R"({"v":2})");
@@ -219,8 +220,8 @@ TEST(JournalFileTest, RecordsWhatARunDidAndLoadsItBack) {
   EXPECT_EQ(h.visits["review@2"].event, "approve");
   EXPECT_TRUE(h.visits["review@2"].hasEvent);
   EXPECT_EQ(h.visits["review@2"].context, R"({"c":1})");
-  EXPECT_EQ(file.toolCallCount(seq), 3);
-  EXPECT_EQ(file.toolCallCount(other), 0);
+  EXPECT_EQ(file.runs().toolCallCount(seq), 3);
+  EXPECT_EQ(file.runs().toolCallCount(other), 0);
   {
     // The tool step's call is in its step's row (one row, one page to write per step); the
     // `calls` view shows it with the others.
@@ -240,16 +241,16 @@ TEST(JournalFileTest, RecordsWhatARunDidAndLoadsItBack) {
     sqlite3_close(db);
   }
 
-  file.finishRun(seq, "succeeded", std::string("42"), 0, "", std::nullopt, 99);
-  file.finishRun(other, "suspended", std::nullopt, 4, "", std::string(R"({"state":"review"})"), 98);
-  std::vector<RunRow> runs = file.runs();
+  file.runs().finish(seq, RunStatus::Succeeded, std::string("42"), 0, "", std::nullopt, 99);
+  file.runs().finish(other, RunStatus::Suspended, std::nullopt, 4, "", std::string(R"({"state":"review"})"), 98);
+  std::vector<RunRow> runs = file.runs().all();
   ASSERT_EQ(runs.size(), 2u);
   EXPECT_EQ(runs[0].id, "r1") << "oldest first";
-  EXPECT_EQ(runs[0].status, "succeeded");
+  EXPECT_EQ(runs[0].status, RunStatus::Succeeded);
   EXPECT_EQ(runs[0].output, "42");
   EXPECT_EQ(runs[0].exitCode, 0);
   EXPECT_EQ(runs[0].finishedMs, 99);
-  EXPECT_EQ(runs[1].status, "suspended");
+  EXPECT_EQ(runs[1].status, RunStatus::Suspended);
   EXPECT_EQ(runs[1].awaiting, R"({"state":"review"})");
   EXPECT_EQ(runs[1].owner, "") << "a finished run has no owner";
 }
@@ -257,31 +258,31 @@ TEST(JournalFileTest, RecordsWhatARunDidAndLoadsItBack) {
 TEST(JournalFileTest, CacheFindsTheLatestOutputOfAnyRun) {
   TempDir dir;
   JournalFile file((dir / "j.db").string(), SyncMode::Normal);
-  int64_t a = file.createRun("a", identity(), "{}", 1, "1:1");
-  int64_t b = file.createRun("b", identity(), "{}", 2, "1:1");
-  EXPECT_FALSE(file.findCached("k"));
-  file.recordStep(a, "s", {false, "\"first\"", "", 1}, std::string("k"), nullptr);
-  EXPECT_EQ(file.findCached("k"), "\"first\"");
+  int64_t a = file.runs().create("a", identity(), "{}", 1, "1:1");
+  int64_t b = file.runs().create("b", identity(), "{}", 2, "1:1");
+  EXPECT_FALSE(file.runs().findCached("k"));
+  file.runs().recordStep(a, "s", {false, "\"first\"", "", 1}, std::string("k"), nullptr);
+  EXPECT_EQ(file.runs().findCached("k"), "\"first\"");
   std::this_thread::sleep_for(std::chrono::milliseconds(5));  // a later finished_ms
-  file.recordStep(b, "t", {false, "\"second\"", "", 1}, std::string("k"), nullptr);
-  EXPECT_EQ(file.findCached("k"), "\"second\"");
-  file.recordStep(b, "u", {false, "\"other\"", "", 1}, std::nullopt, nullptr);
-  EXPECT_FALSE(file.findCached("other"));
+  file.runs().recordStep(b, "t", {false, "\"second\"", "", 1}, std::string("k"), nullptr);
+  EXPECT_EQ(file.runs().findCached("k"), "\"second\"");
+  file.runs().recordStep(b, "u", {false, "\"other\"", "", 1}, std::nullopt, nullptr);
+  EXPECT_FALSE(file.runs().findCached("other"));
 }
 
 TEST(JournalFileTest, ReopeningARunRespectsAnOwnerThatStillRunsIt) {
   TempDir dir;
   JournalFile file((dir / "j.db").string(), SyncMode::Normal);
   std::string me = thisProcessOwner();
-  int64_t seq = file.createRun("r", identity(), "{}", 1, me);
+  int64_t seq = file.runs().create("r", identity(), "{}", 1, me);
   // This process still runs it: another claimant is told so.
-  EXPECT_EQ(file.reopenRun(seq, "1:1", ownerAlive), me);
-  EXPECT_EQ(file.findRun("r")->owner, me);
+  EXPECT_EQ(file.runs().reopen(seq, "1:1", ownerAlive), me);
+  EXPECT_EQ(file.runs().find("r")->owner, me);
   // A crashed owner (no such process) is replaced.
-  file.finishRun(seq, "failed", std::nullopt, 1, "boom", std::nullopt, 2);
-  EXPECT_EQ(file.reopenRun(seq, me, ownerAlive), std::nullopt);
-  std::optional<RunRow> run = file.findRun("r");
-  EXPECT_EQ(run->status, "running");
+  file.runs().finish(seq, RunStatus::Failed, std::nullopt, 1, "boom", std::nullopt, 2);
+  EXPECT_EQ(file.runs().reopen(seq, me, ownerAlive), std::nullopt);
+  std::optional<RunRow> run = file.runs().find("r");
+  EXPECT_EQ(run->status, RunStatus::Running);
   EXPECT_EQ(run->error, "") << "a reopened run's old end is cleared";
   EXPECT_FALSE(run->finishedMs);
 }
@@ -307,51 +308,58 @@ TEST(JournalFileTest, ConcurrentWritersShareOneFile) {
   std::string path = (dir / "j.db").string();
   JournalFile first(path, SyncMode::Normal);
   JournalFile second(path, SyncMode::Normal);
-  int64_t a = first.createRun("a", identity(), "{}", 1, "1:1");
-  int64_t b = second.createRun("b", identity(), "{}", 1, "1:1");
+  int64_t a = first.runs().create("a", identity(), "{}", 1, "1:1");
+  int64_t b = second.runs().create("b", identity(), "{}", 1, "1:1");
   constexpr int kSteps = 300;
   auto writer = [](JournalFile &file, int64_t seq) {
     for (int i = 0; i < kSteps; ++i) {
       ToolCallRow call{std::to_string(seq) + "/s" + std::to_string(i) + "/1", "s", "t", "{}", true, "1", "", ""};
-      file.recordStep(seq, "s" + std::to_string(i), {false, std::to_string(i), "", 1}, std::nullopt, &call);
+      file.runs().recordStep(seq, "s" + std::to_string(i), {false, std::to_string(i), "", 1}, std::nullopt, &call);
     }
   };
   std::thread t1(writer, std::ref(first), a), t2(writer, std::ref(second), b);
   t1.join();
   t2.join();
-  EXPECT_EQ(first.history(b).steps.size(), size_t(kSteps));
-  EXPECT_EQ(second.history(a).steps.size(), size_t(kSteps));
-  EXPECT_EQ(first.toolCallCount(a) + first.toolCallCount(b), 2 * kSteps);
+  EXPECT_EQ(first.runs().history(b).steps.size(), size_t(kSteps));
+  EXPECT_EQ(second.runs().history(a).steps.size(), size_t(kSteps));
+  EXPECT_EQ(first.runs().toolCallCount(a) + first.runs().toolCallCount(b), 2 * kSteps);
   EXPECT_EQ(integrity(path), "ok");
 }
 
 // Threads of one process writing at once share commits (group commit): every record is there,
-// and one that fails — a run status the schema refuses — fails alone.
+// and one that fails — a status the schema's CHECK refuses, written behind the stores' back —
+// fails alone.
 TEST(JournalFileTest, ThreadsWritingAtOnceShareCommitsAndFailAlone) {
   TempDir dir;
   std::string path = (dir / "j.db").string();
   JournalFile file(path, SyncMode::Normal);
-  int64_t seq = file.createRun("r", identity(), "{}", 1, "1:1");
+  int64_t seq = file.runs().create("r", identity(), "{}", 1, "1:1");
   constexpr int kThreads = 8, kSteps = 100;
   std::atomic<int> failures{0};
   std::vector<std::thread> threads;
   for (int t = 0; t < kThreads; ++t)
     threads.emplace_back([&, t] {
       for (int i = 0; i < kSteps; ++i) {
-        file.recordStep(seq, std::to_string(t) + "/" + std::to_string(i), {false, std::to_string(i), "", 1},
+        file.runs().recordStep(seq, std::to_string(t) + "/" + std::to_string(i), {false, std::to_string(i), "", 1},
                         std::nullopt, nullptr);
         if (t == 0 && i % 10 == 0) {
           ErrorKind kind = ErrorKind::Usage;
           std::string message =
-              errorOf([&] { file.finishRun(seq, "no-such-status", std::nullopt, 0, "", std::nullopt, 2); }, &kind);
+              errorOf([&] {
+                file.write([&] {
+                  sqlite::Statement bad(file.connection(), "UPDATE runs SET status = 'no-such-status' WHERE seq = ?1");
+                  bad.bind(1, seq);
+                  bad.run();
+                });
+              }, &kind);
           if (kind == ErrorKind::StepFailed && contains(message, "cannot write journal")) ++failures;
         }
       }
     });
   for (std::thread &t : threads) t.join();
   EXPECT_EQ(failures.load(), kSteps / 10) << "each bad record failed, and said so";
-  EXPECT_EQ(file.history(seq).steps.size(), size_t(kThreads * kSteps)) << "no good record was lost with a bad one";
-  EXPECT_EQ(file.findRun("r")->status, "running");
+  EXPECT_EQ(file.runs().history(seq).steps.size(), size_t(kThreads * kSteps)) << "no good record was lost with a bad one";
+  EXPECT_EQ(file.runs().find("r")->status, RunStatus::Running);
   EXPECT_EQ(integrity(path), "ok");
 }
 
@@ -461,7 +469,7 @@ TEST(RunJournalTest, AWriteThatFailsStopsTheRun) {
   TempDir dir;
   std::string path = (dir / "j.db").string();
   JournalFile file(path, SyncMode::Normal);
-  int64_t seq = file.createRun("r", identity(), "{}", 1, "1:1");
+  int64_t seq = file.runs().create("r", identity(), "{}", 1, "1:1");
   CancellationToken run;
   RunJournal journal(file, seq, "r", identity(), std::nullopt, 0, run);
   EXPECT_FALSE(journal.resuming());
@@ -487,7 +495,7 @@ TEST(RunJournalTest, AWriteThatFailsStopsTheRun) {
   EXPECT_TRUE(run.cancelled());
   EXPECT_EQ(run.reason().rfind(kJournalReason, 0), 0u) << run.reason();
   // Nothing half-written: the step that failed is absent, the one before intact.
-  RunHistory h = file.history(seq);
+  RunHistory h = file.runs().history(seq);
   EXPECT_EQ(h.steps.count("b"), 0u);
   EXPECT_EQ(h.steps.count("a"), 1u);
   EXPECT_EQ(integrity(path), "ok");
@@ -496,10 +504,10 @@ TEST(RunJournalTest, AWriteThatFailsStopsTheRun) {
 TEST(RunJournalTest, AResumedRunFindsWhatItRecordedBefore) {
   TempDir dir;
   JournalFile file((dir / "j.db").string(), SyncMode::Normal);
-  int64_t seq = file.createRun("r", identity(), "{}", 1, "1:1");
-  file.recordStep(seq, "done", {false, "7", "", 1}, std::nullopt, nullptr);
-  file.recordFailedAttempt(seq, "flaky", 1, "failed", "no", nullptr);
-  RunJournal journal(file, seq, "r", identity(), file.history(seq), 0, CancellationToken());
+  int64_t seq = file.runs().create("r", identity(), "{}", 1, "1:1");
+  file.runs().recordStep(seq, "done", {false, "7", "", 1}, std::nullopt, nullptr);
+  file.runs().recordFailedAttempt(seq, "flaky", 1, "failed", "no", nullptr);
+  RunJournal journal(file, seq, "r", identity(), file.runs().history(seq), 0, CancellationToken());
   EXPECT_TRUE(journal.resuming());
   ASSERT_NE(journal.step("done"), nullptr);
   EXPECT_EQ(journal.step("done")->output, "7");
@@ -509,7 +517,7 @@ TEST(RunJournalTest, AResumedRunFindsWhatItRecordedBefore) {
   // What this process records is in the file, not in what it looks up: a step runs once a process.
   journal.recordStep("later", {false, "8", "", 1}, std::nullopt, nullptr);
   EXPECT_EQ(journal.step("later"), nullptr);
-  EXPECT_EQ(file.history(seq).steps.count("later"), 1u);
+  EXPECT_EQ(file.runs().history(seq).steps.count("later"), 1u);
   EXPECT_EQ(parseErrorKind(spellErrorKind(ErrorKind::Exhausted)), ErrorKind::Exhausted);
   EXPECT_EQ(parseErrorKind(spellErrorKind(ErrorKind::InvalidJson)), ErrorKind::InvalidJson);
 }

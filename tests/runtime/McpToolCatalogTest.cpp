@@ -103,7 +103,7 @@ TEST(McpToolCatalogTest, FailuresAreIsErrorWithTheOutputTheyCarry) {
   ServedTool tool = servedTools(program)[0];
   RunOutcome failed;
   failed.code = 3;
-  failed.status = "failed";
+  failed.status = journal::RunStatus::Failed;
   failed.error = "pack.yaml:9: step 'fetch' timed out after 300 ms";
   EXPECT_EQ(callResult(tool, failed), parse(R"({"content": [{"type": "text", "text": "pack.yaml:9: step 'fetch' timed out after 300 ms"}],
       "isError": true, "_meta": {"wfc/exit_code": 3}})"));

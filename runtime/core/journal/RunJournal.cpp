@@ -34,30 +34,30 @@ void RunJournal::record(Fn &&fn) {
 
 void RunJournal::recordStep(const std::string &path, const StepRow &step, const std::optional<std::string> &cacheKey,
                             const ToolCallRow *call) {
-  record([&] { file_.recordStep(seq_, path, step, cacheKey, call); });
+  record([&] { file_.runs().recordStep(seq_, path, step, cacheKey, call); });
 }
 
 void RunJournal::recordFailedAttempt(const std::string &path, unsigned attempt, const std::string &kind,
                                      const std::string &error, const ToolCallRow *call) {
-  record([&] { file_.recordFailedAttempt(seq_, path, attempt, kind, error, call); });
+  record([&] { file_.runs().recordFailedAttempt(seq_, path, attempt, kind, error, call); });
 }
 
 void RunJournal::recordExchange(const std::string &key, const std::string &step, std::optional<int64_t> item,
                                 unsigned round, unsigned attempt, const std::string &prompt, const std::string &reply) {
-  record([&] { file_.recordExchange(seq_, key, step, item, round, attempt, prompt, reply); });
+  record([&] { file_.runs().recordExchange(seq_, key, step, item, round, attempt, prompt, reply); });
 }
 
 void RunJournal::recordToolCall(const ToolCallRow &call) {
-  record([&] { file_.recordToolCall(seq_, call); });
+  record([&] { file_.runs().recordToolCall(seq_, call); });
 }
 
 void RunJournal::recordVisit(const std::string &path, const std::string &state, unsigned visit, const VisitRow &row) {
-  record([&] { file_.recordVisit(seq_, path, state, visit, row); });
+  record([&] { file_.runs().recordVisit(seq_, path, state, visit, row); });
 }
 
 std::optional<Value> RunJournal::cached(const std::string &cacheKey) {
   std::optional<std::string> text;
-  record([&] { text = file_.findCached(cacheKey); });
+  record([&] { text = file_.runs().findCached(cacheKey); });
   if (!text) return std::nullopt;
   return Value::parse(*text);
 }

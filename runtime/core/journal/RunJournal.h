@@ -10,6 +10,7 @@
 #pragma once
 
 #include "core/journal/JournalFile.h"
+#include "core/journal/RunStore.h"
 #include "wfc/cancellation.h"
 #include "wfc/error.h"
 #include "wfc/value.h"

@@ -1,6 +1,7 @@
 #include "core/run/Run.h"
 
 #include "core/journal/RunJournal.h"
+#include "core/journal/RunStore.h"
 #include "core/tools/ToolTable.h"
 
 #include <nlohmann/json.hpp>

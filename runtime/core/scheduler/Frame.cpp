@@ -7,6 +7,7 @@
 #include "core/conversation/StepEvals.h"
 #include "core/journal/ProgramIdentity.h"
 #include "core/journal/RunJournal.h"
+#include "core/journal/RunStore.h"
 #include "support/Describe.h"
 
 #include <cstdlib>

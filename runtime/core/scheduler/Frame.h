@@ -13,6 +13,7 @@
 #pragma once
 
 #include "core/journal/JournalFile.h"
+#include "core/journal/RunStore.h"
 #include "core/run/Run.h"
 
 #include <chrono>

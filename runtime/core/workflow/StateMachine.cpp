@@ -1,5 +1,6 @@
 #include "core/workflow/StateMachine.h"
 
+#include "core/journal/RunStore.h"
 #include "core/workflow/Suspension.h"
 
 #include "core/journal/RunJournal.h"

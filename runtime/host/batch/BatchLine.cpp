@@ -32,8 +32,8 @@ Value lineInput(const InputLine &line) {
 std::string resultLine(uint64_t line, const LineResult &result) {
   using Json = nlohmann::ordered_json;
   // Written by hand around the output: it is dumped once, as it is, not copied into another tree.
-  std::string text = "{\"line\":" + std::to_string(line) + ",\"status\":" + Json(result.status).dump();
-  if (result.status != "succeeded") {
+  std::string text = "{\"line\":" + std::to_string(line) + ",\"status\":" + Json(spell(result.status)).dump();
+  if (result.status != journal::RunStatus::Succeeded) {
     Json error = {{"code", result.code}, {"message", result.error}};
     text += ",\"error\":" + error.dump(-1, ' ', false, Json::error_handler_t::replace);
   }
@@ -41,6 +41,9 @@ std::string resultLine(uint64_t line, const LineResult &result) {
   return text + "}";
 }
 
-const char *lineStatus(int code) { return code == 0 ? "succeeded" : code == 4 ? "suspended" : "failed"; }
+journal::RunStatus lineStatus(int code) {
+  using journal::RunStatus;
+  return code == 0 ? RunStatus::Succeeded : code == 4 ? RunStatus::Suspended : RunStatus::Failed;
+}
 
 }  // namespace wfc::batch

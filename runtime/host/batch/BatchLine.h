@@ -11,6 +11,7 @@
 #pragma once
 
 #include "host/batch/InputLines.h"
+#include "core/journal/RunStatus.h"
 #include "wfc/value.h"
 
 #include <cstdint>
@@ -25,7 +26,7 @@ Value lineInput(const InputLine &line);
 
 // How a line ended.
 struct LineResult {
-  std::string status = "succeeded";  // succeeded, failed, suspended
+  journal::RunStatus status = journal::RunStatus::Succeeded;  // succeeded, failed, suspended
   int code = 0;                      // the exit code of a run of its input alone
   std::string error;
   std::optional<Value> output;
@@ -35,6 +36,6 @@ struct LineResult {
 std::string resultLine(uint64_t line, const LineResult &result);
 
 // A line's status as a run's ends: its exit code (0 succeeded, 4 suspended, else failed).
-const char *lineStatus(int code);
+journal::RunStatus lineStatus(int code);
 
 }  // namespace wfc::batch

@@ -1,7 +1,9 @@
 #include "host/batch/BatchMain.h"
 
+#include "core/journal/BatchStore.h"
 #include "core/journal/JournalFile.h"
 #include "core/journal/RunOwner.h"
+#include "core/journal/RunStore.h"
 #include "core/trace/Trace.h"
 #include "host/batch/BatchRunner.h"
 #include "host/batch/InputLines.h"
@@ -100,7 +102,7 @@ bool isBatch(const CommandLine &cl) {
   if (!std::filesystem::exists(*cl.journal, ec)) return false;
   try {
     journal::JournalFile file(*cl.journal, journal::SyncMode::Normal);
-    return file.findBatch(*cl.resume).has_value();
+    return file.batches().find(*cl.resume).has_value();
   } catch (const std::exception &) {
     return false;  // the run's own path says what is wrong with the journal
   }
@@ -150,15 +152,15 @@ int runBatch(const CommandLine &cl, const ProgramDecl &program) {
   try {
     std::optional<journal::BatchRow> row;
     if (cl.batchId) {
-      if (journalFile->findBatch(*cl.batchId)) resumeId = cl.batchId;
-      else if (journalFile->findRun(*cl.batchId))
+      if (journalFile->batches().find(*cl.batchId)) resumeId = cl.batchId;
+      else if (journalFile->runs().find(*cl.batchId))
         throw Error(ErrorKind::Usage, "--batch-id '" + *cl.batchId + "' is the id of a run of journal '" + *cl.journal +
                                           "'; give the batch an id of its own");
     }
     if (resumeId) {
-      row = journalFile->findBatch(*resumeId);
+      row = journalFile->batches().find(*resumeId);
       if (!row) {
-        if (journalFile->findRun(*resumeId))
+        if (journalFile->runs().find(*resumeId))
           throw Error(ErrorKind::Usage, "'" + *resumeId + "' is a run of journal '" + *cl.journal +
                                             "', not a batch: resume it without --input-jsonl");
         throw Error(ErrorKind::Usage, "journal '" + *cl.journal + "' has no batch '" + *resumeId + "'");
@@ -194,11 +196,11 @@ int runBatch(const CommandLine &cl, const ProgramDecl &program) {
                                             " is not the input it started with (" + row->input +
                                             ", SHA-256 " + row->inputSha256.substr(0, 12) + "…, this one " +
                                             digest.sha256.substr(0, 12) + "…)");
-        if (std::optional<std::string> busy = journalFile->reopenBatch(row->id, journal::thisProcessOwner(),
+        if (std::optional<std::string> busy = journalFile->batches().reopen(row->id, journal::thisProcessOwner(),
                                                                        journal::ownerAlive))
           throw Error(ErrorKind::Usage, "batch '" + row->id + "' is running in process " +
                                             busy->substr(0, busy->find(':')) + "; resume it once that process ends");
-        finishedBefore = journalFile->finishedBatchLines(row->id);
+        finishedBefore = journalFile->batches().finishedLines(row->id);
       } else {
         batchId = cl.batchId.value_or(newBatchId());
         journal::BatchRow created;
@@ -210,7 +212,7 @@ int runBatch(const CommandLine &cl, const ProgramDecl &program) {
         if (shard) created.shardIndex = int64_t(shard->index), created.shardCount = int64_t(shard->count);
         created.startedMs = journal::nowMs();
         created.owner = journal::thisProcessOwner();
-        journalFile->createBatch(created);
+        journalFile->batches().create(created);
       }
     } else if (bar && rewindable(inputFd)) {
       total = countLines(inputFd, name, shard);  // for the progress bar's ETA
@@ -261,9 +263,13 @@ int runBatch(const CommandLine &cl, const ProgramDecl &program) {
   if (fatal.rfind("cannot write the output", 0) == 0) fatal = output->failure();
 
   if (journalFile) {
-    const char *status = signal ? "cancelled" : !fatal.empty() ? "failed" : result.complete ? "finished" : "cancelled";
+    using journal::BatchStatus;
+    const BatchStatus status = signal            ? BatchStatus::Cancelled
+                               : !fatal.empty()  ? BatchStatus::Failed
+                               : result.complete ? BatchStatus::Finished
+                                                 : BatchStatus::Cancelled;
     try {
-      journalFile->finishBatch(batchId, status, journal::nowMs());
+      journalFile->batches().finish(batchId, status, journal::nowMs());
     } catch (const Error &e) {
       if (fatal.empty()) fatal = e.what(), fatalCode = 1;
     }

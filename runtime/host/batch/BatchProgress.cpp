@@ -83,16 +83,20 @@ void BatchProgress::draw() {
   std::fflush(stderr);
 }
 
-void BatchProgress::finished(const std::string &status, uint64_t promptTokens, uint64_t completionTokens) {
+void BatchProgress::finished(journal::RunStatus status, uint64_t promptTokens, uint64_t completionTokens) {
   std::lock_guard lock(mutex_);
-  (status == "succeeded" ? counts_.succeeded : status == "suspended" ? counts_.suspended : counts_.failed) += 1;
+  (status == journal::RunStatus::Succeeded   ? counts_.succeeded
+   : status == journal::RunStatus::Suspended ? counts_.suspended
+                                             : counts_.failed) += 1;
   counts_.promptTokens += promptTokens;
   counts_.completionTokens += completionTokens;
 }
 
-void BatchProgress::finishedBefore(const std::string &status) {
+void BatchProgress::finishedBefore(journal::RunStatus status) {
   std::lock_guard lock(mutex_);
-  (status == "succeeded" ? counts_.succeeded : status == "suspended" ? counts_.suspended : counts_.failed) += 1;
+  (status == journal::RunStatus::Succeeded   ? counts_.succeeded
+   : status == journal::RunStatus::Suspended ? counts_.suspended
+                                             : counts_.failed) += 1;
   ++counts_.before;
 }
 

@@ -4,6 +4,8 @@
 // (without --quiet); and the summary line printed at the end, always.
 #pragma once
 
+#include "core/journal/RunStatus.h"
+
 #include <atomic>
 #include <chrono>
 #include <condition_variable>
@@ -44,9 +46,9 @@ class BatchProgress {
 
   // A line that finished in this process with `status` (succeeded, failed, suspended), its run's
   // tokens.
-  void finished(const std::string &status, uint64_t promptTokens, uint64_t completionTokens);
+  void finished(journal::RunStatus status, uint64_t promptTokens, uint64_t completionTokens);
   // A line the journal holds as finished before this process (a resumed batch).
-  void finishedBefore(const std::string &status);
+  void finishedBefore(journal::RunStatus status);
   // Stops drawing and clears the bar (before anything else is printed at the end).
   void stop();
 

@@ -1,6 +1,8 @@
 #include "host/batch/BatchRunner.h"
 
+#include "core/journal/BatchStore.h"
 #include "core/journal/RunJournal.h"
+#include "core/journal/RunStore.h"
 #include "core/trace/Trace.h"
 #include "host/batch/InputLines.h"
 #include "support/WorkerPool.h"
@@ -29,7 +31,7 @@ class JournalLines {
   const journal::BatchLineRow *find(int64_t line) {
     while (!page_.empty() && page_.front().line < line) page_.pop_front();
     while (page_.empty() && !done_) {
-      std::vector<journal::BatchLineRow> rows = file_.batchLines(batch_, std::max(line, next_), kPage);
+      std::vector<journal::BatchLineRow> rows = file_.batches().lines(batch_, std::max(line, next_), kPage);
       done_ = rows.size() < kPage;
       if (!rows.empty()) next_ = rows.back().line + 1;
       for (journal::BatchLineRow &row : rows)
@@ -104,7 +106,7 @@ BatchRunner::Result BatchRunner::run(int fd, const std::string &name) {
         line->seq = seq++;
         line->input = std::move(input);
         if (const journal::BatchLineRow *row = recorded ? recorded->find(int64_t(line->input.index)) : nullptr) {
-          if (row->status != "running" && row->result) {  // finished before: its result as it was
+          if (row->status != journal::RunStatus::Running && row->result) {  // finished before: its result as it was
             progress_.finishedBefore(row->status);
             output_.put(line->seq, *row->result);
             continue;
@@ -172,11 +174,11 @@ void BatchRunner::runLine(Line &line) {
   std::optional<journal::RunRow> resumed;
   if (journal && line.run) {
     try {
-      resumed = journal->findRun(*line.run);
+      resumed = journal->runs().find(*line.run);
     } catch (const Error &e) {
       return fail(e.what(), 1);
     }
-    if (resumed && resumed->status != "running" && resumed->status != "cancelled") {
+    if (resumed && resumed->status != journal::RunStatus::Running && resumed->status != journal::RunStatus::Cancelled) {
       // It ended, but its line's end was not recorded (the batch was killed in between).
       result = lineFromRun(*resumed);
       decided = true;
@@ -196,7 +198,7 @@ void BatchRunner::runLine(Line &line) {
       request.input = lineInput(line.input);
       if (!options_.task) inputCheck_.check(request.input);  // a chat turn checks its own input
     } catch (const Error &e) {
-      result.status = "failed", result.code = e.exitCode(), result.error = e.what();
+      result.status = journal::RunStatus::Failed, result.code = e.exitCode(), result.error = e.what();
       runId.reset();
       decided = true;
     }
@@ -212,7 +214,7 @@ void BatchRunner::runLine(Line &line) {
       runId = id;
       if (!journal) return;
       try {
-        journal->startBatchLine(options_.batchId, index, id);
+        journal->batches().startLine(options_.batchId, index, id);
       } catch (const Error &) {
         notRecorded = true;
         throw;
@@ -233,14 +235,14 @@ void BatchRunner::runLine(Line &line) {
   std::string text = resultLine(uint64_t(index), result);
   if (journal) {
     try {
-      journal->finishBatchLine(options_.batchId, index, runId, result.status, text);
+      journal->batches().finishLine(options_.batchId, index, runId, result.status, text);
     } catch (const Error &e) {
       return fail(e.what(), 1);  // not written out either: the journal decides what finished
     }
   }
   if (env_.trace) {
     nlohmann::ordered_json event = {{"line", index}, {"run_id", runId ? nlohmann::ordered_json(*runId) : nullptr},
-                                    {"status", result.status}, {"exit_code", result.code}};
+                                    {"status", spell(result.status)}, {"exit_code", result.code}};
     if (!options_.batchId.empty()) event["batch"] = options_.batchId;
     env_.trace->write("batch_line", event);
   }

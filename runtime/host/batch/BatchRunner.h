@@ -7,6 +7,7 @@
 #pragma once
 
 #include "core/journal/JournalFile.h"
+#include "core/journal/RunStore.h"
 #include "host/batch/BatchLine.h"
 #include "host/batch/BatchProgress.h"
 #include "host/batch/ReorderBuffer.h"

@@ -1,6 +1,7 @@
 #include "host/cli/RunMode.h"
 
 #include "core/chat/ChatSession.h"
+#include "core/journal/RunStore.h"
 #include "host/chat/ChatMain.h"
 #include "host/cli/Plan.h"
 #include "host/session/Resume.h"
@@ -80,7 +81,7 @@ int runOnce(const CommandLine &cl, const ProgramDecl &program, std::chrono::stea
       resumed = journal::resumableRun(*session.journal(), *cl.resume, session.identity());
       input = Value::parse(resumed->input);
       // A run that succeeded is not run again: its output, as it was printed.
-      if (resumed->status == "succeeded") {
+      if (resumed->status == journal::RunStatus::Succeeded) {
         if (!writeOutput(cl, Value::parse(resumed->output.value_or("null")).dump(cl.pretty ? 2 : -1) + "\n"))
           return failRun(cl, 1, "cannot write the output");
         return 0;

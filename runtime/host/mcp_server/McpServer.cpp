@@ -334,7 +334,7 @@ void McpServer::runCall(const std::shared_ptr<Call> &call) {
     outcome = executeRun(env_, std::move(request));
   } catch (const std::exception &e) {  // a run that cannot start (no thread for its pool …)
     outcome.code = 1;
-    outcome.status = "failed";
+    outcome.status = journal::RunStatus::Failed;
     outcome.error = std::string("internal error: ") + e.what();
   }
   std::lock_guard lock(mutex_);

@@ -1,5 +1,6 @@
 #include "host/registry/Gating.h"
 
+#include "core/journal/RegistryStore.h"
 #include "wfc/error.h"
 
 #include <algorithm>
@@ -17,7 +18,7 @@ std::optional<std::string> blockedBecause(const RegistryDecl &registry, int work
     if (d.userScope && !user)
       throw Error(ErrorKind::Usage, std::string("workflow '") + w.id + "' requires '" + upstream +
                                         "' to be completed by the same user (scope: user): give --user ID");
-    if (journal.completedRun(upstream, scope, d.userScope ? user : std::nullopt)) continue;
+    if (journal.registry().completedRun(upstream, scope, d.userScope ? user : std::nullopt)) continue;
     std::string message = d.reason ? std::string(d.reason)
                                    : std::string(w.id) + " requires " + upstream + " to be completed first.";
     if (std::find(messages.begin(), messages.end(), message) == messages.end()) messages.push_back(std::move(message));

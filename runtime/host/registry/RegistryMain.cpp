@@ -3,6 +3,7 @@
 // of: a sequence, one workflow, a resume, the entrypoints, the runs.
 #include "core/journal/JournalFile.h"
 #include "core/journal/ProgramIdentity.h"
+#include "core/journal/RegistryStore.h"
 #include "core/trace/Trace.h"
 #include "host/registry/RegistryRunner.h"
 #include "host/session/CommandLine.h"
@@ -139,9 +140,9 @@ void printEntrypoints(const RegistryDecl &r) {
 }
 
 void printRuns(journal::JournalFile &file) {
-  for (const journal::SequenceRunRow &s : file.sequenceRuns()) {
+  for (const journal::SequenceRunRow &s : file.registry().sequenceRuns()) {
     Json line = {{"id", s.id}, {"kind", "sequence"}, {"sequence", s.sequence}, {"scope", s.scope},
-                 {"user", s.user ? Json(*s.user) : Json()}, {"status", s.status}, {"position", s.position},
+                 {"user", s.user ? Json(*s.user) : Json()}, {"status", spell(s.status)}, {"position", s.position},
                  {"started", s.startedMs}, {"finished", s.finishedMs ? Json(*s.finishedMs) : Json()}};
     if (s.awaiting) line["awaiting"] = Json::parse(*s.awaiting, nullptr, false);
     if (!s.error.empty()) line["error"] = s.error;
@@ -259,7 +260,7 @@ int runRegistry(const CommandLine &cl, const RegistryDecl &registry) {
   } else {
     std::optional<journal::SequenceRunRow> row;
     try {
-      row = journalFile.findSequenceRun(*cl.resume);
+      row = journalFile.registry().findSequenceRun(*cl.resume);
     } catch (const Error &e) {
       return failRun(cl, e.exitCode(), e.what());
     }

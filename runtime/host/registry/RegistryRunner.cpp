@@ -1,6 +1,8 @@
 #include "host/registry/RegistryRunner.h"
 
+#include "core/journal/RegistryStore.h"
 #include "core/journal/RunOwner.h"
+#include "core/journal/RunStore.h"
 #include "core/trace/Trace.h"
 #include "host/registry/Gating.h"
 #include "host/registry/PrefixedProvider.h"
@@ -56,7 +58,7 @@ struct RegistryRunner::Sequence {
   void save(journal::JournalFile &journal) {
     row.context = context.dump();
     row.output = output.dump();
-    journal.updateSequenceRun(row);
+    journal.registry().updateSequenceRun(row);
   }
 };
 
@@ -109,7 +111,7 @@ RunOutcome RegistryRunner::runMember(int workflow, const Value &input, const std
   request.resumed = resumed;
   if (!resumed)
     request.onStarted = [&](const std::string &runId) {
-      env_.journal.recordMemberRun(runId, w.id, scope, user, sequenceRun, position);
+      env_.journal.registry().recordMemberRun(runId, w.id, scope, user, sequenceRun, position);
     };
   return executeRun(env, std::move(request));
 }
@@ -139,13 +141,13 @@ RegistryOutcome RegistryRunner::resumeWorkflowRun(const std::string &runId) {
   RegistryOutcome out;
   out.runId = runId;
   try {
-    std::optional<journal::MemberRunRow> member = env_.journal.memberRun(runId);
+    std::optional<journal::MemberRunRow> member = env_.journal.registry().memberRun(runId);
     int workflow = member ? indexOfWorkflow(member->workflow.c_str()) : -1;
     if (workflow < 0)
       throw Error(ErrorKind::Usage, "journal '" + env_.journal.path() + "' has no run '" + runId +
                                         "' of this registry (--runs lists them)");
     journal::RunRow resumed = journal::resumableRun(env_.journal, runId, env_.identities[size_t(workflow)]);
-    if (resumed.status == "succeeded") {
+    if (resumed.status == journal::RunStatus::Succeeded) {
       out.output = Value::parse(resumed.output.value_or("null"));
       return out;
     }
@@ -171,7 +173,7 @@ RegistryOutcome RegistryRunner::startSequence(int sequence, const std::string &s
   s.row.user = user;
   s.row.input = input.dump();
   s.row.context = "{}";
-  s.row.status = "running";
+  s.row.status = journal::RunStatus::Running;
   s.row.startedMs = journal::nowMs();
   s.row.owner = journal::thisProcessOwner();
   try {
@@ -187,7 +189,7 @@ RegistryOutcome RegistryRunner::startSequence(int sequence, const std::string &s
                                               "' requires '" + env_.registry.workflows[size_t(d.workflow)].id +
                                               "' to be completed by the same user (scope: user): give --user ID");
       }
-    env_.journal.createSequenceRun(s.row);
+    env_.journal.registry().createSequenceRun(s.row);
   } catch (const Error &e) {
     return {e.exitCode(), e.what(), std::nullopt, ""};
   }
@@ -209,15 +211,15 @@ RegistryOutcome RegistryRunner::resumeSequence(journal::SequenceRunRow row, cons
   s.input = Value::parse(s.row.input);
   s.context = Value::parse(s.row.context);
   s.output = Value::parse(s.row.output);
-  if (s.row.status == "succeeded") return {0, "", s.output, s.row.id};
-  if (s.row.status == "running" && !s.row.owner.empty() && journal::ownerAlive(s.row.owner))
+  if (s.row.status == journal::RunStatus::Succeeded) return {0, "", s.output, s.row.id};
+  if (s.row.status == journal::RunStatus::Running && !s.row.owner.empty() && journal::ownerAlive(s.row.owner))
     return {2, "sequence run " + s.row.id + " is still running (process " + s.row.owner.substr(0, s.row.owner.find(':')) +
                    "); wait for it to end, or stop it, before resuming it",
             std::nullopt, s.row.id};
-  if (event && s.row.status != "suspended")
-    return {2, "--event continues a suspended sequence run; run " + s.row.id + " is " + s.row.status, std::nullopt,
+  if (event && s.row.status != journal::RunStatus::Suspended)
+    return {2, "--event continues a suspended sequence run; run " + s.row.id + " is " + spell(s.row.status), std::nullopt,
             s.row.id};
-  if (s.row.status == "suspended" && !event) {
+  if (s.row.status == journal::RunStatus::Suspended && !event) {
     Json awaiting = Json::parse(s.row.awaiting.value_or("{}"), nullptr, false);
     std::vector<std::string> events;
     if (awaiting.is_object() && awaiting["events"].is_array())
@@ -225,7 +227,7 @@ RegistryOutcome RegistryRunner::resumeSequence(journal::SequenceRunRow row, cons
     return {2, "sequence run " + s.row.id + " is waiting for " + quotedList(events) + ": give --event NAME", std::nullopt,
             s.row.id};
   }
-  s.row.status = "running";
+  s.row.status = journal::RunStatus::Running;
   s.row.owner = journal::thisProcessOwner();
   s.row.error.clear();
   s.row.exitCode.reset();
@@ -239,7 +241,7 @@ RegistryOutcome RegistryRunner::resumeSequence(journal::SequenceRunRow row, cons
 RegistryOutcome RegistryRunner::drive(Sequence &s, std::optional<std::string> event,
                                       const std::optional<std::string> &eventContext) {
   const RegistryDecl &r = env_.registry;
-  auto finish = [&](int code, const std::string &error, const char *status) {
+  auto finish = [&](int code, const std::string &error, journal::RunStatus status) {
     s.row.status = status;
     s.row.error = error;
     if (code != 4) s.row.exitCode = code;
@@ -270,9 +272,9 @@ RegistryOutcome RegistryRunner::drive(Sequence &s, std::optional<std::string> ev
     try {
       extra = Value::parse(*eventContext);
     } catch (const Error &e) {
-      return finish(2, std::string("--event-context is not JSON: ") + e.what(), "failed");
+      return finish(2, std::string("--event-context is not JSON: ") + e.what(), journal::RunStatus::Failed);
     }
-    if (!extra.isObject()) return finish(2, "--event-context must be a JSON object", "failed");
+    if (!extra.isObject()) return finish(2, "--event-context must be a JSON object", journal::RunStatus::Failed);
     s.context = mergeInput(s.context, extra);
   }
   // Routes a transition: where the sequence goes, or a suspension to wait for a choice.
@@ -281,10 +283,10 @@ RegistryOutcome RegistryRunner::drive(Sequence &s, std::optional<std::string> ev
     if (env_.cancel.cancelled()) {
       int signal = env_.signals ? env_.signals->signal() : 0;
       return finish(signal ? 128 + signal : 130, std::string("interrupted by ") + (signal == SIGTERM ? "SIGTERM" : "SIGINT"),
-                    "cancelled");
+                    journal::RunStatus::Cancelled);
     }
     const RegistrySequenceDecl &q = r.sequences[size_t(s.sequence)];
-    if (pendingTransition.empty() && s.row.position >= int64_t(q.steps.size())) return finish(0, "", "succeeded");
+    if (pendingTransition.empty() && s.row.position >= int64_t(q.steps.size())) return finish(0, "", journal::RunStatus::Succeeded);
     int transitionIndex = -1;
     if (!pendingTransition.empty()) {
       for (size_t i = 0; i < r.transitions.size(); ++i)
@@ -295,7 +297,7 @@ RegistryOutcome RegistryRunner::drive(Sequence &s, std::optional<std::string> ev
     }
 
     if (transitionIndex >= 0) {
-      if (++hops > 64) return finish(1, "the transitions route in a circle without running a workflow", "failed");
+      if (++hops > 64) return finish(1, "the transitions route in a circle without running a workflow", journal::RunStatus::Failed);
       const RegistryTransitionDecl &t = r.transitions[size_t(transitionIndex)];
       RegistryRouteDecl route;
       bool complete = false;
@@ -312,7 +314,7 @@ RegistryOutcome RegistryRunner::drive(Sequence &s, std::optional<std::string> ev
               env_.trace->write("transition", {{"sequence_run", s.row.id}, {"transition", t.id}, {"awaits", choices}});
             return finish(4, "sequence run " + s.row.id + " is suspended: transition '" + t.id + "' is waiting for " +
                                  quotedList(choices),
-                          "suspended");
+                          journal::RunStatus::Suspended);
           }
           const RegistryOptionDecl *chosen = nullptr;
           for (const RegistryOptionDecl &o : t.options)
@@ -329,7 +331,7 @@ RegistryOutcome RegistryRunner::drive(Sequence &s, std::optional<std::string> ev
             s.row.awaiting = Json({{"transition", t.id}, {"events", choices}}).dump();
             return finish(1, "transition '" + std::string(t.id) + "' has no option '" + unknown + "'; it awaits " +
                                  quotedList(choices),
-                          "suspended");
+                          journal::RunStatus::Suspended);
           }
           if (env_.trace)
             env_.trace->write("transition", {{"sequence_run", s.row.id}, {"transition", t.id}, {"event", *event}});
@@ -351,7 +353,7 @@ RegistryOutcome RegistryRunner::drive(Sequence &s, std::optional<std::string> ev
             if (route.workflow < 0 && route.transition < 0)
               return finish(1, "condition transition '" + std::string(t.id) + "' had no matching route for context '" +
                                    (t.contextKey ? t.contextKey : "") + "'",
-                            "failed");
+                            journal::RunStatus::Failed);
           }
           break;
         }
@@ -381,7 +383,7 @@ RegistryOutcome RegistryRunner::drive(Sequence &s, std::optional<std::string> ev
         if (found < 0)
           return finish(1, std::string("workflow '") + r.workflows[size_t(route.workflow)].id +
                                "' is not part of sequence '" + target.id + "'",
-                        "failed");
+                        journal::RunStatus::Failed);
         s.row.position = found;
         s.save(env_.journal);
         continue;
@@ -399,7 +401,7 @@ RegistryOutcome RegistryRunner::drive(Sequence &s, std::optional<std::string> ev
       for (int w : step.workflows) ids.push_back(r.workflows[size_t(w)].id);
       env_.trace->write("sequence_step", {{"sequence_run", s.row.id}, {"position", s.row.position}, {"workflows", ids}});
     }
-    std::vector<journal::MemberRunRow> earlier = env_.journal.memberRuns(s.row.id, s.row.position);
+    std::vector<journal::MemberRunRow> earlier = env_.journal.registry().memberRuns(s.row.id, s.row.position);
     struct Slot {
       int workflow;
       std::optional<journal::RunRow> resumed;
@@ -413,13 +415,13 @@ RegistryOutcome RegistryRunner::drive(Sequence &s, std::optional<std::string> ev
       const char *id = r.workflows[size_t(w)].id;
       for (auto it = earlier.rbegin(); it != earlier.rend(); ++it) {
         if (it->workflow != id) continue;
-        if (it->status == "succeeded") {
+        if (it->status == journal::RunStatus::Succeeded) {
           slot.done = true;
         } else {
           try {
             slot.resumed = journal::resumableRun(env_.journal, it->run, env_.identities[size_t(w)]);
           } catch (const Error &e) {
-            return finish(e.exitCode(), e.what(), "failed");
+            return finish(e.exitCode(), e.what(), journal::RunStatus::Failed);
           }
         }
         break;
@@ -429,13 +431,13 @@ RegistryOutcome RegistryRunner::drive(Sequence &s, std::optional<std::string> ev
           if (std::optional<std::string> why = blockedBecause(r, w, env_.journal, s.row.scope, s.row.user))
             slot.blocked = *why;
         } catch (const Error &e) {
-          return finish(e.exitCode(), e.what(), "failed");
+          return finish(e.exitCode(), e.what(), journal::RunStatus::Failed);
         }
       }
       slots.push_back(std::move(slot));
     }
     for (const Slot &slot : slots)
-      if (!slot.blocked.empty()) return finish(1, slot.blocked, "failed");
+      if (!slot.blocked.empty()) return finish(1, slot.blocked, journal::RunStatus::Failed);
     auto runSlot = [&](Slot &slot) {
       slot.outcome = runMember(slot.workflow, memberInput(slot.workflow, s.input, s.context), slot.resumed, s.row.scope,
                                s.row.user, s.row.id, s.row.position);
@@ -453,26 +455,26 @@ RegistryOutcome RegistryRunner::drive(Sequence &s, std::optional<std::string> ev
     if (first) runSlot(*first);
     for (std::thread &t : threads) t.join();
     // Outputs of this step, from this process's runs or the journal's.
-    std::vector<journal::MemberRunRow> now = env_.journal.memberRuns(s.row.id, s.row.position);
+    std::vector<journal::MemberRunRow> now = env_.journal.registry().memberRuns(s.row.id, s.row.position);
     for (const Slot &slot : slots) {
       const char *id = r.workflows[size_t(slot.workflow)].id;
       if (slot.done) {
         for (auto it = now.rbegin(); it != now.rend(); ++it)
-          if (it->workflow == id && it->status == "succeeded") {
-            std::optional<journal::RunRow> row = env_.journal.findRun(it->run);
+          if (it->workflow == id && it->status == journal::RunStatus::Succeeded) {
+            std::optional<journal::RunRow> row = env_.journal.runs().find(it->run);
             if (row) s.output = mergeInput(s.output, Value::object({{id, Value::parse(row->output.value_or("null"))}}));
             break;
           }
         continue;
       }
       if (slot.outcome.code != 0) {
-        if (slot.outcome.code >= 128) return finish(slot.outcome.code, slot.outcome.error, "cancelled");
+        if (slot.outcome.code >= 128) return finish(slot.outcome.code, slot.outcome.error, journal::RunStatus::Cancelled);
         std::string why = slot.outcome.code == 4
                               ? "waits for an event; a registry's workflows run to completion, so its external states "
                                 "must have their events (--events)"
                               : "failed: " + slot.outcome.error;
         return finish(slot.outcome.code == 4 ? 1 : slot.outcome.code, "workflow '" + std::string(id) + "' " + why,
-                      "failed");
+                      journal::RunStatus::Failed);
       }
       s.output = mergeInput(s.output, Value::object({{id, slot.outcome.output.value_or(Value())}}));
     }

@@ -7,6 +7,8 @@
 #pragma once
 
 #include "core/journal/JournalFile.h"
+#include "core/journal/RegistryStore.h"
+#include "core/journal/RunStore.h"
 #include "core/llm/Provider.h"
 #include "core/tools/ToolTable.h"
 #include "host/session/CommandLine.h"

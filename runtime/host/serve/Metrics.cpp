@@ -109,11 +109,13 @@ std::string Metrics::render(const Gauges &g) const {
     }
   };
   header("wfc_runs", "gauge", "Runs in the journal, by status.");
-  for (const char *status : {"running", "succeeded", "failed", "suspended", "cancelled"}) {
+  using journal::RunStatus;
+  for (RunStatus status :
+       {RunStatus::Running, RunStatus::Succeeded, RunStatus::Failed, RunStatus::Suspended, RunStatus::Cancelled}) {
     int64_t n = 0;
     for (const auto &[s, c] : g.runsByStatus)
       if (s == status) n = c;
-    out += std::string("wfc_runs{status=\"") + status + "\"} " + std::to_string(n) + "\n";
+    out += std::string("wfc_runs{status=\"") + spell(status) + "\"} " + std::to_string(n) + "\n";
   }
   header("wfc_runs_in_progress", "gauge", "Runs this server is running now.");
   out += "wfc_runs_in_progress " + std::to_string(g.running) + "\n";

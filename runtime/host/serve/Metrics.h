@@ -4,6 +4,7 @@
 // REST layer; the runs by status are the journal's, so they survive restarts.
 #pragma once
 
+#include "core/journal/RunStatus.h"
 #include "core/trace/TraceSink.h"
 
 #include <array>
@@ -23,7 +24,7 @@ class Metrics final : public TraceSink {
   void countResponse(int status);
 
   struct Gauges {
-    std::vector<std::pair<std::string, int64_t>> runsByStatus;  // the journal's
+    std::vector<std::pair<journal::RunStatus, int64_t>> runsByStatus;  // the journal's
     unsigned running = 0, maxRuns = 0;
     bool draining = false;
   };

@@ -2,6 +2,7 @@
 
 #include "core/chat/ChatSession.h"
 #include "core/chat/TurnMedia.h"
+#include "core/journal/RunStore.h"
 #include "host/chat/ChatMain.h"
 #include "host/serve/ChatCompletions.h"
 #include "host/serve/OpenApiDocument.h"
@@ -63,7 +64,7 @@ std::vector<std::string> pathSegments(const std::string &path) {
 }
 
 Json runJson(const journal::RunRow &r) {
-  Json j = {{"id", r.id}, {"status", r.status}};
+  Json j = {{"id", r.id}, {"status", spell(r.status)}};
   if (r.output) j["output"] = journal::storedJson(*r.output);
   if (!r.error.empty()) j["error"] = r.error;
   if (r.exitCode) j["exit_code"] = *r.exitCode;
@@ -201,7 +202,7 @@ HttpResponse RestApi::route(const HttpRequest &request) {
     if (auto refused = only({"GET"})) return *refused;
     Metrics::Gauges gauges;
     try {
-      gauges.runsByStatus = journal_.countRunsByStatus();
+      gauges.runsByStatus = journal_.runs().countByStatus();
     } catch (const Error &) {  // the other gauges still say something
     }
     gauges.running = runs_.runningCount();
@@ -266,7 +267,7 @@ HttpResponse RestApi::route(const HttpRequest &request) {
 HttpResponse RestApi::readiness() {
   if (runs_.draining()) return json(503, {{"status", "draining"}});
   try {
-    journal_.countRunsByStatus();
+    journal_.runs().countByStatus();
   } catch (const Error &e) {
     return json(503, {{"status", "journal unreadable"}, {"error", e.what()}});
   }
@@ -336,11 +337,13 @@ HttpResponse RestApi::startRun(const HttpRequest &request) {
 }
 
 HttpResponse RestApi::listRuns(const HttpRequest &request) {
-  std::optional<std::string> status = request.param("status");
-  if (status && *status != "running" && *status != "succeeded" && *status != "failed" && *status != "suspended" &&
-      *status != "cancelled")
-    return error(400, "invalid_parameter",
-                 "?status takes running, succeeded, failed, suspended or cancelled, not '" + *status + "'", "status");
+  std::optional<journal::RunStatus> status;
+  if (std::optional<std::string> asked = request.param("status")) {
+    status = journal::parseRunStatus(*asked);
+    if (!status)
+      return error(400, "invalid_parameter",
+                   "?status takes running, succeeded, failed, suspended or cancelled, not '" + *asked + "'", "status");
+  }
   int64_t limit = 100;
   if (std::optional<std::string> text = request.param("limit")) {
     char *end = nullptr;
@@ -351,11 +354,11 @@ HttpResponse RestApi::listRuns(const HttpRequest &request) {
   }
   std::optional<int64_t> before;
   if (std::optional<std::string> id = request.param("before")) {
-    std::optional<journal::RunRow> row = journal_.findRun(*id);
+    std::optional<journal::RunRow> row = journal_.runs().find(*id);
     if (!row) return error(400, "invalid_parameter", "?before names no run: '" + *id + "'", "before");
     before = row->seq;
   }
-  std::vector<journal::RunRow> rows = journal_.recentRuns(status, limit + 1, before);
+  std::vector<journal::RunRow> rows = journal_.runs().recent(status, limit + 1, before);
   Json list = Json::array();
   for (size_t i = 0; i < rows.size() && int64_t(i) < limit; ++i) list.push_back(runJson(rows[i]));
   Json next = int64_t(rows.size()) > limit ? Json(rows[size_t(limit) - 1].id) : Json();
@@ -363,32 +366,32 @@ HttpResponse RestApi::listRuns(const HttpRequest &request) {
 }
 
 HttpResponse RestApi::getRun(const std::string &id) {
-  std::optional<journal::RunRow> row = journal_.findRun(id);
+  std::optional<journal::RunRow> row = journal_.runs().find(id);
   if (!row) return error(404, "not_found", "no run '" + id + "'");
   return json(200, runJson(*row));
 }
 
 HttpResponse RestApi::cancelRun(const std::string &id) {
-  std::optional<journal::RunRow> row = journal_.findRun(id);
+  std::optional<journal::RunRow> row = journal_.runs().find(id);
   if (!row) return error(404, "not_found", "no run '" + id + "'");
   const std::string reason = "cancelled by DELETE /runs/" + id;
   if (runs_.cancel(id, reason, std::chrono::seconds(10))) {
-    row = journal_.findRun(id);
-    return json(row->status == "running" ? 202 : 200, runJson(*row));
+    row = journal_.runs().find(id);
+    return json(row->status == journal::RunStatus::Running ? 202 : 200, runJson(*row));
   }
-  if (row->status == "suspended") {
-    journal_.finishRun(row->seq, "cancelled", std::nullopt, Error(ErrorKind::Cancelled, "").exitCode(), reason,
+  if (row->status == journal::RunStatus::Suspended) {
+    journal_.runs().finish(row->seq, journal::RunStatus::Cancelled, std::nullopt, Error(ErrorKind::Cancelled, "").exitCode(), reason,
                        std::nullopt, journal::nowMs());
-    return json(200, runJson(*journal_.findRun(id)));
+    return json(200, runJson(*journal_.runs().find(id)));
   }
-  if (row->status == "running")
+  if (row->status == journal::RunStatus::Running)
     return error(409, "not_here", "run '" + id + "' is running in another process, or waits to be resumed: it "
                                                  "cannot be cancelled from this server now");
-  return error(409, "already_stopped", "run '" + id + "' has already stopped (" + row->status + ")");
+  return error(409, "already_stopped", "run '" + id + "' has already stopped (" + spell(row->status) + ")");
 }
 
 HttpResponse RestApi::sendEvent(const HttpRequest &request, const std::string &id) {
-  std::optional<journal::RunRow> row = journal_.findRun(id);
+  std::optional<journal::RunRow> row = journal_.runs().find(id);
   if (!row) return error(404, "not_found", "no run '" + id + "'");
   if (runs_.draining()) return error(503, "shutting_down", "the server is shutting down: it resumes no run");
   std::optional<bool> wait = waitParam(request);
@@ -405,10 +408,10 @@ HttpResponse RestApi::sendEvent(const HttpRequest &request, const std::string &i
   auto event = parsed->find("event");
   if (event == parsed->end() || !event->is_string())
     return error(400, "invalid_event", "\"event\" is required: the name of the event (a string)", "/event");
-  if (row->status != "suspended" || !row->awaiting)
+  if (row->status != journal::RunStatus::Suspended || !row->awaiting)
     return error(409, "not_waiting",
-                 "run '" + id + "' is not waiting for an event (it is " + row->status +
-                     (row->status == "suspended" ? ", stopped by a server's shutdown; the next server resumes it" : "") +
+                 "run '" + id + "' is not waiting for an event (it is " + spell(row->status) +
+                     (row->status == journal::RunStatus::Suspended ? ", stopped by a server's shutdown; the next server resumes it" : "") +
                      ")");
   workflow::ExternalEvent external;
   try {
@@ -438,7 +441,7 @@ HttpResponse RestApi::sendEvent(const HttpRequest &request, const std::string &i
 }
 
 HttpResponse RestApi::runTrace(const HttpRequest &request, const std::string &id) {
-  std::optional<journal::RunRow> row = journal_.findRun(id);
+  std::optional<journal::RunRow> row = journal_.runs().find(id);
   if (!row) return error(404, "not_found", "no run '" + id + "'");
   size_t after = 0;
   if (std::optional<std::string> text = request.param("after")) {
@@ -508,10 +511,10 @@ HttpResponse RestApi::chatCompletions(const HttpRequest &request) {
     return openAiError(started.refusal == RunService::Refusal::Draining ? 503 : 500,
                        started.refusal == RunService::Refusal::Draining ? "the server is shutting down" : started.error);
   runs_.waitUntilStopped(started.id);
-  std::optional<journal::RunRow> row = journal_.findRun(started.id);
-  if (!row || row->status != "succeeded" || !row->output)
+  std::optional<journal::RunRow> row = journal_.runs().find(started.id);
+  if (!row || row->status != journal::RunStatus::Succeeded || !row->output)
     return openAiError(row && row->exitCode && *row->exitCode == 2 ? 400 : 500,
-                       row ? "run " + row->id + " " + row->status + ": " + row->error : "the run was lost");
+                       row ? "run " + row->id + " " + spell(row->status) + ": " + row->error : "the run was lost");
   // The tokens the turn used, from its trace.
   uint64_t promptTokens = 0, completionTokens = 0;
   std::istringstream lines(runs_.timeline(*row));

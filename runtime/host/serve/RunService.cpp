@@ -1,6 +1,8 @@
 #include "host/serve/RunService.h"
 
 #include "core/journal/RunOwner.h"
+#include "core/journal/RunStore.h"
+#include "core/journal/TimelineStore.h"
 #include "core/trace/Trace.h"
 #include "host/chat/ChatMain.h"
 #include "wfc/error.h"
@@ -114,15 +116,15 @@ void RunService::runThread(std::shared_ptr<Active> active, RunRequest request) {
   } catch (const std::exception &e) {  // a run that cannot start (no thread for its pool …)
     outcome.started = false;
     outcome.code = 1;
-    outcome.status = "failed";
+    outcome.status = journal::RunStatus::Failed;
     outcome.error = std::string("internal error: ") + e.what();
   }
   if (active->started) {
     // Its timeline outlives it in the journal (one segment per time it ran).
     std::lock_guard timelineLock(active->timelineMutex);
     try {
-      if (std::optional<journal::RunRow> row = journal_.findRun(active->id))
-        journal_.recordTimeline(row->seq, active->timeline->text());
+      if (std::optional<journal::RunRow> row = journal_.runs().find(active->id))
+        journal_.timelines().record(row->seq, active->timeline->text());
     } catch (const Error &e) {
       std::cerr << env_.self << ": warning: the timeline of run " << active->id << " is not recorded: " << e.what()
                 << "\n";
@@ -214,22 +216,22 @@ std::string RunService::timeline(const journal::RunRow &row) {
     std::lock_guard lock(mutex_);
     if (auto it = running_.find(row.id); it != running_.end()) active = it->second;
   }
-  if (!active) return journal_.timeline(row.seq);
+  if (!active) return journal_.timelines().of(row.seq);
   std::lock_guard timelineLock(active->timelineMutex);
-  std::string text = journal_.timeline(row.seq);
+  std::string text = journal_.timelines().of(row.seq);
   if (!active->timelineRecorded) text += active->timeline->text();
   return text;
 }
 
 size_t RunService::resumeInterrupted() {
   size_t queued = 0;
-  for (journal::RunRow &row : journal_.runs()) {
-    bool interrupted = row.status == "running" && !journal::ownerAlive(row.owner);
-    bool drained = row.status == "suspended" && !row.awaiting;
+  for (journal::RunRow &row : journal_.runs().all()) {
+    bool interrupted = row.status == journal::RunStatus::Running && !journal::ownerAlive(row.owner);
+    bool drained = row.status == journal::RunStatus::Suspended && !row.awaiting;
     if (!interrupted && !drained) continue;
     if (chat::isChatProgram(env_.program)) {
       // A chat turn's client has stopped waiting for its answer: it is not run again.
-      journal_.finishRun(row.seq, "failed", std::nullopt, 1, "interrupted: the server stopped during the turn",
+      journal_.runs().finish(row.seq, journal::RunStatus::Failed, std::nullopt, 1, "interrupted: the server stopped during the turn",
                          std::nullopt, journal::nowMs());
       continue;
     }

@@ -10,6 +10,7 @@
 #pragma once
 
 #include "core/journal/JournalFile.h"
+#include "core/journal/RunStore.h"
 #include "core/trace/TraceSink.h"
 #include "core/workflow/EventFile.h"
 #include "host/serve/RunTimeline.h"

@@ -2,6 +2,7 @@
 
 #include "core/chat/ChatSession.h"
 #include "core/journal/RunJournal.h"
+#include "core/journal/RunStore.h"
 #include "core/scheduler/Frame.h"
 #include "core/trace/Trace.h"
 #include "core/workflow/Suspension.h"
@@ -37,10 +38,10 @@ RunOutcome executeRun(const RunEnvironment &env, RunRequest request) {
     try {
       runJournal = journal::startRun(*env.journal, request.resumed, env.identity, request.input, cancel);
     } catch (const Error &e) {
-      outcome.started = false, outcome.status = "failed", outcome.code = e.exitCode(), outcome.error = e.what();
+      outcome.started = false, outcome.status = journal::RunStatus::Failed, outcome.code = e.exitCode(), outcome.error = e.what();
       return outcome;
     } catch (const std::exception &e) {
-      outcome.started = false, outcome.status = "failed", outcome.code = 1;
+      outcome.started = false, outcome.status = journal::RunStatus::Failed, outcome.code = 1;
       outcome.error = std::string("internal error: ") + e.what();
       return outcome;
     }
@@ -64,10 +65,10 @@ RunOutcome executeRun(const RunEnvironment &env, RunRequest request) {
     try {
       request.onStarted(outcome.runId);
     } catch (const Error &e) {  // the journal could not record it: nothing runs
-      outcome.status = "failed", outcome.code = e.exitCode() == 130 ? 1 : e.exitCode(), outcome.error = e.what();
+      outcome.status = journal::RunStatus::Failed, outcome.code = e.exitCode() == 130 ? 1 : e.exitCode(), outcome.error = e.what();
       if (runJournal)
         try {
-          env.journal->finishRun(runJournal->seq(), "failed", std::nullopt, outcome.code, outcome.error, std::nullopt,
+          env.journal->runs().finish(runJournal->seq(), journal::RunStatus::Failed, std::nullopt, outcome.code, outcome.error, std::nullopt,
                                  journal::nowMs());
         } catch (const Error &) {
         }
@@ -155,17 +156,21 @@ RunOutcome executeRun(const RunEnvironment &env, RunRequest request) {
     error = cancel.reason();
     output.reset();
   }
-  outcome.status = code == 0 ? "succeeded" : code == 4 ? "suspended" : code >= 128 ? "cancelled" : "failed";
+  using journal::RunStatus;
+  outcome.status = code == 0     ? RunStatus::Succeeded
+                   : code == 4   ? RunStatus::Suspended
+                   : code >= 128 ? RunStatus::Cancelled
+                                 : RunStatus::Failed;
   if (runJournal) {
     try {
-      env.journal->finishRun(runJournal->seq(), outcome.status, output ? std::optional(output->dump()) : std::nullopt,
+      env.journal->runs().finish(runJournal->seq(), outcome.status, output ? std::optional(output->dump()) : std::nullopt,
                              code, error, awaiting, journal::nowMs());
     } catch (const Error &e) {
       // The journal cannot say how the run ended: it stays 'running' there, and a resume
       // finishes it. A run the journal does not know as done is not reported as done.
       if (code == 0 || code == 4) {
         code = 1;
-        outcome.status = "failed";
+        outcome.status = journal::RunStatus::Failed;
         output.reset();
         error = e.what();
       } else if (error.find(e.what()) == std::string::npos) {
@@ -175,7 +180,7 @@ RunOutcome executeRun(const RunEnvironment &env, RunRequest request) {
   }
   outcome.durationMs = millisSince(request.started);
   if (trace) {
-    Json end = {{"run_id", run.runId()}, {"span_id", rootSpan}, {"status", outcome.status}, {"exit_code", code},
+    Json end = {{"run_id", run.runId()}, {"span_id", rootSpan}, {"status", spell(outcome.status)}, {"exit_code", code},
                 {"duration_ms", outcome.durationMs}};
     if (!error.empty()) end["error"] = error;
     trace->write("run_end", end);
@@ -206,7 +211,7 @@ Json runReport(const RunEnvironment &env, const RunOutcome &outcome) {
                  {"workflow", program.name},
                  {"version", program.version},
                  {"composition", runsWhat(program)},
-                 {"status", outcome.status},
+                 {"status", spell(outcome.status)},
                  {"exit_code", outcome.code},
                  {"duration_ms", outcome.durationMs},
                  {"resumed", outcome.resumed},

@@ -7,6 +7,8 @@
 #include "core/chat/TurnMedia.h"
 #include "core/journal/JournalFile.h"
 #include "core/journal/ProgramIdentity.h"
+#include "core/journal/RunStatus.h"
+#include "core/journal/RunStore.h"
 #include "core/run/EvalRecord.h"
 #include "core/run/Run.h"
 #include "core/workflow/EventFile.h"
@@ -80,7 +82,7 @@ struct RunOutcome {
   // say why, and there is nothing to trace or report.
   bool started = true;
   int code = 0;  // docs/executable.md's exit codes
-  const char *status = "succeeded";  // succeeded, failed, cancelled, suspended
+  journal::RunStatus status = journal::RunStatus::Succeeded;  // succeeded, failed, cancelled, suspended
   std::string error;
   // The output: of a successful run, or of a failure that still has one (FailureWithOutput).
   std::optional<Value> output;

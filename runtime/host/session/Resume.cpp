@@ -1,10 +1,12 @@
 #include "host/session/Resume.h"
 
 #include "core/journal/RunOwner.h"
+#include "core/journal/RunStore.h"
 #include "core/trace/Trace.h"
 #include "core/workflow/Suspension.h"
 #include "wfc/error.h"
 
+#include <fmt/chrono.h>
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
@@ -47,21 +49,21 @@ std::unique_ptr<RunJournal> startRun(JournalFile &file, const std::optional<RunR
   if (!resumed) {
     std::mt19937_64 random(std::random_device{}());
     std::string id = randomHex(random, 16);
-    int64_t seq = file.createRun(id, identity, input.dump(), nowMs(), owner);
+    int64_t seq = file.runs().create(id, identity, input.dump(), nowMs(), owner);
     return std::make_unique<RunJournal>(file, seq, id, identity, std::nullopt, 0, std::move(run));
   }
-  if (std::optional<std::string> busy = file.reopenRun(resumed->seq, owner, ownerAlive))
+  if (std::optional<std::string> busy = file.runs().reopen(resumed->seq, owner, ownerAlive))
     throw Error(ErrorKind::Usage, "run '" + resumed->id + "' is running in process " +
                                       busy->substr(0, busy->find(':')) + "; resume it once that process ends");
-  uint64_t calls = uint64_t(file.toolCallCount(resumed->seq));
-  return std::make_unique<RunJournal>(file, resumed->seq, resumed->id, identity, file.history(resumed->seq), calls,
+  uint64_t calls = uint64_t(file.runs().toolCallCount(resumed->seq));
+  return std::make_unique<RunJournal>(file, resumed->seq, resumed->id, identity, file.runs().history(resumed->seq), calls,
                                       std::move(run));
 }
 
 RunRow resumableRun(JournalFile &file, const std::string &id, const ProgramIdentity &self) {
-  std::optional<RunRow> run = file.findRun(id);
+  std::optional<RunRow> run = file.runs().find(id);
   if (!run) {
-    std::vector<RunRow> all = file.runs();
+    std::vector<RunRow> all = file.runs().all();
     std::string hint = all.empty() ? " (it has none)" : "; --runs lists its runs";
     throw Error(ErrorKind::Usage, "journal '" + file.path() + "' has no run '" + id + "'" + hint);
   }
@@ -75,8 +77,8 @@ RunRow resumableRun(JournalFile &file, const std::string &id, const ProgramIdent
 
 workflow::ExternalEvent resumeEvent(const RunRow &run, const std::string &event,
                                     const std::optional<std::string> &context) {
-  if (run.status != "suspended" || !run.awaiting)
-    throw Error(ErrorKind::Usage, "run '" + run.id + "' is not waiting for an event (it is " + run.status +
+  if (run.status != RunStatus::Suspended || !run.awaiting)
+    throw Error(ErrorKind::Usage, "run '" + run.id + "' is not waiting for an event (it is " + spell(run.status) +
                                       "); give --event only to resume a suspended run");
   // Written by awaiting() below; anything else is a journal damaged or edited by hand.
   Json awaited = Json::parse(*run.awaiting, nullptr, false);
@@ -115,9 +117,9 @@ nlohmann::ordered_json storedJson(const std::string &text) {
 }
 
 void printRuns(JournalFile &file, std::ostream &out) {
-  for (const RunRow &r : file.runs()) {
+  for (const RunRow &r : file.runs().all()) {
     Json line = {{"id", r.id},
-                 {"status", r.status},
+                 {"status", spell(r.status)},
                  {"started", iso8601(r.startedMs)},
                  {"finished", r.finishedMs ? Json(iso8601(*r.finishedMs)) : Json()},
                  {"exit_code", r.exitCode ? Json(*r.exitCode) : Json()},

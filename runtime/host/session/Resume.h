@@ -5,6 +5,7 @@
 
 #include "core/journal/JournalFile.h"
 #include "core/journal/RunJournal.h"
+#include "core/journal/RunStore.h"
 #include "core/workflow/EventFile.h"
 
 #include <nlohmann/json.hpp>

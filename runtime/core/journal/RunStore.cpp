@@ -1,0 +1,394 @@
+#include "core/journal/RunStore.h"
+
+#include "core/journal/IdentityColumns.h"
+#include "support/sqlite/SqliteLibrary.h"
+
+namespace wfc::journal {
+
+using sqlite::Statement;
+using sqlite::Use;
+
+namespace {
+
+// The journal's first tables (format 1). `calls` shows every tool call: a tool step's successful
+// call lives in its step's row (one row, one page to write per step).
+const char *const kTables = R"sql(
+CREATE TABLE runs (
+  seq INTEGER PRIMARY KEY,
+  id TEXT NOT NULL UNIQUE,
+  pack TEXT NOT NULL,
+  pack_version TEXT NOT NULL,
+  program TEXT NOT NULL,
+  bindings TEXT NOT NULL,
+  wfc_version TEXT NOT NULL,
+  input TEXT NOT NULL,
+  status TEXT NOT NULL CHECK (status IN ('running', 'succeeded', 'failed', 'suspended', 'cancelled')),
+  started_ms INTEGER NOT NULL,
+  finished_ms INTEGER,
+  output TEXT,
+  exit_code INTEGER,
+  error TEXT,
+  awaiting TEXT,
+  owner TEXT
+);
+CREATE TABLE steps (
+  run INTEGER NOT NULL,
+  path TEXT NOT NULL,
+  status TEXT NOT NULL CHECK (status IN ('ok', 'recovered')),
+  output TEXT NOT NULL,
+  error TEXT,
+  attempts INTEGER NOT NULL,
+  cache_key TEXT,
+  call_key TEXT,
+  call_tool TEXT,
+  call_args TEXT,
+  finished_ms INTEGER NOT NULL,
+  PRIMARY KEY (run, path)
+) WITHOUT ROWID;
+CREATE INDEX steps_by_cache_key ON steps (cache_key, finished_ms) WHERE cache_key IS NOT NULL;
+CREATE TABLE failed_attempts (
+  run INTEGER NOT NULL,
+  path TEXT NOT NULL,
+  attempt INTEGER NOT NULL,
+  kind TEXT NOT NULL,
+  error TEXT NOT NULL,
+  finished_ms INTEGER NOT NULL,
+  PRIMARY KEY (run, path, attempt)
+) WITHOUT ROWID;
+CREATE TABLE exchanges (
+  run INTEGER NOT NULL,
+  key TEXT NOT NULL,
+  step TEXT NOT NULL,
+  item INTEGER,
+  round INTEGER NOT NULL,
+  attempt INTEGER NOT NULL,
+  prompt TEXT NOT NULL,
+  reply TEXT NOT NULL,
+  finished_ms INTEGER NOT NULL,
+  PRIMARY KEY (run, key)
+) WITHOUT ROWID;
+CREATE TABLE tool_calls (
+  run INTEGER NOT NULL,
+  key TEXT NOT NULL,
+  step TEXT NOT NULL,
+  tool TEXT NOT NULL,
+  args TEXT NOT NULL,
+  status TEXT NOT NULL CHECK (status IN ('ok', 'failed')),
+  result TEXT,
+  error_kind TEXT,
+  error TEXT,
+  finished_ms INTEGER NOT NULL,
+  PRIMARY KEY (run, key)
+) WITHOUT ROWID;
+CREATE TABLE visits (
+  run INTEGER NOT NULL,
+  path TEXT NOT NULL,
+  state TEXT NOT NULL,
+  visit INTEGER NOT NULL,
+  output TEXT NOT NULL,
+  event TEXT,
+  context TEXT,
+  workflow TEXT NOT NULL,
+  finished_ms INTEGER NOT NULL,
+  PRIMARY KEY (run, path)
+) WITHOUT ROWID;
+CREATE VIEW calls AS
+  SELECT run, key, step, tool, args, status, result, error_kind, error, finished_ms FROM tool_calls
+  UNION ALL
+  SELECT run, call_key, path, call_tool, call_args, 'ok', output, NULL, NULL, finished_ms FROM steps
+  WHERE call_key IS NOT NULL;
+)sql";
+
+const char *const kRunColumns =
+    "seq, id, pack, pack_version, program, bindings, wfc_version, input, status, started_ms, finished_ms, output, "
+    "exit_code, error, awaiting, owner";
+
+RunRow readRun(const Statement &s) {
+  RunRow r;
+  r.seq = s.integer(0);
+  r.id = s.text(1);
+  r.identity = readIdentity(s, 2);
+  r.input = s.text(7);
+  r.status = parseRunStatus(s.text(8)).value_or(RunStatus::Failed);
+  r.startedMs = s.integer(9);
+  if (!s.isNull(10)) r.finishedMs = s.integer(10);
+  r.output = s.optionalText(11);
+  if (!s.isNull(12)) r.exitCode = s.integer(12);
+  r.error = s.text(13);
+  r.awaiting = s.optionalText(14);
+  r.owner = s.text(15);
+  return r;
+}
+
+}  // namespace
+
+struct RunStore::Statements {
+  explicit Statements(sqlite3 *db)
+      : insertRun(db,
+                  "INSERT INTO runs (id, pack, pack_version, program, bindings, wfc_version, input, status, "
+                  "started_ms, owner) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, 'running', ?8, ?9)"),
+        findRun(db, (std::string("SELECT ") + kRunColumns + " FROM runs WHERE id = ?1").c_str()),
+        listRuns(db, (std::string("SELECT ") + kRunColumns + " FROM runs ORDER BY seq").c_str()),
+        runOwner(db, "SELECT status, owner FROM runs WHERE seq = ?1"),
+        reopenRun(db,
+                  "UPDATE runs SET status = 'running', owner = ?2, finished_ms = NULL, exit_code = NULL, "
+                  "error = NULL, awaiting = NULL WHERE seq = ?1"),
+        finishRun(db,
+                  "UPDATE runs SET status = ?2, output = ?3, exit_code = ?4, error = ?5, awaiting = ?6, "
+                  "finished_ms = ?7, owner = NULL WHERE seq = ?1"),
+        insertStep(db,
+                   "INSERT OR REPLACE INTO steps (run, path, status, output, error, attempts, cache_key, call_key, "
+                   "call_tool, call_args, finished_ms) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)"),
+        insertAttempt(db,
+                      "INSERT OR REPLACE INTO failed_attempts (run, path, attempt, kind, error, finished_ms) "
+                      "VALUES (?1, ?2, ?3, ?4, ?5, ?6)"),
+        insertExchange(db,
+                       "INSERT OR REPLACE INTO exchanges (run, key, step, item, round, attempt, prompt, reply, "
+                       "finished_ms) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)"),
+        insertToolCall(db,
+                       "INSERT OR REPLACE INTO tool_calls (run, key, step, tool, args, status, result, error_kind, "
+                       "error, finished_ms) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)"),
+        insertVisit(db,
+                    "INSERT OR REPLACE INTO visits (run, path, state, visit, output, event, context, workflow, "
+                    "finished_ms) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)"),
+        stepsOf(db, "SELECT path, status, output, error, attempts FROM steps WHERE run = ?1"),
+        attemptsOf(db, "SELECT path, count(*) FROM failed_attempts WHERE run = ?1 GROUP BY path"),
+        exchangesOf(db, "SELECT key, reply FROM exchanges WHERE run = ?1"),
+        toolCallsOf(db, "SELECT key, step, tool, args, status, result, error_kind, error FROM calls WHERE run = ?1"),
+        visitsOf(db, "SELECT path, output, event, context, workflow FROM visits WHERE run = ?1"),
+        countToolCalls(db, "SELECT count(*) FROM calls WHERE run = ?1"),
+        cached(db, "SELECT output FROM steps WHERE cache_key = ?1 ORDER BY finished_ms DESC LIMIT 1") {}
+
+  Statement insertRun, findRun, listRuns, runOwner, reopenRun, finishRun, insertStep, insertAttempt, insertExchange, insertToolCall, insertVisit, stepsOf, attemptsOf, exchangesOf, toolCallsOf, visitsOf, countToolCalls, cached;
+};
+
+int64_t RunStore::create(const std::string &id, const ProgramIdentity &identity, const std::string &input,
+                               int64_t startedMs, const std::string &owner) {
+  int64_t seq = 0;
+  file_.write([&] {
+    Use s(s_->insertRun);
+    s->bind(1, std::string_view(id));
+    bindIdentity(*s, 2, identity);
+    s->bind(7, std::string_view(input)).bind(8, startedMs).bind(9, std::string_view(owner));
+    s->run();
+    seq = sqlite::api().last_insert_rowid(file_.connection());
+  });
+  return seq;
+}
+
+std::optional<RunRow> RunStore::find(const std::string &id) {
+  return file_.read([&]() -> std::optional<RunRow> {
+    Use s(s_->findRun);
+    s->bind(1, std::string_view(id));
+    if (!s->step()) return std::nullopt;
+    return readRun(*s);
+  });
+}
+
+std::vector<RunRow> RunStore::all() {
+  return file_.read([&] {
+    std::vector<RunRow> out;
+    Use s(s_->listRuns);
+    while (s->step()) out.push_back(readRun(*s));
+    return out;
+  });
+}
+
+std::optional<std::string> RunStore::reopen(int64_t seq, const std::string &owner,
+                                                  bool (*isAlive)(const std::string &)) {
+  std::optional<std::string> busy;
+  file_.write([&] {
+    {
+      Use s(s_->runOwner);
+      s->bind(1, seq);
+      if (s->step() && s->text(0) == "running" && !s->isNull(1) && s->text(1) != owner && isAlive(s->text(1))) {
+        busy = s->text(1);
+        return;
+      }
+    }
+    Use s(s_->reopenRun);
+    s->bind(1, seq).bind(2, std::string_view(owner));
+    s->run();
+  });
+  return busy;
+}
+
+void RunStore::finish(int64_t seq, RunStatus status, const std::optional<std::string> &output,
+                            std::optional<int64_t> exitCode, const std::string &error,
+                            const std::optional<std::string> &awaiting, int64_t finishedMs) {
+  file_.write([&] {
+    Use s(s_->finishRun);
+    s->bind(1, seq).bind(2, std::string_view(spell(status))).bind(3, output);
+    if (exitCode) s->bind(4, *exitCode);
+    if (!error.empty()) s->bind(5, std::string_view(error));
+    s->bind(6, awaiting).bind(7, finishedMs);
+    s->run();
+  });
+}
+
+RunHistory RunStore::history(int64_t seq) {
+  return file_.read([&] {
+    RunHistory h;
+    {
+      Use s(s_->stepsOf);
+      s->bind(1, seq);
+      while (s->step())
+        h.steps[s->text(0)] = StepRow{s->text(1) == "recovered", s->text(2), s->text(3), unsigned(s->integer(4))};
+    }
+    {
+      Use s(s_->attemptsOf);
+      s->bind(1, seq);
+      while (s->step()) h.failedAttempts[s->text(0)] = unsigned(s->integer(1));
+    }
+    {
+      Use s(s_->exchangesOf);
+      s->bind(1, seq);
+      while (s->step()) h.exchanges[s->text(0)] = s->text(1);
+    }
+    {
+      Use s(s_->toolCallsOf);
+      s->bind(1, seq);
+      while (s->step()) {
+        ToolCallRow c{s->text(0), s->text(1), s->text(2), s->text(3), s->text(4) == "ok", s->text(5), s->text(6),
+                      s->text(7)};
+        h.toolCalls[c.key] = std::move(c);
+      }
+    }
+    {
+      Use s(s_->visitsOf);
+      s->bind(1, seq);
+      while (s->step())
+        h.visits[s->text(0)] = VisitRow{s->text(1), !s->isNull(2), s->text(2), s->text(3), s->text(4)};
+    }
+    return h;
+  });
+}
+
+std::vector<RunRow> RunStore::recent(std::optional<RunStatus> status, int64_t limit,
+                                            std::optional<int64_t> beforeSeq) {
+  return file_.read([&] {
+    std::vector<RunRow> out;
+    Statement s(file_.connection(), (std::string("SELECT ") + kRunColumns +
+                      " FROM runs WHERE (?1 IS NULL OR status = ?1) AND (?2 IS NULL OR seq < ?2) ORDER BY seq DESC "
+                      "LIMIT ?3").c_str());
+    if (status) s.bind(1, std::string_view(spell(*status)));
+    if (beforeSeq) s.bind(2, *beforeSeq);
+    s.bind(3, limit);
+    while (s.step()) out.push_back(readRun(s));
+    return out;
+  });
+}
+
+std::vector<std::pair<RunStatus, int64_t>> RunStore::countByStatus() {
+  return file_.read([&] {
+    std::vector<std::pair<RunStatus, int64_t>> out;
+    Statement s(file_.connection(), "SELECT status, count(*) FROM runs GROUP BY status ORDER BY status");
+    while (s.step())
+      if (std::optional<RunStatus> status = parseRunStatus(s.text(0))) out.emplace_back(*status, s.integer(1));
+    return out;
+  });
+}
+
+int64_t RunStore::toolCallCount(int64_t seq) {
+  return file_.read([&] {
+    Use s(s_->countToolCalls);
+    s->bind(1, seq);
+    return s->step() ? s->integer(0) : int64_t(0);
+  });
+}
+
+void RunStore::insertToolCall(int64_t seq, const ToolCallRow &call, int64_t now) {
+  Use s(s_->insertToolCall);
+  s->bind(1, seq).bind(2, std::string_view(call.key)).bind(3, std::string_view(call.step));
+  s->bind(4, std::string_view(call.tool)).bind(5, std::string_view(call.args));
+  s->bind(6, std::string_view(call.ok ? "ok" : "failed"));
+  if (call.ok) {
+    s->bind(7, std::string_view(call.result));
+  } else {
+    s->bind(8, std::string_view(call.errorKind)).bind(9, std::string_view(call.error));
+  }
+  s->bind(10, now);
+  s->run();
+}
+
+void RunStore::recordStep(int64_t seq, const std::string &path, const StepRow &step,
+                             const std::optional<std::string> &cacheKey, const ToolCallRow *call) {
+  int64_t now = nowMs();
+  // A tool step's successful call lives in its step's row: its result is the step's output, and
+  // one row is one page to write per step (docs/journal.md; the `calls` view shows every call).
+  bool inRow = call && call->ok;
+  file_.write([&] {
+    if (call && !inRow) insertToolCall(seq, *call, now);
+    Use s(s_->insertStep);
+    s->bind(1, seq).bind(2, std::string_view(path)).bind(3, std::string_view(step.recovered ? "recovered" : "ok"));
+    s->bind(4, std::string_view(step.output));
+    if (!step.error.empty()) s->bind(5, std::string_view(step.error));
+    s->bind(6, int64_t(step.attempts)).bind(7, cacheKey);
+    if (inRow) s->bind(8, std::string_view(call->key)).bind(9, std::string_view(call->tool)).bind(10, std::string_view(call->args));
+    s->bind(11, now);
+    s->run();
+  });
+}
+
+void RunStore::recordFailedAttempt(int64_t seq, const std::string &path, unsigned attempt, const std::string &kind,
+                                      const std::string &error, const ToolCallRow *call) {
+  int64_t now = nowMs();
+  file_.write([&] {
+    if (call) insertToolCall(seq, *call, now);
+    Use s(s_->insertAttempt);
+    s->bind(1, seq).bind(2, std::string_view(path)).bind(3, int64_t(attempt)).bind(4, std::string_view(kind));
+    s->bind(5, std::string_view(error)).bind(6, now);
+    s->run();
+  });
+}
+
+void RunStore::recordExchange(int64_t seq, const std::string &key, const std::string &step,
+                                 std::optional<int64_t> item, unsigned round, unsigned attempt,
+                                 const std::string &prompt, const std::string &reply) {
+  int64_t now = nowMs();
+  file_.write([&] {
+    Use s(s_->insertExchange);
+    s->bind(1, seq).bind(2, std::string_view(key)).bind(3, std::string_view(step));
+    if (item) s->bind(4, *item);
+    s->bind(5, int64_t(round)).bind(6, int64_t(attempt)).bind(7, std::string_view(prompt));
+    s->bind(8, std::string_view(reply)).bind(9, now);
+    s->run();
+  });
+}
+
+void RunStore::recordToolCall(int64_t seq, const ToolCallRow &call) {
+  int64_t now = nowMs();
+  file_.write([&] { insertToolCall(seq, call, now); });
+}
+
+void RunStore::recordVisit(int64_t seq, const std::string &path, const std::string &state, unsigned visit,
+                              const VisitRow &row) {
+  int64_t now = nowMs();
+  file_.write([&] {
+    Use s(s_->insertVisit);
+    s->bind(1, seq).bind(2, std::string_view(path)).bind(3, std::string_view(state)).bind(4, int64_t(visit));
+    s->bind(5, std::string_view(row.output));
+    if (row.hasEvent) s->bind(6, std::string_view(row.event));
+    s->bind(7, std::string_view(row.context)).bind(8, std::string_view(row.workflow)).bind(9, now);
+    s->run();
+  });
+}
+
+std::optional<std::string> RunStore::findCached(const std::string &cacheKey) {
+  return file_.read([&]() -> std::optional<std::string> {
+    Use s(s_->cached);
+    s->bind(1, std::string_view(cacheKey));
+    if (!s->step()) return std::nullopt;
+    return s->text(0);
+  });
+}
+
+RunStore::RunStore(JournalFile &file) : file_(file), s_(std::make_unique<Statements>(file.connection())) {}
+
+RunStore::~RunStore() = default;
+
+void RunStore::migrate(sqlite3 *db, bool newJournal) {
+  if (newJournal) sqlite::check(db, sqlite::api().exec(db, kTables, nullptr, nullptr, nullptr), "cannot create the journal's tables");
+}
+
+}  // namespace wfc::journal
