@@ -16,7 +16,18 @@ if(NOT TARGET yaml-cpp::yaml-cpp)
   add_library(yaml-cpp::yaml-cpp ALIAS yaml-cpp)
 endif()
 
+# fmt formats text everywhere (docs/development.md "Text"), header-only: neither wfc nor a
+# compiled workflow gains a shared library by it, and wfc deploy's STATIC executables stay static.
+# A library that formats text compiles fmt's headers in (wfc_use_fmt) instead of linking
+# fmt::fmt-header-only: a linked target, even a private one, enters a static library's exported
+# link interface, and a consumer of the build tree or of the installed runtime would then need
+# fmt's CMake package too. This way it needs nothing.
 find_package(fmt REQUIRED)
+function(wfc_use_fmt target)
+  target_compile_definitions(${target} PRIVATE FMT_HEADER_ONLY=1)
+  target_include_directories(${target} SYSTEM PRIVATE
+    $<TARGET_PROPERTY:fmt::fmt-header-only,INTERFACE_INCLUDE_DIRECTORIES>)
+endfunction()
 find_package(nlohmann_json 3.10 REQUIRED)
 find_package(Boost 1.74 REQUIRED)   # Boost.Graph is header-only
 

@@ -8,6 +8,7 @@
 #include "common/Utf8.h"
 #include "wfc/error.h"
 
+#include <fmt/format.h>
 #include <nlohmann/json.hpp>
 #include <yaml-cpp/yaml.h>
 
@@ -364,8 +365,7 @@ std::optional<BindingsProblem> encodingProblem(std::string_view text) {
   size_t newline = at == 0 ? std::string_view::npos : text.rfind('\n', at - 1);
   size_t lineStart = newline == std::string_view::npos ? 0 : newline + 1;
   int line = 1 + static_cast<int>(std::count(text.begin(), text.begin() + static_cast<std::ptrdiff_t>(lineStart), '\n'));
-  char hex[8];
-  std::snprintf(hex, sizeof hex, "0x%02x", static_cast<unsigned char>(text[at]));
+  const std::string hex = fmt::format("0x{:02x}", static_cast<unsigned char>(text[at]));
   return BindingsProblem{line, static_cast<int>(at - lineStart) + 1,
                          at == nul ? std::string("the file contains a NUL byte; a bindings file must be UTF-8 text")
                                    : std::string("invalid UTF-8 byte ") + hex + "; a bindings file must be UTF-8 text"};

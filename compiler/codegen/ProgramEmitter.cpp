@@ -20,6 +20,7 @@
 #include "codegen/WorkflowEmitter.h"
 #include "ir/ExecutionPlan.h"
 
+#include <fmt/format.h>
 #include <llvm/ADT/StringExtras.h>
 
 #include <set>
@@ -164,7 +165,7 @@ std::string resolveLineMarkers(const std::string &text, const std::string &file)
   llvm::StringRef rest(text);
   while (!rest.empty()) {
     auto [current, tail] = rest.split('\n');
-    if (current == kLineBackMarker) out += "#line " + std::to_string(line + 1) + " " + cppString(file);
+    if (current == kLineBackMarker) out += fmt::format("#line {} {}", line + 1, cppString(file));
     else out += current.str();
     if (rest.size() > current.size()) out += '\n';
     ++line;

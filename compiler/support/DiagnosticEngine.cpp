@@ -1,5 +1,6 @@
 #include "support/DiagnosticEngine.h"
 
+#include <fmt/format.h>
 #include <llvm/Support/ConvertUTF.h>
 #include <llvm/Support/MemoryBuffer.h>
 #include <nlohmann/json.hpp>
@@ -169,9 +170,8 @@ void DiagnosticEngine::printOne(Severity severity, const Location &loc,
                                                                     : llvm::raw_ostream::BLACK;
   ResolvedLocation r = resolve(loc);
   if (showColors_) os_.changeColor(llvm::raw_ostream::SAVEDCOLOR, true);
-  os_ << (r.file.empty() ? "wfc" : r.file);
-  if (r.line != 0) os_ << ':' << r.line << ':' << r.column;
-  os_ << ": ";
+  const std::string file = r.file.empty() ? "wfc" : r.file;
+  os_ << (r.line != 0 ? fmt::format("{}:{}:{}: ", file, r.line, r.column) : fmt::format("{}: ", file));
   if (showColors_) os_.changeColor(color, true);
   os_ << severityName(severity) << ": ";
   if (showColors_) os_.changeColor(llvm::raw_ostream::SAVEDCOLOR, true);

@@ -14,6 +14,7 @@
 
 #include "wfc/error.h"
 
+#include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
 // Without this valijson reports a bad schema (an unresolvable $ref …) by printing to stderr and
@@ -316,9 +317,7 @@ std::string abbreviate(const Json &j) {
 // 10 rather than 10.000000; 0.1 rather than 0.100000.
 std::string formatNumber(double d) {
   if (std::isfinite(d) && d == std::trunc(d) && std::fabs(d) < 1e15) {
-    char buffer[32];
-    std::snprintf(buffer, sizeof buffer, "%.0f", d);
-    return buffer;
+    return fmt::format("{:.0f}", d);
   }
   return Json(d).dump();
 }

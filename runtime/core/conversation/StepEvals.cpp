@@ -9,6 +9,7 @@
 #include "core/run/Run.h"
 #include "wfc/error.h"
 
+#include <fmt/format.h>
 #include <algorithm>
 #include <cerrno>
 #include <chrono>
@@ -55,9 +56,8 @@ Verdict judge(const EvaluatedAttempt &a, const EvalDecl &eval, const Value &outp
     v.passed = eval.hasPassingScore ? v.score >= eval.passingScore : passed ? passed->asBool() : v.score >= 0.5;
     rationale = reply.get("reasoning")->asString();
     if (!v.passed) {
-      char text[96];
-      std::snprintf(text, sizeof text, "the judge scored %g", v.score);
-      v.message = text + std::string(eval.hasPassingScore ? ", under the passing score " + number(eval.passingScore) : "") +
+      v.message = fmt::format("the judge scored {:g}", v.score) +
+                  std::string(eval.hasPassingScore ? ", under the passing score " + number(eval.passingScore) : "") +
                   (rationale.empty() ? "" : ": " + rationale);
     }
     return v;
@@ -151,9 +151,7 @@ void runStepEvals(const EvaluatedAttempt &a, const Value &output) {
       r.message = unmet;
     } else if (!drawn(eval, a.path, a.item, text)) {
       r.status = "skipped";
-      char share[64];
-      std::snprintf(share, sizeof share, "not drawn by sampling (sample_percentage %g)", eval.samplePercentage);
-      r.message = share;
+      r.message = fmt::format("not drawn by sampling (sample_percentage {:g})", eval.samplePercentage);
     } else {
       Verdict v;
       try {
@@ -163,9 +161,8 @@ void runStepEvals(const EvaluatedAttempt &a, const Value &output) {
         if (eval.threshold != Compare::None && eval.type != EvalType::LatencyBudget) {
           v.passed = meets(eval.threshold, v.score, eval.thresholdValue);
           if (!v.passed) {
-            char score[64];
-            std::snprintf(score, sizeof score, "score %g does not meet the threshold %s", v.score, r.threshold.c_str());
-            v.message = score + (v.message.empty() ? "" : ": " + v.message);
+            v.message = fmt::format("score {:g} does not meet the threshold {}", v.score, r.threshold) +
+                        (v.message.empty() ? "" : ": " + v.message);
           }
         }
         r.status = v.passed ? "passed" : "failed";

@@ -1,5 +1,6 @@
 #include "core/evals/Threshold.h"
 
+#include <fmt/format.h>
 #include <cstdio>
 
 namespace wfc::evals {
@@ -28,9 +29,7 @@ std::string describe(Compare op, double value) {
     case Compare::Equal: symbol = "=="; break;
     case Compare::NotEqual: symbol = "!="; break;
   }
-  char text[64];
-  std::snprintf(text, sizeof text, "%s %g", symbol, value);
-  return text;
+  return fmt::format("{} {:g}", symbol, value);
 }
 
 }  // namespace wfc::evals

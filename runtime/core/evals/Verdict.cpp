@@ -5,6 +5,7 @@
 
 #include "common/Pattern.h"
 
+#include <fmt/format.h>
 #include <algorithm>
 #include <cctype>
 #include <cstdio>
@@ -60,9 +61,7 @@ std::string quotedList(const std::vector<std::string> &texts) {
 }  // namespace
 
 std::string number(double value) {
-  char text[32];
-  std::snprintf(text, sizeof text, "%g", value);
-  return text;
+  return fmt::format("{:g}", value);
 }
 
 const Pattern &compiledPattern(const EvalDecl &eval, const char *text) {
@@ -248,9 +247,8 @@ Verdict checkJsonSchema(Run &run, const EvalDecl &eval, const Value &output) {
 }
 
 Verdict checkLatency(const EvalDecl &eval, double durationMs) {
-  char text[96];
-  std::snprintf(text, sizeof text, "the attempt took %.1f ms, over the budget of %g ms", durationMs, eval.maxMs);
-  Verdict v = verdict(durationMs <= eval.maxMs, text);
+  Verdict v = verdict(durationMs <= eval.maxMs,
+                      fmt::format("the attempt took {:.1f} ms, over the budget of {:g} ms", durationMs, eval.maxMs));
   v.score = durationMs;
   return v;
 }

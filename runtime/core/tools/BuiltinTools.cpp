@@ -6,6 +6,7 @@
 #include "support/RegularFile.h"
 #include "wfc/error.h"
 
+#include <fmt/chrono.h>
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
@@ -264,10 +265,7 @@ std::string BuiltinTools::formatIso8601(int64_t unixMs) {
   std::time_t t = static_cast<std::time_t>(seconds);
   std::tm tm{};
   ::gmtime_r(&t, &tm);
-  char text[64];
-  std::snprintf(text, sizeof text, "%04d-%02d-%02dT%02d:%02d:%02d.%03dZ", tm.tm_year + 1900, tm.tm_mon + 1, tm.tm_mday,
-                tm.tm_hour, tm.tm_min, tm.tm_sec, static_cast<int>(millis));
-  return text;
+  return fmt::format("{:%Y-%m-%dT%H:%M:%S}.{:03}Z", tm, static_cast<int>(millis));
 }
 
 }  // namespace wfc::tools

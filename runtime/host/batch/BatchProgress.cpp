@@ -1,5 +1,6 @@
 #include "host/batch/BatchProgress.h"
 
+#include <fmt/format.h>
 #include <cmath>
 #include <cstdio>
 
@@ -13,9 +14,7 @@ constexpr auto kRedraw = std::chrono::milliseconds(200);
 constexpr int kBarWidth = 24;
 
 std::string fixed(double value, int decimals) {
-  char text[64];
-  std::snprintf(text, sizeof text, "%.*f", decimals, value);
-  return text;
+  return fmt::format("{:.{}f}", value, decimals);
 }
 
 }  // namespace
@@ -24,10 +23,8 @@ std::string formatDuration(double seconds) {
   if (!(seconds >= 0) || seconds > 1e9) return "--";
   if (seconds < 60) return fixed(seconds, seconds < 10 ? 1 : 0) + "s";
   uint64_t s = uint64_t(std::llround(seconds));
-  char text[64];
-  if (s < 3600) std::snprintf(text, sizeof text, "%llum%02llus", (unsigned long long)(s / 60), (unsigned long long)(s % 60));
-  else std::snprintf(text, sizeof text, "%lluh%02llum", (unsigned long long)(s / 3600), (unsigned long long)(s % 3600 / 60));
-  return text;
+  if (s < 3600) return fmt::format("{}m{:02}s", s / 60, s % 60);
+  return fmt::format("{}h{:02}m", s / 3600, s % 3600 / 60);
 }
 
 std::string progressLine(const BatchCounts &counts, std::optional<uint64_t> total, double seconds) {

@@ -1,5 +1,6 @@
 #include "host/serve/Metrics.h"
 
+#include <fmt/format.h>
 #include <cmath>
 #include <cstdio>
 
@@ -28,9 +29,7 @@ std::string labelText(const std::vector<std::pair<std::string, std::string>> &la
 
 std::string number(double v) {
   if (std::isinf(v)) return v > 0 ? "+Inf" : "-Inf";
-  char text[32];
-  std::snprintf(text, sizeof text, "%.9g", v);
-  return text;
+  return fmt::format("{:.9g}", v);
 }
 
 std::string text(const Json &line, const char *key) {

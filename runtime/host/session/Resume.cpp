@@ -24,11 +24,7 @@ std::string iso8601(int64_t ms) {
   std::time_t seconds = std::time_t(ms / 1000);
   std::tm utc{};
   gmtime_r(&seconds, &utc);
-  char text[40];
-  std::strftime(text, sizeof text, "%Y-%m-%dT%H:%M:%S", &utc);
-  char out[48];
-  std::snprintf(out, sizeof out, "%s.%03dZ", text, int(ms % 1000));
-  return out;
+  return fmt::format("{:%Y-%m-%dT%H:%M:%S}.{:03}Z", utc, int(ms % 1000));
 }
 
 namespace {
