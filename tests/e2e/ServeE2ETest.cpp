@@ -14,6 +14,7 @@
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
+#include <cctype>
 #include <chrono>
 #include <csignal>
 #include <filesystem>
@@ -521,6 +522,47 @@ TEST_F(ServeE2ETest, ChatPacksTakeMediaButNoFilesOfTheServer) {
 }  // namespace
 
 namespace {
+
+// The router and /openapi.json read one route table: every documented path answers a method it
+// does not document with 405 and an Allow header naming exactly the documented ones (so no side
+// effect is needed to check them), and a path the document does not list is 404 — for a workflow
+// and for a chat pack, whose /v1/ paths exist only there.
+TEST_F(ServeE2ETest, TheServerAnswersExactlyThePathsAndMethodsItsOpenApiDocumentLists) {
+  auto checkAgainstDocument = [&](const std::string &pack) {
+    Json openapi = httpGet(url("/openapi.json")).json();
+    ASSERT_TRUE(openapi["paths"].is_object()) << openapi.dump();
+    for (auto &[path, item] : openapi["paths"].items()) {
+      std::set<std::string> documented;
+      for (auto &[key, operation] : item.items()) {
+        if (key == "parameters") continue;
+        std::string method = key;
+        for (char &c : method) c = char(std::toupper(static_cast<unsigned char>(c)));
+        documented.insert(method);
+      }
+      std::string concrete = path;
+      if (size_t at = concrete.find("{id}"); at != std::string::npos) concrete.replace(at, 4, "some-run");
+      HttpReply r = httpCall({"PATCH", url(concrete), std::nullopt, {}});
+      EXPECT_EQ(r.status, 405) << pack << " PATCH " << concrete << ": " << r.body;
+      std::set<std::string> allowed;
+      std::istringstream header(r.header("allow").value_or(""));
+      for (std::string method; std::getline(header >> std::ws, method, ',');) allowed.insert(method);
+      EXPECT_EQ(allowed, documented) << pack << " " << path << ": Allow: " << r.header("allow").value_or("");
+    }
+    EXPECT_EQ(httpGet(url("/runs/some-run/nowhere")).status, 404) << pack;
+  };
+  start();
+  Json workflow = httpGet(url("/openapi.json")).json();
+  EXPECT_TRUE(workflow["paths"].contains("/graph"));
+  EXPECT_FALSE(workflow["paths"].contains("/v1/models"));
+  EXPECT_EQ(httpGet(url("/v1/models")).status, 404);  // a chat pack's, not this one's
+  checkAgainstDocument("serve-flow");
+  server_.reset();
+  bindings_ = dir_.write("chat.yaml", "tools:\n  kb.lookup: {mock: {result: 'x'}}\n  kb.delete: {mock: {result: 'x'}}\n");
+  std::filesystem::remove(journal());
+  start({}, {}, e2eExeDir() + "/chat-support");
+  EXPECT_TRUE(httpGet(url("/openapi.json")).json()["paths"].contains("/v1/models"));
+  checkAgainstDocument("chat-support");
+}
 
 // GET /openapi.json passes a real OpenAPI 3.1 validator (@readme/openapi-parser, tests/serve/):
 // a workflow's with the token's security scheme, and a chat pack's with /v1/chat/completions.

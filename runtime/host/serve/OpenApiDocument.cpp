@@ -1,8 +1,10 @@
 #include "host/serve/OpenApiDocument.h"
 
 #include "host/chat/ChatMain.h"
+#include "host/serve/ApiRoutes.h"
 
 #include <algorithm>
+#include <cctype>
 #include <functional>
 #include <set>
 
@@ -13,13 +15,12 @@ using Json = nlohmann::ordered_json;
 
 Json ref(const std::string &name) { return {{"$ref", "#/components/schemas/" + name}}; }
 
-Json jsonBody(const Json &schema) { return {{"application/json", {{"schema", schema}}}}; }
-
-Json response(const std::string &description, const std::string &schemaName) {
-  return {{"description", description}, {"content", jsonBody(ref(schemaName))}};
+// "GET" → "get": an OpenAPI path item's key for the method.
+std::string operationKey(std::string_view method) {
+  std::string key(method);
+  for (char &c : key) c = char(std::tolower(static_cast<unsigned char>(c)));
+  return key;
 }
-
-Json errorResponse(const std::string &description) { return response(description, "Error"); }
 
 }  // namespace
 
@@ -127,127 +128,18 @@ Json openApiDocument(const ProgramDecl &program, const std::vector<mcp::ServedTo
                           {{"event", eventSchema},
                            {"context", {{"description", "The workflow context the event brings (any JSON)."}}}}}};
 
-  const Json unauthorized = errorResponse("No token, or the wrong one (Authorization: Bearer …).");
-  const Json notFound = errorResponse("No run with this id.");
-  const Json tooMany = {{"description", "--max-runs runs are running: try again after Retry-After seconds."},
-                        {"headers", {{"Retry-After", {{"schema", {{"type", "integer"}}}}}}},
-                        {"content", jsonBody(ref("Error"))}};
   const Json idParam = {{"name", "id"}, {"in", "path"}, {"required", true}, {"schema", {{"type", "string"}}}};
-  const Json waitParam = {{"name", "wait"},
-                          {"in", "query"},
-                          {"description", "true: answer when the run stops (200), not when it starts (201/202)."},
-                          {"schema", {{"type", "boolean"}}}};
-
-  Json startParams = Json::array({waitParam});
-  if (chat) {
-    Json names = Json::array();
-    for (const ChatTaskDecl &t : program.tasks) names.push_back(t.name);
-    startParams.push_back({{"name", "task"},
-                           {"in", "query"},
-                           {"description", "The task that answers (default: the only one)."},
-                           {"schema", {{"type", "string"}, {"enum", names}}}});
-  }
+  const ApiFacts facts{program, chat};
   Json paths = Json::object();
-  paths["/runs"] = {
-      {"post",
-       {{"operationId", "startRun"},
-        {"summary", "Start a run of " + std::string(program.name)},
-        {"parameters", startParams},
-        {"requestBody", {{"required", false}, {"content", jsonBody(ref("Input"))}}},
-        {"responses",
-         {{"201",
-           {{"description", "Started."},
-            {"headers", {{"Location", {{"schema", {{"type", "string"}}}}}}},
-            {"content", jsonBody(ref("RunStarted"))}}},
-          {"200", response("With wait=true: the run stopped (succeeded, failed, suspended or cancelled).", "Run")},
-          {"400", errorResponse("The body is not JSON, or does not match the input schema.")},
-          {"401", unauthorized},
-          {"413", errorResponse("The body is larger than --max-body.")},
-          {"415", errorResponse("The body is not application/json.")},
-          {"429", tooMany},
-          {"503", errorResponse("The server is shutting down.")}}}}},
-      {"get",
-       {{"operationId", "listRuns"},
-        {"summary", "List runs, newest first"},
-        {"parameters",
-         {{{"name", "status"}, {"in", "query"}, {"schema", {{"type", "string"}, {"enum", statuses}}}},
-          {{"name", "limit"}, {"in", "query"}, {"schema", {{"type", "integer"}, {"minimum", 1}, {"maximum", 1000}}}},
-          {{"name", "before"}, {"in", "query"}, {"description", "A run id: list the runs older than it."},
-           {"schema", {{"type", "string"}}}}}},
-        {"responses",
-         {{"200", response("Runs.", "RunList")},
-          {"400", errorResponse("A parameter is not valid.")},
-          {"401", unauthorized}}}}}};
-  paths["/runs/{id}"] = {
-      {"parameters", {idParam}},
-      {"get",
-       {{"operationId", "getRun"},
-        {"responses", {{"200", response("The run.", "Run")}, {"401", unauthorized}, {"404", notFound}}}}},
-      {"delete",
-       {{"operationId", "cancelRun"},
-        {"summary", "Cancel a running or suspended run"},
-        {"responses",
-         {{"200", response("Cancelled.", "Run")},
-          {"202", response("Cancellation asked; the run has not stopped yet.", "Run")},
-          {"401", unauthorized},
-          {"404", notFound},
-          {"409", errorResponse("The run has already stopped.")}}}}}};
-  paths["/runs/{id}/events"] = {
-      {"parameters", {idParam}},
-      {"post",
-       {{"operationId", "sendEvent"},
-        {"summary", "Send a suspended run the event its external state waits for: it resumes"},
-        {"parameters", {waitParam}},
-        {"requestBody", {{"required", true}, {"content", jsonBody(ref("Event"))}}},
-        {"responses",
-         {{"202", response("The run resumed.", "RunStarted")},
-          {"200", response("With wait=true: the run stopped again.", "Run")},
-          {"400", errorResponse("Not an event the run waits for, or a malformed body.")},
-          {"401", unauthorized},
-          {"404", notFound},
-          {"409", errorResponse("The run is not waiting for an event.")},
-          {"413", errorResponse("The body is larger than --max-body.")},
-          {"429", tooMany},
-          {"503", errorResponse("The server is shutting down.")}}}}}};
-  paths["/runs/{id}/trace"] = {
-      {"parameters", {idParam}},
-      {"get",
-       {{"operationId", "getRunTrace"},
-        {"summary", "The run's trace events (its timeline), one JSON object per line"},
-        {"responses",
-         {{"200", {{"description", "Trace lines."}, {"content", {{"application/x-ndjson", {{"schema", {{"type", "string"}}}}}}}}},
-          {"401", unauthorized},
-          {"404", notFound}}}}}};
-  paths["/schema"] = {
-      {"get",
-       {{"operationId", "getInputSchema"},
-        {"responses",
-         {{"200", {{"description", "The input schema."}, {"content", {{"application/schema+json", {{"schema", {{"type", "object"}}}}}}}}},
-          {"401", unauthorized}}}}}};
-  paths["/openapi.json"] = {
-      {"get",
-       {{"operationId", "getOpenApi"},
-        {"responses",
-         {{"200", {{"description", "This document."}, {"content", jsonBody({{"type", "object"}})}}}, {"401", unauthorized}}}}}};
-  Json health = {{"type", "object"}, {"properties", {{"status", {{"type", "string"}}}}}};
-  paths["/healthz"] = {
-      {"get",
-       {{"operationId", "health"},
-        {"security", Json::array()},
-        {"responses", {{"200", {{"description", "The process serves."}, {"content", jsonBody(health)}}}}}}}};
-  paths["/readyz"] = {
-      {"get",
-       {{"operationId", "ready"},
-        {"security", Json::array()},
-        {"responses",
-         {{"200", {{"description", "It takes runs."}, {"content", jsonBody(health)}}},
-          {"503", {{"description", "It is draining, or its journal cannot be read."}, {"content", jsonBody(health)}}}}}}}};
-  paths["/metrics"] = {
-      {"get",
-       {{"operationId", "metrics"},
-        {"responses",
-         {{"200", {{"description", "Prometheus text format 0.0.4."}, {"content", {{"text/plain", {{"schema", {{"type", "string"}}}}}}}}},
-          {"401", unauthorized}}}}}};
+  for (const Route &route : apiRoutes()) {
+    if (route.chatOnly && !chat) continue;
+    Json &item = paths[std::string(route.path)];
+    if (route.path.find("{id}") != std::string_view::npos && !item.contains("parameters"))
+      item["parameters"] = Json::array({idParam});
+    Json operation = route.describe(facts);
+    if (route.open) operation["security"] = Json::array();  // no token needed
+    item[operationKey(route.method)] = std::move(operation);
+  }
   if (chat) {
     Json message = {{"type", "object"},
                     {"required", {"role"}},
@@ -269,18 +161,6 @@ Json openApiDocument(const ProgramDecl &program, const std::vector<mcp::ServedTo
           {"model", {{"type", "string"}}},
           {"choices", {{"type", "array"}, {"items", {{"type", "object"}}}}},
           {"usage", {{"type", "object"}}}}}};
-    paths["/v1/chat/completions"] = {
-        {"post",
-         {{"operationId", "createChatCompletion"},
-          {"summary", "OpenAI-compatible chat completions: the last user message is the turn's message"},
-          {"requestBody", {{"required", true}, {"content", jsonBody(ref("ChatCompletionRequest"))}}},
-          {"responses",
-           {{"200", response("The reply.", "ChatCompletion")},
-            {"400", errorResponse("A malformed request, or an unknown model (task).")},
-            {"401", unauthorized},
-            {"413", errorResponse("The body is larger than --max-body.")},
-            {"429", tooMany},
-            {"500", errorResponse("The run failed.")}}}}}};
   }
 
   Json info = {{"title", std::string(*program.description ? program.description : program.name)},

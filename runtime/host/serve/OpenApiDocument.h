@@ -2,6 +2,7 @@
 // from the program — the run input's schema (the input_schema; a chat task's {message,
 // variables}), the output's (the output_schema, when declared), the external events a run can be
 // sent, the chat endpoint for chat packs — and from how it serves (whether a token is needed).
+// Its paths are the route table's (host/serve/ApiRoutes.h): each route describes its operation.
 #pragma once
 
 #include "host/mcp_server/ToolCatalog.h"

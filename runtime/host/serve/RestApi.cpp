@@ -54,15 +54,6 @@ bool constantTimeEquals(const std::string &a, const std::string &b) {
   return diff == 0;
 }
 
-std::vector<std::string> pathSegments(const std::string &path) {
-  std::vector<std::string> out;
-  std::string part;
-  std::istringstream in(path);
-  while (std::getline(in, part, '/'))
-    if (!part.empty()) out.push_back(part);
-  return out;
-}
-
 Json runJson(const journal::RunRow &r) {
   Json j = {{"id", r.id}, {"status", spell(r.status)}};
   if (r.output) j["output"] = journal::storedJson(*r.output);
@@ -135,13 +126,15 @@ RestApi::RestApi(const ProgramDecl &program, RunService &runs, journal::JournalF
       options_(std::move(options)),
       tools_(mcp::servedTools(program)),
       inputCheck_(program, tools_) {
+  for (const Route &r : apiRoutes())
+    if (!r.chatOnly || chat::isChatProgram(program)) routes_.push_back(&r);
   openApi_ = openApiDocument(program, tools_, options_.token.has_value()).dump(2) + "\n";
   inputSchema_ = runSchemas(program, tools_).input.dump(2) + "\n";
 }
 
 HttpResponse RestApi::handle(const HttpRequest &request) {
   HttpResponse response;
-  if (request.path != "/healthz" && request.path != "/readyz" && !authorized(request)) {
+  if (!openPath(request.path) && !authorized(request)) {
     response = request.path.rfind("/v1/", 0) == 0
                    ? openAiError(401, "a bearer token is required (Authorization: Bearer WFC_SERVE_TOKEN), and this "
                                       "request has none or another one")
@@ -174,97 +167,75 @@ bool RestApi::authorized(const HttpRequest &request) const {
   return constantTimeEquals(header->substr(scheme.size()), *options_.token);
 }
 
-HttpResponse RestApi::route(const HttpRequest &request) {
-  std::vector<std::string> parts = pathSegments(request.path);
-  const std::string &method = request.method;
-  auto only = [&](std::initializer_list<const char *> allowed) -> std::optional<HttpResponse> {
-    for (const char *m : allowed)
-      if (method == m) return std::nullopt;
-    std::string list;
-    for (const char *m : allowed) list += (list.empty() ? "" : ", ") + std::string(m);
-    HttpResponse r = error(405, "method_not_allowed", request.path + " takes " + list + ", not " + method);
-    r.headers.emplace_back("Allow", list);
-    return r;
-  };
-  if (const WebAsset *asset = findWebAsset(request.path)) {
-    if (auto refused = only({"GET"})) return *refused;
-    return {200, std::string(asset->contentType), {{"Cache-Control", "no-cache"}}, std::string(asset->body)};
-  }
-  if (parts.size() == 1 && parts[0] == "healthz") {
-    if (auto refused = only({"GET"})) return *refused;
-    return json(200, {{"status", "ok"}});
-  }
-  if (parts.size() == 1 && parts[0] == "readyz") {
-    if (auto refused = only({"GET"})) return *refused;
-    return readiness();
-  }
-  if (parts.size() == 1 && parts[0] == "metrics") {
-    if (auto refused = only({"GET"})) return *refused;
-    Metrics::Gauges gauges;
-    try {
-      gauges.runsByStatus = journal_.runs().countByStatus();
-    } catch (const Error &) {  // the other gauges still say something
-    }
-    gauges.running = runs_.runningCount();
-    gauges.maxRuns = runs_.maxRuns();
-    gauges.draining = runs_.draining();
-    return {200, "text/plain; version=0.0.4; charset=utf-8", {}, metrics_.render(gauges)};
-  }
-  if (parts.size() == 1 && parts[0] == "schema") {
-    if (auto refused = only({"GET"})) return *refused;
-    return {200, "application/schema+json", {}, inputSchema_};
-  }
-  if (parts.size() == 1 && parts[0] == "openapi.json") {
-    if (auto refused = only({"GET"})) return *refused;
-    return {200, "application/json", {}, openApi_};
-  }
-  if (parts.size() == 1 && parts[0] == "graph") {
-    if (auto refused = only({"GET"})) return *refused;
-    return {200, "application/json", {}, program_.graph ? std::string(program_.graph) : std::string("null")};
-  }
-  if (parts.size() == 1 && parts[0] == "program") {
-    if (auto refused = only({"GET"})) return *refused;
-    Json states = Json::array();
-    if (program_.workflow)
-      for (const StateDecl &s : program_.workflow->states) states.push_back(s.name);
-    return json(200, {{"name", program_.name},
-                      {"title", program_.description},
-                      {"version", program_.version},
-                      {"wfc_version", program_.wfcVersion},
-                      {"states", states},
-                      {"chat", chat::isChatProgram(program_)}});
-  }
-  if (!parts.empty() && parts[0] == "runs") {
-    if (parts.size() == 1) {
-      if (auto refused = only({"GET", "POST"})) return *refused;
-      return method == "POST" ? startRun(request) : listRuns(request);
-    }
-    if (parts.size() == 2) {
-      if (auto refused = only({"GET", "DELETE"})) return *refused;
-      return method == "GET" ? getRun(parts[1]) : cancelRun(parts[1]);
-    }
-    if (parts.size() == 3 && parts[2] == "events") {
-      if (auto refused = only({"POST"})) return *refused;
-      return sendEvent(request, parts[1]);
-    }
-    if (parts.size() == 3 && parts[2] == "trace") {
-      if (auto refused = only({"GET"})) return *refused;
-      return runTrace(request, parts[1]);
-    }
-  }
-  if (chat::isChatProgram(program_) && parts.size() == 3 && parts[0] == "v1" && parts[1] == "chat" &&
-      parts[2] == "completions") {
-    if (method != "POST") return openAiError(405, request.path + " takes POST, not " + method);
-    return chatCompletions(request);
-  }
-  if (chat::isChatProgram(program_) && parts.size() == 2 && parts[0] == "v1" && parts[1] == "models") {
-    if (method != "GET") return openAiError(405, request.path + " takes GET, not " + method);
-    return chatModels();
-  }
-  return error(404, "not_found", "no such resource: " + request.path + " (GET /openapi.json lists this server's)");
+bool RestApi::openPath(const std::string &path) const {
+  for (const Route *r : routes_)
+    if (r->open && matchRoute(r->path, path)) return true;
+  return false;
 }
 
-HttpResponse RestApi::readiness() {
+HttpResponse RestApi::route(const HttpRequest &request) {
+  const std::string &method = request.method;
+  if (const WebAsset *asset = findWebAsset(request.path)) {
+    if (method != "GET") {
+      HttpResponse r = error(405, "method_not_allowed", request.path + " takes GET, not " + method);
+      r.headers.emplace_back("Allow", "GET");
+      return r;
+    }
+    return {200, std::string(asset->contentType), {{"Cache-Control", "no-cache"}}, std::string(asset->body)};
+  }
+  std::string allowed;  // the methods of the routes at this path
+  for (const Route *r : routes_) {
+    std::optional<RouteArgs> args = matchRoute(r->path, request.path);
+    if (!args) continue;
+    if (r->method == method) return (this->*r->answer)(request, *args);
+    allowed += (allowed.empty() ? "" : ", ") + std::string(r->method);
+  }
+  if (allowed.empty())
+    return error(404, "not_found", "no such resource: " + request.path + " (GET /openapi.json lists this server's)");
+  std::string message = request.path + " takes " + allowed + ", not " + method;
+  HttpResponse r = request.path.rfind("/v1/", 0) == 0 ? openAiError(405, message)
+                                                       : error(405, "method_not_allowed", message);
+  r.headers.emplace_back("Allow", allowed);
+  return r;
+}
+
+HttpResponse RestApi::health(const HttpRequest &, const RouteArgs &) { return json(200, {{"status", "ok"}}); }
+
+HttpResponse RestApi::metrics(const HttpRequest &, const RouteArgs &) {
+  Metrics::Gauges gauges;
+  try {
+    gauges.runsByStatus = journal_.runs().countByStatus();
+  } catch (const Error &) {  // the other gauges still say something
+  }
+  gauges.running = runs_.runningCount();
+  gauges.maxRuns = runs_.maxRuns();
+  gauges.draining = runs_.draining();
+  return {200, "text/plain; version=0.0.4; charset=utf-8", {}, metrics_.render(gauges)};
+}
+
+HttpResponse RestApi::inputSchema(const HttpRequest &, const RouteArgs &) {
+  return {200, "application/schema+json", {}, inputSchema_};
+}
+
+HttpResponse RestApi::openApi(const HttpRequest &, const RouteArgs &) { return {200, "application/json", {}, openApi_}; }
+
+HttpResponse RestApi::graph(const HttpRequest &, const RouteArgs &) {
+  return {200, "application/json", {}, program_.graph ? std::string(program_.graph) : std::string("null")};
+}
+
+HttpResponse RestApi::programNames(const HttpRequest &, const RouteArgs &) {
+  Json states = Json::array();
+  if (program_.workflow)
+    for (const StateDecl &s : program_.workflow->states) states.push_back(s.name);
+  return json(200, {{"name", program_.name},
+                    {"title", program_.description},
+                    {"version", program_.version},
+                    {"wfc_version", program_.wfcVersion},
+                    {"states", states},
+                    {"chat", chat::isChatProgram(program_)}});
+}
+
+HttpResponse RestApi::readiness(const HttpRequest &, const RouteArgs &) {
   if (runs_.draining()) return json(503, {{"status", "draining"}});
   try {
     journal_.runs().countByStatus();
@@ -274,7 +245,7 @@ HttpResponse RestApi::readiness() {
   return json(200, {{"status", "ready"}, {"running", runs_.runningCount()}, {"max_runs", runs_.maxRuns()}});
 }
 
-HttpResponse RestApi::startRun(const HttpRequest &request) {
+HttpResponse RestApi::startRun(const HttpRequest &request, const RouteArgs &) {
   if (runs_.draining()) return error(503, "shutting_down", "the server is shutting down: it starts no run");
   std::optional<bool> wait = waitParam(request);
   if (!wait) return error(400, "invalid_parameter", "?wait takes true or false, not '" + *request.param("wait") + "'", "wait");
@@ -329,14 +300,14 @@ HttpResponse RestApi::startRun(const HttpRequest &request) {
   if (started.refusal == RunService::Refusal::Failed) return error(500, "run_not_started", started.error);
   if (*wait) {
     runs_.waitUntilStopped(started.id);
-    return getRun(started.id);
+    return runResponse(started.id);
   }
   HttpResponse r = json(201, {{"id", started.id}, {"status", "running"}});
   r.headers.emplace_back("Location", "/runs/" + started.id);
   return r;
 }
 
-HttpResponse RestApi::listRuns(const HttpRequest &request) {
+HttpResponse RestApi::listRuns(const HttpRequest &request, const RouteArgs &) {
   std::optional<journal::RunStatus> status;
   if (std::optional<std::string> asked = request.param("status")) {
     status = journal::parseRunStatus(*asked);
@@ -365,13 +336,16 @@ HttpResponse RestApi::listRuns(const HttpRequest &request) {
   return json(200, {{"runs", list}, {"next", next}});
 }
 
-HttpResponse RestApi::getRun(const std::string &id) {
+HttpResponse RestApi::getRun(const HttpRequest &, const RouteArgs &args) { return runResponse(args.id); }
+
+HttpResponse RestApi::runResponse(const std::string &id) {
   std::optional<journal::RunRow> row = journal_.runs().find(id);
   if (!row) return error(404, "not_found", "no run '" + id + "'");
   return json(200, runJson(*row));
 }
 
-HttpResponse RestApi::cancelRun(const std::string &id) {
+HttpResponse RestApi::cancelRun(const HttpRequest &, const RouteArgs &args) {
+  const std::string &id = args.id;
   std::optional<journal::RunRow> row = journal_.runs().find(id);
   if (!row) return error(404, "not_found", "no run '" + id + "'");
   const std::string reason = "cancelled by DELETE /runs/" + id;
@@ -390,7 +364,8 @@ HttpResponse RestApi::cancelRun(const std::string &id) {
   return error(409, "already_stopped", "run '" + id + "' has already stopped (" + spell(row->status) + ")");
 }
 
-HttpResponse RestApi::sendEvent(const HttpRequest &request, const std::string &id) {
+HttpResponse RestApi::sendEvent(const HttpRequest &request, const RouteArgs &args) {
+  const std::string &id = args.id;
   std::optional<journal::RunRow> row = journal_.runs().find(id);
   if (!row) return error(404, "not_found", "no run '" + id + "'");
   if (runs_.draining()) return error(503, "shutting_down", "the server is shutting down: it resumes no run");
@@ -435,12 +410,13 @@ HttpResponse RestApi::sendEvent(const HttpRequest &request, const std::string &i
   if (started.refusal == RunService::Refusal::Failed) return error(409, "not_resumed", started.error);
   if (*wait) {
     runs_.waitUntilStopped(started.id);
-    return getRun(started.id);
+    return runResponse(started.id);
   }
   return json(202, {{"id", started.id}, {"status", "running"}});
 }
 
-HttpResponse RestApi::runTrace(const HttpRequest &request, const std::string &id) {
+HttpResponse RestApi::runTrace(const HttpRequest &request, const RouteArgs &args) {
+  const std::string &id = args.id;
   std::optional<journal::RunRow> row = journal_.runs().find(id);
   if (!row) return error(404, "not_found", "no run '" + id + "'");
   size_t after = 0;
@@ -460,14 +436,14 @@ HttpResponse RestApi::runTrace(const HttpRequest &request, const std::string &id
   return {200, "application/x-ndjson", {{"Cache-Control", "no-cache"}}, lines.substr(start)};
 }
 
-HttpResponse RestApi::chatModels() {
+HttpResponse RestApi::chatModels(const HttpRequest &, const RouteArgs &) {
   Json data = Json::array();
   for (const ChatTaskDecl &t : program_.tasks)
     data.push_back({{"id", t.name}, {"object", "model"}, {"created", 0}, {"owned_by", program_.name}});
   return json(200, {{"object", "list"}, {"data", data}});
 }
 
-HttpResponse RestApi::chatCompletions(const HttpRequest &request) {
+HttpResponse RestApi::chatCompletions(const HttpRequest &request, const RouteArgs &) {
   if (runs_.draining()) return openAiError(503, "the server is shutting down");
   auto body = readBody(request);
   if (auto *refused = std::get_if<HttpResponse>(&body)) {

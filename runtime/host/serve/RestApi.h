@@ -7,6 +7,7 @@
 
 #include "core/journal/JournalFile.h"
 #include "host/mcp_server/ToolCatalog.h"
+#include "host/serve/ApiRoutes.h"
 #include "host/serve/HttpServer.h"
 #include "host/serve/InputCheck.h"
 #include "host/serve/Metrics.h"
@@ -47,16 +48,30 @@ class RestApi {
   HttpResponse tooLarge(const HttpRequest &request, size_t limit);
 
  private:
+  // The route table (host/serve/ApiRoutes.h) names the endpoints below.
+  friend const std::vector<Route> &apiRoutes();
+
   HttpResponse route(const HttpRequest &request);
-  HttpResponse startRun(const HttpRequest &request);
-  HttpResponse listRuns(const HttpRequest &request);
-  HttpResponse getRun(const std::string &id);
-  HttpResponse cancelRun(const std::string &id);
-  HttpResponse sendEvent(const HttpRequest &request, const std::string &id);
-  HttpResponse runTrace(const HttpRequest &request, const std::string &id);
-  HttpResponse readiness();
-  HttpResponse chatCompletions(const HttpRequest &request);
-  HttpResponse chatModels();
+  // Whether `path` is answered without the token: some route at it is open.
+  bool openPath(const std::string &path) const;
+  // The endpoints, one per route.
+  HttpResponse startRun(const HttpRequest &request, const RouteArgs &);
+  HttpResponse listRuns(const HttpRequest &request, const RouteArgs &);
+  HttpResponse getRun(const HttpRequest &request, const RouteArgs &args);
+  HttpResponse cancelRun(const HttpRequest &request, const RouteArgs &args);
+  HttpResponse sendEvent(const HttpRequest &request, const RouteArgs &args);
+  HttpResponse runTrace(const HttpRequest &request, const RouteArgs &args);
+  HttpResponse inputSchema(const HttpRequest &request, const RouteArgs &);
+  HttpResponse openApi(const HttpRequest &request, const RouteArgs &);
+  HttpResponse health(const HttpRequest &request, const RouteArgs &);
+  HttpResponse readiness(const HttpRequest &request, const RouteArgs &);
+  HttpResponse metrics(const HttpRequest &request, const RouteArgs &);
+  HttpResponse graph(const HttpRequest &request, const RouteArgs &);
+  HttpResponse programNames(const HttpRequest &request, const RouteArgs &);
+  HttpResponse chatCompletions(const HttpRequest &request, const RouteArgs &);
+  HttpResponse chatModels(const HttpRequest &request, const RouteArgs &);
+  // The run as GET /runs/ID answers it (404 when there is none).
+  HttpResponse runResponse(const std::string &id);
   bool authorized(const HttpRequest &request) const;
 
   const ProgramDecl &program_;
@@ -66,6 +81,7 @@ class RestApi {
   Options options_;
   std::vector<mcp::ServedTool> tools_;
   InputCheck inputCheck_;
+  std::vector<const Route *> routes_;  // the routes this program serves
   std::string openApi_, inputSchema_;
 };
 

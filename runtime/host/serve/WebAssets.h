@@ -1,5 +1,5 @@
 // The web page of --serve (docs/serve.md "The web page"): index.html, app.js and style.css from
-// runtime/serve/web/, compiled into the executable (cmake/EmbedFiles.cmake), so the page needs
+// runtime/host/serve/web/, compiled into the executable (cmake/EmbedFiles.cmake), so the page needs
 // no network and no files beside the executable. `wfc trace view` embeds the same files.
 #pragma once
 
