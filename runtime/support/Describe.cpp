@@ -1,5 +1,7 @@
 #include "support/Describe.h"
 
+#include "wfc/names.h"
+
 namespace wfc {
 
 const char *describeType(const Value &v) {
@@ -19,34 +21,10 @@ std::string headOf(const std::string &text, size_t limit) {
   return text.size() <= limit ? text : text.substr(0, limit) + "…";
 }
 
-const char *spellKind(StepKind kind) {
-  switch (kind) {
-    case StepKind::Tool: return "tool";
-    case StepKind::Branch: return "branch";
-    case StepKind::Parallel: return "parallel";
-    case StepKind::Subflow: return "wfc.subflow";
-    case StepKind::Prompt: return "prompt";
-    case StepKind::Agent: return "agent";
-    case StepKind::Foreach: return "wfc.foreach";
-    case StepKind::Loop: return "wfc.loop";
-    case StepKind::Judge: return "wfc.judge";
-    case StepKind::Action: return "action";
-    case StepKind::Block: return "block";
-  }
-  return "step";
-}
+// Step kinds and actions are named where the compiler names them (<wfc/names.h>), so a trace
+// spells a kind as the pack and the IR printer do.
+const char *spellKind(StepKind kind) { return names::spell(kind); }
 
-const char *spellAction(ActionKind kind) {
-  switch (kind) {
-    case ActionKind::Shell: return "shell";
-    case ActionKind::ReadFile: return "read-file";
-    case ActionKind::WriteFile: return "write-file";
-    case ActionKind::ParseJson: return "parse-json";
-    case ActionKind::Notify: return "notify";
-    case ActionKind::Stop: return "stop";
-    case ActionKind::ReadInput: return "read-input";
-  }
-  return "action";
-}
+const char *spellAction(ActionKind kind) { return names::spell(kind); }
 
 }  // namespace wfc
