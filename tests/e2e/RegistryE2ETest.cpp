@@ -145,9 +145,17 @@ TEST_F(RegistryE2ETest, ASequenceRunsGroupsAtOnceSuspendsAtItsTransitionAndRoute
   EXPECT_EQ(wrong.exitCode, 1) << wrong.err;
   EXPECT_NE(wrong.err.find("transition 'pick' has no option 'publish'; it awaits 'ship' or 'alt'"), std::string::npos)
       << wrong.err;
-  ProcessResult done = run({"--resume", id, "--event", "ship"});
+  const std::filesystem::path trace = dir_ / "resume.trace.jsonl";
+  ProcessResult done = run({"--resume", id, "--event", "ship", "--trace", trace.string()});
   ASSERT_EQ(done.exitCode, 0) << done.err;
   Json out = Json::parse(done.out);
+  // The trace says how the sequence run ended, its status spelled as the journal spells it.
+  std::vector<Json> ends;
+  for (const Json &e : jsonLines(trace))
+    if (e["event"] == "sequence_end") ends.push_back(e);
+  ASSERT_EQ(ends.size(), 1u);
+  EXPECT_EQ(ends[0]["status"], "succeeded");
+  EXPECT_EQ(ends[0]["exit_code"], 0);
   // Ship then Alt (the sequence goes on after the routed-to step); the option's context seeds
   // the input of the workflows after it.
   EXPECT_EQ(called(), (std::vector<std::string>{"setup", log[1]["tool"], log[2]["tool"], "ship", "alt"}));

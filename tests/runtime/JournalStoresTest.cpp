@@ -11,6 +11,7 @@
 #include "core/journal/TimelineStore.h"
 
 #include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
 #include <sqlite3.h>
 
 #include <map>
@@ -55,6 +56,9 @@ TEST(RunStatusTest, SpellsAndParsesEveryStatusAndNothingElse) {
   for (BatchStatus s : {BatchStatus::Running, BatchStatus::Finished, BatchStatus::Cancelled, BatchStatus::Failed})
     EXPECT_EQ(parseBatchStatus(spell(s)), s) << spell(s);
   EXPECT_FALSE(parseBatchStatus("succeeded"));
+  // In JSON (the trace, the API) a status is its spelling.
+  EXPECT_EQ(nlohmann::ordered_json({{"status", RunStatus::Suspended}}).dump(), R"({"status":"suspended"})");
+  EXPECT_EQ(nlohmann::json(BatchStatus::Cancelled), "cancelled");
 }
 
 TEST(RunStoreTest, ListsTheNewestRunsByStatusPageByPageAndCountsThem) {

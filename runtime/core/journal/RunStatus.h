@@ -22,4 +22,15 @@ enum class BatchStatus { Running, Finished, Cancelled, Failed };
 const char *spell(BatchStatus status);
 std::optional<BatchStatus> parseBatchStatus(std::string_view text);
 
+// A status in a JSON value is its spelling ("succeeded"), as in the journal and the trace, never
+// its number: nlohmann::json finds these by argument-dependent lookup.
+template <typename BasicJson>
+void to_json(BasicJson &json, RunStatus status) {
+  json = spell(status);
+}
+template <typename BasicJson>
+void to_json(BasicJson &json, BatchStatus status) {
+  json = spell(status);
+}
+
 }  // namespace wfc::journal
