@@ -238,28 +238,29 @@ RegistryOutcome RegistryRunner::resumeSequence(journal::SequenceRunRow row, cons
   return drive(s, event, eventContext);
 }
 
+RegistryOutcome RegistryRunner::finish(Sequence &s, const Stop &stop) {
+  s.row.status = stop.status;
+  s.row.error = stop.error;
+  if (stop.code != 4) s.row.exitCode = stop.code;
+  s.row.finishedMs = journal::nowMs();
+  s.row.owner.clear();
+  RegistryOutcome out{stop.code, stop.error, std::nullopt, s.row.id};
+  try {
+    s.save(env_.journal);
+  } catch (const Error &e) {
+    out.code = 1;
+    out.error = e.what();
+  }
+  if (stop.code == 0) out.output = s.output;
+  if (env_.trace)
+    env_.trace->write("sequence_end", {{"sequence_run", s.row.id}, {"status", stop.status}, {"exit_code", out.code},
+                                       {"position", s.row.position}});
+  return out;
+}
+
 RegistryOutcome RegistryRunner::drive(Sequence &s, std::optional<std::string> event,
                                       const std::optional<std::string> &eventContext) {
   const RegistryDecl &r = env_.registry;
-  auto finish = [&](int code, const std::string &error, journal::RunStatus status) {
-    s.row.status = status;
-    s.row.error = error;
-    if (code != 4) s.row.exitCode = code;
-    s.row.finishedMs = journal::nowMs();
-    s.row.owner.clear();
-    RegistryOutcome out{code, error, std::nullopt, s.row.id};
-    try {
-      s.save(env_.journal);
-    } catch (const Error &e) {
-      out.code = 1;
-      out.error = e.what();
-    }
-    if (code == 0) out.output = s.output;
-    if (env_.trace)
-      env_.trace->write("sequence_end", {{"sequence_run", s.row.id}, {"status", status}, {"exit_code", out.code},
-                                         {"position", s.row.position}});
-    return out;
-  };
   // The transition a suspended run waits on (it may have been reached by a route, not a step).
   std::string pendingTransition;
   if (event) {
@@ -272,215 +273,233 @@ RegistryOutcome RegistryRunner::drive(Sequence &s, std::optional<std::string> ev
     try {
       extra = Value::parse(*eventContext);
     } catch (const Error &e) {
-      return finish(2, std::string("--event-context is not JSON: ") + e.what(), journal::RunStatus::Failed);
+      return finish(s, {2, std::string("--event-context is not JSON: ") + e.what(), journal::RunStatus::Failed});
     }
-    if (!extra.isObject()) return finish(2, "--event-context must be a JSON object", journal::RunStatus::Failed);
+    if (!extra.isObject()) return finish(s, {2, "--event-context must be a JSON object", journal::RunStatus::Failed});
     s.context = mergeInput(s.context, extra);
   }
-  // Routes a transition: where the sequence goes, or a suspension to wait for a choice.
-  int hops = 0;
+  int hops = 0;  // transitions taken since the last step that ran workflows
   for (;;) {
     if (env_.cancel.cancelled()) {
       int signal = env_.signals ? env_.signals->signal() : 0;
-      return finish(signal ? 128 + signal : 130, std::string("interrupted by ") + (signal == SIGTERM ? "SIGTERM" : "SIGINT"),
-                    journal::RunStatus::Cancelled);
+      return finish(s, {signal ? 128 + signal : 130,
+                        std::string("interrupted by ") + (signal == SIGTERM ? "SIGTERM" : "SIGINT"),
+                        journal::RunStatus::Cancelled});
     }
     const RegistrySequenceDecl &q = r.sequences[size_t(s.sequence)];
-    if (pendingTransition.empty() && s.row.position >= int64_t(q.steps.size())) return finish(0, "", journal::RunStatus::Succeeded);
-    int transitionIndex = -1;
+    if (pendingTransition.empty() && s.row.position >= int64_t(q.steps.size()))
+      return finish(s, {0, "", journal::RunStatus::Succeeded});
+    int transition = -1;
     if (!pendingTransition.empty()) {
       for (size_t i = 0; i < r.transitions.size(); ++i)
-        if (pendingTransition == r.transitions[i].id) transitionIndex = int(i);
+        if (pendingTransition == r.transitions[i].id) transition = int(i);
       pendingTransition.clear();
     } else {
-      transitionIndex = q.steps[size_t(s.row.position)].transition;
+      transition = q.steps[size_t(s.row.position)].transition;
     }
+    std::optional<Stop> stop;
+    if (transition >= 0) {
+      if (++hops > 64)
+        return finish(s, {1, "the transitions route in a circle without running a workflow", journal::RunStatus::Failed});
+      stop = takeTransition(s, transition, event, pendingTransition);
+    } else {
+      hops = 0;
+      stop = runStep(s);
+    }
+    if (stop) return finish(s, *stop);
+  }
+}
 
-    if (transitionIndex >= 0) {
-      if (++hops > 64) return finish(1, "the transitions route in a circle without running a workflow", journal::RunStatus::Failed);
-      const RegistryTransitionDecl &t = r.transitions[size_t(transitionIndex)];
-      RegistryRouteDecl route;
-      bool complete = false;
-      std::vector<std::string> choices;
-      for (const RegistryOptionDecl &o : t.options) choices.push_back(o.id);
-      if (t.kind == TransitionKind::Confirm && choices.empty()) choices = {"confirm", "cancel"};
-      switch (t.kind) {
-        case TransitionKind::Choice:
-        case TransitionKind::Confirm: {
-          if (!event) {
-            Json awaiting = {{"transition", t.id}, {"events", choices}};
-            s.row.awaiting = awaiting.dump();
-            if (env_.trace)
-              env_.trace->write("transition", {{"sequence_run", s.row.id}, {"transition", t.id}, {"awaits", choices}});
-            return finish(4, "sequence run " + s.row.id + " is suspended: transition '" + t.id + "' is waiting for " +
-                                 quotedList(choices),
-                          journal::RunStatus::Suspended);
-          }
-          const RegistryOptionDecl *chosen = nullptr;
-          for (const RegistryOptionDecl &o : t.options)
-            if (*event == o.id) chosen = &o;
-          if (chosen) {
-            route = chosen->route;
-            if (chosen->contextVariables) s.context = mergeInput(s.context, Value::parse(chosen->contextVariables));
-          } else if (t.kind == TransitionKind::Confirm && (*event == "confirm" || *event == "cancel")) {
-            route = *event == "confirm" ? t.confirmRoute : t.cancelRoute;
-            if (route.workflow < 0 && route.transition < 0) complete = *event == "cancel";
-          } else {
-            std::string unknown = *event;
-            // The event is consumed either way: it was for this transition.
-            s.row.awaiting = Json({{"transition", t.id}, {"events", choices}}).dump();
-            return finish(1, "transition '" + std::string(t.id) + "' has no option '" + unknown + "'; it awaits " +
-                                 quotedList(choices),
-                          journal::RunStatus::Suspended);
-          }
-          if (env_.trace)
-            env_.trace->write("transition", {{"sequence_run", s.row.id}, {"transition", t.id}, {"event", *event}});
-          event.reset();
+std::optional<RegistryRunner::Stop> RegistryRunner::takeTransition(Sequence &s, int transition,
+                                                                   std::optional<std::string> &event,
+                                                                   std::string &pendingTransition) {
+  const RegistryDecl &r = env_.registry;
+  const RegistryTransitionDecl &t = r.transitions[size_t(transition)];
+  RegistryRouteDecl route;
+  bool complete = false;
+  std::vector<std::string> choices;
+  for (const RegistryOptionDecl &o : t.options) choices.push_back(o.id);
+  if (t.kind == TransitionKind::Confirm && choices.empty()) choices = {"confirm", "cancel"};
+  switch (t.kind) {
+    case TransitionKind::Choice:
+    case TransitionKind::Confirm: {
+      if (!event) {
+        Json awaiting = {{"transition", t.id}, {"events", choices}};
+        s.row.awaiting = awaiting.dump();
+        if (env_.trace)
+          env_.trace->write("transition", {{"sequence_run", s.row.id}, {"transition", t.id}, {"awaits", choices}});
+        return Stop{4,
+                    "sequence run " + s.row.id + " is suspended: transition '" + t.id + "' is waiting for " +
+                        quotedList(choices),
+                    journal::RunStatus::Suspended};
+      }
+      const RegistryOptionDecl *chosen = nullptr;
+      for (const RegistryOptionDecl &o : t.options)
+        if (*event == o.id) chosen = &o;
+      if (chosen) {
+        route = chosen->route;
+        if (chosen->contextVariables) s.context = mergeInput(s.context, Value::parse(chosen->contextVariables));
+      } else if (t.kind == TransitionKind::Confirm && (*event == "confirm" || *event == "cancel")) {
+        route = *event == "confirm" ? t.confirmRoute : t.cancelRoute;
+        if (route.workflow < 0 && route.transition < 0) complete = *event == "cancel";
+      } else {
+        // The event is consumed either way: it was for this transition.
+        s.row.awaiting = Json({{"transition", t.id}, {"events", choices}}).dump();
+        return Stop{1,
+                    "transition '" + std::string(t.id) + "' has no option '" + *event + "'; it awaits " +
+                        quotedList(choices),
+                    journal::RunStatus::Suspended};
+      }
+      if (env_.trace)
+        env_.trace->write("transition", {{"sequence_run", s.row.id}, {"transition", t.id}, {"event", *event}});
+      event.reset();
+      break;
+    }
+    case TransitionKind::Direct: route = t.route; break;
+    case TransitionKind::Condition: {
+      std::optional<Value> value = t.contextKey ? s.context.get(t.contextKey) : std::nullopt;
+      bool matched = false;
+      for (const RegistryConditionDecl &c : t.routes)
+        if (value && value->json() == Json::parse(c.match)) {
+          route = c.route;
+          matched = true;
           break;
         }
-        case TransitionKind::Direct: route = t.route; break;
-        case TransitionKind::Condition: {
-          std::optional<Value> value = t.contextKey ? s.context.get(t.contextKey) : std::nullopt;
-          bool matched = false;
-          for (const RegistryConditionDecl &c : t.routes)
-            if (value && value->json() == Json::parse(c.match)) {
-              route = c.route;
-              matched = true;
-              break;
-            }
-          if (!matched) {
-            route = t.defaultRoute;
-            if (route.workflow < 0 && route.transition < 0)
-              return finish(1, "condition transition '" + std::string(t.id) + "' had no matching route for context '" +
-                                   (t.contextKey ? t.contextKey : "") + "'",
-                            journal::RunStatus::Failed);
-          }
-          break;
+      if (!matched) {
+        route = t.defaultRoute;
+        if (route.workflow < 0 && route.transition < 0)
+          return Stop{1,
+                      "condition transition '" + std::string(t.id) + "' had no matching route for context '" +
+                          (t.contextKey ? t.contextKey : "") + "'",
+                      journal::RunStatus::Failed};
+      }
+      break;
+    }
+    case TransitionKind::Complete: complete = true; break;
+  }
+  if (complete) {
+    s.row.position = int64_t(r.sequences[size_t(s.sequence)].steps.size());
+    return std::nullopt;
+  }
+  if (route.sequence >= 0 && route.sequence != s.sequence) {
+    s.sequence = route.sequence;
+    s.row.sequence = r.sequences[size_t(s.sequence)].id;
+  }
+  if (route.transition >= 0) {
+    pendingTransition = r.transitions[size_t(route.transition)].id;
+    return std::nullopt;
+  }
+  if (route.workflow >= 0) {
+    // The sequence goes on from the step that runs the workflow (steps between are skipped, as in
+    // the reference runtime); a route to the step right after the transition is the common case.
+    const RegistrySequenceDecl &target = r.sequences[size_t(s.sequence)];
+    int64_t found = -1;
+    for (size_t i = 0; i < target.steps.size() && found < 0; ++i)
+      for (int w : target.steps[i].workflows)
+        if (w == route.workflow) found = int64_t(i);
+    if (found < 0)
+      return Stop{1,
+                  std::string("workflow '") + r.workflows[size_t(route.workflow)].id + "' is not part of sequence '" +
+                      target.id + "'",
+                  journal::RunStatus::Failed};
+    s.row.position = found;
+    s.save(env_.journal);
+    return std::nullopt;
+  }
+  // A transition with nowhere to go ends here and the sequence goes on after it.
+  ++s.row.position;
+  return std::nullopt;
+}
+
+std::optional<RegistryRunner::Stop> RegistryRunner::runStep(Sequence &s) {
+  const RegistryDecl &r = env_.registry;
+  // A group of workflows, run at once; the sequence advances only when every one succeeded.
+  const RegistryStepDecl &step = r.sequences[size_t(s.sequence)].steps[size_t(s.row.position)];
+  if (env_.trace) {
+    Json ids = Json::array();
+    for (int w : step.workflows) ids.push_back(r.workflows[size_t(w)].id);
+    env_.trace->write("sequence_step", {{"sequence_run", s.row.id}, {"position", s.row.position}, {"workflows", ids}});
+  }
+  std::vector<journal::MemberRunRow> earlier = env_.journal.registry().memberRuns(s.row.id, s.row.position);
+  struct Slot {
+    int workflow;
+    std::optional<journal::RunRow> resumed;
+    bool done = false;  // succeeded before this process
+    RunOutcome outcome;
+    std::string blocked;
+  };
+  std::vector<Slot> slots;
+  for (int w : step.workflows) {
+    Slot slot{w, std::nullopt, false, {}, ""};
+    const char *id = r.workflows[size_t(w)].id;
+    for (auto it = earlier.rbegin(); it != earlier.rend(); ++it) {
+      if (it->workflow != id) continue;
+      if (it->status == journal::RunStatus::Succeeded) {
+        slot.done = true;
+      } else {
+        try {
+          slot.resumed = journal::resumableRun(env_.journal, it->run, env_.identities[size_t(w)]);
+        } catch (const Error &e) {
+          return Stop{e.exitCode(), e.what(), journal::RunStatus::Failed};
         }
-        case TransitionKind::Complete: complete = true; break;
       }
-      if (complete) {
-        s.row.position = int64_t(q.steps.size());
-        continue;
+      break;
+    }
+    if (!slot.done && !slot.resumed) {
+      try {
+        if (std::optional<std::string> why = blockedBecause(r, w, env_.journal, s.row.scope, s.row.user))
+          slot.blocked = *why;
+      } catch (const Error &e) {
+        return Stop{e.exitCode(), e.what(), journal::RunStatus::Failed};
       }
-      if (route.sequence >= 0 && route.sequence != s.sequence) {
-        s.sequence = route.sequence;
-        s.row.sequence = r.sequences[size_t(s.sequence)].id;
-      }
-      if (route.transition >= 0) {
-        pendingTransition = r.transitions[size_t(route.transition)].id;
-        continue;
-      }
-      if (route.workflow >= 0) {
-        // The sequence goes on from the step that runs the workflow (steps between are skipped,
-        // as in the reference runtime); a route to the step right after the transition is the
-        // common case.
-        const RegistrySequenceDecl &target = r.sequences[size_t(s.sequence)];
-        int64_t found = -1;
-        for (size_t i = 0; i < target.steps.size() && found < 0; ++i)
-          for (int w : target.steps[i].workflows)
-            if (w == route.workflow) found = int64_t(i);
-        if (found < 0)
-          return finish(1, std::string("workflow '") + r.workflows[size_t(route.workflow)].id +
-                               "' is not part of sequence '" + target.id + "'",
-                        journal::RunStatus::Failed);
-        s.row.position = found;
-        s.save(env_.journal);
-        continue;
-      }
-      // A transition with nowhere to go ends here and the sequence goes on after it.
-      ++s.row.position;
+    }
+    slots.push_back(std::move(slot));
+  }
+  for (const Slot &slot : slots)
+    if (!slot.blocked.empty()) return Stop{1, slot.blocked, journal::RunStatus::Failed};
+  auto runSlot = [&](Slot &slot) {
+    slot.outcome = runMember(slot.workflow, memberInput(slot.workflow, s.input, s.context), slot.resumed, s.row.scope,
+                             s.row.user, s.row.id, s.row.position);
+  };
+  std::vector<std::thread> threads;
+  Slot *first = nullptr;
+  for (Slot &slot : slots) {
+    if (slot.done) continue;
+    if (!first) {
+      first = &slot;  // this thread runs one of them
       continue;
     }
-
-    // A group of workflows, run at once; the sequence advances only when every one succeeded.
-    const RegistryStepDecl &step = q.steps[size_t(s.row.position)];
-    hops = 0;
-    if (env_.trace) {
-      Json ids = Json::array();
-      for (int w : step.workflows) ids.push_back(r.workflows[size_t(w)].id);
-      env_.trace->write("sequence_step", {{"sequence_run", s.row.id}, {"position", s.row.position}, {"workflows", ids}});
-    }
-    std::vector<journal::MemberRunRow> earlier = env_.journal.registry().memberRuns(s.row.id, s.row.position);
-    struct Slot {
-      int workflow;
-      std::optional<journal::RunRow> resumed;
-      bool done = false;  // succeeded before this process
-      RunOutcome outcome;
-      std::string blocked;
-    };
-    std::vector<Slot> slots;
-    for (int w : step.workflows) {
-      Slot slot{w, std::nullopt, false, {}, ""};
-      const char *id = r.workflows[size_t(w)].id;
-      for (auto it = earlier.rbegin(); it != earlier.rend(); ++it) {
-        if (it->workflow != id) continue;
-        if (it->status == journal::RunStatus::Succeeded) {
-          slot.done = true;
-        } else {
-          try {
-            slot.resumed = journal::resumableRun(env_.journal, it->run, env_.identities[size_t(w)]);
-          } catch (const Error &e) {
-            return finish(e.exitCode(), e.what(), journal::RunStatus::Failed);
-          }
-        }
-        break;
-      }
-      if (!slot.done && !slot.resumed) {
-        try {
-          if (std::optional<std::string> why = blockedBecause(r, w, env_.journal, s.row.scope, s.row.user))
-            slot.blocked = *why;
-        } catch (const Error &e) {
-          return finish(e.exitCode(), e.what(), journal::RunStatus::Failed);
-        }
-      }
-      slots.push_back(std::move(slot));
-    }
-    for (const Slot &slot : slots)
-      if (!slot.blocked.empty()) return finish(1, slot.blocked, journal::RunStatus::Failed);
-    auto runSlot = [&](Slot &slot) {
-      slot.outcome = runMember(slot.workflow, memberInput(slot.workflow, s.input, s.context), slot.resumed, s.row.scope,
-                               s.row.user, s.row.id, s.row.position);
-    };
-    std::vector<std::thread> threads;
-    Slot *first = nullptr;
-    for (Slot &slot : slots) {
-      if (slot.done) continue;
-      if (!first) {
-        first = &slot;  // this thread runs one of them
-        continue;
-      }
-      threads.emplace_back(runSlot, std::ref(slot));
-    }
-    if (first) runSlot(*first);
-    for (std::thread &t : threads) t.join();
-    // Outputs of this step, from this process's runs or the journal's.
-    std::vector<journal::MemberRunRow> now = env_.journal.registry().memberRuns(s.row.id, s.row.position);
-    for (const Slot &slot : slots) {
-      const char *id = r.workflows[size_t(slot.workflow)].id;
-      if (slot.done) {
-        for (auto it = now.rbegin(); it != now.rend(); ++it)
-          if (it->workflow == id && it->status == journal::RunStatus::Succeeded) {
-            std::optional<journal::RunRow> row = env_.journal.runs().find(it->run);
-            if (row) s.output = mergeInput(s.output, Value::object({{id, Value::parse(row->output.value_or("null"))}}));
-            break;
-          }
-        continue;
-      }
-      if (slot.outcome.code != 0) {
-        if (slot.outcome.code >= 128) return finish(slot.outcome.code, slot.outcome.error, journal::RunStatus::Cancelled);
-        std::string why = slot.outcome.code == 4
-                              ? "waits for an event; a registry's workflows run to completion, so its external states "
-                                "must have their events (--events)"
-                              : "failed: " + slot.outcome.error;
-        return finish(slot.outcome.code == 4 ? 1 : slot.outcome.code, "workflow '" + std::string(id) + "' " + why,
-                      journal::RunStatus::Failed);
-      }
-      s.output = mergeInput(s.output, Value::object({{id, slot.outcome.output.value_or(Value())}}));
-    }
-    ++s.row.position;
-    s.save(env_.journal);
+    threads.emplace_back(runSlot, std::ref(slot));
   }
+  if (first) runSlot(*first);
+  for (std::thread &t : threads) t.join();
+  // Outputs of this step, from this process's runs or the journal's.
+  std::vector<journal::MemberRunRow> now = env_.journal.registry().memberRuns(s.row.id, s.row.position);
+  for (const Slot &slot : slots) {
+    const char *id = r.workflows[size_t(slot.workflow)].id;
+    if (slot.done) {
+      for (auto it = now.rbegin(); it != now.rend(); ++it)
+        if (it->workflow == id && it->status == journal::RunStatus::Succeeded) {
+          std::optional<journal::RunRow> row = env_.journal.runs().find(it->run);
+          if (row) s.output = mergeInput(s.output, Value::object({{id, Value::parse(row->output.value_or("null"))}}));
+          break;
+        }
+      continue;
+    }
+    if (slot.outcome.code != 0) {
+      if (slot.outcome.code >= 128) return Stop{slot.outcome.code, slot.outcome.error, journal::RunStatus::Cancelled};
+      std::string why = slot.outcome.code == 4
+                            ? "waits for an event; a registry's workflows run to completion, so its external states "
+                              "must have their events (--events)"
+                            : "failed: " + slot.outcome.error;
+      return Stop{slot.outcome.code == 4 ? 1 : slot.outcome.code, "workflow '" + std::string(id) + "' " + why,
+                  journal::RunStatus::Failed};
+    }
+    s.output = mergeInput(s.output, Value::object({{id, slot.outcome.output.value_or(Value())}}));
+  }
+  ++s.row.position;
+  s.save(env_.journal);
+  return std::nullopt;
 }
 
 }  // namespace wfc::registry

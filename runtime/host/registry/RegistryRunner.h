@@ -66,7 +66,24 @@ class RegistryRunner {
 
  private:
   struct Sequence;
+  // How a sequence run ends: its exit code (4: suspended for a choice), why, and its status.
+  struct Stop {
+    int code;
+    std::string error;
+    journal::RunStatus status;
+  };
+  // Runs the sequence from where it stands until it ends or suspends.
   RegistryOutcome drive(Sequence &s, std::optional<std::string> event, const std::optional<std::string> &eventContext);
+  // Takes transition `transition` (docs/registry.md "Transitions"): moves the sequence to where
+  // it routes (its position, sequence, or the next transition in `pendingTransition`), consuming
+  // `event` for a choice; a Stop when the sequence ends or waits for a choice there.
+  std::optional<Stop> takeTransition(Sequence &s, int transition, std::optional<std::string> &event,
+                                     std::string &pendingTransition);
+  // Runs the workflows of the step the sequence is at, at once, and merges their outputs; a Stop
+  // when one is blocked, fails or is cancelled.
+  std::optional<Stop> runStep(Sequence &s);
+  // Records how the sequence run ended (or suspended) and says so.
+  RegistryOutcome finish(Sequence &s, const Stop &stop);
   RunOutcome runMember(int workflow, const Value &input, const std::optional<journal::RunRow> &resumed,
                        const std::string &scope, const std::optional<std::string> &user,
                        const std::optional<std::string> &sequenceRun, std::optional<int64_t> position);
