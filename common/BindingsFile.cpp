@@ -469,6 +469,69 @@ BindingsFile BindingsFile::fromJsonText(std::string_view json, const std::string
   return file;
 }
 
+namespace {
+
+// The settings of a checked binding, read into their fields: the checks above have made sure
+// every field is there and of its type.
+std::vector<std::string> stringsOf(const Value &list) {
+  std::vector<std::string> out;
+  for (size_t i = 0; i < list.size(); ++i) out.push_back(list.at(i)->asString());
+  return out;
+}
+
+std::vector<std::pair<std::string, std::string>> pairsOf(const Value &map) {
+  std::vector<std::pair<std::string, std::string>> out;
+  for (const std::string &k : map.keys()) out.emplace_back(k, map.get(k)->asString());
+  return out;
+}
+
+std::optional<std::string> optionalString(const Value &spec, const char *key) {
+  if (std::optional<Value> v = spec.get(key)) return v->asString();
+  return std::nullopt;
+}
+
+std::optional<int64_t> optionalTimeout(const Value &spec) {
+  if (std::optional<Value> v = spec.get("timeout_ms")) return v->asInteger();
+  return std::nullopt;
+}
+
+BindingsFile::ToolSettings toolSettings(const std::string &kind, const Value &spec) {
+  if (kind == "exec")
+    return ExecSettings{stringsOf(*spec.get("argv")), optionalString(spec, "cwd"),
+                        spec.get("env") ? pairsOf(*spec.get("env")) : std::vector<std::pair<std::string, std::string>>{},
+                        optionalTimeout(spec)};
+  if (kind == "http") {
+    HttpSettings http;
+    http.url = spec.get("url")->asString();
+    if (std::optional<std::string> method = optionalString(spec, "method")) {
+      http.method = *method;
+      std::transform(http.method.begin(), http.method.end(), http.method.begin(),
+                     [](unsigned char c) { return char(std::toupper(c)); });
+    }
+    if (std::optional<Value> h = spec.get("headers")) http.headers = pairsOf(*h);
+    if (std::optional<Value> h = spec.get("headers_from_env")) http.headersFromEnv = pairsOf(*h);
+    http.timeoutMs = optionalTimeout(spec);
+    return http;
+  }
+  if (kind == "mcp") return McpSettings{spec.get("server")->asString(), optionalString(spec, "tool"), optionalTimeout(spec)};
+  if (kind == "mock") return MockSettings{spec.get("result"), spec.get("template")};
+  if (kind == "builtin") return BindingsFile::BuiltinSettings{spec.asString()};
+  return BindingsFile::NativeSettings{};
+}
+
+McpServerSettings mcpServerSettings(const Value &spec) {
+  return {spec.get("command")->asString(), spec.get("args") ? stringsOf(*spec.get("args")) : std::vector<std::string>{},
+          spec.get("env") ? pairsOf(*spec.get("env")) : std::vector<std::pair<std::string, std::string>>{},
+          optionalString(spec, "cwd")};
+}
+
+ProviderSettings providerSettings(const Value &spec) {
+  return {spec.get("provider")->asString(), spec.get("model")->asString(), optionalString(spec, "base_url"),
+          optionalString(spec, "api_key_env"), optionalTimeout(spec)};
+}
+
+}  // namespace
+
 BindingsFile BindingsFile::check(const YAML::Node &root, const std::string &origin, std::vector<BindingsProblem> &problems) {
   Reader r(origin);
   BindingsFile file;
@@ -492,8 +555,10 @@ BindingsFile BindingsFile::check(const YAML::Node &root, const std::string &orig
             r.fail(kv.first, "provider " + inQuotes(key) + " is bound twice (first at " + first->where +
                                  "); remove one of the entries");
           checkProvider(r, kv.second, "provider " + inQuotes(key));
-          file.providers_.push_back({key, r.where(kv.first), Value::fromJson(r.toJson(kv.second)),
-                                     kv.first.Mark().line + 1, kv.first.Mark().column + 1});
+          Value spec = Value::fromJson(r.toJson(kv.second));
+          ProviderSettings settings = providerSettings(spec);
+          file.providers_.push_back({key, r.where(kv.first), std::move(spec), kv.first.Mark().line + 1,
+                                     kv.first.Mark().column + 1, std::move(settings)});
         });
       }
   }
@@ -513,7 +578,9 @@ BindingsFile BindingsFile::check(const YAML::Node &root, const std::string &orig
                                  "); remove one of them");
           servers.push_back(name);
           checkMcpServer(r, kv.second, "MCP server " + inQuotes(name));
-          file.mcpServers_.push_back({name, r.where(kv.first), Value::fromJson(r.toJson(kv.second))});
+          Value spec = Value::fromJson(r.toJson(kv.second));
+          McpServerSettings settings = mcpServerSettings(spec);
+          file.mcpServers_.push_back({name, r.where(kv.first), std::move(spec), std::move(settings)});
         });
       }
   }
@@ -568,9 +635,10 @@ BindingsFile BindingsFile::check(const YAML::Node &root, const std::string &orig
                                   (hint.empty() ? "; the kinds are " + listed(kKinds) : hint));
         }
         Entry entry{tool, r.where(kv.first), kv.first.Mark().line + 1, kv.first.Mark().column + 1, kind, Value(), "",
-                    only->second.Mark().line + 1, only->second.Mark().column + 1, "", 0, 0};
+                    only->second.Mark().line + 1, only->second.Mark().column + 1, "", 0, 0, {}};
         checkBinding(r, tool, kind, only->second, servers, entry);
         entry.spec = Value::fromJson(r.toJson(only->second));
+        entry.settings = toolSettings(kind, entry.spec);
         if (effects) {
           entry.effects = effects.Scalar();
           entry.effectsLine = effects.Mark().line + 1;

@@ -6,10 +6,14 @@
 #include "wfc/tool.h"
 #include "wfc/value.h"
 
+#include <cstdint>
 #include <map>
+#include <optional>
 #include <memory>
 #include <string>
 #include <string_view>
+#include <utility>
+#include <variant>
 #include <vector>
 
 namespace YAML {
@@ -24,9 +28,55 @@ struct BindingsProblem {
   std::string message;  // "what is wrong; how to fix"
 };
 
+// Each kind's settings, read into fields once the document passed its checks (docs/bindings.md):
+// what the runtime builds a tool, an MCP server or a provider from. Timeouts are milliseconds;
+// nullopt: the kind's default.
+struct ExecSettings {
+  std::vector<std::string> argv;                         // non-empty
+  std::optional<std::string> cwd;
+  std::vector<std::pair<std::string, std::string>> env;  // as written
+  std::optional<int64_t> timeoutMs;
+};
+struct HttpSettings {
+  std::string url;
+  std::string method = "POST";                                      // upper case
+  std::vector<std::pair<std::string, std::string>> headers;         // name, value
+  std::vector<std::pair<std::string, std::string>> headersFromEnv;  // name, environment variable
+  std::optional<int64_t> timeoutMs;
+};
+struct McpSettings {
+  std::string server;               // a name of mcp_servers
+  std::optional<std::string> tool;  // the server's name for the tool (default: the declared name)
+  std::optional<int64_t> timeoutMs;
+};
+struct MockSettings {
+  std::optional<Value> result;            // a fixed value, or …
+  std::optional<Value> responseTemplate;  // … a template filled from the arguments
+};
+struct McpServerSettings {
+  std::string command;
+  std::vector<std::string> args;
+  std::vector<std::pair<std::string, std::string>> env;
+  std::optional<std::string> cwd;
+};
+struct ProviderSettings {
+  std::string provider;  // openai or anthropic
+  std::string model;
+  std::optional<std::string> baseUrl, apiKeyEnv;
+  std::optional<int64_t> timeoutMs;
+};
+
 // One bindings document, parsed and shape-checked, not yet bound to implementations.
 class BindingsFile {
  public:
+  // A tool's settings by its kind: exec, http, mcp and mock carry fields; a native binding names
+  // a function (Entry::native), a builtin one a builtin (BuiltinSettings::name).
+  struct NativeSettings {};
+  struct BuiltinSettings {
+    std::string name;  // read_file, …
+  };
+  using ToolSettings = std::variant<NativeSettings, ExecSettings, HttpSettings, McpSettings, MockSettings, BuiltinSettings>;
+
   struct Entry {
     std::string tool;    // the declared tool name: "doc.parse_structure"
     std::string where;   // "ORIGIN:LINE:COL" of the name
@@ -39,11 +89,15 @@ class BindingsFile {
     // tool may do, for a tool whose pack does not say; the compiler reads it, the run does not.
     std::string effects;  // empty: not given
     int effectsLine = 0, effectsColumn = 0;
+    // The kind's settings read from `spec`, which keeps them as written for the compiled-in copy
+    // (toJsonText) and the journal's binding hash.
+    ToolSettings settings;
   };
   struct McpServer {
     std::string name;
     std::string where;  // "ORIGIN:LINE:COL" of the name
     Value spec;         // {command, args, env, cwd}
+    McpServerSettings settings;
   };
   // What runs the calls of a pack's provider key (docs/bindings.md "Providers").
   struct ProviderBinding {
@@ -51,6 +105,7 @@ class BindingsFile {
     std::string where;  // "ORIGIN:LINE:COL" of the key
     Value spec;         // {provider, model, base_url?, api_key_env?, timeout_ms?}
     int line = 0, column = 0;  // of the key
+    ProviderSettings settings;
   };
 
   // `origin` names the document in messages (a path, or "<compiled-in bindings>"). YAML, or JSON

@@ -7,6 +7,9 @@
 #include <gtest/gtest.h>
 
 #include <string>
+#include <utility>
+#include <variant>
+#include <vector>
 
 namespace wfc {
 namespace {
@@ -135,6 +138,68 @@ TEST(BindingsTest, EscapesOfNonBreakingSpaceAndNextLineReadAsTheirCharacters) {
   std::string json = toJsonText(file);
   EXPECT_EQ(json, "{\"tools\":{\"t\":{\"exec\":{\"argv\":[\"a\xC2\xA0" "b\xC2\x85" "c\",\"d\\\\_e\",\"f\\\\_g\"]}}}}");
   EXPECT_TRUE(BindingsFile::fromJsonText(json, "<compiled-in bindings>") == file);
+}
+
+// Each kind's settings are read into typed fields once the checks pass — what the run builds
+// tools, servers and providers from — and survive the compiled-in JSON unchanged.
+TEST(BindingsTest, ReadsEachKindsSettingsIntoTypedFields) {
+  BindingsFile file = BindingsFile::parse(R"(tools:
+  run: { exec: { argv: [python3, t.py], cwd: work, env: {B: "2", A: "1"}, timeout_ms: 5000 } }
+  get: { http: { url: "https://h/x", method: put, headers: {X-A: a}, headers_from_env: {Authorization: TOKEN} } }
+  read: { mcp: { server: files, tool: read_file, timeout_ms: 7 } }
+  cite: { native: extract_citations }
+  fixed: { mock: { result: {hits: []} } }
+  echo: { mock: { template: {got: "{{args}}"} } }
+  load: { builtin: read_file }
+mcp_servers:
+  files: { command: npx, args: [server, "."], env: {K: v}, cwd: /srv }
+providers:
+  default: { provider: anthropic, model: claude-x, base_url: "http://127.0.0.1:9", api_key_env: KEY, timeout_ms: 9 }
+)", "b.yaml");
+  for (const BindingsFile &f : {file, BindingsFile::fromJsonText(toJsonText(file), "<compiled-in bindings>")}) {
+    const auto *exec = std::get_if<ExecSettings>(&f.find("run")->settings);
+    ASSERT_NE(exec, nullptr);
+    EXPECT_EQ(exec->argv, (std::vector<std::string>{"python3", "t.py"}));
+    EXPECT_EQ(exec->cwd, "work");
+    EXPECT_EQ(exec->env, (std::vector<std::pair<std::string, std::string>>{{"B", "2"}, {"A", "1"}}));
+    EXPECT_EQ(exec->timeoutMs, 5000);
+    const auto *http = std::get_if<HttpSettings>(&f.find("get")->settings);
+    ASSERT_NE(http, nullptr);
+    EXPECT_EQ(http->url, "https://h/x");
+    EXPECT_EQ(http->method, "PUT");
+    EXPECT_EQ(http->headers, (std::vector<std::pair<std::string, std::string>>{{"X-A", "a"}}));
+    EXPECT_EQ(http->headersFromEnv, (std::vector<std::pair<std::string, std::string>>{{"Authorization", "TOKEN"}}));
+    EXPECT_FALSE(http->timeoutMs);
+    const auto *mcp = std::get_if<McpSettings>(&f.find("read")->settings);
+    ASSERT_NE(mcp, nullptr);
+    EXPECT_EQ(mcp->server, "files");
+    EXPECT_EQ(mcp->tool, "read_file");
+    EXPECT_EQ(mcp->timeoutMs, 7);
+    EXPECT_TRUE(std::holds_alternative<BindingsFile::NativeSettings>(f.find("cite")->settings));
+    const auto *fixed = std::get_if<MockSettings>(&f.find("fixed")->settings);
+    ASSERT_NE(fixed, nullptr);
+    ASSERT_TRUE(fixed->result);
+    EXPECT_EQ(fixed->result->dump(), R"({"hits":[]})");
+    EXPECT_FALSE(fixed->responseTemplate);
+    const auto *echo = std::get_if<MockSettings>(&f.find("echo")->settings);
+    ASSERT_NE(echo, nullptr);
+    EXPECT_FALSE(echo->result);
+    ASSERT_TRUE(echo->responseTemplate);
+    const auto *builtin = std::get_if<BindingsFile::BuiltinSettings>(&f.find("load")->settings);
+    ASSERT_NE(builtin, nullptr);
+    EXPECT_EQ(builtin->name, "read_file");
+    const McpServerSettings &server = f.findMcpServer("files")->settings;
+    EXPECT_EQ(server.command, "npx");
+    EXPECT_EQ(server.args, (std::vector<std::string>{"server", "."}));
+    EXPECT_EQ(server.env, (std::vector<std::pair<std::string, std::string>>{{"K", "v"}}));
+    EXPECT_EQ(server.cwd, "/srv");
+    const ProviderSettings &provider = f.findProvider("default")->settings;
+    EXPECT_EQ(provider.provider, "anthropic");
+    EXPECT_EQ(provider.model, "claude-x");
+    EXPECT_EQ(provider.baseUrl, "http://127.0.0.1:9");
+    EXPECT_EQ(provider.apiKeyEnv, "KEY");
+    EXPECT_EQ(provider.timeoutMs, 9);
+  }
 }
 
 // providers: (docs/bindings.md "Providers"): a pack's provider keys bound to concrete providers,

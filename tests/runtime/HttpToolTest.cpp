@@ -3,6 +3,7 @@
 // empty, not JSON, non-2xx), its transport failures (timeout, cancellation, refused connection),
 // the usage errors of a bad binding, and that environment header values never leak into
 // describe() or an error.
+#include "common/BindingsFile.h"
 #include "core/tools/ToolBinding.h"
 
 #include "HttpTestServer.h"
@@ -70,8 +71,10 @@ class EnvVar {
   const char *name_;
 };
 
+// The binding `spec` makes, read as a bindings file reads it.
 std::unique_ptr<ToolBinding> binding(const Json &spec, const std::string &tool = "kb.lookup") {
-  return makeHttpBinding(tool, "bindings.yaml:3:13", Value::fromJson(nlohmann::ordered_json(spec)));
+  BindingsFile file = BindingsFile::parse(Json{{"tools", {{tool, {{"http", spec}}}}}}.dump(), "bindings.yaml");
+  return makeHttpBinding(tool, "bindings.yaml:3:13", std::get<HttpSettings>(file.find(tool)->settings));
 }
 
 // The client keeps its connections per thread; a call on a thread of its own closes them when the

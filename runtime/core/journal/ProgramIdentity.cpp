@@ -18,13 +18,12 @@ std::string bindingHash(const std::string &tool, const BindingsFile *defaults, c
     if (!entry && f && (entry = f->find(tool))) file = f;
   if (!entry) return "unbound";
   std::string text = entry->kind + "\n" + entry->spec.dump() + "\n" + entry->native;
-  if (entry->kind == "mcp" && entry->spec.isObject())
-    if (std::optional<Value> server = entry->spec.get("server"); server && server->isString()) {
-      const BindingsFile::McpServer *s = file->findMcpServer(server->asString());
-      for (const BindingsFile *f : {overrides, defaults})
-        if (!s && f) s = f->findMcpServer(server->asString());
-      if (s) text += "\n" + s->spec.dump();
-    }
+  if (const auto *mcp = std::get_if<McpSettings>(&entry->settings)) {
+    const BindingsFile::McpServer *s = file->findMcpServer(mcp->server);
+    for (const BindingsFile *f : {overrides, defaults})
+      if (!s && f) s = f->findMcpServer(mcp->server);
+    if (s) text += "\n" + s->spec.dump();
+  }
   // A hash, not the text: bindings may carry secrets in `env`, and the journal is no place for them.
   return sha256(text).substr(0, 32);
 }

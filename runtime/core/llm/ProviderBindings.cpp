@@ -14,11 +14,11 @@ BoundProvider bound(const BindingsFile::ProviderBinding &b) {
   BoundProvider out;
   out.key = b.key;
   out.where = b.where;
-  out.provider = b.spec.get("provider")->asString();
-  out.model = b.spec.get("model")->asString();
-  if (auto v = b.spec.get("base_url")) out.baseUrl = v->asString();
-  if (auto v = b.spec.get("api_key_env")) out.apiKeyEnv = v->asString();
-  if (auto v = b.spec.get("timeout_ms")) out.timeoutMs = long(v->asInteger());
+  out.provider = b.settings.provider;
+  out.model = b.settings.model;
+  if (b.settings.baseUrl) out.baseUrl = *b.settings.baseUrl;
+  if (b.settings.apiKeyEnv) out.apiKeyEnv = *b.settings.apiKeyEnv;
+  if (b.settings.timeoutMs) out.timeoutMs = long(*b.settings.timeoutMs);
   return out;
 }
 

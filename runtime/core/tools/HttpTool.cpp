@@ -14,6 +14,8 @@
 // shown without any "user:password@".
 #include "core/tools/ToolBinding.h"
 
+#include "common/BindingsFile.h"
+
 
 #include "support/http/HttpClient.h"
 
@@ -206,18 +208,13 @@ class HttpBinding final : public ToolBinding {
 
 }  // namespace
 
-std::unique_ptr<ToolBinding> makeHttpBinding(const std::string &tool, const std::string &where, const Value &spec) {
+std::unique_ptr<ToolBinding> makeHttpBinding(const std::string &tool, const std::string &where, const HttpSettings &http) {
   const std::string what = "the http binding of tool " + inQuotes(tool);
   auto usage = [&](const std::string &message) { throw Error(ErrorKind::Usage, where + ": " + message); };
 
-  std::string url = spec.get("url")->asString();
-  std::string method = "POST";
-  if (auto m = spec.get("method")) {
-    method = m->asString();
-    std::transform(method.begin(), method.end(), method.begin(), [](unsigned char c) { return char(std::toupper(c)); });
-  }
-  long timeoutMs = kDefaultTimeoutMs;
-  if (auto t = spec.get("timeout_ms")) timeoutMs = long(t->asInteger());
+  std::string url = http.url;
+  std::string method = http.method;
+  long timeoutMs = http.timeoutMs ? long(*http.timeoutMs) : kDefaultTimeoutMs;
 
   std::vector<Header> headers;
   auto add = [&](const std::string &name, std::string value, bool secret, const std::string &from) {
@@ -232,25 +229,18 @@ std::unique_ptr<ToolBinding> makeHttpBinding(const std::string &tool, const std:
               "); keep one of them");
     headers.push_back({name, std::move(value), secret});
   };
-  if (auto h = spec.get("headers")) {
-    for (const std::string &name : h->keys()) {
-      std::string value = h->get(name)->asString();
-      if (!isHeaderValue(value))
-        usage("header " + inQuotes(name) + " in 'headers' of " + what + " contains a line break");
-      add(name, std::move(value), false, "'headers'");
-    }
+  for (const auto &[name, value] : http.headers) {
+    if (!isHeaderValue(value)) usage("header " + inQuotes(name) + " in 'headers' of " + what + " contains a line break");
+    add(name, value, false, "'headers'");
   }
-  if (auto h = spec.get("headers_from_env")) {
-    for (const std::string &name : h->keys()) {
-      const std::string &variable = h->get(name)->asString();
-      const char *value = std::getenv(variable.c_str());
-      const std::string context = "header " + inQuotes(name) + " of " + what + " comes from environment variable " +
-                                  variable + ", which ";
-      if (!value) usage(context + "is not set; set it before the run");
-      if (!*value) usage(context + "is empty; set it before the run");
-      if (!isHeaderValue(value)) usage(context + "contains a line break");
-      add(name, value, true, "'headers_from_env'");
-    }
+  for (const auto &[name, variable] : http.headersFromEnv) {
+    const char *value = std::getenv(variable.c_str());
+    const std::string context = "header " + inQuotes(name) + " of " + what + " comes from environment variable " +
+                                variable + ", which ";
+    if (!value) usage(context + "is not set; set it before the run");
+    if (!*value) usage(context + "is empty; set it before the run");
+    if (!isHeaderValue(value)) usage(context + "contains a line break");
+    add(name, value, true, "'headers_from_env'");
   }
   return std::make_unique<HttpBinding>(tool, std::move(url), std::move(method), timeoutMs, std::move(headers));
 }

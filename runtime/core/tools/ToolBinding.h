@@ -10,6 +10,10 @@
 #include <memory>
 #include <string>
 
+namespace wfc {
+struct HttpSettings;  // common/BindingsFile.h
+}  // namespace wfc
+
 namespace wfc::tools {
 
 class ToolBinding {
@@ -28,6 +32,6 @@ std::unique_ptr<ToolBinding> makeBuiltinBinding(std::string name, std::shared_pt
 std::unique_ptr<ToolBinding> makeNativeBinding(std::string name, NativeTool fn);
 // `where`: the binding's place in its file, for errors. Defined in HttpTool.cpp. (makeMcpBinding:
 // core/tools/McpTool.h.)
-std::unique_ptr<ToolBinding> makeHttpBinding(const std::string &tool, const std::string &where, const Value &spec);
+std::unique_ptr<ToolBinding> makeHttpBinding(const std::string &tool, const std::string &where, const HttpSettings &http);
 
 }  // namespace wfc::tools

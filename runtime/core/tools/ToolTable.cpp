@@ -20,29 +20,28 @@ std::string inQuotes(std::string_view s) { return "'" + std::string(s) + "'"; }
 
 namespace {
 
-tools::ExecSpec execSpec(const std::string &tool, const Value &spec) {
+tools::ExecSpec execSpec(const std::string &tool, const ExecSettings &exec) {
   tools::ExecSpec out;
   out.name = tool;
-  const Value argv = *spec.get("argv");
-  for (size_t i = 0; i < argv.size(); ++i) out.argv.push_back(argv.at(i)->asString());
-  if (auto cwd = spec.get("cwd")) out.cwd = cwd->asString();
-  if (auto env = spec.get("env"))
-    for (const std::string &k : env->keys()) out.env.emplace_back(k, env->get(k)->asString());
-  if (auto t = spec.get("timeout_ms")) out.timeoutMs = t->asInteger();
+  out.argv = exec.argv;
+  out.cwd = exec.cwd.value_or("");
+  out.env = exec.env;
+  out.timeoutMs = exec.timeoutMs.value_or(0);
   return out;
 }
 
 // An mcp binding: its server is the one its own file defines; bindings to the same server
 // definition share one process.
-std::unique_ptr<tools::ToolBinding> mcpBinding(const BindingsFile::Entry &e, const BindingsFile &file,
-                                               const ToolTable::Options &options, tools::McpServers &servers) {
+std::unique_ptr<tools::ToolBinding> mcpBinding(const BindingsFile::Entry &e, const McpSettings &mcp,
+                                               const BindingsFile &file, const ToolTable::Options &options,
+                                               tools::McpServers &servers) {
   tools::McpToolSpec spec;
   spec.tool = e.tool;
   spec.where = e.where;
-  if (auto t = e.spec.get("tool")) spec.mcpTool = t->asString();
-  if (auto t = e.spec.get("timeout_ms")) spec.timeoutMs = t->asInteger();
+  if (mcp.tool) spec.mcpTool = *mcp.tool;
+  if (mcp.timeoutMs) spec.timeoutMs = *mcp.timeoutMs;
   if (auto p = options.parameters.find(e.tool); p != options.parameters.end()) spec.parameters = Value::parse(p->second);
-  const std::string name = e.spec.get("server")->asString();
+  const std::string &name = mcp.server;
   const BindingsFile::McpServer *server = file.findMcpServer(name);
   if (!server)
     throw Error(ErrorKind::Usage, e.where + ": tool " + inQuotes(e.tool) + " names MCP server " + inQuotes(name) +
@@ -50,12 +49,10 @@ std::unique_ptr<tools::ToolBinding> mcpBinding(const BindingsFile::Entry &e, con
   tools::McpServerSpec s;
   s.name = server->name;
   s.where = server->where;
-  s.command = server->spec.get("command")->asString();
-  if (auto args = server->spec.get("args"))
-    for (size_t i = 0; i < args->size(); ++i) s.args.push_back(args->at(i)->asString());
-  if (auto env = server->spec.get("env"))
-    for (const std::string &k : env->keys()) s.env.emplace_back(k, env->get(k)->asString());
-  if (auto cwd = server->spec.get("cwd")) s.cwd = cwd->asString();
+  s.command = server->settings.command;
+  s.args = server->settings.args;
+  s.env = server->settings.env;
+  s.cwd = server->settings.cwd.value_or("");
   return tools::makeMcpBinding(std::move(spec), servers.get(s));
 }
 
@@ -87,15 +84,15 @@ ToolTable::ToolTable(const std::vector<std::string> &declared, const std::vector
     if (!e && defaults) e = defaults->find(tool);
     if (!e || bindings_.count(tool)) continue;
     std::unique_ptr<tools::ToolBinding> binding;
-    if (e->kind == "exec") {
-      binding = tools::makeExecBinding(execSpec(tool, e->spec));
-    } else if (e->kind == "mock") {
-      if (auto result = e->spec.get("result")) binding = tools::makeMockBinding(tools::MockTool::fixed(*result));
-      else binding = tools::makeMockBinding(tools::MockTool::fromTemplate(*e->spec.get("template")));
-    } else if (e->kind == "builtin") {
+    if (const auto *exec = std::get_if<ExecSettings>(&e->settings)) {
+      binding = tools::makeExecBinding(execSpec(tool, *exec));
+    } else if (const auto *mock = std::get_if<MockSettings>(&e->settings)) {
+      if (mock->result) binding = tools::makeMockBinding(tools::MockTool::fixed(*mock->result));
+      else binding = tools::makeMockBinding(tools::MockTool::fromTemplate(*mock->responseTemplate));
+    } else if (const auto *builtin = std::get_if<BindingsFile::BuiltinSettings>(&e->settings)) {
       if (!builtins) builtins = std::make_shared<const tools::BuiltinTools>(options.workspace);
-      binding = tools::makeBuiltinBinding(e->spec.asString(), builtins);
-    } else if (e->kind == "native") {
+      binding = tools::makeBuiltinBinding(builtin->name, builtins);
+    } else if (std::holds_alternative<BindingsFile::NativeSettings>(e->settings)) {
       auto it = std::find_if(options.natives.begin(), options.natives.end(), [&](const NativeToolEntry &n) {
         return n.name && n.fn && e->native == n.name;
       });
@@ -105,12 +102,12 @@ ToolTable::ToolTable(const std::vector<std::string> &declared, const std::vector
                                           "(wfc --bindings) and add its source" +
                                           didYouMean(e->native, nativeNames));
       binding = tools::makeNativeBinding(e->native, it->fn);
-    } else if (e->kind == "http") {
-      binding = tools::makeHttpBinding(tool, e->where, e->spec);
-    } else if (e->kind == "mcp") {
+    } else if (const auto *http = std::get_if<HttpSettings>(&e->settings)) {
+      binding = tools::makeHttpBinding(tool, e->where, *http);
+    } else if (const auto *mcp = std::get_if<McpSettings>(&e->settings)) {
       if (!mcpServers_) mcpServers_ = std::make_unique<tools::McpServers>();
       const BindingsFile &file = overrides && overrides->find(tool) == e ? *overrides : *defaults;
-      binding = mcpBinding(*e, file, options, *mcpServers_);
+      binding = mcpBinding(*e, *mcp, file, options, *mcpServers_);
     }
     bindings_.emplace(tool, std::move(binding));
   }
