@@ -1,5 +1,6 @@
 #include "host/serve/ApiRoutes.h"
 
+#include "host/serve/OpenApiDocument.h"
 #include "host/serve/RestApi.h"
 
 namespace wfc::serve {
@@ -39,8 +40,6 @@ Json waitParam() {
           {"schema", {{"type", "boolean"}}}};
 }
 
-Json runStatuses() { return Json::array({"running", "succeeded", "failed", "suspended", "cancelled"}); }
-
 Json startRun(const ApiFacts &facts) {
   Json params = Json::array({waitParam()});
   if (facts.chat) {
@@ -73,7 +72,7 @@ Json listRuns(const ApiFacts &) {
   return {{"operationId", "listRuns"},
           {"summary", "List runs, newest first"},
           {"parameters",
-           {{{"name", "status"}, {"in", "query"}, {"schema", {{"type", "string"}, {"enum", runStatuses()}}}},
+           {{{"name", "status"}, {"in", "query"}, {"schema", {{"type", "string"}, {"enum", runStatusEnum()}}}},
             {{"name", "limit"}, {"in", "query"}, {"schema", {{"type", "integer"}, {"minimum", 1}, {"maximum", 1000}}}},
             {{"name", "before"},
              {"in", "query"},

@@ -1,5 +1,6 @@
 #include "host/serve/OpenApiDocument.h"
 
+#include "core/journal/RunStatus.h"
 #include "host/chat/ChatMain.h"
 #include "host/serve/ApiRoutes.h"
 
@@ -69,11 +70,19 @@ Json relocateSchema(Json schema, const std::string &base) {
   return schema;
 }
 
+Json runStatusEnum() {
+  Json out = Json::array();
+  for (journal::RunStatus s : {journal::RunStatus::Running, journal::RunStatus::Succeeded, journal::RunStatus::Failed,
+                               journal::RunStatus::Suspended, journal::RunStatus::Cancelled})
+    out.push_back(journal::spell(s));
+  return out;
+}
+
 Json openApiDocument(const ProgramDecl &program, const std::vector<mcp::ServedTool> &tools, bool tokenRequired) {
   const bool chat = chat::isChatProgram(program);
   RunSchemas schemas = runSchemas(program, tools);
   std::vector<std::string> events = externalEvents(program);
-  const Json statuses = Json::array({"running", "succeeded", "failed", "suspended", "cancelled"});
+  const Json statuses = runStatusEnum();
 
   Json components = Json::object();
   components["Input"] = relocateSchema(schemas.input, "#/components/schemas/Input");

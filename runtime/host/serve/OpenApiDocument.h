@@ -30,6 +30,9 @@ std::vector<std::string> externalEvents(const ProgramDecl &program);
 // and drops its root "$id" and "$schema", so that it can sit inside another document.
 nlohmann::ordered_json relocateSchema(nlohmann::ordered_json schema, const std::string &base);
 
+// Every run status as the API spells it (["running", "succeeded", …]), for a schema's "enum".
+nlohmann::ordered_json runStatusEnum();
+
 nlohmann::ordered_json openApiDocument(const ProgramDecl &program, const std::vector<mcp::ServedTool> &tools,
                                        bool tokenRequired);
 
