@@ -141,6 +141,27 @@ TEST(ShellScannerTest, FollowsQuotingAsTheShellDoes) {
   EXPECT_EQ(spotAfter("cat <<-EOF\n\tline\n\tEOF\necho \""), Spot::DoubleQuoted);
   EXPECT_EQ(spotAfter("cat <<"), Spot::HereDocumentWord);
   EXPECT_EQ(spotAfter("cat <<<"), Spot::Unquoted);
+  // A backslash escapes the first character of what replaces the value, except in '…' (where it
+  // is text) and after another backslash.
+  EXPECT_EQ(spotAfter("echo \\"), Spot::AfterBackslash);
+  EXPECT_EQ(spotAfter("echo \\\\"), Spot::Unquoted);
+  EXPECT_EQ(spotAfter("echo \\\\\\"), Spot::AfterBackslash);
+  EXPECT_EQ(spotAfter("echo \"C:\\"), Spot::AfterBackslash);
+  EXPECT_EQ(spotAfter("echo 'C:\\"), Spot::SingleQuoted);
+  EXPECT_EQ(spotAfter("echo $(cat \\"), Spot::AfterBackslash);
+  EXPECT_EQ(spotAfter("cat <<EOF\nC:\\"), Spot::AfterBackslash);
+  EXPECT_EQ(spotAfter("cat <<EOF\nC:\\\\"), Spot::HereDocument);
+  EXPECT_EQ(spotAfter("cat <<'EOF'\nC:\\"), Spot::QuotedHereDocument);
+}
+
+TEST(ShellScannerTest, AValueEndsTheEscapeBeforeIt) {
+  // The shell escapes the reference's first character, so the author's next one is not escaped.
+  ShellScanner s;
+  s.feed("echo \\");
+  s.value();
+  s.feed("\"");
+  ASSERT_TRUE(s.unterminated());
+  EXPECT_EQ(*s.unterminated(), "a '\"' is not closed");
 }
 
 TEST(ShellScannerTest, ReferencesSuitTheirSpot) {
@@ -150,6 +171,7 @@ TEST(ShellScannerTest, ReferencesSuitTheirSpot) {
   EXPECT_EQ(*referenceAt(ShellScanner::Spot::HereDocument, "WFC_V1"), "${WFC_V1}");
   EXPECT_FALSE(referenceAt(ShellScanner::Spot::Backquoted, "WFC_V1"));
   EXPECT_FALSE(referenceAt(ShellScanner::Spot::Arithmetic, "WFC_V1"));
+  EXPECT_FALSE(referenceAt(ShellScanner::Spot::AfterBackslash, "WFC_V1"));
 }
 
 TEST(ShellScannerTest, ReportsWhatIsLeftOpenAndTheWords) {

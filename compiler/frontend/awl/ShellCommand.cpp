@@ -50,6 +50,7 @@ std::optional<ShellCommand> lowerShellCommand(const Where &where, ExpressionLowe
     }
     if (!firstValue.isValid()) firstValue = loc;
     ShellScanner::Spot spot = scanner.spot();
+    scanner.value();
     std::optional<std::string> reference = referenceAt(spot, name);
     if (!reference) {
       diags.error(loc, "a run-time value cannot go " + spotProblem(spot) + " (docs/awl.md \"Shell commands and taint\")");

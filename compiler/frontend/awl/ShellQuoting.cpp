@@ -8,13 +8,26 @@ void ShellScanner::feed(llvm::StringRef text) {
   for (char c : text) step(c);
 }
 
+namespace {
+
+// Whether `line` ends with a '\' that escapes what follows: an odd run of them.
+bool endsEscaped(llvm::StringRef line) {
+  size_t kept = line.rtrim('\\').size();
+  return (line.size() - kept) % 2 == 1;
+}
+
+}  // namespace
+
 ShellScanner::Spot ShellScanner::spot() const {
-  if (body_) return body_->quoted ? Spot::QuotedHereDocument : Spot::HereDocument;
+  if (body_) {
+    if (body_->quoted) return Spot::QuotedHereDocument;
+    return endsEscaped(bodyLine_) ? Spot::AfterBackslash : Spot::HereDocument;
+  }
   if (op_ != Operator::None) return Spot::HereDocumentWord;
   switch (frames_.back()) {
     case Frame::Top:
-    case Frame::Subshell: return Spot::Unquoted;
-    case Frame::Double: return Spot::DoubleQuoted;
+    case Frame::Subshell: return escaped_ ? Spot::AfterBackslash : Spot::Unquoted;
+    case Frame::Double: return escaped_ ? Spot::AfterBackslash : Spot::DoubleQuoted;
     case Frame::Single: return Spot::SingleQuoted;
     case Frame::Backquote: return Spot::Backquoted;
     case Frame::Parameter: return Spot::Parameter;
@@ -252,6 +265,9 @@ std::string spotProblem(ShellScanner::Spot spot) {
       return "inside a quoted here-document (<<'EOF'), where nothing expands; unquote its delimiter";
     case ShellScanner::Spot::HereDocumentWord:
       return "as a here-document's delimiter; write the delimiter as a constant";
+    case ShellScanner::Spot::AfterBackslash:
+      return "right after a '\\', which would escape what wfc writes in the value's place; write '\\\\' for a "
+             "literal backslash before it, or '{{' for a literal '{'";
     default: return "here";
   }
 }

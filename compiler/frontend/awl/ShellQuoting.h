@@ -10,8 +10,10 @@
 //
 // — and refuses the spots where no reference is safe or where it would not expand: inside
 // backquotes, ${…} and $((…)) (whose contents the shell evaluates again), a quoted
-// here-document, a here-document's delimiter. To know the spot, this scanner follows the
-// command's quoting as /bin/sh (POSIX) does, over the text written before it.
+// here-document, a here-document's delimiter, right after a '\' that would escape the reference's
+// first character (`\{x}` would give `\"$WFC_V1"`: a literal quote, then the value unquoted).
+// To know the spot, this scanner follows the command's quoting as /bin/sh (POSIX) does, over the
+// text written before it.
 #pragma once
 
 #include <llvm/ADT/StringRef.h>
@@ -35,11 +37,15 @@ class ShellScanner {
     Arithmetic,        // inside $((…))
     QuotedHereDocument,  // the body of <<'EOF': nothing expands
     HereDocumentWord,  // the delimiter after <<
+    AfterBackslash,    // right after a '\' that escapes the next character
   };
 
   // The author's text up to the next value (or the end).
   void feed(llvm::StringRef text);
   Spot spot() const;
+  // A value was placed at the spot: the shell reads the reference there, not the author's next
+  // character, so an escape pending before it ends.
+  void value() { escaped_ = false; }
   // Once everything is fed: what is left open ("a '\"' is not closed"), if anything.
   std::optional<std::string> unterminated() const;
   // The unquoted command words seen (for `eval`, which would run a value as code).
