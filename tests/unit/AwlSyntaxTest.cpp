@@ -1,5 +1,6 @@
-// AWL's expression syntax, its shell-quoting scanner, and where its carets point
-// (frontend/awl/ExpressionSyntax, ShellQuoting, ExpressionLowering's locateOffset).
+// AWL's expression syntax, its shell-quoting scanner and the shells it finds, and where its carets
+// point (frontend/awl/ExpressionSyntax, ShellQuoting, ShellInvocation, ExpressionLowering's
+// locateOffset).
 #include "frontend/DocumentLoader.h"
 #include "frontend/awl/ExpressionLowering.h"
 #include "frontend/awl/ExpressionSyntax.h"
@@ -164,6 +165,75 @@ TEST(ShellScannerTest, AValueEndsTheEscapeBeforeIt) {
   EXPECT_EQ(*s.unterminated(), "a '\"' is not closed");
 }
 
+// What a shell started by the command makes of a value written after `text`.
+ShellUse useAfter(llvm::StringRef text) {
+  ShellScanner s;
+  s.feed(text);
+  return s.use();
+}
+
+TEST(ShellScannerTest, FindsTheScriptsOfTheShellsACommandStarts) {
+  using Role = ShellUse::Role;
+  auto role = [](llvm::StringRef text) { return useAfter(text).role; };
+  // The command string of -c, however the option is spelled and whatever starts the shell.
+  EXPECT_EQ(role("sh -c 'echo "), Role::Script);
+  EXPECT_EQ(role("bash -c \"echo "), Role::Script);
+  EXPECT_EQ(role("sh -c "), Role::Script);
+  EXPECT_EQ(role("sh -c ''"), Role::Script);
+  EXPECT_EQ(role("bash -lc 'echo "), Role::Script);
+  EXPECT_EQ(role("sh -ec 'echo "), Role::Script);
+  EXPECT_EQ(role("sh -c -- 'echo "), Role::Script);
+  EXPECT_EQ(role("bash -o pipefail -c 'echo "), Role::Script);
+  EXPECT_EQ(role("bash --norc -c 'echo "), Role::Script);
+  EXPECT_EQ(role("/bin/dash -c 'echo "), Role::Script);
+  EXPECT_EQ(role("\"$SHELL\" -c 'echo "), Role::Script);
+  EXPECT_EQ(role("env FOO=1 sh -c 'echo "), Role::Script);
+  EXPECT_EQ(role("LC_ALL=C zsh -c 'echo "), Role::Script);
+  EXPECT_EQ(role("xargs -n 1 sh -c 'echo "), Role::Script);
+  EXPECT_EQ(role("sudo -u me ksh -c 'echo "), Role::Script);
+  EXPECT_EQ(role("find . -exec sh -c 'echo "), Role::Script);
+  EXPECT_EQ(role("if sh -c 'echo "), Role::Script);
+  EXPECT_EQ(role("sh 2>/dev/null -c 'echo "), Role::Script);
+  EXPECT_EQ(role("cd x && (bash -c \"echo "), Role::Script);
+  EXPECT_EQ(role("x=$(sh -c 'echo "), Role::Script);
+  EXPECT_EQ(role("sh -c \"$(printf %s "), Role::Script);  // what $(…) prints is the script
+  EXPECT_EQ(useAfter("bash -lc 'echo ").shell, "bash -lc");
+  EXPECT_EQ(useAfter("env /bin/sh -ec 'echo ").shell, "/bin/sh -ec");
+  // Among the options, a value starting with '-' would be one (-c, making the next word a script).
+  EXPECT_EQ(role("sh "), Role::Option);
+  EXPECT_EQ(role("bash -e "), Role::Option);
+  EXPECT_EQ(role("bash -o "), Role::Option);
+  EXPECT_EQ(role("sh -s "), Role::Option);
+  EXPECT_EQ(role("sh -c -x"), Role::Option);
+  EXPECT_EQ(useAfter("sh -c -x").shell, "sh -c");
+  // A shell reading its script from standard input: a here-document or here-string it is given.
+  EXPECT_EQ(role("sh <<EOF\necho "), Role::StdinScript);
+  EXPECT_EQ(role("bash -s -- a <<EOF\necho "), Role::StdinScript);
+  EXPECT_EQ(role("sh <<< 'echo "), Role::StdinScript);
+  EXPECT_EQ(useAfter("bash -x <<EOF\necho ").shell, "bash");
+  // Data: positional parameters, a script file's name, other commands' arguments.
+  EXPECT_EQ(role("sh -c 'echo \"$1\"' _ "), Role::Data);
+  EXPECT_EQ(role("sh -c \"\" "), Role::Data);
+  EXPECT_EQ(role("bash -lc 'echo \"$1\"' bash "), Role::Data);
+  EXPECT_EQ(role("sh -c 'echo' 2>&1 "), Role::Data);
+  EXPECT_EQ(role("sh -s -- "), Role::Data);
+  EXPECT_EQ(role("sh -- "), Role::Data);
+  EXPECT_EQ(role("sh ./"), Role::Data);
+  EXPECT_EQ(role("sh script.sh "), Role::Data);
+  EXPECT_EQ(role("sh -c 'cat' <<EOF\n"), Role::Data);
+  EXPECT_EQ(role("sh script.sh <<EOF\n"), Role::Data);
+  EXPECT_EQ(role("sh <<'EOF'\necho "), Role::Data);  // quoted: refused as a spot, nothing expands
+  EXPECT_EQ(role("sh -c 'x'; echo "), Role::Data);
+  EXPECT_EQ(role("sh -c 'x' | grep "), Role::Data);
+  EXPECT_EQ(role("sh -c 'x' > "), Role::Data);
+  EXPECT_EQ(role("echo sh -c "), Role::Data);
+  EXPECT_EQ(role("grep -c sh "), Role::Data);
+  EXPECT_EQ(role("git commit -c 'x "), Role::Data);
+  EXPECT_EQ(role("env SHELL=/bin/sh make "), Role::Data);
+  EXPECT_EQ(role("sh -c 'x' # sh -c '"), Role::Data);
+  EXPECT_EQ(role("sh -c \"$((1 + 2))\" "), Role::Data);
+}
+
 TEST(ShellScannerTest, ReferencesSuitTheirSpot) {
   EXPECT_EQ(*referenceAt(ShellScanner::Spot::Unquoted, "WFC_V1"), "\"$WFC_V1\"");
   EXPECT_EQ(*referenceAt(ShellScanner::Spot::DoubleQuoted, "WFC_V1"), "${WFC_V1}");
@@ -180,6 +250,10 @@ TEST(ShellScannerTest, ReportsWhatIsLeftOpenAndTheWords) {
   ASSERT_TRUE(s.unterminated());
   EXPECT_EQ(*s.unterminated(), "a '\"' is not closed");
   EXPECT_EQ(s.words().front(), "eval");
+  // The words as the shell reads them, quotes removed, in every command, the last one too.
+  ShellScanner q;
+  q.feed("'ev'al x; \"e\"v\\al \"a b\" $(eval) 2>&1 eval");
+  EXPECT_EQ(q.words(), (std::vector<std::string>{"eval", "x", "eval", "a b", "eval", "$()", "eval"}));
   ShellScanner h;
   h.feed("cat <<END\nno end");
   EXPECT_TRUE(h.unterminated());

@@ -91,5 +91,58 @@ TEST_F(AwlTaintDiagnosticsTest, AnEscapedBackslashOrOneInSingleQuotesIsText) {
   expectAccepted();
 }
 
+// ---- a value a shell started by the command would run as code ---------------------------------
+
+std::string script(const std::string &shell, const std::string &written) {
+  return "a run-time value cannot go in the script that '" + shell +
+         "' runs, where it would run as shell code; pass it as an argument after the script and use \"$1\" "
+         "there: " + shell + " '… \"$1\"' _ " + written + kSeeDocs;
+}
+
+TEST_F(AwlTaintDiagnosticsTest, AValueInTheScriptOfShDashCIsRefused) {
+  check("\"sh -c 'echo {x}'\"");
+  EXPECT_EQ(result_.exitCode, 1) << result_.err;
+  EXPECT_EQ(firstError(), at("{x}") + script("sh -c", "{x}"));
+  EXPECT_NE(result_.err.find("      command: \"sh -c 'echo {x}'\"\n"
+                             "                            ^\n"),
+            std::string::npos)
+      << result_.err;
+}
+
+TEST_F(AwlTaintDiagnosticsTest, AValueInTheScriptOfBashDashCIsRefused) {
+  check("'bash -c \"echo {x}\"'");
+  EXPECT_EQ(firstError(), at("{x}") + script("bash -c", "{x}"));
+}
+
+TEST_F(AwlTaintDiagnosticsTest, TheMessageNamesTheShellAndItsOptionAsWritten) {
+  check("'cd /tmp && env LC_ALL=C /bin/bash -lc \"ls; echo {y}\"'");
+  EXPECT_EQ(firstError(), at("{y}") + script("/bin/bash -lc", "{y}"));
+}
+
+TEST_F(AwlTaintDiagnosticsTest, AValueInASubstitutionInTheScriptIsRefused) {
+  check("|\n        xargs sh -ec \"echo $(printf %s {x})\"");
+  EXPECT_EQ(firstError(), at("{x}") + script("sh -ec", "{x}"));
+}
+
+TEST_F(AwlTaintDiagnosticsTest, AValueAmongAShellsOptionsIsRefused) {
+  check("'sh {x} {y}'");  // x = "-c" would make y the script
+  EXPECT_EQ(firstError(), at("{x}") + "a run-time value cannot go among the options of 'sh', where one starting "
+                                      "with '-' would be taken for an option (-c would run the next argument as "
+                                      "code); put '--' before it" + kSeeDocs);
+}
+
+TEST_F(AwlTaintDiagnosticsTest, AValueInAHereDocumentAShellRunsIsRefused) {
+  check("|\n        bash <<EOF\n        echo {x}\n        EOF");
+  EXPECT_EQ(firstError(), at("{x}") + "a run-time value cannot go in the script that 'bash' reads from its "
+                                      "standard input, where it would run as shell code; pass it as an argument "
+                                      "and use \"$1\" in the script: bash -s -- {x}" + kSeeDocs);
+}
+
+TEST_F(AwlTaintDiagnosticsTest, AValuePassedToAShellAsAnArgumentIsData) {
+  check("|\n        sh -c 'echo \"$1\"' _ {x}\n        bash -lc 'echo \"$@\"' bash {x} \"{y}\"\n"
+        "        sh -- {x}\n        sh -s -- {x} <<'EOF'\n        echo \"$1\"\n        EOF");
+  expectAccepted();
+}
+
 }  // namespace
 }  // namespace wfc

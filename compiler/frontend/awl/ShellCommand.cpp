@@ -50,10 +50,17 @@ std::optional<ShellCommand> lowerShellCommand(const Where &where, ExpressionLowe
     }
     if (!firstValue.isValid()) firstValue = loc;
     ShellScanner::Spot spot = scanner.spot();
+    ShellUse use = scanner.use();
     scanner.value();
     std::optional<std::string> reference = referenceAt(spot, name);
     if (!reference) {
       diags.error(loc, "a run-time value cannot go " + spotProblem(spot) + " (docs/awl.md \"Shell commands and taint\")");
+      ok = false;
+      continue;
+    }
+    // Quoted as data for this shell, the value would still be code to a shell the command starts.
+    if (use.role != ShellUse::Role::Data) {
+      diags.error(loc, useProblem(use, in.written));
       ok = false;
       continue;
     }

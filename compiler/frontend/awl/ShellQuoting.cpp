@@ -51,17 +51,87 @@ std::optional<std::string> ShellScanner::unterminated() const {
   }
 }
 
+void ShellScanner::value() {
+  escaped_ = false;
+  if (body_ || op_ != Operator::None || frames_.back() == Frame::Comment) return;  // not in a word
+  Command &cmd = command();
+  if (cmd.word.text.empty()) cmd.word.valueFirst = true;
+  cmd.inWord = true;
+}
+
+ShellUse ShellScanner::use() const {
+  if (body_) {
+    if (body_->quoted || !body_->shell) return {};
+    return ShellUse{ShellUse::Role::StdinScript, *body_->shell, false};
+  }
+  if (op_ != Operator::None || frames_.back() == Frame::Comment) return {};
+  // The value's own word first, then each word whose $(…) holds it: what `sh -c "$(…)"` is given
+  // as its script comes from the command inside.
+  for (auto cmd = commands_.rbegin(); cmd != commands_.rend(); ++cmd) {
+    ShellUse use;
+    if (cmd->target == Command::Target::None) {
+      use = useOf(cmd->words, cmd->word);
+    } else if (cmd->target == Command::Target::HereString) {
+      if (std::optional<std::string> shell = stdinShell(cmd->words))
+        use = ShellUse{ShellUse::Role::StdinScript, *shell, false};
+    }
+    if (use.role != ShellUse::Role::Data) return use;
+  }
+  return {};
+}
+
+std::vector<std::string> ShellScanner::words() const {
+  std::vector<std::string> out = words_;
+  for (const Command &cmd : commands_)
+    if (cmd.inWord && cmd.target == Command::Target::None) out.push_back(cmd.word.text);
+  return out;
+}
+
+void ShellScanner::append(char c) {
+  Command &cmd = command();
+  cmd.word.text += c;
+  cmd.inWord = true;
+}
+
 void ShellScanner::endWord() {
-  if (!word_.empty()) words_.push_back(word_);
-  word_.clear();
+  Command &cmd = command();
+  if (!cmd.inWord) return;
+  if (cmd.target == Command::Target::None) {
+    words_.push_back(cmd.word.text);
+    cmd.words.push_back(std::move(cmd.word));
+  }
+  cmd.target = Command::Target::None;
+  cmd.word = ShellWord();
+  cmd.inWord = false;
+}
+
+void ShellScanner::endCommand() {
+  endWord();
+  command().words.clear();
+  command().target = Command::Target::None;
+}
+
+void ShellScanner::redirect() {
+  Command &cmd = command();
+  // Digits right before the operator name the file descriptor it redirects (`2>&1`): not a word.
+  llvm::StringRef text = cmd.word.text;
+  if (cmd.inWord && !cmd.word.valueFirst && !text.empty() &&
+      text.find_if_not([](char d) { return std::isdigit(static_cast<unsigned char>(d)); }) == llvm::StringRef::npos) {
+    cmd.word = ShellWord();
+    cmd.inWord = false;
+  }
+  endWord();
+  cmd.target = Command::Target::File;
 }
 
 void ShellScanner::push(Frame frame) {
   frames_.push_back(frame);
   depth_.push_back(0);
+  if (frame == Frame::Subshell) commands_.emplace_back();
 }
 
 void ShellScanner::pop() {
+  if (frames_.back() == Frame::Subshell) commands_.pop_back();
   frames_.pop_back();
   depth_.pop_back();
 }
@@ -74,7 +144,10 @@ void ShellScanner::step(char c) {
   // The second ')' of the '))' that closes $((…)).
   if (closingArithmetic_) {
     closingArithmetic_ = false;
-    if (c == ')') return;
+    if (c == ')') {
+      append(c);
+      return;
+    }
   }
   // The body of a here-document, line by line, until its delimiter alone on a line.
   if (body_) {
@@ -100,10 +173,12 @@ void ShellScanner::step(char c) {
     if (op_ == Operator::SawLess) {
       if (c == '<') {  // `<<<` is a here-string, not a here-document
         op_ = Operator::None;
+        command().target = Command::Target::HereString;
         return;
       }
       op_ = Operator::Dash;
       reading_ = HereDoc();
+      reading_.shell = stdinShell(command().words);
       if (c == '-') {
         reading_.stripTabs = true;
         return;
@@ -139,36 +214,65 @@ void ShellScanner::step(char c) {
   }
 
   Frame frame = frames_.back();
+  // The escaped character is text: unquoted, as itself (a backslash-newline joins lines); in
+  // "…", with its backslash unless it is one of the few characters the backslash quotes there;
+  // in `…` and ${…}, as written (their text is parsed again).
   if (escaped_) {
     escaped_ = false;
-    if (unquoted()) word_ += c;
+    if (unquoted()) {
+      if (c != '\n') append(c);
+    } else if (frame == Frame::Double) {
+      if (c == '\n') return;
+      if (!llvm::StringRef("$`\"\\").contains(c)) append('\\');
+      append(c);
+    } else {
+      append('\\');
+      append(c);
+    }
     return;
   }
   switch (frame) {
     case Frame::Single:
       if (c == '\'') pop();
+      else append(c);
       return;
     case Frame::Comment:
       if (c != '\n') return;
       pop();
       break;  // the newline ends the line, for here-documents too
     case Frame::Backquote:
-      if (c == '\\') escaped_ = true;
-      else if (c == '`') pop();
+      if (c == '\\') {
+        escaped_ = true;
+        return;
+      }
+      append(c);
+      if (c == '`') pop();
       return;
     case Frame::Double:
-      if (c == '\\') escaped_ = true;
-      else if (c == '"') pop();
-      else if (c == '`') push(Frame::Backquote);
+      if (c == '\\') {
+        escaped_ = true;
+        return;
+      }
+      if (c == '"') {
+        pop();
+        return;
+      }
+      append(c);
+      if (c == '`') push(Frame::Backquote);
       else if (c == '(' && before == '$') push(Frame::Subshell), freshSubshell_ = true;
       else if (c == '{' && before == '$') push(Frame::Parameter);
       return;
     case Frame::Parameter:
-      if (c == '\\') escaped_ = true;
-      else if (c == '{') ++depth_.back();
+      if (c == '\\') {
+        escaped_ = true;
+        return;
+      }
+      append(c);
+      if (c == '{') ++depth_.back();
       else if (c == '}' && depth_.back()-- == 0) pop();
       return;
     case Frame::Arithmetic:
+      append(c);
       if (c == '(') ++depth_.back();
       else if (c == ')' && depth_.back()-- == 0) {
         pop();
@@ -176,8 +280,10 @@ void ShellScanner::step(char c) {
       }
       return;
     case Frame::Subshell:
-      if (fresh && c == '(') {  // `$((`: arithmetic, not a subshell
+      if (fresh && c == '(') {  // `$((`: arithmetic, not a subshell — and no command of its own
+        commands_.pop_back();
         frames_.back() = Frame::Arithmetic;
+        append(c);
         return;
       }
       break;
@@ -186,58 +292,74 @@ void ShellScanner::step(char c) {
   // Unquoted text (the top level, or inside $(…)).
   switch (c) {
     case '\\': escaped_ = true; return;
-    case '\'': push(Frame::Single); return;
-    case '"': push(Frame::Double); return;
-    case '`': push(Frame::Backquote); return;
+    case '\'':
+      push(Frame::Single);
+      command().inWord = true;  // '' is a word, if an empty one
+      return;
+    case '"':
+      push(Frame::Double);
+      command().inWord = true;
+      return;
+    case '`':
+      append(c);
+      push(Frame::Backquote);
+      return;
     case '#':
-      if (word_.empty()) {
+      if (!command().inWord) {
         push(Frame::Comment);
         return;
       }
-      word_ += c;
+      append(c);
       return;
     case '(':
-      if (before == '$') {
-        word_.clear();
+      if (before == '$') {  // part of the word: $(…) holds a command of its own
+        append(c);
         push(Frame::Subshell);
         freshSubshell_ = true;
         return;
       }
-      endWord();
+      endCommand();
       if (frames_.back() == Frame::Subshell) ++depth_.back();
       return;
     case ')':
-      endWord();
-      if (frames_.back() == Frame::Subshell && depth_.back()-- == 0) pop();
+      endCommand();
+      if (frames_.back() == Frame::Subshell && depth_.back()-- == 0) {
+        pop();
+        append(c);
+      }
       return;
     case '{':
-      if (before == '$') {
-        word_.clear();
-        push(Frame::Parameter);
-        return;
-      }
-      word_ += c;
+      append(c);
+      if (before == '$') push(Frame::Parameter);
       return;
     case '<':
-      endWord();
-      if (before == '<') {
+      if (before == '<') {  // `<<`: the delimiter is read above
+        command().target = Command::Target::None;
         op_ = Operator::SawLess;
         previous_ = ' ';
+        return;
       }
+      redirect();
       return;
+    case '>': redirect(); return;
     case '\n':
-      endWord();
+      endCommand();
       if (!pending_.empty()) {
         body_ = pending_.front();
         pending_.erase(pending_.begin());
       }
       return;
     default:
-      if (std::isspace(static_cast<unsigned char>(c)) || llvm::StringRef(";|&>").contains(c)) {
+      if ((c == '&' || c == '|') && (before == '<' || before == '>')) return;  // `2>&1`, `>|`
+      if (llvm::StringRef(";|&").contains(c)) {
+        endCommand();
+        return;
+      }
+      if (std::isspace(static_cast<unsigned char>(c))) {
         endWord();
         return;
       }
-      word_ += c;
+      append(c);
       return;
   }
 }
