@@ -285,5 +285,26 @@ TEST(AwlLocationTest, OffsetsMapIntoBlockAndQuotedScalars) {
   EXPECT_EQ(lineCol(locateOffset(*b, b->stringValue.find("{y}"))), "4:9");
 }
 
+// In a double-quoted scalar whose escapes touch the expression, the caret still finds it — the
+// right one of several alike.
+TEST(AwlLocationTest, OffsetsMapPastEscapesAroundTheExpression) {
+  test::TempDir dir;
+  llvm::SourceMgr sm;
+  std::string out;
+  llvm::raw_string_ostream os(out);
+  SourceFiles files(sm);
+  DiagnosticEngine diags(sm, os);
+  DocumentLoader loader(files, diags);
+  std::string path = dir.write("w.yaml", "c: \"echo {x} \\\"{x}\\\"; bash -c \\\"echo {x}\\\"\"\n");
+  const Document *doc = loader.load(path);
+  ASSERT_NE(doc, nullptr);
+  const DocNode *c = doc->root()->get("c");
+  ASSERT_EQ(c->stringValue, "echo {x} \"{x}\"; bash -c \"echo {x}\"");
+  auto column = [&](size_t offset) { return diags.resolve(Location(locateOffset(*c, offset))).column; };
+  EXPECT_EQ(column(5), 10u);
+  EXPECT_EQ(column(10), 16u);
+  EXPECT_EQ(column(30), 38u);
+}
+
 }  // namespace
 }  // namespace wfc::awl

@@ -114,6 +114,11 @@ TEST_F(AwlTaintDiagnosticsTest, AValueInTheScriptOfBashDashCIsRefused) {
   EXPECT_EQ(firstError(), at("{x}") + script("bash -c", "{x}"));
 }
 
+TEST_F(AwlTaintDiagnosticsTest, TheCaretFindsTheValueBetweenEscapedQuotes) {
+  check("\"echo \\\"{x}\\\"; bash -c \\\"echo {x}\\\"\"");  // "echo \"{x}\"; bash -c \"echo {x}\""
+  EXPECT_EQ(firstError(), at("{x}", 1) + script("bash -c", "{x}"));
+}
+
 TEST_F(AwlTaintDiagnosticsTest, TheMessageNamesTheShellAndItsOptionAsWritten) {
   check("'cd /tmp && env LC_ALL=C /bin/bash -lc \"ls; echo {y}\"'");
   EXPECT_EQ(firstError(), at("{y}") + script("/bin/bash -lc", "{y}"));

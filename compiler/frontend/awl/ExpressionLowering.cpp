@@ -55,6 +55,15 @@ llvm::SMLoc locateOffset(const DocNode &node, size_t offset) {
     llvm::SMLoc loc = locateInScalar(node, rest, 0);
     if (loc.getPointer() != node.loc.getPointer()) return loc;
   }
+  // An escape right after it too (`"bash -c \"echo {x}\""`): the text up to the first character a
+  // double-quoted scalar may escape, as often before as the value has it.
+  std::string plain = rest.substr(0, rest.find_first_of("\"\\"));
+  if (!plain.empty()) {
+    size_t nth = 0;
+    for (size_t from = 0, at; (at = value.find(plain, from)) != std::string::npos && at < offset; from = at + 1) ++nth;
+    llvm::SMLoc loc = locateInScalar(node, plain, nth);
+    if (loc.getPointer() != node.loc.getPointer()) return loc;
+  }
   return node.loc;
 }
 
