@@ -4,7 +4,8 @@
 // timeouts, notify lines in the trace, the file actions, prompt-agent's reply object and parse-json
 // of a model's reply (against the scripted test LLM server), a run killed with kill -9 and
 // resumed, and the injection tests: values from the input and from a model that try to become
-// shell syntax reach the command as the exact bytes they are, and never run.
+// shell syntax reach the command — and a shell it starts, as a positional parameter — as the exact
+// bytes they are, and never run; the commands that would run them do not compile.
 #include "ExeDir.h"
 #include "LlmServerProcess.h"
 #include "Process.h"
@@ -262,6 +263,13 @@ class AwlInjectionTest : public AwlE2ETest {
     while (!trimmed.empty() && trimmed.back() == '\n') trimmed.pop_back();  // $(…) drops trailing newlines
     EXPECT_EQ(readText(work_ / "substituted"), trimmed);
     EXPECT_EQ(Json::parse(r.out)["echoed"]["stdout"], payload);
+    EXPECT_EQ(readText(work_ / "backslash"), "\\" + payload);
+    // A shell the command starts gets the value as a positional parameter — an argument, which
+    // the kernel limits to 128 KiB: a longer one is refused before anything runs.
+    for (const char *file : {"positional", "bash-positional", "stdin-script"}) {
+      if (payload.size() < 128 * 1024) EXPECT_EQ(readText(work_ / file), payload) << file;
+      else EXPECT_FALSE(fs::exists(work_ / file)) << file;
+    }
   }
   std::string canary() const { return (work_ / "CANARY").string(); }
 };
@@ -285,6 +293,60 @@ TEST_F(AwlInjectionTest, OneMegabyte) {
   std::string payload;
   while (payload.size() < (size_t(1) << 20)) payload += chunk;
   passesThrough(payload);
+}
+
+// The commands the compiler refuses (docs/awl.md "Shell commands and taint"): none compiles. Were
+// one to, it runs here with a payload that tries to run code and to split — what the refusal
+// prevents — so that the failure says what the hole does.
+TEST_F(AwlInjectionTest, CommandsThatWouldRunAValueAsCodeDoNotCompile) {
+  struct Refused {
+    std::string command;  // its lines, in a block scalar
+    std::string message;  // what the compiler says
+  };
+  const std::string script = "a run-time value cannot go in the script that ";
+  const std::vector<Refused> refused = {
+      {"printf '%s' \\{payload}\" > out", "a run-time value cannot go right after a '\\'"},
+      {"printf '%s' \"C:\\{payload}\" > out", "a run-time value cannot go right after a '\\'"},
+      {"sh -c 'printf \"%s\" {payload}' > out", script + "'sh -c' runs"},
+      {"bash -c \"printf '%s' {payload}\" > out", script + "'bash -c' runs"},
+      {"sh -ec \"printf '%s' {payload}\" > out", script + "'sh -ec' runs"},
+      {"env sh -c 'printf \"%s\" {payload}' > out", script + "'sh -c' runs"},
+      {"echo x | xargs sh -c 'printf \"%s\" {payload}' > out", script + "'sh -c' runs"},
+      {"sh -c \"printf '%s' $(printf '%s' {payload})\" > out", script + "'sh -c' runs"},
+      {"sh > out <<EOF\nprintf '%s' {payload}\nEOF", script + "'sh' reads from its standard input"},
+      {"sh {flag} {payload} > out", "a run-time value cannot go among the options of 'sh'"},
+  };
+  const std::string payload = "x; touch " + canary() + "; printf '%s' '*   *'";
+  for (const Refused &r : refused) {
+    SCOPED_TRACE(r.command);
+    std::string block;
+    for (const std::string &line : splitLines(r.command)) block += "        " + line + "\n";
+    std::string pack = dir_.write("refused.awl.yaml",
+                                  "workflow:\n"
+                                  "  name: \"refused\"\n"
+                                  "  inputs: {dir: {type: string}, payload: {type: string}, flag: {type: string}}\n"
+                                  "  before:\n"
+                                  "    - action: shell\n"
+                                  "      working-dir: \"{dir}\"\n"
+                                  "      command: |\n" + block +
+                                  "  foreach:\n"
+                                  "    items: []\n"
+                                  "    steps:\n"
+                                  "      - action: notify\n"
+                                  "        event: \"never\"\n");
+    std::string exe = (dir_ / "refused").string();
+    fs::remove(exe);
+    ProcessResult compiled = runProcess(WFC_BINARY, {"compile", pack, "-o", exe}, 120);
+    EXPECT_EQ(compiled.exitCode, 1) << compiled.describe() << "\n" << compiled.err;
+    EXPECT_NE(compiled.err.find(r.message), std::string::npos) << compiled.err;
+    if (compiled.exitCode != 0) continue;
+    std::string input = dir_.write("input.json", Json{{"dir", work_.str()}, {"payload", payload}, {"flag", "-c"}}.dump());
+    ProcessResult ran = runProcess(exe, {"--input", input}, 60);
+    std::string out = fs::exists(work_ / "out") ? readText(work_ / "out") : "";
+    EXPECT_FALSE(fs::exists(work_ / "CANARY")) << "the payload ran as shell code; it printed [" << out << "]";
+    fs::remove(work_ / "CANARY");
+    fs::remove(work_ / "out");
+  }
 }
 
 // ---- resume ----------------------------------------------------------------------------------------
