@@ -1,5 +1,7 @@
 #include "wfc/value.h"
 
+#include "common/JsonReader.h"
+
 #include "wfc/error.h"
 
 #include <nlohmann/json.hpp>
@@ -49,18 +51,7 @@ Value Value::object(std::vector<std::pair<std::string, Value>> members) {
   return fromJson(std::move(o));
 }
 
-Value Value::parse(std::string_view text) {
-  try {
-    return fromJson(Json::parse(text.begin(), text.end()));
-  } catch (const Json::exception &e) {
-    // A syntax error (parse_error), or a number too large for a double (out_of_range 406:
-    // "number overflow parsing '1e400'"), which must not escape as anything but bad JSON.
-    std::string what = e.what();
-    // "[json.exception.parse_error.101] parse error at line 1, column 7: …" → keep the position.
-    std::string::size_type tag = what.find("] ");
-    throw Error(ErrorKind::InvalidJson, "invalid JSON: " + (tag == std::string::npos ? what : what.substr(tag + 2)));
-  }
-}
+Value Value::parse(std::string_view text) { return fromJson(readJson(text)); }
 
 Value::Type Value::type() const {
   switch (json_->type()) {

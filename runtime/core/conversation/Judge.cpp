@@ -1,5 +1,6 @@
 #include "core/conversation/Judge.h"
 
+#include "common/JsonReader.h"
 #include "core/conversation/Conversation.h"
 #include "core/llm/PromptRenderer.h"
 #include "core/run/Run.h"
@@ -25,7 +26,7 @@ Value judge(const StepAttempt &a, int prompt, const Value &target, const char *r
   std::string user = rubric ? "Rubric:\n" + rubricValue.toText() + "\n\nTarget:\n" + target.toText() : target.toText();
   request.messages.push_back({Message::Role::User, std::move(user), {}, {}});
   request.parameters = promptParameters(decl, override);
-  request.structured = StructuredOutput{"judgement", Json::parse(kJudgeReplySchema), true};
+  request.structured = StructuredOutput{"judgement", readJson(kJudgeReplySchema), true};
 
   Reply reply = Exchange(a, decl).send(request, 1);
   Value parsed;

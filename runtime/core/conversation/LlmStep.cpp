@@ -1,5 +1,6 @@
 #include "core/conversation/LlmStep.h"
 
+#include "common/JsonReader.h"
 #include "core/conversation/Conversation.h"
 #include "core/conversation/SkillSet.h"
 #include "core/llm/PromptRenderer.h"
@@ -54,7 +55,7 @@ std::optional<StructuredOutput> structured(const StepAttempt &a) {
   std::string name;
   for (char c : std::string(a.step.id))
     name += (std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '-') ? c : '_';
-  return StructuredOutput{name.substr(0, 64), Json::parse(a.step.outputSchema), a.step.strictOutput};
+  return StructuredOutput{name.substr(0, 64), readJson(a.step.outputSchema), a.step.strictOutput};
 }
 
 Value runPrompt(const StepAttempt &a, const PromptDecl &prompt, const Value &input) {

@@ -1,6 +1,7 @@
 #include "core/journal/ProgramIdentity.h"
 
 #include "common/BindingsFile.h"
+#include "common/JsonReader.h"
 #include "support/Sha256.h"
 #include "wfc/program.h"
 
@@ -38,7 +39,7 @@ std::string ProgramIdentity::bindingsJson() const {
 
 std::map<std::string, std::string> ProgramIdentity::parseBindings(const std::string &json) {
   std::map<std::string, std::string> out;
-  nlohmann::json parsed = nlohmann::json::parse(json, nullptr, false);
+  nlohmann::ordered_json parsed = readJsonOrDiscarded(json);
   if (parsed.is_object())
     for (auto it = parsed.begin(); it != parsed.end(); ++it)
       if (it.value().is_string()) out[it.key()] = it.value().get<std::string>();

@@ -64,7 +64,7 @@ std::optional<Value> RunJournal::cached(const std::string &cacheKey) {
 
 std::string cacheKey(const char *definition, const std::string &context, const Value &input) {
   // nlohmann::json (unlike the ordered_json values hold) keeps object members sorted by key.
-  nlohmann::json canonical = nlohmann::json::parse(input.dump());
+  nlohmann::json canonical = nlohmann::json::parse(input.dump());  // json-reader: internal (a Value's own dump)
   return sha256(std::string(definition ? definition : "") + "\n" + context + "\n" + canonical.dump());
 }
 

@@ -1,5 +1,6 @@
 #include "core/llm/AnthropicProvider.h"
 
+#include "common/JsonReader.h"
 #include "support/http/HttpClient.h"
 
 #include "core/llm/Media.h"
@@ -52,7 +53,7 @@ Json textBlock(const std::string &text) { return {{"type", "text"}, {"text", tex
 // A tool call's arguments as a tool_use input, which must be an object. Replies of this API always
 // carry one; anything else (a conversation from elsewhere) is sent as {}.
 Json toolInput(const std::string &arguments) {
-  Json input = Json::parse(arguments, nullptr, /*allow_exceptions=*/false);
+  Json input = readJsonOrDiscarded(arguments);
   return input.is_object() ? input : Json::object();
 }
 

@@ -1,5 +1,6 @@
 #include "core/llm/Endpoint.h"
 
+#include "common/JsonReader.h"
 #include "support/Limits.h"
 #include "support/http/HttpClient.h"
 
@@ -39,14 +40,12 @@ Json parseReplyObject(const std::string &body) {
   if (body.find_first_not_of(" \t\r\n") == std::string::npos) throw malformedReply("is empty");
   Json reply;
   try {
-    reply = Json::parse(body);
-  } catch (const Json::exception &e) {
-    // A syntax error (parse_error), or a number too large for a double (out_of_range 406), which
-    // must fail the attempt like any malformed reply rather than escape as another exception.
-    // "[json.exception.parse_error.101] parse error at line 1, column 2: …": the tag says nothing.
-    std::string what = e.what();
-    if (size_t tag = what.find("] "); what.starts_with("[json.exception") && tag != std::string::npos)
-      what.erase(0, tag + 2);
+    reply = readJson(body);  // bounded nesting (docs/limits.md)
+  } catch (const Error &e) {
+    // A syntax error, a number too large for a double or nesting past the bound: the attempt
+    // fails like any malformed reply.
+    std::string_view what = e.what();
+    if (what.starts_with("invalid JSON: ")) what.remove_prefix(14);
     throw malformedReply("is not valid JSON: " + http::textHead(what, 300));
   }
   if (!reply.is_object()) throw malformedReply("is not a JSON object");

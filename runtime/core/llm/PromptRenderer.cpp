@@ -1,5 +1,6 @@
 #include "core/llm/PromptRenderer.h"
 
+#include "common/JsonReader.h"
 #include "wfc/error.h"
 
 #include <cstring>
@@ -107,8 +108,8 @@ std::string renderSystemTemplate(const PromptDecl &prompt, const Value &input, c
 
 nlohmann::ordered_json promptParameters(const PromptDecl &prompt, const ModelOverrideDecl *override) {
   using Json = nlohmann::ordered_json;
-  Json parameters = prompt.parameters ? Json::parse(prompt.parameters) : Json::object();
-  if (override && override->parameters) parameters.update(Json::parse(override->parameters));  // key by key
+  Json parameters = prompt.parameters ? readJson(prompt.parameters) : Json::object();
+  if (override && override->parameters) parameters.update(readJson(override->parameters));  // key by key
   return parameters;
 }
 

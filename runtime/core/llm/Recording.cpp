@@ -1,5 +1,6 @@
 #include "core/llm/Recording.h"
 
+#include "common/JsonReader.h"
 #include "core/llm/Endpoint.h"
 #include "core/llm/Media.h"
 #include "support/Base64.h"
@@ -152,7 +153,7 @@ RecordingProvider::~RecordingProvider() {
 }
 
 void RecordingProvider::write(const Json &line) {
-  std::string text = line.dump() + "\n";
+  std::string text = line.dump(-1, ' ', false, Json::error_handler_t::replace) + "\n";
   std::lock_guard lock(mutex_);
   std::fwrite(text.data(), 1, text.size(), file_);
   std::fflush(file_);  // a killed run keeps every exchange it finished
@@ -209,8 +210,8 @@ ReplayProvider::ReplayProvider(const std::string &path) : path_(path) {
     std::string where = path + ":" + std::to_string(line);
     Json j;
     try {
-      j = Json::parse(text);
-    } catch (const Json::exception &e) {
+      j = readJson(text);
+    } catch (const Error &e) {
       throw Error(ErrorKind::Usage, where + ": not a JSON line of a recording: " + e.what());
     }
     if (line == 1) {

@@ -1,6 +1,6 @@
 #include "host/batch/BatchLine.h"
 
-#include "support/JsonNesting.h"
+#include "common/JsonNesting.h"
 #include "wfc/error.h"
 
 #include <nlohmann/json.hpp>

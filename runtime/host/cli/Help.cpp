@@ -1,5 +1,6 @@
 #include "host/cli/Help.h"
 
+#include "common/JsonReader.h"
 #include "host/session/RunSetup.h"
 
 #include <nlohmann/json.hpp>
@@ -17,7 +18,7 @@ using Json = nlohmann::ordered_json;
 // "  name   string   required   description" for each property of the input_schema.
 std::string describeInput(const CompositionDecl &c) {
   if (!c.inputSchema) return "Input: a JSON object (the composition declares no input_schema).\n";
-  Json schema = Json::parse(c.inputSchema);
+  Json schema = readJson(c.inputSchema);
   const Json *root = &schema;
   // A bundled schema may be one $ref into its own definitions.
   if (root->contains("$ref") && (*root)["$ref"].is_string()) {

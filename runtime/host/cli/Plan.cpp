@@ -1,5 +1,6 @@
 #include "host/cli/Plan.h"
 
+#include "common/JsonReader.h"
 #include "core/workflow/StateMachine.h"
 #include "host/cli/ToolCompositionPlan.h"
 #include "support/Describe.h"
@@ -32,7 +33,7 @@ nlohmann::ordered_json plan(const ProgramDecl &program, const ToolTable &tools, 
                                                                   : s.guard == Guard::Else ? " takes else"
                                                                                            : " fails");
       if (s.fallback >= 0) step["on_error"] = {{"fallback", c.steps[s.fallback].id}};
-      if (s.fallbackValue) step["on_error"] = {{"value", Json::parse(s.fallbackValue)}};
+      if (s.fallbackValue) step["on_error"] = {{"value", readJson(s.fallbackValue)}};
       if (s.tool >= 0) {
         step["tool"] = program.tools[s.tool].name;
         step["binding"] = tools.describe(program.tools[s.tool].name);

@@ -1,7 +1,7 @@
 #include "host/mcp_server/McpServer.h"
 
+#include "common/JsonReader.h"
 #include "host/session/RunSetup.h"
-#include "support/JsonNesting.h"
 #include "wfc/error.h"
 
 #include <algorithm>
@@ -140,15 +140,10 @@ void McpServer::joinFinished() {
 void McpServer::handleLine(const std::string &line) {
   std::string_view text = trim(line);
   if (text.empty()) return;
-  if (nestsDeeperThan(text)) {
-    writer_.send(errorMessage(nullptr, rpc::kParseError,
-                              "Parse error: the message nests deeper than " + std::to_string(kMaxJsonNesting) + " levels"));
-    return;
-  }
   Json message;
   try {
-    message = Json::parse(text);
-  } catch (const Json::exception &e) {
+    message = readJson(text);  // bounded nesting (docs/limits.md)
+  } catch (const Error &e) {
     writer_.send(errorMessage(nullptr, rpc::kParseError, std::string("Parse error: ") + e.what()));
     return;
   }

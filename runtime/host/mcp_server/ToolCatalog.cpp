@@ -1,5 +1,6 @@
 #include "host/mcp_server/ToolCatalog.h"
 
+#include "common/JsonReader.h"
 #include "host/session/RunSetup.h"
 
 #include <set>
@@ -12,7 +13,7 @@ constexpr size_t kMaxNameLength = 128;
 // MCP requires an inputSchema of type "object"; a run's input is an object anyway, so a schema
 // that says less (no type, a $ref root, ["object", "null"]) says it too.
 Json objectSchema(const char *text) {
-  Json schema = text ? Json::parse(text) : Json::object();
+  Json schema = text ? readJson(text) : Json::object();
   if (!schema.is_object()) schema = Json::object();
   schema["type"] = "object";
   return schema;
@@ -52,7 +53,7 @@ ServedTool compositionTool(const ProgramDecl &program) {
     what = "Runs composition '" + std::string(entry.name) + "' of " + programText(program) + ".";
     tool.inputSchema = objectSchema(entry.inputSchema);
     if (entry.outputSchema) {
-      Json schema = Json::parse(entry.outputSchema);
+      Json schema = readJson(entry.outputSchema);
       if (schema.is_object() && schema.value("type", Json()) == "object") {
         tool.outputSchema = std::move(schema);
       } else {

@@ -2,6 +2,7 @@
 // the journal every run is gated against, the tools and the model its workflows share, and one
 // of: a sequence, one workflow, a resume, the entrypoints, the runs.
 #include "core/journal/JournalFile.h"
+#include "common/JsonReader.h"
 #include "core/journal/ProgramIdentity.h"
 #include "core/journal/RegistryStore.h"
 #include "core/trace/Trace.h"
@@ -144,7 +145,7 @@ void printRuns(journal::JournalFile &file) {
     Json line = {{"id", s.id}, {"kind", "sequence"}, {"sequence", s.sequence}, {"scope", s.scope},
                  {"user", s.user ? Json(*s.user) : Json()}, {"status", spell(s.status)}, {"position", s.position},
                  {"started", s.startedMs}, {"finished", s.finishedMs ? Json(*s.finishedMs) : Json()}};
-    if (s.awaiting) line["awaiting"] = Json::parse(*s.awaiting, nullptr, false);
+    if (s.awaiting) line["awaiting"] = readJsonOrDiscarded(*s.awaiting);
     if (!s.error.empty()) line["error"] = s.error;
     std::cout << line.dump() << "\n";
   }

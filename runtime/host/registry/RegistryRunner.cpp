@@ -1,5 +1,6 @@
 #include "host/registry/RegistryRunner.h"
 
+#include "common/JsonReader.h"
 #include "core/journal/RegistryStore.h"
 #include "core/journal/RunOwner.h"
 #include "core/journal/RunStore.h"
@@ -79,7 +80,7 @@ Value RegistryRunner::memberInput(int workflow, const Value &input, const Value 
   for (int c : inputCompositions(program)) {
     const char *schema = program.compositions[size_t(c)].inputSchema;
     if (!schema) continue;
-    Json s = Json::parse(schema, nullptr, false);
+    Json s = readJsonOrDiscarded(schema);
     if (!s.is_object() || s.value("additionalProperties", Json(true)) != Json(false) || !s.contains("properties"))
       continue;
     Json kept = Json::object();
@@ -220,7 +221,7 @@ RegistryOutcome RegistryRunner::resumeSequence(journal::SequenceRunRow row, cons
     return {2, "--event continues a suspended sequence run; run " + s.row.id + " is " + spell(s.row.status), std::nullopt,
             s.row.id};
   if (s.row.status == journal::RunStatus::Suspended && !event) {
-    Json awaiting = Json::parse(s.row.awaiting.value_or("{}"), nullptr, false);
+    Json awaiting = readJsonOrDiscarded(s.row.awaiting.value_or("{}"));
     std::vector<std::string> events;
     if (awaiting.is_object() && awaiting["events"].is_array())
       for (const Json &e : awaiting["events"]) events.push_back(e.get<std::string>());
@@ -264,7 +265,7 @@ RegistryOutcome RegistryRunner::drive(Sequence &s, std::optional<std::string> ev
   // The transition a suspended run waits on (it may have been reached by a route, not a step).
   std::string pendingTransition;
   if (event) {
-    Json awaiting = Json::parse(s.row.awaiting.value_or("{}"), nullptr, false);
+    Json awaiting = readJsonOrDiscarded(s.row.awaiting.value_or("{}"));
     if (awaiting.is_object() && awaiting["transition"].is_string()) pendingTransition = awaiting["transition"];
   }
   s.row.awaiting.reset();
@@ -360,7 +361,7 @@ std::optional<RegistryRunner::Stop> RegistryRunner::takeTransition(Sequence &s, 
       std::optional<Value> value = t.contextKey ? s.context.get(t.contextKey) : std::nullopt;
       bool matched = false;
       for (const RegistryConditionDecl &c : t.routes)
-        if (value && value->json() == Json::parse(c.match)) {
+        if (value && value->json() == readJson(c.match)) {
           route = c.route;
           matched = true;
           break;

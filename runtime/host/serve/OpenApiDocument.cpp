@@ -1,5 +1,6 @@
 #include "host/serve/OpenApiDocument.h"
 
+#include "common/JsonReader.h"
 #include "core/journal/RunStatus.h"
 #include "host/chat/ChatMain.h"
 #include "host/serve/ApiRoutes.h"
@@ -32,7 +33,7 @@ RunSchemas runSchemas(const ProgramDecl &program, const std::vector<mcp::ServedT
   if (chat::isChatProgram(program)) {
     out.output = Json{{"type", "string"}, {"description", "The reply."}};
   } else if (!program.workflow && program.compositions[0].outputSchema) {
-    out.output = Json::parse(program.compositions[0].outputSchema);
+    out.output = readJson(program.compositions[0].outputSchema);
   }
   return out;
 }

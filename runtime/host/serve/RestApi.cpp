@@ -8,7 +8,7 @@
 #include "host/serve/OpenApiDocument.h"
 #include "host/serve/WebAssets.h"
 #include "host/session/Resume.h"
-#include "support/JsonNesting.h"
+#include "common/JsonNesting.h"
 #include "wfc/error.h"
 
 #include <chrono>

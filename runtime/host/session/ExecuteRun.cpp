@@ -1,5 +1,6 @@
 #include "host/session/ExecuteRun.h"
 
+#include "common/JsonReader.h"
 #include "core/chat/ChatSession.h"
 #include "core/journal/RunJournal.h"
 #include "core/journal/RunStore.h"
@@ -261,7 +262,7 @@ Json runReport(const RunEnvironment &env, const RunOutcome &outcome) {
     }
     report["states"] = states;
   }
-  if (program.governance) report["governance"] = Json::parse(program.governance);
+  if (program.governance) report["governance"] = readJson(program.governance);
   if (!outcome.traceId.empty()) report["trace_id"] = outcome.traceId;
   if (!outcome.error.empty()) report["error"] = outcome.error;
   return report;

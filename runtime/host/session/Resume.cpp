@@ -1,5 +1,6 @@
 #include "host/session/Resume.h"
 
+#include "common/JsonReader.h"
 #include "core/journal/RunOwner.h"
 #include "core/journal/RunStore.h"
 #include "core/trace/Trace.h"
@@ -77,7 +78,7 @@ workflow::ExternalEvent resumeEvent(const RunRow &run, const std::string &event,
     throw Error(ErrorKind::Usage, "run '" + run.id + "' is not waiting for an event (it is " + spell(run.status) +
                                       "); give --event only to resume a suspended run");
   // Written by awaiting() below; anything else is a journal damaged or edited by hand.
-  Json awaited = Json::parse(*run.awaiting, nullptr, false);
+  Json awaited = readJsonOrDiscarded(*run.awaiting);
   auto isString = [](const Json &j) { return j.is_string(); };
   if (!awaited.is_object() || !awaited.contains("state") || !awaited["state"].is_string() ||
       !awaited.contains("events") || !awaited["events"].is_array() ||
@@ -108,7 +109,7 @@ std::string awaiting(const workflow::Suspension &suspension) {
 }
 
 nlohmann::ordered_json storedJson(const std::string &text) {
-  Json parsed = Json::parse(text, nullptr, false);
+  Json parsed = readJsonOrDiscarded(text);
   return parsed.is_discarded() ? Json(text) : parsed;
 }
 

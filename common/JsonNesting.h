@@ -1,8 +1,8 @@
-// JSON from outside the process (an MCP client's messages, an HTTP client's bodies, a batch's
-// lines) is refused when it nests deeper than a bound, before it is parsed: what reads a value
-// afterwards (schemas, dumps, destruction) recurses, and a line of ten million '[' must not exhaust
-// the stack. Used by the MCP server (docs/mcp-server.md), the HTTP server (docs/serve.md) and batches
-// (docs/batch.md).
+// JSON from outside the process (model replies, tool outputs, MCP messages, HTTP bodies, batch
+// lines, recordings, events, journals read back) is refused when it nests deeper than a bound,
+// before it is parsed: what reads a value afterwards (schemas, dumps, destruction) recurses, and a
+// line of ten million '[' must not exhaust the stack. common/JsonReader.h applies it to every such
+// read (docs/limits.md).
 #pragma once
 
 #include <string_view>
