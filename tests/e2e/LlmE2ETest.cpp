@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <cstdlib>
+#include <fstream>
 
 namespace wfc::test {
 namespace {
@@ -399,7 +400,9 @@ TEST_F(LlmE2ETest, ToolErrorsAreFedBackToTheModel) {
     {"match": {"rounds": 1, "tool_results": 2}, "reply": {"tool_calls": [{"name": "report_submit", "arguments": {"answer": "wfc compiles workflows", "sources": ["kb:wfc"]}}]}}
   ]})"));
   std::string b = bindings("agent-broken", "tools:\n  kb.lookup: {exec: {argv: [sh, -c, 'cat >/dev/null; echo kb is down >&2; exit 4']}}\n");
-  ProcessResult r = run("llm-agent", llm(server, {"--bindings", b, "--input-json", R"({"mode": "research", "topic": "wfc"})"}));
+  std::string trace = path("broken-trace.jsonl");
+  ProcessResult r = run("llm-agent", llm(server, {"--bindings", b, "--trace", trace, "--input-json",
+                                                  R"({"mode": "research", "topic": "wfc"})"}));
   ASSERT_EQ(r.exitCode, 0) << r.err;
   EXPECT_EQ(json(r.out), json(kReport));
   std::vector<Json> requests = server.requests();
@@ -416,6 +419,18 @@ TEST_F(LlmE2ETest, ToolErrorsAreFedBackToTheModel) {
   Json unknown = json(text(messages[4]));
   ASSERT_TRUE(unknown.is_object() && unknown.contains("error")) << text(messages[4]);
   EXPECT_NE(unknown["error"].get<std::string>().find("web_search"), std::string::npos) << unknown.dump();
+  // The trace says what the model was told: the call it asked for was refused, not run
+  // (docs/executable.md "--trace").
+  std::vector<Json> rejected;
+  std::ifstream lines(trace);
+  for (std::string line; std::getline(lines, line);)
+    if (Json e = json(line); e["event"] == "tool_call_rejected") rejected.push_back(e);
+  ASSERT_EQ(rejected.size(), 1u);
+  EXPECT_EQ(rejected[0]["tool"], "web_search");
+  EXPECT_EQ(rejected[0]["tool_call_id"], "call_1_1");
+  EXPECT_EQ(rejected[0]["round"], 1);
+  EXPECT_EQ(rejected[0]["reason"], "no tool named 'web_search' is offered");
+  EXPECT_TRUE(rejected[0]["parent_span_id"].is_string()) << rejected[0];
 }
 
 // docs/semantics.md: one round's tool calls run concurrently when all are none/read.

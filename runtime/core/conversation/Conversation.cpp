@@ -1,5 +1,6 @@
 #include "core/conversation/Conversation.h"
 
+#include "common/JsonReader.h"
 #include "core/conversation/Guardrails.h"
 #include "core/journal/RunJournal.h"
 #include "core/llm/Recording.h"
@@ -107,7 +108,7 @@ Reply Exchange::sendToModel(const Request &request, unsigned round) {
   // like a replay (docs/journal.md).
   if (journal && journal->resuming())
     if (const std::string *recorded = journal->exchange(key.str())) {
-      Reply reply = replyFromJson(Json::parse(*recorded));
+      Reply reply = replyFromJson(readJson(*recorded));
       if (trace)
         trace->write("llm_call", {{"step", a_.path}, {"prompt", prompt_.key}, {"span_id", trace->newSpanId()},
                                   {"parent_span_id", a_.span}, {"attempt", a_.attempt}, {"round", round},
@@ -155,7 +156,7 @@ void offerTools(Request &request, const ProgramDecl &program, std::span<const in
   for (int t : tools) {
     const ToolDecl &tool = program.tools[t];
     request.tools.push_back({tool.providerName, tool.description,
-                             tool.parameters ? Json::parse(tool.parameters) : Json{{"type", "object"}}});
+                             tool.parameters ? readJson(tool.parameters) : Json{{"type", "object"}}});
   }
 }
 
@@ -169,13 +170,15 @@ PendingCall resolveCall(const ToolCallRequest &call, const ProgramDecl &program,
   for (int t : offered)
     if (call.name == program.tools[t].providerName) pending.tool = t;
   if (pending.tool < 0) {
-    pending.result = toolErrorText("no tool named '" + call.name + "' is offered");
+    pending.rejected = "no tool named '" + call.name + "' is offered";
+    pending.result = toolErrorText(pending.rejected);
     return pending;
   }
   try {
     pending.args = Value::parse(call.arguments.empty() ? "{}" : call.arguments);
   } catch (const Error &e) {
-    pending.result = toolErrorText(std::string("the arguments are not valid JSON: ") + e.what());
+    pending.rejected = std::string("the arguments are not valid JSON: ") + e.what();
+    pending.result = toolErrorText(pending.rejected);
   }
   return pending;
 }
@@ -189,15 +192,29 @@ void applyToolPolicy(const PromptDecl &prompt, const ProgramDecl &program, std::
                                [&](const char *b) { return std::string_view(b) == name; });
     if (blocked) {
       call.args.reset();
-      call.result = toolErrorText(std::string("tool '") + name + "' is blocked by the prompt's tool_policy");
+      call.rejected = std::string("tool '") + name + "' is blocked by the prompt's tool_policy";
+      call.result = toolErrorText(call.rejected);
     } else if (callsThisTurn >= prompt.maxToolCallsPerTurn) {
       call.args.reset();
-      call.result = toolErrorText("this turn reached tool_policy.max_tool_calls_per_turn (" +
-                                  std::to_string(prompt.maxToolCallsPerTurn) + "): answer without more tools");
+      call.rejected = "this turn reached tool_policy.max_tool_calls_per_turn (" +
+                      std::to_string(prompt.maxToolCallsPerTurn) + "): answer without more tools";
+      call.result = toolErrorText(call.rejected);
     } else {
       ++callsThisTurn;
     }
   }
+}
+
+// The model is told why a call was refused; the trace says so too, or a reader of the trace would
+// see a round whose calls never ran (docs/executable.md "--trace").
+static void traceRejectedCalls(const StepAttempt &a, const std::vector<PendingCall> &calls, unsigned round) {
+  Trace *trace = a.run.trace();
+  if (!trace) return;
+  for (const PendingCall &call : calls)
+    if (!call.rejected.empty())
+      trace->write("tool_call_rejected", {{"step", a.path}, {"parent_span_id", a.span}, {"attempt", a.attempt},
+                                          {"round", round}, {"tool_call_id", call.request->id},
+                                          {"tool", call.request->name}, {"reason", call.rejected}});
 }
 
 std::string callKey(unsigned round, size_t index) {
@@ -205,6 +222,7 @@ std::string callKey(unsigned round, size_t index) {
 }
 
 void runToolCalls(const StepAttempt &a, std::vector<PendingCall> &calls, size_t count, unsigned round) {
+  traceRejectedCalls(a, calls, round);
   std::vector<size_t> runnable;
   bool concurrent = true;
   for (size_t i = 0; i < count; ++i) {

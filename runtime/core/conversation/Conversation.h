@@ -44,6 +44,7 @@ struct PendingCall {
   int tool = -1;
   std::optional<Value> args;  // absent: `result` already holds the error for the model
   std::string result;
+  std::string rejected;  // why wfc refused the call without running it: a tool_call_rejected event
 };
 
 // Finds the offered tool the model named and parses its arguments; an unknown tool or broken
@@ -62,7 +63,7 @@ std::string callKey(unsigned round, size_t index);
 // Runs the resolvable calls among the first `count`: concurrently when every one of them is a
 // `none`/`read` tool (docs/semantics.md), else one after another in the model's order. Results stay in
 // call order either way; a failing tool's error is its result (for the model), cancellation
-// ends the attempt.
+// ends the attempt. Calls refused before they ran (`rejected`) are traced as tool_call_rejected.
 void runToolCalls(const StepAttempt &a, std::vector<PendingCall> &calls, size_t count, unsigned round);
 
 // The tool rounds of one user turn (a chat turn, a turn of a workflow chat): sends `request`

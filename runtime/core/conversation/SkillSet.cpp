@@ -1,5 +1,6 @@
 #include "core/conversation/SkillSet.h"
 
+#include "common/JsonReader.h"
 #include "core/conversation/LlmStep.h"
 #include "core/run/Run.h"
 #include "core/run/ToolCallLog.h"
@@ -181,7 +182,7 @@ void SkillSet::replay(const std::vector<Message> &messages) {
   for (const Message &m : messages)
     for (const ToolCallRequest &c : m.toolCalls) {
       if (c.name != kActivate && c.name != kDeactivate) continue;
-      Json args = Json::parse(c.arguments.empty() ? "{}" : c.arguments, nullptr, /*allow_exceptions=*/false);
+      Json args = readJsonOrDiscarded(c.arguments.empty() ? "{}" : c.arguments);
       if (!args.is_object() || !args.contains("name") || !args["name"].is_string()) continue;
       bool ok = false;
       if (c.name == kActivate) activate(args["name"].get<std::string>(), ok);
@@ -198,15 +199,15 @@ std::vector<int> SkillSet::offerTools(Request &request, std::span<const int> bas
 }
 
 PendingCall SkillSet::resolve(const StepAttempt &a, const ToolCallRequest &call, std::span<const int> offered) {
-  if (!empty() && isSkillTool(call.name)) return PendingCall{&call, -1, std::nullopt, this->call(a, call)};
+  if (!empty() && isSkillTool(call.name)) return PendingCall{&call, -1, std::nullopt, this->call(a, call), {}};
   return resolveCall(call, program_, offered);
 }
 
 std::string SkillSet::call(const StepAttempt &a, const ToolCallRequest &request) {
   Json args;
   try {
-    args = Json::parse(request.arguments.empty() ? "{}" : request.arguments);
-  } catch (const Json::exception &) {
+    args = readJson(request.arguments.empty() ? "{}" : request.arguments);
+  } catch (const Error &) {
     args = Json();  // answered below as arguments of the wrong shape
   }
   auto text = [&](const char *key) -> std::optional<std::string> {
@@ -229,7 +230,7 @@ std::string SkillSet::call(const StepAttempt &a, const ToolCallRequest &request)
   if (Trace *trace = a.run.trace()) {
     Json line = {{"step", a.path}, {"parent_span_id", a.span}, {"tool", request.name}, {"skill", skill},
                  {"status", ok ? "ok" : "failed"}};
-    if (!ok) line["error"] = Json::parse(result)["error"];
+    if (!ok) line["error"] = readJson(result)["error"];
     trace->write("skill", line);
   }
   if (ok && a.calledTools) a.calledTools->add(request.name);

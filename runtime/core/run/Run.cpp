@@ -76,9 +76,15 @@ Value Run::callTool(int tool, const Value &args, bool checkArgs, const std::stri
                                            "' is not bound (the executable was built with --allow-unbound); "
                                            "bind it in a file given with --bindings");
   if (const SchemaValidator *schema = checkArgs ? toolSchemas_[tool].get() : nullptr) {
-    if (auto problem = schema->validate(args))
-      throw Error(ErrorKind::StepFailed, std::string("the arguments of tool '") + decl.name +
-                                             "' do not match its parameters: " + *problem);
+    if (auto problem = schema->validate(args)) {
+      std::string reason = std::string("the arguments of tool '") + decl.name + "' do not match its parameters: " + *problem;
+      // A model's call that is refused never becomes a tool_call: the trace says why it did not
+      // run (the model is told the same; docs/executable.md "--trace").
+      if (trace_ && !modelCallId.empty())
+        trace_->write("tool_call_rejected", {{"step", stepPath}, {"parent_span_id", parentSpan}, {"attempt", attempt},
+                                             {"tool_call_id", modelCallId}, {"tool", decl.name}, {"reason", reason}});
+      throw Error(ErrorKind::StepFailed, reason);
+    }
   }
   cancel.throwIfCancelled();
   std::string key;
