@@ -328,6 +328,35 @@ TEST(McpFakeServerTest, DeathMidCallNamesTheServerItsStatusAndStderr) {
             "disk is on fire");
 }
 
+// A server that breaks the protocol is reported with what it sent, at once — not as a server that
+// said nothing, after the call's timeout (docs/bindings.md "MCP servers that misbehave").
+TEST(McpFakeServerTest, BrokenAnswersFailTheCallAtOnceSayingWhatCame) {
+  FakeTable fake({"bad_utf8", "wrong_id", "empty_answer", "echo"}, {}, {}, ", timeout_ms: 20000");
+  auto start = Clock::now();
+  EXPECT_EQ(errorOf([&] { fake("bad_utf8", json("{}")); }),
+            "tool 'bad_utf8' (mcp: fake/bad_utf8): MCP server 'fake' answered 'tools/call' with a message that is not "
+            "valid JSON (byte 81 is not UTF-8): {\"jsonrpc\": \"2.0\", \"id\": 3, "
+            "\"result\": {\"content\": [{\"type\": \"text\", \"text\": \"caf\xEF\xBF\xBD\"}]}}");
+  EXPECT_EQ(errorOf([&] { fake("wrong_id", json("{}")); }),
+            "tool 'wrong_id' (mcp: fake/wrong_id): MCP server 'fake' answered 'tools/call' with a message that "
+            "answers no request: {\"jsonrpc\":\"2.0\",\"id\":\"call-4\",\"result\":{\"content\":[]}}");
+  EXPECT_EQ(errorOf([&] { fake("empty_answer", json("{}")); }),
+            "tool 'empty_answer' (mcp: fake/empty_answer): MCP server 'fake' answered 'tools/call' with an answer that "
+            "has neither 'result' nor 'error': {\"jsonrpc\":\"2.0\",\"id\":5}");
+  EXPECT_LT(Clock::now() - start, milliseconds(10000)) << "a call waited for its timeout";
+  // The server itself is fine: the next call works.
+  EXPECT_EQ(fake("echo", json(R"({"text": "still here"})")).dump(), R"("still here")");
+}
+
+// A line of text where the answer was due is tolerated (servers log to stdout; the SDKs' clients
+// go on) but named when the call times out.
+TEST(McpFakeServerTest, TextInsteadOfAnAnswerIsNamedWhenTheCallTimesOut) {
+  FakeTable fake({"text_answer"}, {}, {}, ", timeout_ms: 300");
+  EXPECT_EQ(errorOf([&] { fake("text_answer", json("{}")); }, ErrorKind::Exhausted),
+            "tool 'text_answer' timed out after 300 ms: MCP server 'fake' did not answer 'tools/call' in time; the last "
+            "line it wrote on stdout was not a protocol message: OK, done");
+}
+
 TEST(McpFakeServerTest, NotificationsAndServerRequestsInterleaved) {
   // Before answering, the server logs, reports progress, asks roots/list (wfc has no roots:
   // "method not found") and pings (wfc answers), and only answers once the ping is answered.
@@ -343,7 +372,8 @@ TEST(McpFakeServerTest, UnknownToolListsTheServersToolsWithDidYouMean) {
   ToolTable table({"kv.get"}, &file, nullptr, {});
   std::string expected =
       "tool 'kv.get' is bound to MCP tool 'ecko' (b.yaml:4:3), which MCP server 'fake' does not have; did you mean "
-      "'echo'? (its tools: 'echo', 'structured', 'multi', 'fail', 'die', 'sleep', 'chatty', 'cancelled', 'pid')";
+      "'echo'? (its tools: 'echo', 'structured', 'multi', 'fail', 'die', 'sleep', 'chatty', 'cancelled', 'pid', "
+      "'bad_utf8', 'wrong_id', 'empty_answer', 'text_answer')";
   EXPECT_EQ(errorOf([&] { call(table, "kv.get", json("{}")); }), expected);
   EXPECT_EQ(errorOf([&] { call(table, "kv.get", json("{}")); }), expected) << "the verdict is kept";
 }
@@ -458,7 +488,8 @@ TEST(McpClientTest, ToolsListPagesAreFollowed) {
   std::vector<std::string> names;
   for (const tools::McpToolInfo &t : client.tools(cancel, Clock::time_point::max())) names.push_back(t.name);
   EXPECT_EQ(names, (std::vector<std::string>{"echo", "structured", "multi", "fail", "die", "sleep", "chatty",
-                                             "cancelled", "pid"}));
+                                             "cancelled", "pid", "bad_utf8", "wrong_id", "empty_answer",
+                                             "text_answer"}));
   EXPECT_EQ(client.request("ping", Value(), cancel, Clock::time_point::max()).dump(), "{}");
   EXPECT_EQ(errorOf([&] { client.request("no/such", Value(), cancel, Clock::time_point::max()); }),
             "MCP server 'fake' answered 'no/such' with error -32601: Method not found");

@@ -1,8 +1,10 @@
 #include "core/tools/McpClient.h"
 
+#include "common/JsonReader.h"
+#include "common/Utf8.h"
 #include "core/tools/ChildProcess.h"
-
 #include "core/tools/ExecTool.h"
+#include "support/http/HttpClient.h"
 #include "wfc/error.h"
 
 #include <nlohmann/json.hpp>
@@ -126,7 +128,7 @@ void McpClient::spawn() {
   }
   int wakeFd = ::eventfd(0, EFD_CLOEXEC | EFD_NONBLOCK);
   if (wakeFd < 0) cannot(std::string("cannot create an eventfd: ") + std::strerror(errno));
-  SpawnSpec spawnSpec{{spec_.command}, spec_.cwd, spec_.env};
+  SpawnSpec spawnSpec{{spec_.command}, spec_.cwd, spec_.env, std::nullopt, false};
   spawnSpec.argv.insert(spawnSpec.argv.end(), spec_.args.begin(), spec_.args.end());
   std::optional<ChildProcess> child;
   try {
@@ -352,14 +354,28 @@ void McpClient::handleLine(const std::string &line) {
   while (!text.empty() && (text.back() == '\r' || text.back() == ' ' || text.back() == '\t')) text.remove_suffix(1);
   while (!text.empty() && (text.front() == ' ' || text.front() == '\t')) text.remove_prefix(1);
   if (text.empty()) return;
-  Json message = Json::parse(text, nullptr, false);
-  if (message.is_discarded()) {
-    // Not a protocol message (a server that prints to stdout): keep it for error messages.
-    // Bounded like stderr itself: a server that prints a line per request would otherwise grow
-    // this for as long as it runs.
+  Json message;
+  try {
+    message = readJson(text);
+  } catch (const Error &e) {
     std::lock_guard lock(mutex_);
-    stderr_ += "[stdout] " + std::string(text.substr(0, 200)) + "\n";
+    if (text.front() == '{' || text.front() == '[') {
+      // A protocol message that is broken (invalid UTF-8, cut short, too deep): one of the
+      // pending requests will never get its answer, so none waits for its timeout.
+      std::string why = e.what();
+      if (size_t bad = invalidUtf8At(text); bad != std::string_view::npos)
+        why = "byte " + std::to_string(bad + 1) + " is not UTF-8";
+      else if (why.rfind("invalid JSON: ", 0) == 0)
+        why.erase(0, 14);
+      failPendingLocked("a message that is not valid JSON (" + why + "): " + repairUtf8(text.substr(0, 200)));
+      return;
+    }
+    // A line of text (a server that logs to stdout): tolerated, as the MCP SDKs' clients do, and
+    // kept for error messages. Bounded like stderr itself: a server that prints a line per
+    // request would otherwise grow this for as long as it runs.
+    stderr_ += "[stdout] " + repairUtf8(text.substr(0, 200)) + "\n";
     if (stderr_.size() > 2 * kStderrKeep) stderr_.erase(0, stderr_.size() - kStderrKeep);
+    stdoutText_ = repairUtf8(text.substr(0, 200));
     return;
   }
   if (message.is_array()) {
@@ -391,11 +407,29 @@ void McpClient::handleMessage(const Json &message) {
     // Other notifications (logging, progress, resources…) are of no use to a tool call.
     return;
   }
-  if (id == message.end() || !id->is_number_integer()) return;
-  auto it = pending_.find(id->get<int64_t>());
-  if (it == pending_.end()) return;  // a late answer to an abandoned request
-  Pending &p = *it->second;
   auto error = message.find("error");
+  auto result = message.find("result");
+  auto shown = [&] { return http::textHead(message.dump(-1, ' ', false, Json::error_handler_t::replace), 200); };
+  if (id == message.end() || !id->is_number_integer()) {
+    // Not a request, not a notification, and no answer to anything wfc asked (wfc's ids are
+    // integers): the answer it stands for will never come.
+    failPendingLocked("a message that answers no request: " + shown());
+    return;
+  }
+  auto it = pending_.find(id->get<int64_t>());
+  if (it == pending_.end()) {
+    if (id->get<int64_t>() > 0 && id->get<int64_t>() < nextId_) return;  // a late answer to an abandoned request
+    failPendingLocked("an answer to request " + id->dump() + ", which wfc never sent: " + shown());
+    return;
+  }
+  Pending &p = *it->second;
+  if ((error == message.end() || error->is_null()) && result == message.end()) {
+    p.error = "an answer that has neither 'result' nor 'error': " + shown();
+    p.done = true;
+    pending_.erase(it);
+    cv_.notify_all();
+    return;
+  }
   if (error != message.end() && !error->is_null()) {
     std::string code = error->is_object() && error->contains("code") ? (*error)["code"].dump() : "?";
     std::string text = error->is_object() && error->contains("message") && (*error)["message"].is_string()
@@ -403,11 +437,19 @@ void McpClient::handleMessage(const Json &message) {
                            : error->dump();
     p.error = "error " + code + ": " + text;
   } else {
-    auto result = message.find("result");
-    p.result = Value::fromJson(result == message.end() ? Json() : *result);
+    p.result = Value::fromJson(*result);
   }
   p.done = true;
   pending_.erase(it);
+  cv_.notify_all();
+}
+
+void McpClient::failPendingLocked(const std::string &what) {
+  for (auto &[id, pending] : pending_) {
+    pending->error = what;
+    pending->done = true;
+  }
+  pending_.clear();
   cv_.notify_all();
 }
 
@@ -460,7 +502,10 @@ Value McpClient::request(const std::string &method, const Value &params, const C
                      {"reason", outcome == Wait::Cancelled ? "cancelled: " + cancel.reason() : std::string("timed out")}}}});
   if (outcome == Wait::Cancelled)
     throw Error(ErrorKind::Cancelled, server + ": " + inQuotes(method) + " cancelled: " + cancel.reason());
-  throw Error(ErrorKind::Exhausted, server + " did not answer " + inQuotes(method) + " in time");
+  // A line of text where an answer was due is the best clue to why none came.
+  throw Error(ErrorKind::Exhausted, server + " did not answer " + inQuotes(method) + " in time" +
+                                        (stdoutText_.empty() ? "" : "; the last line it wrote on stdout was not a "
+                                                                    "protocol message: " + stdoutText_));
 }
 
 std::vector<McpToolInfo> McpClient::listTools(const CancellationToken &cancel, Clock::time_point deadline) {

@@ -117,6 +117,9 @@ class McpClient {
   void ioLoop();
   void handleLine(const std::string &line);
   void handleMessage(const nlohmann::ordered_json &message);
+  // A line that breaks the protocol (docs/bindings.md "MCP servers that misbehave"): every
+  // pending request fails now with what the server sent, rather than waiting for its timeout.
+  void failPendingLocked(const std::string &what);  // mutex_ held
   void enqueueLocked(const nlohmann::ordered_json &message);  // mutex_ held
   void wake() const;
   void finish(int status);  // the I/O thread, once the process is reaped
@@ -147,6 +150,7 @@ class McpClient {
   int exitStatus_ = 0;
   bool brokenOutput_ = false;  // it sent a line longer than maxMessageBytes
   std::string stderr_;
+  std::string stdoutText_;  // the last stdout line that was not a protocol message (repaired, cut)
 
   int64_t nextId_ = 1;
   std::map<int64_t, std::shared_ptr<Pending>> pending_;
