@@ -1,5 +1,6 @@
 #include "core/tools/ExecTool.h"
 
+#include "common/Utf8.h"
 #include "core/tools/ProcessRunner.h"
 
 #include "wfc/error.h"
@@ -41,12 +42,14 @@ ExecTool::ExecTool(ExecSpec spec) : spec_(std::move(spec)) {
   if (spec_.killGraceMs < 0) spec_.killGraceMs = 0;
 }
 
+// A tool's stderr is any bytes; the tail goes into an error message, and from there into JSON (a
+// report, a trace, a recording, an HTTP answer), so it is made UTF-8 here, where it enters.
 std::string ExecTool::tail(std::string_view text, size_t maxBytes) {
   while (!text.empty() && std::isspace(static_cast<unsigned char>(text.back()))) text.remove_suffix(1);
-  if (text.size() <= maxBytes) return std::string(text);
+  if (text.size() <= maxBytes) return repairUtf8(text);
   size_t start = text.size() - maxBytes;
   while (start < text.size() && (static_cast<unsigned char>(text[start]) & 0xC0) == 0x80) ++start;
-  return "…" + std::string(text.substr(start));
+  return "…" + repairUtf8(text.substr(start));
 }
 
 Value ExecTool::call(const Value &args, const std::string &idempotencyKey, const CancellationToken &cancel,

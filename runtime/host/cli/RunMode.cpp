@@ -134,7 +134,9 @@ int runOnce(const CommandLine &cl, const ProgramDecl &program, std::chrono::stea
   const std::optional<Value> &output = outcome.output;
   if (cl.report) {
     std::ofstream file(*cl.report, std::ios::binary | std::ios::trunc);
-    file << runReport(env, outcome).dump(2) << "\n";
+    // Strings are made UTF-8 where they enter; `replace` is the last line of defence, so that a
+    // byte that slipped through costs a U+FFFD, not the report.
+    file << runReport(env, outcome).dump(2, ' ', false, nlohmann::ordered_json::error_handler_t::replace) << "\n";
     if (!file.flush()) std::cerr << cl.program << ": warning: cannot write report file '" << *cl.report << "'\n";
   }
   if (code == 4) {  // not an error: the run waits, and says for what (docs/journal.md)

@@ -1,5 +1,6 @@
 #include "support/http/HttpClient.h"
 
+#include "common/Utf8.h"
 #include "support/http/CurlLibrary.h"
 
 #include <algorithm>
@@ -289,10 +290,11 @@ std::string textHead(std::string_view text, size_t limit) {
     else if (!flat.empty() && flat.back() != ' ') flat += ' ';
   }
   while (!flat.empty() && flat.back() == ' ') flat.pop_back();
-  if (flat.size() <= limit) return flat;
+  // A body is any bytes and the head goes into error messages, which end up in JSON: UTF-8 here.
+  if (flat.size() <= limit) return repairUtf8(flat);
   size_t cut = limit;
   while (cut > 0 && (static_cast<unsigned char>(flat[cut]) & 0xC0) == 0x80) --cut;
-  return flat.substr(0, cut) + "…";
+  return repairUtf8(std::string_view(flat).substr(0, cut)) + "…";
 }
 
 }  // namespace wfc::http
