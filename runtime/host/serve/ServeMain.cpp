@@ -8,6 +8,7 @@
 #include "host/serve/RunService.h"
 #include "host/session/ExecuteRun.h"
 #include "host/session/RunSession.h"
+#include "support/ForgetEnvironment.h"
 
 #include <cstdlib>
 #include <iostream>
@@ -28,8 +29,9 @@ int serve(const CommandLine &cl, const ProgramDecl &program) {
     return failRun(cl, 2, "--serve " + *cl.serve + " listens on " + httpOptions.address.str() +
                            ", which other machines can reach: set WFC_SERVE_TOKEN to the token every request must "
                            "bring (Authorization: Bearer …), or listen on 127.0.0.1 (docs/serve.md)");
-  // Tools (exec processes, MCP servers) must not inherit it.
-  unsetenv("WFC_SERVE_TOKEN");
+  // Tools (exec processes, MCP servers) must neither inherit it nor read it from this process's
+  // /proc/PID/environ.
+  forgetEnvironmentVariable("WFC_SERVE_TOKEN");
 
   // What every run shares, set up once (host/session/RunSession.h). Every run is journaled: a
   // server's runs outlive it. Each run gets a trace of its own over the sinks (its trace id, its

@@ -9,6 +9,7 @@
 #include "core/trace/Trace.h"
 #include "core/trace/TraceFile.h"
 #include "host/otlp/OtlpExporter.h"
+#include "support/ForgetEnvironment.h"
 #include "support/Limits.h"
 #include "support/SchemaValidator.h"
 
@@ -284,9 +285,9 @@ std::unique_ptr<Trace> makeTrace(const CommandLine &cl, const std::string &servi
 }
 
 void forgetApiKeys() {
-  unsetenv("OPENAI_API_KEY");
-  unsetenv("ANTHROPIC_API_KEY");
-  for (const std::string &name : boundKeyVariables()) unsetenv(name.c_str());
+  forgetEnvironmentVariable("OPENAI_API_KEY");
+  forgetEnvironmentVariable("ANTHROPIC_API_KEY");
+  for (const std::string &name : boundKeyVariables()) forgetEnvironmentVariable(name.c_str());
 }
 
 namespace {
