@@ -2,11 +2,16 @@
 
 #include <cerrno>
 #include <csignal>
+#include <cstdlib>
 #include <cstring>
 #include <map>
+#include <string_view>
 
 #include <fcntl.h>
-#include <spawn.h>
+#include <pthread.h>
+#include <sys/mman.h>
+#include <sys/prctl.h>
+#include <sys/stat.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -75,13 +80,135 @@ std::vector<std::string> environmentWith(const std::vector<std::pair<std::string
   return env;
 }
 
+// Where execvp would find `program`: itself when it names a path, else the first PATH entry
+// (default "/bin:/usr/bin") holding an executable file of that name. Done before vfork(), since
+// the child may only make system calls. Empty, with `error` set, when there is none.
+std::string findProgram(const std::string &program, int &error) {
+  error = 0;
+  if (program.find('/') != std::string::npos) return program;
+  const char *path = std::getenv("PATH");
+  std::string_view dirs = path ? path : "/bin:/usr/bin";
+  error = ENOENT;
+  for (;;) {
+    size_t colon = dirs.find(':');
+    std::string_view dir = dirs.substr(0, colon);
+    std::string candidate = (dir.empty() ? std::string(".") : std::string(dir)) + "/" + program;
+    struct stat st {};
+    if (::stat(candidate.c_str(), &st) == 0 && S_ISREG(st.st_mode)) {
+      if (::access(candidate.c_str(), X_OK) == 0) {
+        error = 0;
+        return candidate;
+      }
+      error = EACCES;  // as execvp: permission denied, unless a later entry is runnable
+    }
+    if (colon == std::string_view::npos) return {};
+    dirs.remove_prefix(colon + 1);
+  }
+}
+
+// stdin that is complete before the child starts: a memory file holding all of it, read from
+// the start. A tool therefore never sees an empty or partial input because this process died
+// while writing it (docs/bindings.md "exec").
+Fd memoryFile(std::string_view content) {
+  Fd fd(::memfd_create("wfc-tool-stdin", MFD_CLOEXEC));
+  if (!fd.open()) throw SpawnError{std::string("cannot create the tool's stdin: ") + std::strerror(errno)};
+  if (fd.get() <= 2) {
+    Fd moved(::fcntl(fd.get(), F_DUPFD_CLOEXEC, 3));
+    if (!moved.open()) throw SpawnError{std::string("cannot create the tool's stdin: ") + std::strerror(errno)};
+    fd = std::move(moved);
+  }
+  size_t done = 0;
+  while (done < content.size()) {
+    ssize_t n = ::write(fd.get(), content.data() + done, content.size() - done);
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) throw SpawnError{std::string("cannot write the tool's stdin: ") + std::strerror(errno)};
+    done += size_t(n);
+  }
+  if (::lseek(fd.get(), 0, SEEK_SET) != 0)
+    throw SpawnError{std::string("cannot write the tool's stdin: ") + std::strerror(errno)};
+  return fd;
+}
+
+// What the child of vfork() needs, prepared by the parent: it shares the parent's memory and may
+// only make system calls (no allocation, no locks) until execve.
+struct ChildSetup {
+  const char *program;
+  char *const *argv;
+  char *const *envp;
+  const char *cwd;  // null: stay
+  int stdinFd, stdoutFd, stderrFd;
+  pid_t parent;
+  bool dieWithThread;
+  int reportFd;  // close-on-exec: the errno of a failed exec, or EOF once execve succeeded
+};
+
+[[noreturn]] void startChild(const ChildSetup &c) {
+  ::setpgid(0, 0);  // a group of its own, led by the child
+  if (c.dieWithThread) {
+    // SIGKILL when the thread that started it dies, which for an exec tool is this process (the
+    // thread waits for the tool): a tool never outlives a kill -9 of its run (docs/bindings.md).
+    ::prctl(PR_SET_PDEATHSIG, SIGKILL);
+    if (::getppid() != c.parent) ::_exit(127);  // the parent died before the line above
+  }
+  // Dispositions this process set (SIGPIPE ignored, handlers) back to the default, then the mask.
+  for (int sig = 1; sig < NSIG; ++sig)
+    if (sig != SIGKILL && sig != SIGSTOP) ::signal(sig, SIG_DFL);
+  sigset_t none;
+  sigemptyset(&none);
+  ::sigprocmask(SIG_SETMASK, &none, nullptr);
+  int error = 0;
+  if (::dup2(c.stdinFd, 0) < 0 || ::dup2(c.stdoutFd, 1) < 0 || ::dup2(c.stderrFd, 2) < 0) error = errno;
+  if (!error && c.cwd && ::chdir(c.cwd) != 0) error = errno;
+  if (!error) {
+    ::execve(c.program, c.argv, c.envp);
+    error = errno;
+  }
+  while (::write(c.reportFd, &error, sizeof error) < 0 && errno == EINTR) {}
+  ::_exit(127);
+}
+
+// The guard of a tool's process group: a copy of this process, in the group, that waits for one
+// of two signals — SIGHUP, its parent-death signal (this process died: it kills the whole group,
+// the tool's own children too, and exits), or SIGTERM/SIGKILL, which the group gets from this
+// process when the call ends. A copy of a multithreaded process may only make system calls.
+[[noreturn]] void guardGroup(pid_t group, pid_t parent) {
+  // Nothing of this process's stays open in the guard: not the tool's pipes (their EOF is how the
+  // call sees the tool's output end), not the journal, not a server's sockets.
+  ::close_range(0, ~0U, 0);
+  if (::setpgid(0, group) != 0) ::_exit(0);  // the group is gone: nothing to guard
+  ::prctl(PR_SET_PDEATHSIG, SIGHUP);
+  if (::getppid() != parent) {
+    ::kill(-group, SIGKILL);
+    ::_exit(0);
+  }
+  sigset_t wanted;
+  sigemptyset(&wanted);
+  sigaddset(&wanted, SIGHUP);
+  sigaddset(&wanted, SIGTERM);
+  int sig = 0;
+  while (::sigwait(&wanted, &sig) != 0) {}
+  if (sig == SIGHUP) ::kill(-group, SIGKILL);
+  ::_exit(0);
+}
+
 }  // namespace
 
 ChildProcess ChildProcess::spawn(const SpawnSpec &spec) {
-  Fd inRead, inWrite, outRead, outWrite, errRead, errWrite;
-  makePipe(inRead, inWrite);
+  const std::string &programName = spec.argv[0];
+  int findError = 0;
+  const std::string program = findProgram(programName, findError);
+  if (program.empty()) {
+    if (findError == ENOENT) throw SpawnError{"command " + inQuotes(programName) + " not found in PATH"};
+    throw SpawnError{"cannot run " + inQuotes(programName) + ": " + std::strerror(findError)};
+  }
+  Fd inRead, inWrite, outRead, outWrite, errRead, errWrite, reportRead, reportWrite;
+  if (spec.input)
+    inRead = memoryFile(*spec.input);
+  else
+    makePipe(inRead, inWrite);
   makePipe(outRead, outWrite);
   makePipe(errRead, errWrite);
+  makePipe(reportRead, reportWrite);
 
   std::vector<std::string> envStrings = environmentWith(spec.env);
   std::vector<char *> envp;
@@ -91,37 +218,42 @@ ChildProcess ChildProcess::spawn(const SpawnSpec &spec) {
   std::vector<char *> argv;
   for (std::string &a : argvStrings) argv.push_back(a.data());
   argv.push_back(nullptr);
+  const ChildSetup setup{program.c_str(), argv.data(), envp.data(), spec.cwd.empty() ? nullptr : spec.cwd.c_str(),
+                         inRead.get(), outWrite.get(), errWrite.get(), ::getpid(), spec.dieWithThread,
+                         reportWrite.get()};
 
-  posix_spawn_file_actions_t actions;
-  posix_spawn_file_actions_init(&actions);
-  posix_spawn_file_actions_adddup2(&actions, inRead.get(), 0);
-  posix_spawn_file_actions_adddup2(&actions, outWrite.get(), 1);
-  posix_spawn_file_actions_adddup2(&actions, errWrite.get(), 2);
-  if (!spec.cwd.empty()) posix_spawn_file_actions_addchdir_np(&actions, spec.cwd.c_str());
-  posix_spawnattr_t attr;
-  posix_spawnattr_init(&attr);
-  posix_spawnattr_setflags(&attr, POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF);
-  posix_spawnattr_setpgroup(&attr, 0);  // a group of its own, led by the child
-  sigset_t none, all;
-  sigemptyset(&none);
-  posix_spawnattr_setsigmask(&attr, &none);
-  sigfillset(&all);  // dispositions this process ignores (SIGPIPE…) back to the default
-  sigdelset(&all, SIGKILL);
-  sigdelset(&all, SIGSTOP);
-  posix_spawnattr_setsigdefault(&attr, &all);
-
+  // Every signal blocked on this thread across vfork(): a handler must not run in the child,
+  // which shares this process's memory, before it has reset the dispositions.
+  sigset_t all, old;
+  sigfillset(&all);
+  ::pthread_sigmask(SIG_SETMASK, &all, &old);
+  const pid_t pid = ::vfork();
+  if (pid == 0) startChild(setup);
+  const int forkError = errno;
   ChildProcess child;
-  int rc = ::posix_spawnp(&child.pid_, argv[0], &actions, &attr, argv.data(), envp.data());
-  posix_spawn_file_actions_destroy(&actions);
-  posix_spawnattr_destroy(&attr);
-  if (rc != 0) {
-    child.pid_ = -1;  // nothing to reap: glibc reaps a child whose exec failed
-    const std::string &program = spec.argv[0];
-    if (rc == ENOENT && program.find('/') == std::string::npos)
-      throw SpawnError{"command " + inQuotes(program) + " not found in PATH"};
-    throw SpawnError{"cannot run " + inQuotes(program) + ": " + std::strerror(rc)};
+  child.pid_ = pid;
+  reportWrite.reset();
+  int execError = 0;
+  ssize_t n = 0;
+  if (pid > 0)
+    while ((n = ::read(reportRead.get(), &execError, sizeof execError)) < 0 && errno == EINTR) {}
+  const bool started = pid > 0 && n != ssize_t(sizeof execError);
+  // The leader's parent-death signal kills only the leader; its guard kills the rest of the group.
+  if (started && spec.dieWithThread) {
+    const pid_t guard = ::fork();
+    if (guard == 0) guardGroup(pid, setup.parent);
+    child.guard_ = guard;  // -1 when fork failed: the leader still dies with this process
   }
-  setNonBlocking(inWrite.get());
+  ::pthread_sigmask(SIG_SETMASK, &old, nullptr);
+  if (pid < 0) {
+    child.pid_ = -1;
+    throw SpawnError{"cannot run " + inQuotes(programName) + ": " + std::strerror(forkError)};
+  }
+  if (!started) {
+    child.reap();  // it exited with 127 after saying why
+    throw SpawnError{"cannot run " + inQuotes(programName) + ": " + std::strerror(execError)};
+  }
+  if (inWrite.open()) setNonBlocking(inWrite.get());
   setNonBlocking(outRead.get());
   setNonBlocking(errRead.get());
   child.stdin_ = std::move(inWrite);
@@ -135,6 +267,7 @@ ChildProcess ChildProcess::spawn(const SpawnSpec &spec) {
 
 ChildProcess::ChildProcess(ChildProcess &&o) noexcept
     : pid_(o.pid_),
+      guard_(o.guard_),
       owned_(o.owned_),
       exited_(o.exited_),
       stdin_(std::move(o.stdin_)),
@@ -142,6 +275,7 @@ ChildProcess::ChildProcess(ChildProcess &&o) noexcept
       stderr_(std::move(o.stderr_)),
       pidfd_(std::move(o.pidfd_)) {
   o.pid_ = -1;
+  o.guard_ = -1;
 }
 
 ChildProcess::~ChildProcess() {
@@ -171,6 +305,12 @@ int ChildProcess::reap() {
   if (pid_ > 0)
     while (::waitpid(pid_, &status, 0) < 0 && errno == EINTR) {}
   pid_ = -1;
+  if (guard_ > 0) {
+    // The call is over: the guard has nothing left to guard.
+    ::kill(guard_, SIGKILL);
+    while (::waitpid(guard_, nullptr, 0) < 0 && errno == EINTR) {}
+    guard_ = -1;
+  }
   return status;
 }
 

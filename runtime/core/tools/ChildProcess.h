@@ -4,6 +4,7 @@
 // and pipes to its stdin, stdout and stderr whose ends here are close-on-exec and non-blocking.
 #pragma once
 
+#include <optional>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -43,6 +44,13 @@ struct SpawnSpec {
   std::string cwd;                // empty: this process's
   // Added to this process's environment; a later entry of a name wins over an earlier one.
   std::vector<std::pair<std::string, std::string>> env;
+  // The whole of stdin, in a memory file written before the child starts (stdinFd() is then
+  // not open); absent: a pipe for the caller to write (the MCP client's conversation).
+  std::optional<std::string_view> input;
+  // SIGKILL the child's whole process group when the thread that spawns it ends — for a caller
+  // that waits for the child on that thread (an exec tool), so that a kill -9 of this process
+  // takes the tool and its own children with it (docs/bindings.md "exec").
+  bool dieWithThread = false;
 };
 
 // A started child: its pid (also its process group id) and our ends of its three pipes. The child
@@ -80,6 +88,7 @@ class ChildProcess {
   ChildProcess() = default;
 
   pid_t pid_ = -1;
+  pid_t guard_ = -1;  // the group's guard (SpawnSpec::dieWithThread), reaped with the child
   bool owned_ = true;
   bool exited_ = false;
   Fd stdin_, stdout_, stderr_, pidfd_;

@@ -17,6 +17,9 @@ namespace {
 
 // stderr kept while running (the message shows the last ~2 KiB).
 constexpr size_t kStderrKeep = 8192;
+// How long a tool may go on running after closing its stdout (docs/bindings.md "exec"): without
+// it, a tool that detaches that way holds its step for ever when the binding has no timeout_ms.
+constexpr int64_t kAfterStdoutMs = 10'000;
 
 [[noreturn]] void fail(ErrorKind kind, const std::string &message) { throw Error(kind, message); }
 
@@ -66,13 +69,14 @@ Value ExecTool::call(const Value &args, const std::string &idempotencyKey, const
   }
 
   const std::string input = args.dump();
-  SpawnSpec spawn{spec_.argv, cwd, spec_.env};
+  SpawnSpec spawn{spec_.argv, cwd, spec_.env, std::nullopt, false};
   spawn.env.emplace_back("WFC_IDEMPOTENCY_KEY", idempotencyKey);
   ProcessLimits limits;
   limits.timeoutMs = spec_.timeoutMs;
   limits.killGraceMs = spec_.killGraceMs;
   limits.maxStdoutBytes = spec_.maxOutputBytes;
   limits.stderrBytes = kStderrKeep;
+  limits.afterStdoutMs = kAfterStdoutMs;
   ProcessOutcome ran;
   try {
     ran = runProcess(spawn, input, limits, cancel);
@@ -95,6 +99,10 @@ Value ExecTool::call(const Value &args, const std::string &idempotencyKey, const
     case Stop::Overflow:
       fail(ErrorKind::StepFailed,
            toolText + " printed more than " + std::to_string(spec_.maxOutputBytes) + " bytes on stdout");
+    case Stop::Detached:
+      fail(ErrorKind::StepFailed, toolText + " closed its stdout but was still running " +
+                                      std::to_string(kAfterStdoutMs / 1000) + " s later (a tool's result is " +
+                                      "its stdout, and it must exit once it has printed it)");
     case Stop::None: break;
   }
   if (WIFSIGNALED(status))

@@ -10,7 +10,6 @@
 #include <optional>
 
 #include <poll.h>
-#include <pthread.h>
 #include <unistd.h>
 
 namespace wfc::tools {
@@ -26,49 +25,18 @@ constexpr milliseconds kDrainLimit{500};
 // Without a pidfd, how often to look for the process's exit while its pipes are quiet.
 constexpr milliseconds kExitPollInterval{10};
 
-// Blocks SIGPIPE on this thread while stdin is written (a tool may exit without reading it; the
-// write then fails with EPIPE instead of killing us), and discards the SIGPIPE that caused.
-class SigpipeGuard {
- public:
-  SigpipeGuard() {
-    sigemptyset(&set_);
-    sigaddset(&set_, SIGPIPE);
-    pthread_sigmask(SIG_BLOCK, &set_, &old_);
-    sigset_t pending;
-    sigpending(&pending);
-    wasPending_ = sigismember(&pending, SIGPIPE) == 1;
-  }
-  ~SigpipeGuard() {
-    if (!wasPending_) {
-      sigset_t pending;
-      sigpending(&pending);
-      if (sigismember(&pending, SIGPIPE) == 1) {
-        struct timespec zero {};
-        while (sigtimedwait(&set_, nullptr, &zero) < 0 && errno == EINTR) {}
-      }
-    }
-    pthread_sigmask(SIG_SETMASK, &old_, nullptr);
-  }
-  SigpipeGuard(const SigpipeGuard &) = delete;
-  SigpipeGuard &operator=(const SigpipeGuard &) = delete;
-
- private:
-  sigset_t set_, old_;
-  bool wasPending_ = false;
-};
-
 }  // namespace
 
 ProcessOutcome runProcess(const SpawnSpec &spec, std::string_view input, const ProcessLimits &limits,
                           const CancellationToken &cancel) {
   ProcessOutcome result;
   const int cancelFd = cancel.pollFd();
-  ChildProcess child = ChildProcess::spawn(spec);  // throws SpawnError
-  Fd &inWrite = child.stdinFd();
+  SpawnSpec withInput = spec;
+  withInput.input = input;         // complete before the child starts
+  withInput.dieWithThread = true;  // this thread waits for the child: it dies with this process
+  ChildProcess child = ChildProcess::spawn(withInput);  // throws SpawnError
   Fd &outRead = child.stdoutFd();
   Fd &errRead = child.stderrFd();
-
-  SigpipeGuard sigpipeGuard;
 
   using Stop = ProcessOutcome::Stop;
   Stop stop = Stop::None;
@@ -78,9 +46,8 @@ ProcessOutcome runProcess(const SpawnSpec &spec, std::string_view input, const P
   Clock::time_point killAt = Clock::time_point::max();    // SIGKILL after SIGTERM's grace
   Clock::time_point giveUpAt = Clock::time_point::max();  // stop reading after SIGKILL
   bool killed = false;
+  Clock::time_point detachedAt = Clock::time_point::max();  // limits.afterStdoutMs after stdout's EOF
   std::string out, err;
-  size_t inOffset = 0;
-  if (input.empty()) inWrite.reset();
   char buffer[65536];
 
   auto readInto = [&](Fd &fd, bool isStdout) {
@@ -91,7 +58,6 @@ ProcessOutcome runProcess(const SpawnSpec &spec, std::string_view input, const P
           if (stop == Stop::None && out.size() + size_t(n) > limits.maxStdoutBytes) {
             stop = Stop::Overflow;
             result.stdoutOverflowed = true;
-            inWrite.reset();
             child.signalGroup(SIGTERM);
             killAt = Clock::now() + milliseconds(limits.killGraceMs);
           }
@@ -100,7 +66,6 @@ ProcessOutcome runProcess(const SpawnSpec &spec, std::string_view input, const P
           if (limits.stderrWhole) {
             if (stop == Stop::None && err.size() + size_t(n) > limits.stderrBytes) {
               stop = Stop::Overflow;
-              inWrite.reset();
               child.signalGroup(SIGTERM);
               killAt = Clock::now() + milliseconds(limits.killGraceMs);
             }
@@ -131,12 +96,15 @@ ProcessOutcome runProcess(const SpawnSpec &spec, std::string_view input, const P
       if ((!outRead.open() && !errRead.open()) || now >= giveUpAt) break;
     } else {
       if (stop == Stop::None) {
+        if (limits.afterStdoutMs > 0 && !outRead.open() && detachedAt == Clock::time_point::max())
+          detachedAt = now + milliseconds(limits.afterStdoutMs);
         if (cancel.cancelled())
           stop = Stop::Cancelled;
         else if (now >= deadline)
           stop = Stop::Timeout;
+        else if (now >= detachedAt)
+          stop = Stop::Detached;
         if (stop != Stop::None) {
-          inWrite.reset();
           child.signalGroup(SIGTERM);
           killAt = now + milliseconds(limits.killGraceMs);
         }
@@ -148,13 +116,9 @@ ProcessOutcome runProcess(const SpawnSpec &spec, std::string_view input, const P
       }
     }
 
-    struct pollfd fds[5];
+    struct pollfd fds[4];
     int nfds = 0;
-    int inIdx = -1, outIdx = -1, errIdx = -1, pidIdx = -1;
-    if (inWrite.open()) {
-      inIdx = nfds;
-      fds[nfds++] = {inWrite.get(), POLLOUT, 0};
-    }
+    int outIdx = -1, errIdx = -1, pidIdx = -1;
     if (outRead.open()) {
       outIdx = nfds;
       fds[nfds++] = {outRead.get(), POLLIN, 0};
@@ -172,7 +136,7 @@ ProcessOutcome runProcess(const SpawnSpec &spec, std::string_view input, const P
     Clock::time_point wakeAt = Clock::time_point::max();
     if (child.exited() || killed) wakeAt = std::min(wakeAt, giveUpAt);
     if (!child.exited()) {
-      if (stop == Stop::None) wakeAt = std::min(wakeAt, deadline);
+      if (stop == Stop::None) wakeAt = std::min({wakeAt, deadline, detachedAt});
       if (!killed) wakeAt = std::min(wakeAt, killAt);
       if (!child.pidFd().open()) wakeAt = std::min(wakeAt, now + kExitPollInterval);
     }
@@ -189,19 +153,6 @@ ProcessOutcome runProcess(const SpawnSpec &spec, std::string_view input, const P
       throw Error(ErrorKind::StepFailed, std::string("poll failed: ") + std::strerror(e));
     }
     if (ready > 0) {
-      if (inIdx >= 0 && fds[inIdx].revents) {
-        while (inWrite.open() && inOffset < input.size()) {
-          ssize_t n = ::write(inWrite.get(), input.data() + inOffset, input.size() - inOffset);
-          if (n > 0) {
-            inOffset += size_t(n);
-            continue;
-          }
-          if (n < 0 && errno == EINTR) continue;
-          if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)) break;
-          inWrite.reset();  // EPIPE: the tool does not read its input; its exit status decides
-        }
-        if (inOffset >= input.size()) inWrite.reset();  // EOF for the tool
-      }
       if (outIdx >= 0 && fds[outIdx].revents) readInto(outRead, true);
       if (errIdx >= 0 && fds[errIdx].revents) readInto(errRead, false);
     }
