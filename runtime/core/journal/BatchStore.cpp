@@ -93,6 +93,7 @@ void BatchStore::create(const BatchRow &row) {
     s->bind(10, row.shardIndex).bind(11, row.shardCount).bind(12, row.startedMs).bind(13, std::string_view(row.owner));
     s->run();
   });
+  file_.checkpointSoon();  // a batch boundary (docs/journal.md "Damaged or missing -wal")
 }
 
 std::optional<BatchRow> BatchStore::find(const std::string &id) {
@@ -129,6 +130,7 @@ void BatchStore::finish(const std::string &id, BatchStatus status, int64_t finis
     s->bind(1, std::string_view(id)).bind(2, std::string_view(spell(status))).bind(3, finishedMs);
     s->run();
   });
+  file_.checkpointSoon();  // a batch boundary (docs/journal.md "Damaged or missing -wal")
 }
 
 std::vector<BatchLineRow> BatchStore::lines(const std::string &batch, int64_t fromLine, size_t limit) {

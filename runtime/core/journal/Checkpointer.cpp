@@ -32,6 +32,14 @@ bool Checkpointer::logged(int pages) {
   return false;
 }
 
+void Checkpointer::soon() {
+  std::lock_guard lock(mutex_);
+  if (wanted_ || stopping_) return;
+  wanted_ = true;
+  if (!thread_.joinable()) thread_ = std::thread([this] { loop(); });
+  wake_.notify_all();
+}
+
 void Checkpointer::loop() {
   sqlite3 *db = nullptr;
   if (sqlite::api().open_v2(path_.c_str(), &db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX, nullptr) != SQLITE_OK) {
@@ -57,6 +65,9 @@ void Checkpointer::loop() {
     lock.lock();
     running_ = false;
     idle_.notify_all();
+    // At most one checkpoint per kMinGap: a batch of quick runs asks at every run's start, and
+    // the requests of the gap are served by one checkpoint after it.
+    wake_.wait_for(lock, kMinGap, [&] { return stopping_; });
   }
   lock.unlock();
   sqlite::api().close_v2(db);

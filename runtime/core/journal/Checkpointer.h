@@ -16,6 +16,7 @@
 // last connection empties the log (a process that finds a log reads it all back first).
 #pragma once
 
+#include <chrono>
 #include <condition_variable>
 #include <mutex>
 #include <string>
@@ -29,6 +30,8 @@ class Checkpointer {
   // which the log is made to start over.
   static constexpr int kPages = 16000;
   static constexpr int kRestartPages = 64000;
+  // The least time between two checkpoints of the thread.
+  static constexpr std::chrono::milliseconds kMinGap{100};
 
   // `pages`, `restartPages`: the thresholds (kPages and kRestartPages for the journal).
   explicit Checkpointer(std::string path, int pages = kPages, int restartPages = kRestartPages)
@@ -44,6 +47,10 @@ class Checkpointer {
   // log now, on its own connection, once its commit is done (SQLITE_CHECKPOINT_RESTART) — having
   // waited, then, for a checkpoint in progress to end.
   bool logged(int pages);
+  // Starts a passive checkpoint on the thread now, whatever the log's size: at run and batch
+  // boundaries and when a process starts, so that the database file itself soon knows of them
+  // (docs/journal.md "Damaged or missing -wal").
+  void soon();
 
  private:
   void loop();

@@ -1,9 +1,11 @@
 #include "core/journal/JournalFile.h"
 
 #include "core/journal/BatchStore.h"
+#include "core/journal/OpenWriters.h"
 #include "core/journal/RegistryStore.h"
 #include "core/journal/RunStore.h"
 #include "core/journal/TimelineStore.h"
+#include "core/journal/WriteAheadLog.h"
 #include "support/sqlite/Sqlite.h"
 #include "support/sqlite/SqliteLibrary.h"
 #include "wfc/error.h"
@@ -15,6 +17,8 @@
 #include <chrono>
 #include <cstring>
 #include <exception>
+#include <map>
+#include <mutex>
 #include <thread>
 #include <type_traits>
 
@@ -39,6 +43,20 @@ std::string directoryOf(const std::string &path) {
   size_t slash = path.find_last_of('/');
   if (slash == std::string::npos) return ".";
   return slash == 0 ? "/" : path.substr(0, slash);
+}
+
+// How many JournalFiles of this process have each journal open: the process has one row in
+// wfc_open_writers while any does, and the log is checked for damage only by the first (no other
+// connection of this process is writing it then).
+std::mutex openHereMutex;
+std::map<std::string, int> openHere;
+
+std::string canonicalPath(const std::string &path) {
+  char *real = ::realpath(path.c_str(), nullptr);
+  if (!real) return path;
+  std::string out(real);
+  std::free(real);
+  return out;
 }
 
 }  // namespace
@@ -71,9 +89,27 @@ JournalFile::JournalFile(const std::string &path, SyncMode sync) : path_(path), 
     struct stat d;
     if (::stat(dir.c_str(), &d) != 0) refuse("cannot be created: directory '" + dir + "' does not exist");
   }
+  // Before SQLite reads the log: whether there is one, and whether it is whole (only when no
+  // other process is writing it, or its last frames may be half-written as we read).
+  const std::string log = path + "-wal";
+  struct stat logInfo;
+  const bool logEmpty = ::stat(log.c_str(), &logInfo) != 0 || logInfo.st_size < 32;
+  bool firstHere;
+  {
+    std::lock_guard lock(openHereMutex);
+    canonical_ = canonicalPath(path);
+    firstHere = openHere[canonical_]++ == 0;
+  }
   try {
+    if (firstHere && !logEmpty && !openInAnotherProcess(path))
+      if (std::optional<std::string> damage = damageInLog(log))
+        refuse("cannot be read safely: its log '" + log + "' is damaged — " + *damage +
+               ", losing the progress logged there. Restore '" + log + "' from the copy taken with '" + path +
+               "' (docs/journal.md \"Damaged or missing -wal\"); to go on without what it lost instead, move '" +
+               log + "' aside and run: sqlite3 '" + path + "' 'DELETE FROM wfc_open_writers'");
     try {
       open(sync);
+      registerWriter(logEmpty);
     } catch (const SqliteError &e) {
       std::string why = e.what();
       switch (e.primary()) {
@@ -98,8 +134,29 @@ JournalFile::JournalFile(const std::string &path, SyncMode sync) : path_(path), 
     s_.reset();
     if (db_) sqlite::api().close_v2(db_);  // db_ is set only once the library is loaded
     db_ = nullptr;
+    std::lock_guard lock(openHereMutex);
+    if (--openHere[canonical_] == 0) openHere.erase(canonical_);
     throw;
   }
+}
+
+void JournalFile::registerWriter(bool logEmpty) {
+  std::vector<WriterRow> dead;
+  write([&] {
+    dead = deadWriters(db_);
+    if (!dead.empty() && logEmpty)
+      throw Error(ErrorKind::Usage,
+                  "journal '" + path_ + "' was left open by process " + std::to_string(dead.front().pid) +
+                      ", which died (killed?), and its log '" + path_ +
+                      "-wal' is missing or empty: the progress logged since the last checkpoint is lost. Restore '" +
+                      path_ + "-wal' from the copy taken with '" + path_ +
+                      "' (both files are the journal: docs/journal.md \"Damaged or missing -wal\"); to go on "
+                      "without what it lost instead, run: sqlite3 '" + path_ + "' 'DELETE FROM wfc_open_writers'");
+    addWriter(db_, dead);
+  });
+  registered_ = true;
+  // The row reaches the database file itself (not only the log) at the next checkpoint.
+  checkpointer_.soon();
 }
 
 void JournalFile::open(SyncMode sync) {
@@ -159,6 +216,22 @@ void JournalFile::open(SyncMode sync) {
 }
 
 JournalFile::~JournalFile() {
+  bool lastHere;
+  {
+    std::lock_guard lock(openHereMutex);
+    lastHere = --openHere[canonical_] == 0;
+    if (lastHere) openHere.erase(canonical_);
+  }
+  // Closed cleanly: this process's row goes (and those of processes that died since), before the
+  // last connection's checkpoint moves the log into the file.
+  if (registered_ && lastHere) {
+    try {
+      write([&] { removeWriter(db_); });
+    } catch (const Error &) {
+      // A journal that cannot be written now keeps the row: the next opener sees a dead writer
+      // and, the log being intact, only removes it.
+    }
+  }
   checkpointer_.stop();  // its connection first: the last one to close checkpoints the log
   // Statements before the connection: the stores' and this file's own.
   registry_.reset();
@@ -201,6 +274,7 @@ void JournalFile::createSchema() {
     }
     // Each store's tables: created with a new journal, or — for the stores that came after the
     // format's first version — added to an older one.
+    createOpenWritersTable(db_);
     RunStore::migrate(db_, created);
     RegistryStore::migrate(db_);
     BatchStore::migrate(db_);

@@ -55,6 +55,11 @@ class JournalFile {
   // is refused (wfc::Error(Usage), naming both).
   void claimPack(const std::string &pack);
 
+  // At run and batch boundaries (the stores call it): the database file itself soon holds what
+  // was logged so far, so that losing FILE-wal later costs at most what followed
+  // (docs/journal.md "Damaged or missing -wal").
+  void checkpointSoon() { checkpointer_.soon(); }
+
   RunStore &runs() { return *runs_; }
   TimelineStore &timelines() { return *timelines_; }
   BatchStore &batches() { return *batches_; }
@@ -97,8 +102,13 @@ class JournalFile {
   // Opens the connection, puts it in WAL mode, creates or checks the tables. Throws SqliteError.
   void open(SyncMode sync);
   void createSchema();
+  // Records this process in wfc_open_writers; refuses a journal whose log was lost (`logEmpty`:
+  // FILE-wal was absent or empty before opening) while a process that died with it open left
+  // its row.
+  void registerWriter(bool logEmpty);
 
   std::string path_;
+  std::string canonical_;  // path_ resolved: the key of this process's count of openers
   sqlite3 *db_ = nullptr;
   std::unique_ptr<Statements> s_;
   std::unique_ptr<RunStore> runs_;
@@ -113,6 +123,7 @@ class JournalFile {
   bool committing_ = false;
   Checkpointer checkpointer_;
   bool restartLog_ = false;  // set by the commit's wal hook, under mutex_
+  bool registered_ = false;  // this JournalFile is counted in the process's row of wfc_open_writers
 };
 
 // Unix time in milliseconds.

@@ -173,6 +173,7 @@ int64_t RunStore::create(const std::string &id, const ProgramIdentity &identity,
     s->run();
     seq = sqlite::api().last_insert_rowid(file_.connection());
   });
+  file_.checkpointSoon();  // a run boundary (docs/journal.md "Damaged or missing -wal")
   return seq;
 }
 
@@ -224,6 +225,7 @@ void RunStore::finish(int64_t seq, RunStatus status, const std::optional<std::st
     s->bind(6, awaiting).bind(7, finishedMs);
     s->run();
   });
+  file_.checkpointSoon();  // a run boundary (docs/journal.md "Damaged or missing -wal")
 }
 
 RunHistory RunStore::history(int64_t seq) {
