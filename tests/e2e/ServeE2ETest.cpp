@@ -378,6 +378,24 @@ TEST_F(ServeE2ETest, AKilledServersRunsResumeOnRestart) {
   EXPECT_EQ(run["status"], "succeeded") << run.dump() << server_->stderrText();
 }
 
+// A run in flight at two stops without a drain (a crash, a kill -9) may be what takes the server
+// down: the third start fails it instead of resuming it again (docs/serve.md).
+TEST_F(ServeE2ETest, ARunInterruptedTwiceIsFailedNotResumedAgain) {
+  start();
+  std::string id = post("/runs", R"({"topic": "very slow", "next": "done"})").json()["id"];
+  for (int stop = 1; stop <= 2; ++stop) {
+    std::this_thread::sleep_for(300ms);
+    server_->signal(SIGKILL);
+    ASSERT_TRUE(server_->wait(5s));
+    start();
+  }
+  Json run = waitStopped(id);
+  EXPECT_EQ(run["status"], "failed") << run.dump();
+  EXPECT_NE(run["error"].get<std::string>().find("interrupted twice"), std::string::npos) << run.dump();
+  EXPECT_NE(server_->stderrText().find("warning: run " + id + " failed: interrupted twice"), std::string::npos)
+      << server_->stderrText();
+}
+
 TEST_F(ServeE2ETest, ATokenIsRequiredOffLoopbackAndCheckedOnEveryRequest) {
   // No token, not loopback: refused at start.
   ServeProcess open(exe_, {"--serve", "0.0.0.0:0", "--journal", journal(), "--bindings", bindings_}, dir_ / "open.err");

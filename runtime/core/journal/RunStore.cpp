@@ -291,6 +291,19 @@ std::vector<std::pair<RunStatus, int64_t>> RunStore::countByStatus() {
   });
 }
 
+int64_t RunStore::countInterruption(int64_t seq) {
+  int64_t count = 0;
+  file_.write([&] {
+    Statement s(file_.connection(),
+                "INSERT INTO run_interruptions (run, count) VALUES (?1, 1) "
+                "ON CONFLICT (run) DO UPDATE SET count = count + 1 RETURNING count");
+    s.bind(1, seq);
+    if (s.step()) count = s.integer(0);
+    while (s.step()) {}
+  });
+  return count;
+}
+
 int64_t RunStore::toolCallCount(int64_t seq) {
   return file_.read([&] {
     Use s(s_->countToolCalls);
@@ -391,6 +404,13 @@ RunStore::~RunStore() = default;
 
 void RunStore::migrate(sqlite3 *db, bool newJournal) {
   if (newJournal) sqlite::check(db, sqlite::api().exec(db, kTables, nullptr, nullptr, nullptr), "cannot create the journal's tables");
+  // Added after format 1's first version: created in any journal that lacks it.
+  sqlite::check(db,
+                sqlite::api().exec(db,
+                                   "CREATE TABLE IF NOT EXISTS run_interruptions (run INTEGER PRIMARY KEY "
+                                   "REFERENCES runs (seq), count INTEGER NOT NULL)",
+                                   nullptr, nullptr, nullptr),
+                "cannot create the journal's tables");
 }
 
 }  // namespace wfc::journal

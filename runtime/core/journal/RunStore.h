@@ -96,6 +96,10 @@ class RunStore {
   std::vector<RunRow> recent(std::optional<RunStatus> status, int64_t limit, std::optional<int64_t> beforeSeq);
   std::vector<std::pair<RunStatus, int64_t>> countByStatus();
   int64_t toolCallCount(int64_t seq);
+  // Serve mode: counts one more time that a server found the run interrupted (running, its
+  // process gone) and returns the count — recorded before the run is resumed, so that a run whose
+  // resumption takes the server down again is not resumed for ever (docs/serve.md).
+  int64_t countInterruption(int64_t seq);
 
   // What steps, attempts, exchanges, calls and visits recorded; each is one transaction.
   // `call`, when given, is committed with the step or attempt (a tool step's one call): a

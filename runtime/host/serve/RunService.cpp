@@ -223,6 +223,9 @@ std::string RunService::timeline(const journal::RunRow &row) {
   return text;
 }
 
+// How many stops without a drain a run may be in flight for before it is failed, not resumed.
+constexpr int64_t kMaxInterruptions = 2;
+
 size_t RunService::resumeInterrupted() {
   size_t queued = 0;
   for (journal::RunRow &row : journal_.runs().all()) {
@@ -239,6 +242,16 @@ size_t RunService::resumeInterrupted() {
     if (!differs.empty()) {
       std::cerr << env_.self << ": warning: not resuming run " << row.id << ": it was written by a different program ("
                 << differs << ")\n";
+      continue;
+    }
+    // A run that was in flight when the server stopped without draining (a crash, a kill -9) is
+    // resumed once; in flight at a second such stop, it may be what takes the server down, and
+    // resuming it at every start would take every other run down with it (docs/serve.md).
+    if (interrupted && journal_.runs().countInterruption(row.seq) >= kMaxInterruptions) {
+      std::string why = "interrupted twice: the server stopped without finishing it (a crash or a kill) both times it ran it, "
+                        "so it is not resumed again; resume it by hand with --resume " + row.id + " once the cause is known";
+      journal_.runs().finish(row.seq, journal::RunStatus::Failed, std::nullopt, 1, why, std::nullopt, journal::nowMs());
+      std::cerr << env_.self << ": warning: run " << row.id << " failed: " << why << "\n";
       continue;
     }
     std::lock_guard lock(mutex_);
