@@ -171,7 +171,7 @@ struct ChildSetup {
 // of two signals — SIGHUP, its parent-death signal (this process died: it kills the whole group,
 // the tool's own children too, and exits), or SIGTERM/SIGKILL, which the group gets from this
 // process when the call ends. A copy of a multithreaded process may only make system calls.
-[[noreturn]] void guardGroup(pid_t group, pid_t parent) {
+[[noreturn]] void guardGroupOf(pid_t group, pid_t parent) {
   // Nothing of this process's stays open in the guard: not the tool's pipes (their EOF is how the
   // call sees the tool's output end), not the journal, not a server's sockets.
   ::close_range(0, ~0U, 0);
@@ -238,12 +238,6 @@ ChildProcess ChildProcess::spawn(const SpawnSpec &spec) {
   if (pid > 0)
     while ((n = ::read(reportRead.get(), &execError, sizeof execError)) < 0 && errno == EINTR) {}
   const bool started = pid > 0 && n != ssize_t(sizeof execError);
-  // The leader's parent-death signal kills only the leader; its guard kills the rest of the group.
-  if (started && spec.dieWithThread) {
-    const pid_t guard = ::fork();
-    if (guard == 0) guardGroup(pid, setup.parent);
-    child.guard_ = guard;  // -1 when fork failed: the leader still dies with this process
-  }
   ::pthread_sigmask(SIG_SETMASK, &old, nullptr);
   if (pid < 0) {
     child.pid_ = -1;
@@ -284,6 +278,20 @@ ChildProcess::~ChildProcess() {
     signalGroup(SIGKILL);
     reap();
   }
+}
+
+void ChildProcess::guardGroup() {
+  if (pid_ <= 0 || guard_ != -1) return;
+  // Every signal blocked across fork(): the guard waits for its two with sigwait(), and no handler
+  // of this process may run in it.
+  sigset_t all, old;
+  sigfillset(&all);
+  ::pthread_sigmask(SIG_SETMASK, &all, &old);
+  const pid_t parent = ::getpid();
+  const pid_t guard = ::fork();
+  if (guard == 0) guardGroupOf(pid_, parent);
+  ::pthread_sigmask(SIG_SETMASK, &old, nullptr);
+  guard_ = guard > 0 ? guard : 0;  // 0: fork failed, and is not tried again (the leader still dies with us)
 }
 
 void ChildProcess::signalGroup(int sig) const {

@@ -47,9 +47,9 @@ struct SpawnSpec {
   // The whole of stdin, in a memory file written before the child starts (stdinFd() is then
   // not open); absent: a pipe for the caller to write (the MCP client's conversation).
   std::optional<std::string_view> input;
-  // SIGKILL the child's whole process group when the thread that spawns it ends — for a caller
-  // that waits for the child on that thread (an exec tool), so that a kill -9 of this process
-  // takes the tool and its own children with it (docs/bindings.md "exec").
+  // SIGKILL the child when the thread that spawns it ends — for a caller that waits for the child
+  // on that thread (an exec tool), so that a kill -9 of this process takes the tool with it; its
+  // own children die with it too once guardGroup() has run (docs/bindings.md "exec").
   bool dieWithThread = false;
 };
 
@@ -75,6 +75,12 @@ class ChildProcess {
   // Readable when the child exits (-1 where the kernel has no pidfd: then poll checkExited()).
   Fd &pidFd() { return pidfd_; }
 
+  // Forks the guard of the child's process group (SpawnSpec::dieWithThread): a copy of this
+  // process, holding none of its descriptors, in the group, that kills the whole group when the
+  // calling thread dies. Called by a caller that waits for the child on this thread, once the child
+  // has run for a while: a fork per call would cost a short tool a third of its time, and a
+  // tool's leader dies with this process without it (its parent-death signal).
+  void guardGroup();
   void signalGroup(int sig) const;
   // Whether the child has exited, without reaping it (WNOWAIT).
   bool checkExited();
@@ -88,7 +94,7 @@ class ChildProcess {
   ChildProcess() = default;
 
   pid_t pid_ = -1;
-  pid_t guard_ = -1;  // the group's guard (SpawnSpec::dieWithThread), reaped with the child
+  pid_t guard_ = -1;  // the group's guard (guardGroup()), reaped with the child; 0: none could be made
   bool owned_ = true;
   bool exited_ = false;
   Fd stdin_, stdout_, stderr_, pidfd_;

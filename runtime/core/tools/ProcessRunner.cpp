@@ -24,6 +24,9 @@ using std::chrono::milliseconds;
 constexpr milliseconds kDrainLimit{500};
 // Without a pidfd, how often to look for the process's exit while its pipes are quiet.
 constexpr milliseconds kExitPollInterval{10};
+// When a child still running gets its group's guard (ChildProcess::guardGroup): a tool that
+// ends sooner never pays for the fork.
+constexpr milliseconds kGuardAfter{50};
 
 }  // namespace
 
@@ -46,6 +49,7 @@ ProcessOutcome runProcess(const SpawnSpec &spec, std::string_view input, const P
   Clock::time_point killAt = Clock::time_point::max();    // SIGKILL after SIGTERM's grace
   Clock::time_point giveUpAt = Clock::time_point::max();  // stop reading after SIGKILL
   bool killed = false;
+  Clock::time_point guardAt = started + kGuardAfter;
   Clock::time_point detachedAt = Clock::time_point::max();  // limits.afterStdoutMs after stdout's EOF
   std::string out, err;
   char buffer[65536];
@@ -95,6 +99,10 @@ ProcessOutcome runProcess(const SpawnSpec &spec, std::string_view input, const P
       }
       if ((!outRead.open() && !errRead.open()) || now >= giveUpAt) break;
     } else {
+      if (now >= guardAt) {
+        child.guardGroup();
+        guardAt = Clock::time_point::max();
+      }
       if (stop == Stop::None) {
         if (limits.afterStdoutMs > 0 && !outRead.open() && detachedAt == Clock::time_point::max())
           detachedAt = now + milliseconds(limits.afterStdoutMs);
@@ -137,6 +145,7 @@ ProcessOutcome runProcess(const SpawnSpec &spec, std::string_view input, const P
     if (child.exited() || killed) wakeAt = std::min(wakeAt, giveUpAt);
     if (!child.exited()) {
       if (stop == Stop::None) wakeAt = std::min({wakeAt, deadline, detachedAt});
+      wakeAt = std::min(wakeAt, guardAt);
       if (!killed) wakeAt = std::min(wakeAt, killAt);
       if (!child.pidFd().open()) wakeAt = std::min(wakeAt, now + kExitPollInterval);
     }
