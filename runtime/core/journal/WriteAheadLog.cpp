@@ -56,16 +56,25 @@ std::optional<std::string> damageInLog(const std::string &walPath) {
   const uint32_t salt1 = bigEndian(h + 16), salt2 = bigEndian(h + 20);
 
   // The valid part: frames of this generation (the header's salts) whose cumulative checksums
-  // hold, up to the first that does not. A frame of this generation after that point is damage.
+  // hold, up to the first that does not. Past it a log may hold leftovers of this generation — the
+  // frames of a transaction that was rolled back (a full disk, a spill of a large one), which the
+  // next transaction overwrote only in part — but never a committed one: committed frames are
+  // only ever appended. So a commit frame past the break, intact (its checksum holds chained from
+  // the frame before it), is a transaction SQLite would drop: damage.
   size_t firstInvalid = frames;
   for (size_t i = 0; i < frames; ++i) {
     const unsigned char *f = log.data() + kHeaderBytes + i * frameBytes;
     const bool thisGeneration = bigEndian(f + 8) == salt1 && bigEndian(f + 12) == salt2;
     if (firstInvalid < frames) {
-      if (thisGeneration)
+      if (!thisGeneration || bigEndian(f + 4) == 0 || i == 0) continue;
+      const unsigned char *before = f - frameBytes;
+      uint32_t chained[2] = {bigEndian(before + 16), bigEndian(before + 20)};
+      checksum(bigEndianWords, f, 8, chained);
+      checksum(bigEndianWords, f + kFrameHeaderBytes, pageSize, chained);
+      if (chained[0] == bigEndian(f + 16) && chained[1] == bigEndian(f + 20))
         return "frame " + std::to_string(firstInvalid + 1) + " of " + std::to_string(frames) +
                " is damaged (its checksum or salt is wrong), and SQLite would ignore it and every frame "
-               "logged after it";
+               "logged after it, committed transactions among them";
       continue;
     }
     bool valid = thisGeneration && bigEndian(f) != 0;

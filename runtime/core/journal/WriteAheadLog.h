@@ -5,8 +5,9 @@
 // flipped bit would make every later step vanish — a resume would then run them again, or not
 // find the run at all. This reads the log as SQLite's WAL format defines it (a 32-byte header,
 // then frames of a 24-byte header and a page, with cumulative checksums and the header's salts)
-// and reports a log whose valid part stops before its last frame of the current generation: that
-// cannot be a write cut short by the kill (those only ever lose the last frames), only damage.
+// and reports a log whose valid part stops before a committed transaction of the current
+// generation: that cannot be a write cut short by a kill or a full disk (those only ever leave
+// uncommitted frames past the end), only damage.
 // docs/journal.md "Damaged or missing -wal".
 #pragma once
 
