@@ -113,6 +113,7 @@ Json sendEvent(const ApiFacts &) {
             {"404", notFound()},
             {"409", errorResponse("The run is not waiting for an event.")},
             {"413", errorResponse("The body is larger than --max-body.")},
+            {"415", errorResponse("The body is not application/json.")},
             {"429", tooMany()},
             {"503", errorResponse("The server is shutting down.")}}}};
 }
@@ -200,6 +201,7 @@ Json chatCompletions(const ApiFacts &) {
             {"400", errorResponse("A malformed request, or an unknown model (task).")},
             {"401", unauthorized()},
             {"413", errorResponse("The body is larger than --max-body.")},
+            {"415", errorResponse("The body is not application/json.")},
             {"429", tooMany()},
             {"500", errorResponse("The run failed.")}}}};
 }

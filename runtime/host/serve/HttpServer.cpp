@@ -153,6 +153,11 @@ struct HttpServer::Callbacks {
       r.remoteAddress = peerAddress(connection);
       *state = owned.release();
       receiving = static_cast<Receiving *>(*state);
+      // Refused on its headers alone: the body is not read.
+      if (std::optional<HttpResponse> refused = self->screen_(r)) {
+        receiving->answered = true;
+        return answer(connection, *refused);
+      }
       // Refused before reading it when the client says how large it is.
       if (std::optional<std::string> length = r.header("Content-Length")) {
         char *end = nullptr;
@@ -166,7 +171,7 @@ struct HttpServer::Callbacks {
       return MHD_YES;
     }
     if (*uploadSize > 0) {  // a piece of the body
-      if (!receiving->tooLarge) {
+      if (!receiving->tooLarge && !receiving->answered) {
         if (receiving->request.body.size() + *uploadSize > self->options_.maxBodyBytes) {
           receiving->tooLarge = true;  // a chunked body that grew past the limit: the rest is dropped
           receiving->request.body.clear();
@@ -197,8 +202,11 @@ struct HttpServer::Callbacks {
   }
 };
 
-HttpServer::HttpServer(Options options, Handler handler, TooLarge tooLarge)
-    : options_(std::move(options)), handler_(std::move(handler)), tooLarge_(std::move(tooLarge)) {}
+HttpServer::HttpServer(Options options, Screen screen, Handler handler, TooLarge tooLarge)
+    : options_(std::move(options)),
+      screen_(std::move(screen)),
+      handler_(std::move(handler)),
+      tooLarge_(std::move(tooLarge)) {}
 
 HttpServer::~HttpServer() { stop(); }
 

@@ -1,7 +1,8 @@
 // The HTTP side of serve mode (docs/serve.md): a listening socket and a thread per connection
 // (libmicrohttpd, host/serve/MicrohttpdLibrary.h), each complete request handed to one handler as an
-// HttpRequest and answered with the HttpResponse it returns. Bodies over the limit are refused
-// with 413 before the handler sees them (without reading them when Content-Length says so).
+// HttpRequest and answered with the HttpResponse it returns. Before a body is read, a screen may
+// answer the request from its headers alone (a refusal: the body is never read), and bodies over
+// the limit are refused with 413 (without reading them when Content-Length says so).
 #pragma once
 
 #include <cstddef>
@@ -60,11 +61,14 @@ class HttpServer {
     unsigned maxConnections = 1024;
     unsigned idleTimeoutSeconds = 60;
   };
+  // What a request is answered with on its headers alone, its body unread (empty in `request`):
+  // a refusal. nullopt: the body is read, then the handler answers.
+  using Screen = std::function<std::optional<HttpResponse>(const HttpRequest &)>;
   using Handler = std::function<HttpResponse(const HttpRequest &)>;
   // What a refused body (413) is answered with.
   using TooLarge = std::function<HttpResponse(const HttpRequest &, size_t limit)>;
 
-  HttpServer(Options options, Handler handler, TooLarge tooLarge);
+  HttpServer(Options options, Screen screen, Handler handler, TooLarge tooLarge);
   ~HttpServer();  // stop()
   HttpServer(const HttpServer &) = delete;
   HttpServer &operator=(const HttpServer &) = delete;
@@ -84,6 +88,7 @@ class HttpServer {
   friend struct Callbacks;
 
   Options options_;
+  Screen screen_;
   Handler handler_;
   TooLarge tooLarge_;
   MHD_Daemon *daemon_ = nullptr;

@@ -11,6 +11,7 @@
 #include "support/JsonNesting.h"
 #include "wfc/error.h"
 
+#include <cctype>
 #include <chrono>
 #include <sstream>
 
@@ -75,14 +76,20 @@ std::optional<bool> waitParam(const HttpRequest &request) {
 
 }  // namespace
 
+bool isJsonContentType(std::string_view header) {
+  std::string media(header.substr(0, header.find(';')));
+  auto blank = [](char c) { return c == ' ' || c == '\t'; };
+  while (!media.empty() && blank(media.back())) media.pop_back();
+  size_t first = 0;
+  while (first < media.size() && blank(media[first])) ++first;
+  media.erase(0, first);
+  for (char &c : media) c = char(std::tolower(static_cast<unsigned char>(c)));
+  const std::string_view application = "application/";
+  return media == "application/json" ||
+         (media.starts_with(application) && media.size() > application.size() + 5 && media.ends_with("+json"));
+}
+
 std::variant<std::optional<nlohmann::ordered_json>, HttpResponse> readBody(const HttpRequest &request) {
-  if (std::optional<std::string> type = request.header("Content-Type")) {
-    std::string media = type->substr(0, type->find(';'));
-    while (!media.empty() && media.back() == ' ') media.pop_back();
-    if (!media.empty() && media != "application/json" && !(media.size() > 5 && media.ends_with("+json")))
-      return error(415, "unsupported_media_type", "the body must be JSON (Content-Type: application/json), not " + media +
-                                                      (media == "application/x-www-form-urlencoded" ? " (curl -d sends that: add -H 'Content-Type: application/json')" : ""));
-  }
   size_t start = request.body.find_first_not_of(" \t\r\n");
   if (start == std::string::npos) return std::optional<Json>();
   if (nestsDeeperThan(request.body))
@@ -132,19 +139,44 @@ RestApi::RestApi(const ProgramDecl &program, RunService &runs, journal::JournalF
   inputSchema_ = runSchemas(program, tools_).input.dump(2) + "\n";
 }
 
-HttpResponse RestApi::handle(const HttpRequest &request) {
-  HttpResponse response;
+std::optional<HttpResponse> RestApi::refusal(const HttpRequest &request) const {
+  const bool openAi = request.path.rfind("/v1/", 0) == 0;
   if (!openPath(request.path) && !authorized(request)) {
-    response = request.path.rfind("/v1/", 0) == 0
-                   ? openAiError(401, "a bearer token is required (Authorization: Bearer WFC_SERVE_TOKEN), and this "
-                                      "request has none or another one")
-                   : error(401, "unauthorized",
-                           "a bearer token is required (Authorization: Bearer WFC_SERVE_TOKEN), and this request has "
-                           "none or another one");
+    const std::string message = "a bearer token is required (Authorization: Bearer WFC_SERVE_TOKEN), and this "
+                                "request has none or another one";
+    HttpResponse response = openAi ? openAiError(401, message) : error(401, "unauthorized", message);
     response.headers.emplace_back("WWW-Authenticate", "Bearer realm=\"wfc\"");
-  } else {
-    response = route(request);
+    return response;
   }
+  // Every POST says its body is JSON, even an empty one: a web page of another site can send a
+  // POST without a Content-Type, or with a form's, without the browser asking this server first
+  // (CORS's "simple" requests) — but not one that says application/json (docs/serve.md
+  // "Security model").
+  if (request.method == "POST") {
+    std::optional<std::string> type = request.header("Content-Type");
+    if (!type || !isJsonContentType(*type)) {
+      std::string media = type ? type->substr(0, type->find(';')) : "";
+      std::string message =
+          type ? "the body must be JSON (Content-Type: application/json), not " + media +
+                     (media == "application/x-www-form-urlencoded"
+                          ? " (curl -d sends that: add -H 'Content-Type: application/json')"
+                          : "")
+               : "a POST must say that its body is JSON (Content-Type: application/json), even an empty body";
+      return openAi ? openAiError(415, message) : error(415, "unsupported_media_type", message);
+    }
+  }
+  return std::nullopt;
+}
+
+std::optional<HttpResponse> RestApi::screen(const HttpRequest &request) {
+  std::optional<HttpResponse> refused = refusal(request);
+  if (refused) metrics_.countResponse(refused->status);
+  return refused;
+}
+
+HttpResponse RestApi::handle(const HttpRequest &request) {
+  std::optional<HttpResponse> refused = refusal(request);
+  HttpResponse response = refused ? std::move(*refused) : route(request);
   metrics_.countResponse(response.status);
   return response;
 }
