@@ -213,12 +213,25 @@ TEST(CommandLineTest, BatchIdTakesLettersDigitsDotsDashesAndUnderscores) {
               "--batch-id takes 1 to 64 letters, digits, '.', '_' or '-', not '" + bad + "'");
 }
 
+// --allow-host (docs/serve.md "Security model"): repeated, each a host as a Host header names it.
+TEST(CommandLineTest, AllowHostTakesHostNamesOneAtATime) {
+  EXPECT_EQ(parse({"--allow-host", "wfc.example.com", "--allow-host=10.0.0.5", "--allow-host", "[fd00::5]"}).allowHosts,
+            (std::vector<std::string>{"wfc.example.com", "10.0.0.5", "[fd00::5]"}));
+  EXPECT_TRUE(parse({}).allowHosts.empty());
+  for (std::string bad : {std::string(), std::string("wfc.example.com:8080"), std::string("http://wfc.example.com"),
+                          std::string("fd00::5"), std::string("a b")})
+    EXPECT_EQ(usageError({"--allow-host", bad}),
+              "--allow-host takes a host name or address as a Host header names it (wfc.example.com, 10.0.0.5, "
+              "[fd00::5]; no port, no scheme), not '" + bad + "'");
+}
+
 TEST(CommandLineTest, HelpListsEveryOption) {
   std::string help = commandLineHelp();
   for (const TextOption &o : kTextOptions) EXPECT_NE(help.find(o.name), std::string::npos) << o.name;
   for (const FlagOption &o : kFlags) EXPECT_NE(help.find(o.name), std::string::npos) << o.name;
   EXPECT_NE(help.find("--max-concurrency"), std::string::npos);
-  for (const char *name : {"--max-runs", "--shard", "--batch-id", "--rpm", "--tpm"}) EXPECT_NE(help.find(name), std::string::npos);
+  for (const char *name : {"--max-runs", "--shard", "--batch-id", "--rpm", "--tpm", "--allow-host"})
+    EXPECT_NE(help.find(name), std::string::npos) << name;
 }
 
 }  // namespace

@@ -33,7 +33,8 @@ HttpResponse error(int status, const std::string &code, const std::string &messa
 // OpenAI's error shape, under /v1/.
 HttpResponse openAiError(int status, const std::string &message, const std::string &param = "",
                          const std::string &code = "") {
-  const char *type = status == 401 ? "authentication_error" : status == 429 ? "rate_limit_error"
+  const char *type = status == 401 ? "authentication_error" : status == 403 ? "permission_error"
+                     : status == 429 ? "rate_limit_error"
                      : status >= 500 ? "server_error" : "invalid_request_error";
   return json(status, {{"error",
                         {{"message", message},
@@ -131,6 +132,7 @@ RestApi::RestApi(const ProgramDecl &program, RunService &runs, journal::JournalF
       journal_(journal),
       metrics_(metrics),
       options_(std::move(options)),
+      origin_(options_.listen, options_.allowedHosts),
       tools_(mcp::servedTools(program)),
       inputCheck_(program, tools_) {
   for (const Route &r : apiRoutes())
@@ -141,6 +143,8 @@ RestApi::RestApi(const ProgramDecl &program, RunService &runs, journal::JournalF
 
 std::optional<HttpResponse> RestApi::refusal(const HttpRequest &request) const {
   const bool openAi = request.path.rfind("/v1/", 0) == 0;
+  if (std::optional<std::string> why = origin_.problem(request))
+    return openAi ? openAiError(403, *why) : error(403, "forbidden", *why);
   if (!openPath(request.path) && !authorized(request)) {
     const std::string message = "a bearer token is required (Authorization: Bearer WFC_SERVE_TOKEN), and this "
                                 "request has none or another one";

@@ -11,6 +11,7 @@
 #include "host/serve/HttpServer.h"
 #include "host/serve/InputCheck.h"
 #include "host/serve/Metrics.h"
+#include "host/serve/RequestOrigin.h"
 #include "host/serve/RunService.h"
 #include "wfc/program.h"
 
@@ -43,13 +44,16 @@ class RestApi {
  public:
   struct Options {
     std::optional<std::string> token;  // WFC_SERVE_TOKEN: required on every request but the health checks
+    ListenAddress listen;              // where the server listens: on loopback, Host is checked
+    std::vector<std::string> allowedHosts;  // --allow-host: more names for Host and Origin
   };
 
   RestApi(const ProgramDecl &program, RunService &runs, journal::JournalFile &journal, Metrics &metrics,
           Options options);
 
   // What `request` is refused with on its headers alone, before its body is read (HttpServer's
-  // screen): no token (401), a POST that does not say its body is JSON (415). nullopt: it goes on.
+  // screen): a Host or Origin not the server's (403), no token (401), a POST that does not say
+  // its body is JSON (415). nullopt: it goes on.
   std::optional<HttpResponse> screen(const HttpRequest &request);
   // The whole request: screened again (for callers without HttpServer), then routed.
   HttpResponse handle(const HttpRequest &request);
@@ -89,6 +93,7 @@ class RestApi {
   journal::JournalFile &journal_;
   Metrics &metrics_;
   Options options_;
+  RequestOrigin origin_;
   std::vector<mcp::ServedTool> tools_;
   InputCheck inputCheck_;
   std::vector<const Route *> routes_;  // the routes this program serves

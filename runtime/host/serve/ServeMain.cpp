@@ -54,7 +54,8 @@ int serve(const CommandLine &cl, const ProgramDecl &program) {
   int exitCode = 0;
   {
     RunService runs(env, journalFile, {.maxRuns = maxRuns, .events = session.takeEvents(), .sinks = session.sinks()});
-    RestApi api(program, runs, journalFile, *metrics, {.token = token});
+    RestApi api(program, runs, journalFile, *metrics,
+                {.token = token, .listen = httpOptions.address, .allowedHosts = cl.allowHosts});
     httpOptions.maxBodyBytes = size_t(cl.maxBodyBytes);
     // Every run slot may have a client waiting on it (wait=true), and others still poll, list and
     // read metrics.

@@ -136,6 +136,20 @@ const std::map<std::string, Option> &options() {
       {"--raw", flag(&C::raw)},
       {"--mcp", flag(&C::mcp)},
       {"--serve", text(&C::serve)},
+      {"--allow-host",
+       {true,
+        [](C &c, const std::string &v) {
+          // A DNS name or an address: what a Host header's host is (an IPv6 address in brackets).
+          bool bracketed = v.size() > 2 && v.front() == '[' && v.back() == ']';
+          bool ok = !v.empty() && v.size() <= 253 && std::all_of(v.begin(), v.end(), [&](char ch) {
+            return std::isalnum(static_cast<unsigned char>(ch)) || ch == '.' || ch == '-' || ch == '_' ||
+                   (bracketed && (ch == ':' || ch == '[' || ch == ']'));
+          });
+          if (!ok)
+            throw Error(ErrorKind::Usage, "--allow-host takes a host name or address as a Host header names it "
+                                          "(wfc.example.com, 10.0.0.5, [fd00::5]; no port, no scheme), not '" + v + "'");
+          c.allowHosts.push_back(v);
+        }}},
       {"--max-body",
        {true,
         [](C &c, const std::string &v) {
@@ -299,6 +313,9 @@ const char *commandLineHelp() {
                           127.0.0.1, and any other address needs $WFC_SERVE_TOKEN (sent
                           as Authorization: Bearer …); runs go in --journal (default
                           wfc-serve.db)
+  --allow-host NAME       with --serve: another name the server answers to (the Host
+                          header, checked on loopback) and whose web pages may call it (the
+                          Origin header); repeatable
   --max-body SIZE         with --serve: refuse request bodies over SIZE with 413 (default
                           1MiB)
   --drain-timeout DUR     with --serve: on SIGTERM, let running runs finish for DUR, then

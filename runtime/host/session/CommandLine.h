@@ -30,6 +30,8 @@ struct CommandLine {
   // beyond; kServeMaxRuns when not given), request bodies up to maxBodyBytes (413 beyond),
   // drainTimeoutMs for runs to finish after SIGTERM before they are suspended.
   std::optional<std::string> serve;
+  // --allow-host NAME (repeated): more names the server answers as Host and Origin.
+  std::vector<std::string> allowHosts;
   bool maxBodyGiven = false, drainTimeoutGiven = false;
   uint64_t maxBodyBytes = uint64_t(1) << 20;
   uint64_t drainTimeoutMs = 30'000;

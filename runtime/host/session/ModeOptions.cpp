@@ -121,6 +121,8 @@ const OptionRule kRules[] = {
       "serves over stdio and --serve over HTTP: choose one", "", kNotRegistry}},
     {"--events", [](const CommandLine &cl) { return cl.events.has_value(); }, {"", "", "", "", kNotRegistry}},
     {"--serve", [](const CommandLine &cl) { return cl.serve.has_value(); }, {"", "", "", "", kNotRegistry}},
+    {"--allow-host", [](const CommandLine &cl) { return !cl.allowHosts.empty(); },
+     {kServeOnly, kServeOnly, "", kServeOnly, kNotRegistry}},
     {"--max-body", [](const CommandLine &cl) { return cl.maxBodyGiven; },
      {kServeOnly, kServeOnly, "", kServeOnly, kNotRegistry}},
     {"--drain-timeout", [](const CommandLine &cl) { return cl.drainTimeoutGiven; },
