@@ -222,13 +222,13 @@ Json chatModels(const ApiFacts &) {
           {"responses", {{"200", {{"description", "The tasks."}, {"content", jsonBody(list)}}}, {"401", unauthorized()}}}};
 }
 
-// "/runs/r1/" → {"runs", "r1"}.
+// "/runs/r1" → {"runs", "r1"}; "/runs/" → {"runs", ""}.
 std::vector<std::string_view> segments(std::string_view path) {
   std::vector<std::string_view> out;
-  while (!path.empty()) {
+  if (path.starts_with('/')) path.remove_prefix(1);
+  for (;;) {
     size_t slash = path.find('/');
-    std::string_view part = path.substr(0, slash);
-    if (!part.empty()) out.push_back(part);
+    out.push_back(path.substr(0, slash));
     if (slash == std::string_view::npos) break;
     path.remove_prefix(slash + 1);
   }
@@ -263,7 +263,7 @@ std::optional<RouteArgs> matchRoute(std::string_view pattern, std::string_view p
   if (want.size() != got.size()) return std::nullopt;
   RouteArgs args;
   for (size_t i = 0; i < want.size(); ++i) {
-    if (want[i] == "{id}") args.id = std::string(got[i]);
+    if (want[i] == "{id}" && !got[i].empty()) args.id = std::string(got[i]);
     else if (want[i] != got[i]) return std::nullopt;
   }
   return args;

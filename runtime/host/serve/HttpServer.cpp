@@ -13,6 +13,7 @@
 #include <cerrno>
 #include <cstring>
 #include <memory>
+#include <new>
 
 namespace wfc::serve {
 namespace {
@@ -23,8 +24,10 @@ bool equalsIgnoreCase(std::string_view a, std::string_view b) {
          });
 }
 
-// A request being received: its body so far, or that it is too large.
+// A request being received: its target as sent, its body so far, or that it is too large.
 struct Receiving {
+  std::string target;  // the request line's, undecoded: "/runs/abc?wait=true"
+  bool headersSeen = false;
   HttpRequest request;
   bool tooLarge = false;
   bool answered = false;
@@ -46,6 +49,14 @@ std::string peerAddress(MHD_Connection *connection) {
   else if (addr->sa_family == AF_INET6)
     inet_ntop(AF_INET6, &reinterpret_cast<const sockaddr_in6 *>(addr)->sin6_addr, text, sizeof text);
   return text;
+}
+
+// The path of a request target, decoded as libmicrohttpd decodes its URL, but whole: its URL is a
+// C string, which a "%00" would end ("/runs/%00" would be "/runs/", the list of runs).
+std::string decodedPath(const std::string &target) {
+  std::string path = target.substr(0, target.find('?'));
+  path.resize(microhttpd().http_unescape(path.data()));
+  return path;
 }
 
 MHD_Result answer(MHD_Connection *connection, const HttpResponse &response) {
@@ -138,21 +149,36 @@ ListenAddress parseListenAddress(const std::string &text) {
 }
 
 struct HttpServer::Callbacks {
+  // A request line has arrived: its target, before libmicrohttpd decodes it. What this returns is
+  // the request's state in onRequest and onCompleted.
+  static void *onRequestLine(void *, const char *uri, MHD_Connection *) {
+    try {
+      auto receiving = std::make_unique<Receiving>();
+      receiving->target = uri ? uri : "";
+      return receiving.release();
+    } catch (const std::bad_alloc &) {
+      return nullptr;  // onRequest makes one from the decoded URL
+    }
+  }
+
   static MHD_Result onRequest(void *cls, MHD_Connection *connection, const char *url, const char *method,
                               const char *, const char *upload, size_t *uploadSize, void **state) {
     auto *self = static_cast<HttpServer *>(cls);
+    if (!*state) {
+      auto owned = std::make_unique<Receiving>();
+      owned->target = url ? url : "/";
+      *state = owned.release();
+    }
     auto *receiving = static_cast<Receiving *>(*state);
     const MicrohttpdLibrary &mhd = microhttpd();
-    if (!receiving) {  // the headers have arrived
-      auto owned = std::make_unique<Receiving>();
-      HttpRequest &r = owned->request;
+    if (!receiving->headersSeen) {  // the headers have arrived
+      receiving->headersSeen = true;
+      HttpRequest &r = receiving->request;
       r.method = method ? method : "";
-      r.path = url ? url : "/";
+      r.path = decodedPath(receiving->target);
       mhd.get_connection_values(connection, MHD_HEADER_KIND, collect, &r.headers);
       mhd.get_connection_values(connection, MHD_GET_ARGUMENT_KIND, collect, &r.query);
       r.remoteAddress = peerAddress(connection);
-      *state = owned.release();
-      receiving = static_cast<Receiving *>(*state);
       // Refused on its headers alone: the body is not read.
       if (std::optional<HttpResponse> refused = self->screen_(r)) {
         receiving->answered = true;
@@ -236,6 +262,7 @@ void HttpServer::start() {
   daemon_ = mhd.start_daemon(flags, options_.address.port, nullptr, nullptr,
                              &Callbacks::onRequest, this,
                              MHD_OPTION_SOCK_ADDR, addr,
+                             MHD_OPTION_URI_LOG_CALLBACK, &Callbacks::onRequestLine, this,
                              MHD_OPTION_NOTIFY_COMPLETED,
                              MHD_RequestCompletedCallback(&Callbacks::onCompleted), this,
                              MHD_OPTION_CONNECTION_LIMIT, static_cast<unsigned int>(options_.maxConnections),

@@ -19,7 +19,7 @@ namespace wfc::serve {
 
 struct HttpRequest {
   std::string method;  // "GET", "POST", …
-  std::string path;    // decoded, without the query: "/runs/abc"
+  std::string path;    // decoded, without the query: "/runs/abc" (a "%00" is a NUL character in it)
   std::vector<std::pair<std::string, std::string>> query;    // decoded, in order
   std::vector<std::pair<std::string, std::string>> headers;  // as sent
   std::string body;

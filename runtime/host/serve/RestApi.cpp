@@ -210,10 +210,12 @@ bool RestApi::openPath(const std::string &path) const {
 }
 
 HttpResponse RestApi::route(const HttpRequest &request) {
-  const std::string &method = request.method;
+  // HEAD is GET without the body: libmicrohttpd sends the headers of the answer, Content-Length
+  // included, and leaves the body out.
+  const std::string method = request.method == "HEAD" ? "GET" : request.method;
   if (const WebAsset *asset = findWebAsset(request.path)) {
     if (method != "GET") {
-      HttpResponse r = error(405, "method_not_allowed", request.path + " takes GET, not " + method);
+      HttpResponse r = error(405, "method_not_allowed", request.path + " takes GET, not " + request.method);
       r.headers.emplace_back("Allow", "GET");
       return r;
     }
@@ -228,7 +230,7 @@ HttpResponse RestApi::route(const HttpRequest &request) {
   }
   if (allowed.empty())
     return error(404, "not_found", "no such resource: " + request.path + " (GET /openapi.json lists this server's)");
-  std::string message = request.path + " takes " + allowed + ", not " + method;
+  std::string message = request.path + " takes " + allowed + ", not " + request.method;
   HttpResponse r = request.path.rfind("/v1/", 0) == 0 ? openAiError(405, message)
                                                        : error(405, "method_not_allowed", message);
   r.headers.emplace_back("Allow", allowed);
