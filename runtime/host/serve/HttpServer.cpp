@@ -1,5 +1,6 @@
 #include "host/serve/HttpServer.h"
 
+#include "host/serve/ConnectionDeadlines.h"
 #include "host/serve/MicrohttpdLibrary.h"
 #include "wfc/error.h"
 
@@ -149,6 +150,17 @@ ListenAddress parseListenAddress(const std::string &text) {
 }
 
 struct HttpServer::Callbacks {
+  // A connection accepted or closed: its deadlines start, or it is forgotten.
+  static void onConnection(void *cls, MHD_Connection *connection, void **, MHD_ConnectionNotificationCode code) {
+    auto *self = static_cast<HttpServer *>(cls);
+    if (code == MHD_CONNECTION_NOTIFY_STARTED) {
+      const MHD_ConnectionInfo *info = microhttpd().get_connection_info(connection, MHD_CONNECTION_INFO_CONNECTION_FD);
+      if (info) self->deadlines_->connected(connection, info->connect_fd);
+    } else {
+      self->deadlines_->disconnected(connection);
+    }
+  }
+
   // A request line has arrived: its target, before libmicrohttpd decodes it. What this returns is
   // the request's state in onRequest and onCompleted.
   static void *onRequestLine(void *, const char *uri, MHD_Connection *) {
@@ -173,6 +185,7 @@ struct HttpServer::Callbacks {
     const MicrohttpdLibrary &mhd = microhttpd();
     if (!receiving->headersSeen) {  // the headers have arrived
       receiving->headersSeen = true;
+      self->deadlines_->headersReceived(connection);
       HttpRequest &r = receiving->request;
       r.method = method ? method : "";
       r.path = decodedPath(receiving->target);
@@ -181,6 +194,7 @@ struct HttpServer::Callbacks {
       r.remoteAddress = peerAddress(connection);
       // Refused on its headers alone: the body is not read.
       if (std::optional<HttpResponse> refused = self->screen_(r)) {
+        self->deadlines_->requestReceived(connection);
         receiving->answered = true;
         return answer(connection, *refused);
       }
@@ -190,6 +204,7 @@ struct HttpServer::Callbacks {
         errno = 0;
         unsigned long long n = std::strtoull(length->c_str(), &end, 10);
         if (errno == ERANGE || n > self->options_.maxBodyBytes) {
+          self->deadlines_->requestReceived(connection);
           receiving->tooLarge = receiving->answered = true;
           return answer(connection, self->tooLarge_(r, self->options_.maxBodyBytes));
         }
@@ -211,6 +226,7 @@ struct HttpServer::Callbacks {
     }
     if (receiving->answered) return MHD_YES;
     receiving->answered = true;
+    self->deadlines_->requestReceived(connection);
     if (receiving->tooLarge) return answer(connection, self->tooLarge_(receiving->request, self->options_.maxBodyBytes));
     HttpResponse response;
     try {
@@ -222,9 +238,12 @@ struct HttpServer::Callbacks {
     return answer(connection, response);
   }
 
-  static void onCompleted(void *, MHD_Connection *, void **state, MHD_RequestTerminationCode) {
+  // The request is over (its response sent, or the connection lost): on a connection kept open,
+  // the next request's headers are due.
+  static void onCompleted(void *cls, MHD_Connection *connection, void **state, MHD_RequestTerminationCode) {
     delete static_cast<Receiving *>(*state);
     *state = nullptr;
+    static_cast<HttpServer *>(cls)->deadlines_->answered(connection);
   }
 };
 
@@ -258,11 +277,16 @@ void HttpServer::start() {
   // up other clients. poll(), not select(): no FD_SETSIZE limit on descriptors.
   unsigned flags = MHD_USE_THREAD_PER_CONNECTION | MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_POLL | MHD_USE_ITC;
   if (options_.address.ipv6) flags |= MHD_USE_IPv6;
+  // An eighth of the connections are kept free by closing the slowest ones, so that a server full
+  // of slow clients still takes a new one at once (host/serve/ConnectionDeadlines.h).
+  deadlines_ = std::make_unique<ConnectionDeadlines>(ConnectionDeadlines::Options{
+      options_.headerTimeout, options_.bodyTimeout, options_.maxConnections, options_.maxConnections / 8});
   errno = 0;
   daemon_ = mhd.start_daemon(flags, options_.address.port, nullptr, nullptr,
                              &Callbacks::onRequest, this,
                              MHD_OPTION_SOCK_ADDR, addr,
                              MHD_OPTION_URI_LOG_CALLBACK, &Callbacks::onRequestLine, this,
+                             MHD_OPTION_NOTIFY_CONNECTION, &Callbacks::onConnection, this,
                              MHD_OPTION_NOTIFY_COMPLETED,
                              MHD_RequestCompletedCallback(&Callbacks::onCompleted), this,
                              MHD_OPTION_CONNECTION_LIMIT, static_cast<unsigned int>(options_.maxConnections),
@@ -270,6 +294,7 @@ void HttpServer::start() {
                              MHD_OPTION_END);
   if (!daemon_) {
     int error = errno;
+    deadlines_.reset();
     throw Error(ErrorKind::Usage, "cannot listen on " + options_.address.str() + ": " +
                                       (error ? std::strerror(error) : "libmicrohttpd refused to start"));
   }
@@ -288,8 +313,9 @@ void HttpServer::stopAccepting() {
 void HttpServer::stop() {
   if (!daemon_) return;
   stopAccepting();
-  microhttpd().stop_daemon(daemon_);
+  microhttpd().stop_daemon(daemon_);  // every connection closed, and told to the deadlines
   daemon_ = nullptr;
+  deadlines_.reset();
 }
 
 }  // namespace wfc::serve

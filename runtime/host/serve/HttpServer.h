@@ -2,12 +2,15 @@
 // (libmicrohttpd, host/serve/MicrohttpdLibrary.h), each complete request handed to one handler as an
 // HttpRequest and answered with the HttpResponse it returns. Before a body is read, a screen may
 // answer the request from its headers alone (a refusal: the body is never read), and bodies over
-// the limit are refused with 413 (without reading them when Content-Length says so).
+// the limit are refused with 413 (without reading them when Content-Length says so). Slow
+// clients are cut off (host/serve/ConnectionDeadlines.h).
 #pragma once
 
+#include <chrono>
 #include <cstddef>
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <optional>
 #include <string>
 #include <utility>
@@ -16,6 +19,8 @@
 struct MHD_Daemon;
 
 namespace wfc::serve {
+
+class ConnectionDeadlines;
 
 struct HttpRequest {
   std::string method;  // "GET", "POST", …
@@ -60,6 +65,10 @@ class HttpServer {
     size_t maxBodyBytes = size_t(1) << 20;
     unsigned maxConnections = 1024;
     unsigned idleTimeoutSeconds = 60;
+    // A request's headers are due this long after its connection opens (or the previous
+    // response is sent), its body this long after its headers (host/serve/ConnectionDeadlines.h).
+    std::chrono::milliseconds headerTimeout{30'000};
+    std::chrono::milliseconds bodyTimeout{60'000};
   };
   // What a request is answered with on its headers alone, its body unread (empty in `request`):
   // a refusal. nullopt: the body is read, then the handler answers.
@@ -91,6 +100,7 @@ class HttpServer {
   Screen screen_;
   Handler handler_;
   TooLarge tooLarge_;
+  std::unique_ptr<ConnectionDeadlines> deadlines_;  // while it serves
   MHD_Daemon *daemon_ = nullptr;
   uint16_t port_ = 0;
   bool accepting_ = false;

@@ -9,6 +9,7 @@
 #include "host/session/ExecuteRun.h"
 #include "host/session/RunSession.h"
 
+#include <chrono>
 #include <cstdlib>
 #include <iostream>
 #include <utility>
@@ -57,6 +58,8 @@ int serve(const CommandLine &cl, const ProgramDecl &program) {
     RestApi api(program, runs, journalFile, *metrics,
                 {.token = token, .listen = httpOptions.address, .allowedHosts = cl.allowHosts});
     httpOptions.maxBodyBytes = size_t(cl.maxBodyBytes);
+    httpOptions.headerTimeout = std::chrono::milliseconds(cl.headerTimeoutMs);
+    httpOptions.bodyTimeout = std::chrono::milliseconds(cl.bodyTimeoutMs);
     // Every run slot may have a client waiting on it (wait=true), and others still poll, list and
     // read metrics.
     httpOptions.maxConnections = maxRuns * 2 + 64;

@@ -170,6 +170,26 @@ const std::map<std::string, Option> &options() {
           c.drainTimeoutMs = *ms;
           c.drainTimeoutGiven = true;
         }}},
+      {"--header-timeout",
+       {true,
+        [](C &c, const std::string &v) {
+          std::optional<uint64_t> ms = parseDuration(v);
+          if (!ms)
+            throw Error(ErrorKind::Usage, "--header-timeout takes a duration such as 30s, 500ms or 2m (a bare number "
+                                          "is seconds), not '" + v + "'");
+          c.headerTimeoutMs = *ms;
+          c.headerTimeoutGiven = true;
+        }}},
+      {"--body-timeout",
+       {true,
+        [](C &c, const std::string &v) {
+          std::optional<uint64_t> ms = parseDuration(v);
+          if (!ms)
+            throw Error(ErrorKind::Usage, "--body-timeout takes a duration such as 60s, 500ms or 10m (a bare number "
+                                          "is seconds), not '" + v + "'");
+          c.bodyTimeoutMs = *ms;
+          c.bodyTimeoutGiven = true;
+        }}},
       {"--otlp-endpoint", text(&C::otlpEndpoint)},
       {"--otlp-content", flag(&C::otlpContent)},
       {"--sequence", text(&C::sequence)},
@@ -320,6 +340,10 @@ const char *commandLineHelp() {
                           1MiB)
   --drain-timeout DUR     with --serve: on SIGTERM, let running runs finish for DUR, then
                           suspend them in the journal (default 30s)
+  --header-timeout DUR    with --serve: close a connection that has not sent a request's
+                          headers DUR after it opened or its previous answer (default 30s)
+  --body-timeout DUR      with --serve: close a connection that has not sent a request's
+                          body DUR after its headers (default 60s; raise it with --max-body)
   --otlp-endpoint URL     export each run's spans over OTLP/HTTP to URL (default:
                           $OTEL_EXPORTER_OTLP_ENDPOINT); docs/observability.md
   --otlp-content          include prompts and replies in the exported spans
