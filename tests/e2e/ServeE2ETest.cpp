@@ -582,6 +582,31 @@ TEST_F(ServeE2ETest, TheServerAnswersExactlyThePathsAndMethodsItsOpenApiDocument
   checkAgainstDocument("chat-support");
 }
 
+// HEAD is answered on every path GET is, as GET would be but without the body. A path is matched
+// exactly: a run id is never empty, nor cut short by a NUL ("%00"), so neither lists the runs.
+TEST_F(ServeE2ETest, HeadAnswersLikeGetAndRunPathsAreMatchedExactly) {
+  start();
+  ASSERT_EQ(post("/runs?wait=true", R"({"topic": "x", "next": "done"})").status, 200);
+  for (const std::string path : {"/", "/app.js", "/runs", "/healthz", "/openapi.json", "/metrics"}) {
+    HttpReply get = httpGet(url(path)), head = httpCall({"HEAD", url(path), std::nullopt, {}});
+    EXPECT_EQ(head.status, 200) << path << ": " << head.error;
+    EXPECT_EQ(head.body, "") << path;
+    EXPECT_EQ(head.header("content-type"), get.header("content-type")) << path;
+    if (path != "/metrics") {  // its text changes with every response counted
+      EXPECT_EQ(head.header("content-length"), std::to_string(get.body.size())) << path;
+    }
+  }
+  EXPECT_EQ(httpCall({"HEAD", url("/runs/no-such-run"), std::nullopt, {}}).status, 404);
+  EXPECT_EQ(httpCall({"HEAD", url("/v1/models"), std::nullopt, {}}).status, 404);
+
+  for (const std::string path : {"/runs/%00", "/runs/%00/trace", "/runs/", "/runs//trace", "//runs", "/runs/%00x"}) {
+    HttpReply r = httpGet(url(path));
+    EXPECT_EQ(r.status, 404) << path << ": " << r.body;
+    EXPECT_FALSE(Json::parse(r.body, nullptr, false).contains("runs")) << path << ": " << r.body;
+  }
+  EXPECT_EQ(httpDelete(url("/runs/%00")).status, 404);
+}
+
 // GET /openapi.json passes a real OpenAPI 3.1 validator (@readme/openapi-parser, tests/serve/):
 // a workflow's with the token's security scheme, and a chat pack's with /v1/chat/completions.
 TEST_F(ServeE2ETest, TheOpenApiDocumentIsValidOpenApi31) {

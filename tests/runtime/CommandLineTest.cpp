@@ -213,12 +213,41 @@ TEST(CommandLineTest, BatchIdTakesLettersDigitsDotsDashesAndUnderscores) {
               "--batch-id takes 1 to 64 letters, digits, '.', '_' or '-', not '" + bad + "'");
 }
 
+// --allow-host (docs/serve.md "Security model"): repeated, each a host as a Host header names it.
+TEST(CommandLineTest, AllowHostTakesHostNamesOneAtATime) {
+  EXPECT_EQ(parse({"--allow-host", "wfc.example.com", "--allow-host=10.0.0.5", "--allow-host", "[fd00::5]"}).allowHosts,
+            (std::vector<std::string>{"wfc.example.com", "10.0.0.5", "[fd00::5]"}));
+  EXPECT_TRUE(parse({}).allowHosts.empty());
+  for (std::string bad : {std::string(), std::string("wfc.example.com:8080"), std::string("http://wfc.example.com"),
+                          std::string("fd00::5"), std::string("a b")})
+    EXPECT_EQ(usageError({"--allow-host", bad}),
+              "--allow-host takes a host name or address as a Host header names it (wfc.example.com, 10.0.0.5, "
+              "[fd00::5]; no port, no scheme), not '" + bad + "'");
+}
+
+// --header-timeout and --body-timeout (docs/serve.md "Slow clients"): durations, as --timeout's.
+TEST(CommandLineTest, ServeDeadlinesAreDurations) {
+  CommandLine defaults = parse({});
+  EXPECT_EQ(defaults.headerTimeoutMs, 30'000u);
+  EXPECT_EQ(defaults.bodyTimeoutMs, 60'000u);
+  CommandLine given = parse({"--header-timeout", "5s", "--body-timeout=10m"});
+  EXPECT_EQ(given.headerTimeoutMs, 5'000u);
+  EXPECT_EQ(given.bodyTimeoutMs, 600'000u);
+  EXPECT_TRUE(given.headerTimeoutGiven && given.bodyTimeoutGiven);
+  EXPECT_EQ(usageError({"--header-timeout", "0"}),
+            "--header-timeout takes a duration such as 30s, 500ms or 2m (a bare number is seconds), not '0'");
+  EXPECT_EQ(usageError({"--body-timeout", "soon"}),
+            "--body-timeout takes a duration such as 60s, 500ms or 10m (a bare number is seconds), not 'soon'");
+}
+
 TEST(CommandLineTest, HelpListsEveryOption) {
   std::string help = commandLineHelp();
   for (const TextOption &o : kTextOptions) EXPECT_NE(help.find(o.name), std::string::npos) << o.name;
   for (const FlagOption &o : kFlags) EXPECT_NE(help.find(o.name), std::string::npos) << o.name;
   EXPECT_NE(help.find("--max-concurrency"), std::string::npos);
-  for (const char *name : {"--max-runs", "--shard", "--batch-id", "--rpm", "--tpm"}) EXPECT_NE(help.find(name), std::string::npos);
+  for (const char *name :
+       {"--max-runs", "--shard", "--batch-id", "--rpm", "--tpm", "--allow-host", "--header-timeout", "--body-timeout"})
+    EXPECT_NE(help.find(name), std::string::npos) << name;
 }
 
 }  // namespace

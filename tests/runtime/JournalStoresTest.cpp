@@ -103,6 +103,42 @@ TEST(RunStoreTest, ListsTheNewestRunsByStatusPageByPageAndCountsThem) {
   EXPECT_EQ(suspended->exitCode, 5);
 }
 
+// Reads a journal's run_counts with SQLite itself: status → runs.
+std::map<std::string, int64_t> runCounts(const std::string &path) {
+  std::map<std::string, int64_t> out;
+  sqlite3 *db = nullptr;
+  EXPECT_EQ(sqlite3_open(path.c_str(), &db), SQLITE_OK);
+  sqlite3_stmt *s = nullptr;
+  EXPECT_EQ(sqlite3_prepare_v2(db, "SELECT status, runs FROM run_counts", -1, &s, nullptr), SQLITE_OK) << sqlite3_errmsg(db);
+  while (s && sqlite3_step(s) == SQLITE_ROW)
+    out[reinterpret_cast<const char *>(sqlite3_column_text(s, 0))] = sqlite3_column_int64(s, 1);
+  sqlite3_finalize(s);
+  sqlite3_close(db);
+  return out;
+}
+
+// The journal keeps its runs by status in run_counts (what /metrics and /readyz read, rather than
+// scanning every run): every change of status counts, the stores' and another writer's alike.
+TEST(RunStoreTest, RunCountsFollowEveryChangeOfStatusByAnyWriter) {
+  TempDir dir;
+  std::string path = (dir.path() / "j.db").string();
+  JournalFile file(path, SyncMode::Normal);
+  RunStore &runs = file.runs();
+  std::vector<int64_t> seqs;
+  for (int i = 0; i < 4; ++i) seqs.push_back(runs.create("r" + std::to_string(i), identity(), "{}", 1000 + i, "1:1"));
+  runs.finish(seqs[0], RunStatus::Succeeded, "{}", 0, "", std::nullopt, 2000);
+  runs.finish(seqs[1], RunStatus::Suspended, std::nullopt, 4, "waits", "{}", 2001);
+  runs.finish(seqs[1], RunStatus::Suspended, std::nullopt, 4, "again", "{}", 2002);  // no change of status
+  EXPECT_EQ(runCounts(path), (std::map<std::string, int64_t>{
+                                 {"running", 2}, {"succeeded", 1}, {"failed", 0}, {"suspended", 1}, {"cancelled", 0}}));
+  // Another writer: a user with sqlite3.
+  exec(path, "UPDATE runs SET status = 'cancelled' WHERE id = 'r2'; DELETE FROM runs WHERE id = 'r0';");
+  std::map<RunStatus, int64_t> counts;
+  for (auto [status, n] : runs.countByStatus()) counts[status] = n;
+  EXPECT_EQ(counts, (std::map<RunStatus, int64_t>{
+                        {RunStatus::Running, 1}, {RunStatus::Suspended, 1}, {RunStatus::Cancelled, 1}}));
+}
+
 TEST(TimelineStoreTest, KeepsEachRunsSegmentsInOrderAndApart) {
   TempDir dir;
   JournalFile file((dir.path() / "j.db").string(), SyncMode::Normal);
@@ -241,6 +277,28 @@ TEST(JournalStoresTest, AnOlderJournalGainsTheTablesOfLaterStores) {
   EXPECT_TRUE(file.registry().memberRun("old"));
   file.timelines().record(file.runs().find("old")->seq, "{}\n");
   EXPECT_EQ(file.timelines().of(file.runs().find("old")->seq), "{}\n");
+}
+
+// A journal made before run_counts gets it when opened, its runs counted once; the counts follow
+// from then on.
+TEST(JournalStoresTest, AnOlderJournalHasItsRunsCountedWhenOpened) {
+  TempDir dir;
+  std::string path = (dir.path() / "j.db").string();
+  {
+    JournalFile file(path, SyncMode::Normal);
+    int64_t done = file.runs().create("done", identity(), "{}", 1, "1:1");
+    file.runs().finish(done, RunStatus::Failed, std::nullopt, 1, "boom", std::nullopt, 2);
+    file.runs().create("running", identity(), "{}", 3, "1:1");
+  }
+  exec(path, "DROP TRIGGER run_counts_insert; DROP TRIGGER run_counts_update; DROP TRIGGER run_counts_delete; "
+             "DROP TABLE run_counts; UPDATE runs SET status = 'succeeded' WHERE id = 'done';");
+  JournalFile file(path, SyncMode::Normal);
+  std::map<std::string, int64_t> counts = runCounts(path);
+  EXPECT_EQ(counts["succeeded"], 1);
+  EXPECT_EQ(counts["running"], 1);
+  EXPECT_EQ(counts["failed"], 0);
+  file.runs().create("new", identity(), "{}", 4, "1:1");
+  EXPECT_EQ(runCounts(path)["running"], 2);
 }
 
 }  // namespace

@@ -224,6 +224,12 @@ TEST(ModeOptionsTest, EachModeRefusesTheOptionsOfTheOthersSayingWhy) {
             "(docs/serve.md)");
   EXPECT_EQ(refusedOption(parsed({"--drain-timeout", "5s"}), Mode::Batch, "p"),
             "--drain-timeout is an option of --serve [ADDR:]PORT (docs/serve.md)");
+  EXPECT_EQ(refusedOption(parsed({"--allow-host", "h"}), Mode::Run, "p"),
+            "--allow-host is an option of --serve [ADDR:]PORT (docs/serve.md)");
+  EXPECT_EQ(refusedOption(parsed({"--header-timeout", "5s"}), Mode::Mcp, "p"),
+            "--header-timeout is an option of --serve [ADDR:]PORT (docs/serve.md)");
+  EXPECT_EQ(refusedOption(parsed({"--body-timeout", "5s"}), Mode::Batch, "p"),
+            "--body-timeout is an option of --serve [ADDR:]PORT (docs/serve.md)");
   EXPECT_EQ(refusedOption(parsed({"--scope", "app"}), Mode::Run, "support-triage"),
             "--scope is an option of a workflow registry's executable (docs/registry.md); this one runs pack "
             "'support-triage'");
@@ -239,7 +245,8 @@ TEST(ModeOptionsTest, EachModeTakesItsOwnOptions) {
                                   "--task", "t"}),
                           Mode::Batch, "p"),
             std::nullopt);
-  EXPECT_EQ(refusedOption(parsed({"--serve", "0", "--max-runs", "2", "--max-body", "1MiB", "--drain-timeout", "1s"}),
+  EXPECT_EQ(refusedOption(parsed({"--serve", "0", "--max-runs", "2", "--max-body", "1MiB", "--drain-timeout", "1s",
+                                  "--allow-host", "h", "--header-timeout", "5s", "--body-timeout", "5s"}),
                           Mode::Serve, "p"),
             std::nullopt);
   EXPECT_EQ(refusedOption(parsed({"--mcp", "--journal", "j.db", "--events", "e.jsonl"}), Mode::Mcp, "p"), std::nullopt);

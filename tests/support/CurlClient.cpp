@@ -61,6 +61,8 @@ HttpReply httpCall(const HttpCall &call) {
   Upload upload{call.body ? &*call.body : nullptr};
   curl_easy_setopt(curl, CURLOPT_URL, call.url.c_str());
   curl_easy_setopt(curl, CURLOPT_CUSTOMREQUEST, call.method.c_str());
+  // A HEAD's answer has a Content-Length but no body: libcurl must not wait for one.
+  if (call.method == "HEAD") curl_easy_setopt(curl, CURLOPT_NOBODY, 1L);
   curl_easy_setopt(curl, CURLOPT_NOSIGNAL, 1L);
   curl_easy_setopt(curl, CURLOPT_TIMEOUT_MS, call.timeoutMs);
   curl_easy_setopt(curl, CURLOPT_WRITEFUNCTION, onBody);

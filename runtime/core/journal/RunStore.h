@@ -92,7 +92,8 @@ class RunStore {
               const std::string &error, const std::optional<std::string> &awaiting, int64_t finishedMs);
   RunHistory history(int64_t seq);
   // Serve mode (docs/serve.md): the newest runs first, those with `status` only when given, at
-  // most `limit`, older than run `beforeSeq` when given; how many runs have each status.
+  // most `limit`, older than run `beforeSeq` when given; how many runs have each status (those
+  // that some run has), read from the counts the file keeps (no scan of the runs).
   std::vector<RunRow> recent(std::optional<RunStatus> status, int64_t limit, std::optional<int64_t> beforeSeq);
   std::vector<std::pair<RunStatus, int64_t>> countByStatus();
   int64_t toolCallCount(int64_t seq);

@@ -113,6 +113,7 @@ Json sendEvent(const ApiFacts &) {
             {"404", notFound()},
             {"409", errorResponse("The run is not waiting for an event.")},
             {"413", errorResponse("The body is larger than --max-body.")},
+            {"415", errorResponse("The body is not application/json.")},
             {"429", tooMany()},
             {"503", errorResponse("The server is shutting down.")}}}};
 }
@@ -200,6 +201,7 @@ Json chatCompletions(const ApiFacts &) {
             {"400", errorResponse("A malformed request, or an unknown model (task).")},
             {"401", unauthorized()},
             {"413", errorResponse("The body is larger than --max-body.")},
+            {"415", errorResponse("The body is not application/json.")},
             {"429", tooMany()},
             {"500", errorResponse("The run failed.")}}}};
 }
@@ -220,13 +222,13 @@ Json chatModels(const ApiFacts &) {
           {"responses", {{"200", {{"description", "The tasks."}, {"content", jsonBody(list)}}}, {"401", unauthorized()}}}};
 }
 
-// "/runs/r1/" → {"runs", "r1"}.
+// "/runs/r1" → {"runs", "r1"}; "/runs/" → {"runs", ""}.
 std::vector<std::string_view> segments(std::string_view path) {
   std::vector<std::string_view> out;
-  while (!path.empty()) {
+  if (path.starts_with('/')) path.remove_prefix(1);
+  for (;;) {
     size_t slash = path.find('/');
-    std::string_view part = path.substr(0, slash);
-    if (!part.empty()) out.push_back(part);
+    out.push_back(path.substr(0, slash));
     if (slash == std::string_view::npos) break;
     path.remove_prefix(slash + 1);
   }
@@ -261,7 +263,7 @@ std::optional<RouteArgs> matchRoute(std::string_view pattern, std::string_view p
   if (want.size() != got.size()) return std::nullopt;
   RouteArgs args;
   for (size_t i = 0; i < want.size(); ++i) {
-    if (want[i] == "{id}") args.id = std::string(got[i]);
+    if (want[i] == "{id}" && !got[i].empty()) args.id = std::string(got[i]);
     else if (want[i] != got[i]) return std::nullopt;
   }
   return args;

@@ -43,7 +43,8 @@ struct Route {
 const std::vector<Route> &apiRoutes();
 
 // What `path` ("/runs/r1") binds in `pattern` ("/runs/{id}"), or nullopt when it does not match.
-// Empty segments do not count: "/runs/" is "/runs".
+// Segment by segment, exactly: "/runs/" is not "/runs", and "{id}" matches no empty segment (a
+// client that builds "/runs/" + id with an empty id gets 404, not the list of runs).
 std::optional<RouteArgs> matchRoute(std::string_view pattern, std::string_view path);
 
 }  // namespace wfc::serve

@@ -1,5 +1,6 @@
 #include "host/serve/HttpServer.h"
 
+#include "host/serve/ConnectionDeadlines.h"
 #include "host/serve/MicrohttpdLibrary.h"
 #include "wfc/error.h"
 
@@ -13,6 +14,7 @@
 #include <cerrno>
 #include <cstring>
 #include <memory>
+#include <new>
 
 namespace wfc::serve {
 namespace {
@@ -23,8 +25,10 @@ bool equalsIgnoreCase(std::string_view a, std::string_view b) {
          });
 }
 
-// A request being received: its body so far, or that it is too large.
+// A request being received: its target as sent, its body so far, or that it is too large.
 struct Receiving {
+  std::string target;  // the request line's, undecoded: "/runs/abc?wait=true"
+  bool headersSeen = false;
   HttpRequest request;
   bool tooLarge = false;
   bool answered = false;
@@ -46,6 +50,14 @@ std::string peerAddress(MHD_Connection *connection) {
   else if (addr->sa_family == AF_INET6)
     inet_ntop(AF_INET6, &reinterpret_cast<const sockaddr_in6 *>(addr)->sin6_addr, text, sizeof text);
   return text;
+}
+
+// The path of a request target, decoded as libmicrohttpd decodes its URL, but whole: its URL is a
+// C string, which a "%00" would end ("/runs/%00" would be "/runs/", the list of runs).
+std::string decodedPath(const std::string &target) {
+  std::string path = target.substr(0, target.find('?'));
+  path.resize(microhttpd().http_unescape(path.data()));
+  return path;
 }
 
 MHD_Result answer(MHD_Connection *connection, const HttpResponse &response) {
@@ -138,27 +150,61 @@ ListenAddress parseListenAddress(const std::string &text) {
 }
 
 struct HttpServer::Callbacks {
+  // A connection accepted or closed: its deadlines start, or it is forgotten.
+  static void onConnection(void *cls, MHD_Connection *connection, void **, MHD_ConnectionNotificationCode code) {
+    auto *self = static_cast<HttpServer *>(cls);
+    if (code == MHD_CONNECTION_NOTIFY_STARTED) {
+      const MHD_ConnectionInfo *info = microhttpd().get_connection_info(connection, MHD_CONNECTION_INFO_CONNECTION_FD);
+      if (info) self->deadlines_->connected(connection, info->connect_fd);
+    } else {
+      self->deadlines_->disconnected(connection);
+    }
+  }
+
+  // A request line has arrived: its target, before libmicrohttpd decodes it. What this returns is
+  // the request's state in onRequest and onCompleted.
+  static void *onRequestLine(void *, const char *uri, MHD_Connection *) {
+    try {
+      auto receiving = std::make_unique<Receiving>();
+      receiving->target = uri ? uri : "";
+      return receiving.release();
+    } catch (const std::bad_alloc &) {
+      return nullptr;  // onRequest makes one from the decoded URL
+    }
+  }
+
   static MHD_Result onRequest(void *cls, MHD_Connection *connection, const char *url, const char *method,
                               const char *, const char *upload, size_t *uploadSize, void **state) {
     auto *self = static_cast<HttpServer *>(cls);
+    if (!*state) {
+      auto owned = std::make_unique<Receiving>();
+      owned->target = url ? url : "/";
+      *state = owned.release();
+    }
     auto *receiving = static_cast<Receiving *>(*state);
     const MicrohttpdLibrary &mhd = microhttpd();
-    if (!receiving) {  // the headers have arrived
-      auto owned = std::make_unique<Receiving>();
-      HttpRequest &r = owned->request;
+    if (!receiving->headersSeen) {  // the headers have arrived
+      receiving->headersSeen = true;
+      self->deadlines_->headersReceived(connection);
+      HttpRequest &r = receiving->request;
       r.method = method ? method : "";
-      r.path = url ? url : "/";
+      r.path = decodedPath(receiving->target);
       mhd.get_connection_values(connection, MHD_HEADER_KIND, collect, &r.headers);
       mhd.get_connection_values(connection, MHD_GET_ARGUMENT_KIND, collect, &r.query);
       r.remoteAddress = peerAddress(connection);
-      *state = owned.release();
-      receiving = static_cast<Receiving *>(*state);
+      // Refused on its headers alone: the body is not read.
+      if (std::optional<HttpResponse> refused = self->screen_(r)) {
+        self->deadlines_->requestReceived(connection);
+        receiving->answered = true;
+        return answer(connection, *refused);
+      }
       // Refused before reading it when the client says how large it is.
       if (std::optional<std::string> length = r.header("Content-Length")) {
         char *end = nullptr;
         errno = 0;
         unsigned long long n = std::strtoull(length->c_str(), &end, 10);
         if (errno == ERANGE || n > self->options_.maxBodyBytes) {
+          self->deadlines_->requestReceived(connection);
           receiving->tooLarge = receiving->answered = true;
           return answer(connection, self->tooLarge_(r, self->options_.maxBodyBytes));
         }
@@ -166,7 +212,7 @@ struct HttpServer::Callbacks {
       return MHD_YES;
     }
     if (*uploadSize > 0) {  // a piece of the body
-      if (!receiving->tooLarge) {
+      if (!receiving->tooLarge && !receiving->answered) {
         if (receiving->request.body.size() + *uploadSize > self->options_.maxBodyBytes) {
           receiving->tooLarge = true;  // a chunked body that grew past the limit: the rest is dropped
           receiving->request.body.clear();
@@ -180,6 +226,7 @@ struct HttpServer::Callbacks {
     }
     if (receiving->answered) return MHD_YES;
     receiving->answered = true;
+    self->deadlines_->requestReceived(connection);
     if (receiving->tooLarge) return answer(connection, self->tooLarge_(receiving->request, self->options_.maxBodyBytes));
     HttpResponse response;
     try {
@@ -191,14 +238,20 @@ struct HttpServer::Callbacks {
     return answer(connection, response);
   }
 
-  static void onCompleted(void *, MHD_Connection *, void **state, MHD_RequestTerminationCode) {
+  // The request is over (its response sent, or the connection lost): on a connection kept open,
+  // the next request's headers are due.
+  static void onCompleted(void *cls, MHD_Connection *connection, void **state, MHD_RequestTerminationCode) {
     delete static_cast<Receiving *>(*state);
     *state = nullptr;
+    static_cast<HttpServer *>(cls)->deadlines_->answered(connection);
   }
 };
 
-HttpServer::HttpServer(Options options, Handler handler, TooLarge tooLarge)
-    : options_(std::move(options)), handler_(std::move(handler)), tooLarge_(std::move(tooLarge)) {}
+HttpServer::HttpServer(Options options, Screen screen, Handler handler, TooLarge tooLarge)
+    : options_(std::move(options)),
+      screen_(std::move(screen)),
+      handler_(std::move(handler)),
+      tooLarge_(std::move(tooLarge)) {}
 
 HttpServer::~HttpServer() { stop(); }
 
@@ -224,10 +277,16 @@ void HttpServer::start() {
   // up other clients. poll(), not select(): no FD_SETSIZE limit on descriptors.
   unsigned flags = MHD_USE_THREAD_PER_CONNECTION | MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_POLL | MHD_USE_ITC;
   if (options_.address.ipv6) flags |= MHD_USE_IPv6;
+  // An eighth of the connections are kept free by closing the slowest ones, so that a server full
+  // of slow clients still takes a new one at once (host/serve/ConnectionDeadlines.h).
+  deadlines_ = std::make_unique<ConnectionDeadlines>(ConnectionDeadlines::Options{
+      options_.headerTimeout, options_.bodyTimeout, options_.maxConnections, options_.maxConnections / 8});
   errno = 0;
   daemon_ = mhd.start_daemon(flags, options_.address.port, nullptr, nullptr,
                              &Callbacks::onRequest, this,
                              MHD_OPTION_SOCK_ADDR, addr,
+                             MHD_OPTION_URI_LOG_CALLBACK, &Callbacks::onRequestLine, this,
+                             MHD_OPTION_NOTIFY_CONNECTION, &Callbacks::onConnection, this,
                              MHD_OPTION_NOTIFY_COMPLETED,
                              MHD_RequestCompletedCallback(&Callbacks::onCompleted), this,
                              MHD_OPTION_CONNECTION_LIMIT, static_cast<unsigned int>(options_.maxConnections),
@@ -235,6 +294,7 @@ void HttpServer::start() {
                              MHD_OPTION_END);
   if (!daemon_) {
     int error = errno;
+    deadlines_.reset();
     throw Error(ErrorKind::Usage, "cannot listen on " + options_.address.str() + ": " +
                                       (error ? std::strerror(error) : "libmicrohttpd refused to start"));
   }
@@ -253,8 +313,9 @@ void HttpServer::stopAccepting() {
 void HttpServer::stop() {
   if (!daemon_) return;
   stopAccepting();
-  microhttpd().stop_daemon(daemon_);
+  microhttpd().stop_daemon(daemon_);  // every connection closed, and told to the deadlines
   daemon_ = nullptr;
+  deadlines_.reset();
 }
 
 }  // namespace wfc::serve

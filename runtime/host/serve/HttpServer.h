@@ -1,12 +1,16 @@
 // The HTTP side of serve mode (docs/serve.md): a listening socket and a thread per connection
 // (libmicrohttpd, host/serve/MicrohttpdLibrary.h), each complete request handed to one handler as an
-// HttpRequest and answered with the HttpResponse it returns. Bodies over the limit are refused
-// with 413 before the handler sees them (without reading them when Content-Length says so).
+// HttpRequest and answered with the HttpResponse it returns. Before a body is read, a screen may
+// answer the request from its headers alone (a refusal: the body is never read), and bodies over
+// the limit are refused with 413 (without reading them when Content-Length says so). Slow
+// clients are cut off (host/serve/ConnectionDeadlines.h).
 #pragma once
 
+#include <chrono>
 #include <cstddef>
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <optional>
 #include <string>
 #include <utility>
@@ -16,9 +20,11 @@ struct MHD_Daemon;
 
 namespace wfc::serve {
 
+class ConnectionDeadlines;
+
 struct HttpRequest {
   std::string method;  // "GET", "POST", …
-  std::string path;    // decoded, without the query: "/runs/abc"
+  std::string path;    // decoded, without the query: "/runs/abc" (a "%00" is a NUL character in it)
   std::vector<std::pair<std::string, std::string>> query;    // decoded, in order
   std::vector<std::pair<std::string, std::string>> headers;  // as sent
   std::string body;
@@ -59,12 +65,19 @@ class HttpServer {
     size_t maxBodyBytes = size_t(1) << 20;
     unsigned maxConnections = 1024;
     unsigned idleTimeoutSeconds = 60;
+    // A request's headers are due this long after its connection opens (or the previous
+    // response is sent), its body this long after its headers (host/serve/ConnectionDeadlines.h).
+    std::chrono::milliseconds headerTimeout{30'000};
+    std::chrono::milliseconds bodyTimeout{60'000};
   };
+  // What a request is answered with on its headers alone, its body unread (empty in `request`):
+  // a refusal. nullopt: the body is read, then the handler answers.
+  using Screen = std::function<std::optional<HttpResponse>(const HttpRequest &)>;
   using Handler = std::function<HttpResponse(const HttpRequest &)>;
   // What a refused body (413) is answered with.
   using TooLarge = std::function<HttpResponse(const HttpRequest &, size_t limit)>;
 
-  HttpServer(Options options, Handler handler, TooLarge tooLarge);
+  HttpServer(Options options, Screen screen, Handler handler, TooLarge tooLarge);
   ~HttpServer();  // stop()
   HttpServer(const HttpServer &) = delete;
   HttpServer &operator=(const HttpServer &) = delete;
@@ -84,8 +97,10 @@ class HttpServer {
   friend struct Callbacks;
 
   Options options_;
+  Screen screen_;
   Handler handler_;
   TooLarge tooLarge_;
+  std::unique_ptr<ConnectionDeadlines> deadlines_;  // while it serves
   MHD_Daemon *daemon_ = nullptr;
   uint16_t port_ = 0;
   bool accepting_ = false;

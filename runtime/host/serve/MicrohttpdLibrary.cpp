@@ -30,6 +30,7 @@ MicrohttpdLibrary load(const std::string &name) {
   resolve(lib.add_response_header, "MHD_add_response_header");
   resolve(lib.queue_response, "MHD_queue_response");
   resolve(lib.destroy_response, "MHD_destroy_response");
+  resolve(lib.http_unescape, "MHD_http_unescape");
   return lib;
 }
 

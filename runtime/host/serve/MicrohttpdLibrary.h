@@ -36,6 +36,7 @@ struct MicrohttpdLibrary {
   MHD_Result (*add_response_header)(MHD_Response *, const char *, const char *) = nullptr;
   MHD_Result (*queue_response)(MHD_Connection *, unsigned int, MHD_Response *) = nullptr;
   void (*destroy_response)(MHD_Response *) = nullptr;
+  size_t (*http_unescape)(char *) = nullptr;
 };
 
 // The library's name when WFC_LIBMICROHTTPD does not name another one: its ABI since 0.9.71.

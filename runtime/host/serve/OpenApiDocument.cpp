@@ -148,6 +148,10 @@ Json openApiDocument(const ProgramDecl &program, const std::vector<mcp::ServedTo
       item["parameters"] = Json::array({idParam});
     Json operation = route.describe(facts);
     if (route.open) operation["security"] = Json::array();  // no token needed
+    // Any request, a health check's too, when its Host or Origin is not the server's.
+    operation["responses"]["403"] = {
+        {"description", "The Host or Origin header is not this server's (docs/serve.md \"Security model\")."},
+        {"content", {{"application/json", {{"schema", {{"$ref", "#/components/schemas/Error"}}}}}}}};
     item[operationKey(route.method)] = std::move(operation);
   }
   if (chat) {

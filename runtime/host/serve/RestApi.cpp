@@ -1,5 +1,7 @@
 #include "host/serve/RestApi.h"
 
+#include "common/JsonNesting.h"
+#include "common/JsonReader.h"
 #include "core/chat/ChatSession.h"
 #include "core/chat/TurnMedia.h"
 #include "core/journal/RunStore.h"
@@ -8,9 +10,9 @@
 #include "host/serve/OpenApiDocument.h"
 #include "host/serve/WebAssets.h"
 #include "host/session/Resume.h"
-#include "common/JsonNesting.h"
 #include "wfc/error.h"
 
+#include <cctype>
 #include <chrono>
 #include <sstream>
 
@@ -32,7 +34,8 @@ HttpResponse error(int status, const std::string &code, const std::string &messa
 // OpenAI's error shape, under /v1/.
 HttpResponse openAiError(int status, const std::string &message, const std::string &param = "",
                          const std::string &code = "") {
-  const char *type = status == 401 ? "authentication_error" : status == 429 ? "rate_limit_error"
+  const char *type = status == 401 ? "authentication_error" : status == 403 ? "permission_error"
+                     : status == 429 ? "rate_limit_error"
                      : status >= 500 ? "server_error" : "invalid_request_error";
   return json(status, {{"error",
                         {{"message", message},
@@ -75,27 +78,32 @@ std::optional<bool> waitParam(const HttpRequest &request) {
 
 }  // namespace
 
+bool isJsonContentType(std::string_view header) {
+  std::string media(header.substr(0, header.find(';')));
+  auto blank = [](char c) { return c == ' ' || c == '\t'; };
+  while (!media.empty() && blank(media.back())) media.pop_back();
+  size_t first = 0;
+  while (first < media.size() && blank(media[first])) ++first;
+  media.erase(0, first);
+  for (char &c : media) c = char(std::tolower(static_cast<unsigned char>(c)));
+  const std::string_view application = "application/";
+  return media == "application/json" ||
+         (media.starts_with(application) && media.size() > application.size() + 5 && media.ends_with("+json"));
+}
+
 std::variant<std::optional<nlohmann::ordered_json>, HttpResponse> readBody(const HttpRequest &request) {
-  if (std::optional<std::string> type = request.header("Content-Type")) {
-    std::string media = type->substr(0, type->find(';'));
-    while (!media.empty() && media.back() == ' ') media.pop_back();
-    if (!media.empty() && media != "application/json" && !(media.size() > 5 && media.ends_with("+json")))
-      return error(415, "unsupported_media_type", "the body must be JSON (Content-Type: application/json), not " + media +
-                                                      (media == "application/x-www-form-urlencoded" ? " (curl -d sends that: add -H 'Content-Type: application/json')" : ""));
-  }
   size_t start = request.body.find_first_not_of(" \t\r\n");
   if (start == std::string::npos) return std::optional<Json>();
   if (nestsDeeperThan(request.body))
     return error(400, "invalid_json", "the body nests deeper than " + std::to_string(kMaxJsonNesting) + " levels");
   try {
-    return std::optional<Json>(Json::parse(request.body));
-  } catch (const Json::exception &e) {
-    // "[json.exception.parse_error.101] parse error at line 1, column 5: …" → from "at line" on;
-    // "[json.exception.out_of_range.406] number overflow parsing '1e309'" (a number too large for
-    // a double, which JSON numbers must fit here) → after the bracket.
+    return std::optional<Json>(readJson(request.body));
+  } catch (const Error &e) {
+    // "invalid JSON: parse error at line 1, column 5: …" → from "at line" on; "invalid JSON:
+    // number overflow parsing '1e309'" (a number too large for a double) → after the prefix.
     std::string what = e.what();
     size_t at = what.find("at line");
-    if (at == std::string::npos && what.find("] ") != std::string::npos) at = what.find("] ") + 2;
+    if (at == std::string::npos && what.rfind("invalid JSON: ", 0) == 0) at = 14;
     return error(400, "invalid_json", "the body is not valid JSON: " + (at == std::string::npos ? what : what.substr(at)));
   }
 }
@@ -124,6 +132,7 @@ RestApi::RestApi(const ProgramDecl &program, RunService &runs, journal::JournalF
       journal_(journal),
       metrics_(metrics),
       options_(std::move(options)),
+      origin_(options_.listen, options_.allowedHosts),
       tools_(mcp::servedTools(program)),
       inputCheck_(program, tools_) {
   for (const Route &r : apiRoutes())
@@ -132,19 +141,46 @@ RestApi::RestApi(const ProgramDecl &program, RunService &runs, journal::JournalF
   inputSchema_ = runSchemas(program, tools_).input.dump(2) + "\n";
 }
 
-HttpResponse RestApi::handle(const HttpRequest &request) {
-  HttpResponse response;
+std::optional<HttpResponse> RestApi::refusal(const HttpRequest &request) const {
+  const bool openAi = request.path.rfind("/v1/", 0) == 0;
+  if (std::optional<std::string> why = origin_.problem(request))
+    return openAi ? openAiError(403, *why) : error(403, "forbidden", *why);
   if (!openPath(request.path) && !authorized(request)) {
-    response = request.path.rfind("/v1/", 0) == 0
-                   ? openAiError(401, "a bearer token is required (Authorization: Bearer WFC_SERVE_TOKEN), and this "
-                                      "request has none or another one")
-                   : error(401, "unauthorized",
-                           "a bearer token is required (Authorization: Bearer WFC_SERVE_TOKEN), and this request has "
-                           "none or another one");
+    const std::string message = "a bearer token is required (Authorization: Bearer WFC_SERVE_TOKEN), and this "
+                                "request has none or another one";
+    HttpResponse response = openAi ? openAiError(401, message) : error(401, "unauthorized", message);
     response.headers.emplace_back("WWW-Authenticate", "Bearer realm=\"wfc\"");
-  } else {
-    response = route(request);
+    return response;
   }
+  // Every POST says its body is JSON, even an empty one: a web page of another site can send a
+  // POST without a Content-Type, or with a form's, without the browser asking this server first
+  // (CORS's "simple" requests) — but not one that says application/json (docs/serve.md
+  // "Security model").
+  if (request.method == "POST") {
+    std::optional<std::string> type = request.header("Content-Type");
+    if (!type || !isJsonContentType(*type)) {
+      std::string media = type ? type->substr(0, type->find(';')) : "";
+      std::string message =
+          type ? "the body must be JSON (Content-Type: application/json), not " + media +
+                     (media == "application/x-www-form-urlencoded"
+                          ? " (curl -d sends that: add -H 'Content-Type: application/json')"
+                          : "")
+               : "a POST must say that its body is JSON (Content-Type: application/json), even an empty body";
+      return openAi ? openAiError(415, message) : error(415, "unsupported_media_type", message);
+    }
+  }
+  return std::nullopt;
+}
+
+std::optional<HttpResponse> RestApi::screen(const HttpRequest &request) {
+  std::optional<HttpResponse> refused = refusal(request);
+  if (refused) metrics_.countResponse(refused->status);
+  return refused;
+}
+
+HttpResponse RestApi::handle(const HttpRequest &request) {
+  std::optional<HttpResponse> refused = refusal(request);
+  HttpResponse response = refused ? std::move(*refused) : route(request);
   metrics_.countResponse(response.status);
   return response;
 }
@@ -174,10 +210,12 @@ bool RestApi::openPath(const std::string &path) const {
 }
 
 HttpResponse RestApi::route(const HttpRequest &request) {
-  const std::string &method = request.method;
+  // HEAD is GET without the body: libmicrohttpd sends the headers of the answer, Content-Length
+  // included, and leaves the body out.
+  const std::string method = request.method == "HEAD" ? "GET" : request.method;
   if (const WebAsset *asset = findWebAsset(request.path)) {
     if (method != "GET") {
-      HttpResponse r = error(405, "method_not_allowed", request.path + " takes GET, not " + method);
+      HttpResponse r = error(405, "method_not_allowed", request.path + " takes GET, not " + request.method);
       r.headers.emplace_back("Allow", "GET");
       return r;
     }
@@ -192,7 +230,7 @@ HttpResponse RestApi::route(const HttpRequest &request) {
   }
   if (allowed.empty())
     return error(404, "not_found", "no such resource: " + request.path + " (GET /openapi.json lists this server's)");
-  std::string message = request.path + " takes " + allowed + ", not " + method;
+  std::string message = request.path + " takes " + allowed + ", not " + request.method;
   HttpResponse r = request.path.rfind("/v1/", 0) == 0 ? openAiError(405, message)
                                                        : error(405, "method_not_allowed", message);
   r.headers.emplace_back("Allow", allowed);
@@ -447,7 +485,7 @@ HttpResponse RestApi::chatCompletions(const HttpRequest &request, const RouteArg
   if (runs_.draining()) return openAiError(503, "the server is shutting down");
   auto body = readBody(request);
   if (auto *refused = std::get_if<HttpResponse>(&body)) {
-    Json e = Json::parse(refused->body)["error"];
+    Json e = readJson(refused->body)["error"];
     return openAiError(refused->status, e["message"]);
   }
   const std::optional<Json> &parsed = std::get<std::optional<Json>>(body);
@@ -495,7 +533,7 @@ HttpResponse RestApi::chatCompletions(const HttpRequest &request, const RouteArg
   uint64_t promptTokens = 0, completionTokens = 0;
   std::istringstream lines(runs_.timeline(*row));
   for (std::string line; std::getline(lines, line);) {
-    Json event = Json::parse(line, nullptr, false);
+    Json event = readJsonOrDiscarded(line);
     if (event.is_discarded() || event.value("event", "") != "llm_call") continue;
     promptTokens += event.value("prompt_tokens", uint64_t(0));
     completionTokens += event.value("completion_tokens", uint64_t(0));

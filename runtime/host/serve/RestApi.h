@@ -11,22 +11,28 @@
 #include "host/serve/HttpServer.h"
 #include "host/serve/InputCheck.h"
 #include "host/serve/Metrics.h"
+#include "host/serve/RequestOrigin.h"
 #include "host/serve/RunService.h"
 #include "wfc/program.h"
 
 #include <nlohmann/json.hpp>
 
 #include <optional>
-#include <variant>
 #include <string>
+#include <string_view>
+#include <variant>
 #include <vector>
 
 namespace wfc::serve {
 
 // A request's body as JSON: empty (blanks only) is nullopt — the endpoint decides what that
-// means — anything else parsed, or the 400 (not JSON, nested too deep) or 415 (another
-// Content-Type) to answer.
+// means — anything else parsed, or the 400 (not JSON, nested too deep) to answer. (Its
+// Content-Type was checked before it was read: RestApi::screen.)
 std::variant<std::optional<nlohmann::ordered_json>, HttpResponse> readBody(const HttpRequest &request);
+
+// Whether a Content-Type header names JSON: application/json or application/…+json, with any
+// parameters ("; charset=utf-8"), in any case (media types are case-insensitive).
+bool isJsonContentType(std::string_view header);
 
 // A chat turn's "media" as the run would read them, refused with a 400 before any run rather than
 // in a failed one: media that name the server's files (a served run reads none: docs/serve.md
@@ -38,11 +44,18 @@ class RestApi {
  public:
   struct Options {
     std::optional<std::string> token;  // WFC_SERVE_TOKEN: required on every request but the health checks
+    ListenAddress listen;              // where the server listens: on loopback, Host is checked
+    std::vector<std::string> allowedHosts;  // --allow-host: more names for Host and Origin
   };
 
   RestApi(const ProgramDecl &program, RunService &runs, journal::JournalFile &journal, Metrics &metrics,
           Options options);
 
+  // What `request` is refused with on its headers alone, before its body is read (HttpServer's
+  // screen): a Host or Origin not the server's (403), no token (401), a POST that does not say
+  // its body is JSON (415). nullopt: it goes on.
+  std::optional<HttpResponse> screen(const HttpRequest &request);
+  // The whole request: screened again (for callers without HttpServer), then routed.
   HttpResponse handle(const HttpRequest &request);
   // A body over --max-body (HttpServer's 413).
   HttpResponse tooLarge(const HttpRequest &request, size_t limit);
@@ -51,6 +64,7 @@ class RestApi {
   // The route table (host/serve/ApiRoutes.h) names the endpoints below.
   friend const std::vector<Route> &apiRoutes();
 
+  std::optional<HttpResponse> refusal(const HttpRequest &request) const;
   HttpResponse route(const HttpRequest &request);
   // Whether `path` is answered without the token: some route at it is open.
   bool openPath(const std::string &path) const;
@@ -79,6 +93,7 @@ class RestApi {
   journal::JournalFile &journal_;
   Metrics &metrics_;
   Options options_;
+  RequestOrigin origin_;
   std::vector<mcp::ServedTool> tools_;
   InputCheck inputCheck_;
   std::vector<const Route *> routes_;  // the routes this program serves

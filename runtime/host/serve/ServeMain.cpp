@@ -10,6 +10,7 @@
 #include "host/session/RunSession.h"
 #include "support/ForgetEnvironment.h"
 
+#include <chrono>
 #include <cstdlib>
 #include <iostream>
 #include <utility>
@@ -56,13 +57,16 @@ int serve(const CommandLine &cl, const ProgramDecl &program) {
   int exitCode = 0;
   {
     RunService runs(env, journalFile, {.maxRuns = maxRuns, .events = session.takeEvents(), .sinks = session.sinks()});
-    RestApi api(program, runs, journalFile, *metrics, {.token = token});
+    RestApi api(program, runs, journalFile, *metrics,
+                {.token = token, .listen = httpOptions.address, .allowedHosts = cl.allowHosts});
     httpOptions.maxBodyBytes = size_t(cl.maxBodyBytes);
+    httpOptions.headerTimeout = std::chrono::milliseconds(cl.headerTimeoutMs);
+    httpOptions.bodyTimeout = std::chrono::milliseconds(cl.bodyTimeoutMs);
     // Every run slot may have a client waiting on it (wait=true), and others still poll, list and
     // read metrics.
     httpOptions.maxConnections = maxRuns * 2 + 64;
     HttpServer http(
-        httpOptions, [&](const HttpRequest &r) { return api.handle(r); },
+        httpOptions, [&](const HttpRequest &r) { return api.screen(r); }, [&](const HttpRequest &r) { return api.handle(r); },
         [&](const HttpRequest &r, size_t limit) { return api.tooLarge(r, limit); });
     try {
       http.start();

@@ -136,6 +136,20 @@ const std::map<std::string, Option> &options() {
       {"--raw", flag(&C::raw)},
       {"--mcp", flag(&C::mcp)},
       {"--serve", text(&C::serve)},
+      {"--allow-host",
+       {true,
+        [](C &c, const std::string &v) {
+          // A DNS name or an address: what a Host header's host is (an IPv6 address in brackets).
+          bool bracketed = v.size() > 2 && v.front() == '[' && v.back() == ']';
+          bool ok = !v.empty() && v.size() <= 253 && std::all_of(v.begin(), v.end(), [&](char ch) {
+            return std::isalnum(static_cast<unsigned char>(ch)) || ch == '.' || ch == '-' || ch == '_' ||
+                   (bracketed && (ch == ':' || ch == '[' || ch == ']'));
+          });
+          if (!ok)
+            throw Error(ErrorKind::Usage, "--allow-host takes a host name or address as a Host header names it "
+                                          "(wfc.example.com, 10.0.0.5, [fd00::5]; no port, no scheme), not '" + v + "'");
+          c.allowHosts.push_back(v);
+        }}},
       {"--max-body",
        {true,
         [](C &c, const std::string &v) {
@@ -155,6 +169,26 @@ const std::map<std::string, Option> &options() {
                                           "is seconds; 0: suspend at once), not '" + v + "'");
           c.drainTimeoutMs = *ms;
           c.drainTimeoutGiven = true;
+        }}},
+      {"--header-timeout",
+       {true,
+        [](C &c, const std::string &v) {
+          std::optional<uint64_t> ms = parseDuration(v);
+          if (!ms)
+            throw Error(ErrorKind::Usage, "--header-timeout takes a duration such as 30s, 500ms or 2m (a bare number "
+                                          "is seconds), not '" + v + "'");
+          c.headerTimeoutMs = *ms;
+          c.headerTimeoutGiven = true;
+        }}},
+      {"--body-timeout",
+       {true,
+        [](C &c, const std::string &v) {
+          std::optional<uint64_t> ms = parseDuration(v);
+          if (!ms)
+            throw Error(ErrorKind::Usage, "--body-timeout takes a duration such as 60s, 500ms or 10m (a bare number "
+                                          "is seconds), not '" + v + "'");
+          c.bodyTimeoutMs = *ms;
+          c.bodyTimeoutGiven = true;
         }}},
       {"--otlp-endpoint", text(&C::otlpEndpoint)},
       {"--otlp-content", flag(&C::otlpContent)},
@@ -299,10 +333,17 @@ const char *commandLineHelp() {
                           127.0.0.1, and any other address needs $WFC_SERVE_TOKEN (sent
                           as Authorization: Bearer …); runs go in --journal (default
                           wfc-serve.db)
+  --allow-host NAME       with --serve: another name the server answers to (the Host
+                          header, checked on loopback) and whose web pages may call it (the
+                          Origin header); repeatable
   --max-body SIZE         with --serve: refuse request bodies over SIZE with 413 (default
                           1MiB)
   --drain-timeout DUR     with --serve: on SIGTERM, let running runs finish for DUR, then
                           suspend them in the journal (default 30s)
+  --header-timeout DUR    with --serve: close a connection that has not sent a request's
+                          headers DUR after it opened or its previous answer (default 30s)
+  --body-timeout DUR      with --serve: close a connection that has not sent a request's
+                          body DUR after its headers (default 60s; raise it with --max-body)
   --otlp-endpoint URL     export each run's spans over OTLP/HTTP to URL (default:
                           $OTEL_EXPORTER_OTLP_ENDPOINT); docs/observability.md
   --otlp-content          include prompts and replies in the exported spans

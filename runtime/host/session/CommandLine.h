@@ -28,11 +28,16 @@ struct CommandLine {
   bool mcp = false;
   // docs/serve.md: serve the program over HTTP at [ADDR:]PORT; at most maxRuns runs at once (429
   // beyond; kServeMaxRuns when not given), request bodies up to maxBodyBytes (413 beyond),
-  // drainTimeoutMs for runs to finish after SIGTERM before they are suspended.
+  // drainTimeoutMs for runs to finish after SIGTERM before they are suspended; a request's headers
+  // within headerTimeoutMs of its connection (or previous response), its body within
+  // bodyTimeoutMs of its headers.
   std::optional<std::string> serve;
-  bool maxBodyGiven = false, drainTimeoutGiven = false;
+  // --allow-host NAME (repeated): more names the server answers as Host and Origin.
+  std::vector<std::string> allowHosts;
+  bool maxBodyGiven = false, drainTimeoutGiven = false, headerTimeoutGiven = false, bodyTimeoutGiven = false;
   uint64_t maxBodyBytes = uint64_t(1) << 20;
   uint64_t drainTimeoutMs = 30'000;
+  uint64_t headerTimeoutMs = 30'000, bodyTimeoutMs = 60'000;
   // docs/observability.md: export spans over OTLP/HTTP to this URL (else $OTEL_EXPORTER_OTLP_ENDPOINT
   // or $OTEL_EXPORTER_OTLP_TRACES_ENDPOINT), prompts and replies included only with otlpContent.
   std::optional<std::string> otlpEndpoint;
