@@ -5,7 +5,8 @@
 // pack and a composition with an input schema; then what a checked input becomes (a chat turn's
 // input, a chat.completion); and the traceparent header.
 //
-// Invariants checked besides crashes: a refused body is a 400 with a JSON error; every
+// Invariants checked besides crashes: a refused body is a 400 with a JSON error; a parsed one is
+// what nlohmann's own parse makes of it; every
 // input problem names a field (a JSON pointer) and says what is wrong; an input the check
 // and the server's media check (turnMediaProblem) pass is one a chat turn reads (parseTurnInput
 // throws nothing) — else the server would start a run that fails at once instead of answering
@@ -95,6 +96,13 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     return 0;
   }
   const std::optional<Json> &parsed = std::get<std::optional<Json>>(body);
+  // readBody's parser takes strings instead of copying them (support/JsonTakingStrings.h): what it
+  // makes of a body is what nlohmann's own parse makes.
+  if (parsed) {
+    Json reference = Json::parse(text, nullptr, false);
+    if (reference.is_discarded() || reference.dump() != parsed->dump())
+      fail("readBody's value differs from ordered_json::parse's: " + parsed->dump());
+  }
   if (!parsed) return 0;
 
   // POST /runs: the body is the run's input.

@@ -35,7 +35,7 @@ struct Route {
   std::string_view path;    // "/runs/{id}/events": literal segments and at most one "{id}"
   bool chatOnly;            // served (and documented) for chat packs only
   bool open;                // answered without the bearer token (the health checks)
-  HttpResponse (RestApi::*answer)(const HttpRequest &, const RouteArgs &);
+  HttpResponse (RestApi::*answer)(HttpRequest &, const RouteArgs &);
   nlohmann::ordered_json (*describe)(const ApiFacts &);  // its OpenAPI operation object
 };
 

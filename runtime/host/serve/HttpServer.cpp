@@ -25,13 +25,15 @@ bool equalsIgnoreCase(std::string_view a, std::string_view b) {
          });
 }
 
-// A request being received: its target as sent, its body so far, or that it is too large.
+// A request being received: its target as sent, its body so far, or that it is too large; then
+// its response, which libmicrohttpd sends from here until the request completes.
 struct Receiving {
   std::string target;  // the request line's, undecoded: "/runs/abc?wait=true"
   bool headersSeen = false;
   HttpRequest request;
   bool tooLarge = false;
   bool answered = false;
+  HttpResponse response;
 };
 
 MHD_Result collect(void *cls, MHD_ValueKind, const char *key, const char *value) {
@@ -60,14 +62,20 @@ std::string decodedPath(const std::string &target) {
   return path;
 }
 
-MHD_Result answer(MHD_Connection *connection, const HttpResponse &response) {
+// Answers with `response`, kept in `receiving`: libmicrohttpd sends the body from there rather than
+// from a copy of its own (a run's output may be large). It is done with it before onCompleted
+// deletes `receiving` (it tells the request's end first, then drops the response).
+MHD_Result answer(MHD_Connection *connection, Receiving &receiving, HttpResponse response) {
   const MicrohttpdLibrary &mhd = microhttpd();
-  MHD_Response *r = mhd.create_response_from_buffer(response.body.size(), const_cast<char *>(response.body.data()),
-                                                    MHD_RESPMEM_MUST_COPY);
+  receiving.answered = true;
+  receiving.response = std::move(response);
+  const HttpResponse &kept = receiving.response;
+  MHD_Response *r =
+      mhd.create_response_from_buffer(kept.body.size(), const_cast<char *>(kept.body.data()), MHD_RESPMEM_PERSISTENT);
   if (!r) return MHD_NO;  // out of memory: libmicrohttpd closes the connection
-  if (!response.contentType.empty()) mhd.add_response_header(r, "Content-Type", response.contentType.c_str());
-  for (const auto &[name, value] : response.headers) mhd.add_response_header(r, name.c_str(), value.c_str());
-  MHD_Result queued = mhd.queue_response(connection, unsigned(response.status), r);
+  if (!kept.contentType.empty()) mhd.add_response_header(r, "Content-Type", kept.contentType.c_str());
+  for (const auto &[name, value] : kept.headers) mhd.add_response_header(r, name.c_str(), value.c_str());
+  MHD_Result queued = mhd.queue_response(connection, unsigned(kept.status), r);
   mhd.destroy_response(r);
   return queued;
 }
@@ -195,8 +203,7 @@ struct HttpServer::Callbacks {
       // Refused on its headers alone: the body is not read.
       if (std::optional<HttpResponse> refused = self->screen_(r)) {
         self->deadlines_->requestReceived(connection);
-        receiving->answered = true;
-        return answer(connection, *refused);
+        return answer(connection, *receiving, std::move(*refused));
       }
       // Refused before reading it when the client says how large it is.
       if (std::optional<std::string> length = r.header("Content-Length")) {
@@ -205,9 +212,12 @@ struct HttpServer::Callbacks {
         unsigned long long n = std::strtoull(length->c_str(), &end, 10);
         if (errno == ERANGE || n > self->options_.maxBodyBytes) {
           self->deadlines_->requestReceived(connection);
-          receiving->tooLarge = receiving->answered = true;
-          return answer(connection, self->tooLarge_(r, self->options_.maxBodyBytes));
+          receiving->tooLarge = true;
+          return answer(connection, *receiving, self->tooLarge_(r, self->options_.maxBodyBytes));
         }
+        // Room for all of it at once, rather than a string that doubles as it grows (and holds
+        // the old and the new buffer while it does).
+        r.body.reserve(size_t(n));
       }
       return MHD_YES;
     }
@@ -225,9 +235,9 @@ struct HttpServer::Callbacks {
       return MHD_YES;
     }
     if (receiving->answered) return MHD_YES;
-    receiving->answered = true;
     self->deadlines_->requestReceived(connection);
-    if (receiving->tooLarge) return answer(connection, self->tooLarge_(receiving->request, self->options_.maxBodyBytes));
+    if (receiving->tooLarge)
+      return answer(connection, *receiving, self->tooLarge_(receiving->request, self->options_.maxBodyBytes));
     HttpResponse response;
     try {
       response = self->handler_(receiving->request);
@@ -235,7 +245,8 @@ struct HttpServer::Callbacks {
       response.status = 500;
       response.body = std::string("{\"error\":{\"code\":\"internal\",\"message\":\"internal error\"}}");
     }
-    return answer(connection, response);
+    std::string().swap(receiving->request.body);  // if the handler left it: not kept while the answer goes out
+    return answer(connection, *receiving, std::move(response));
   }
 
   // The request is over (its response sent, or the connection lost): on a connection kept open,

@@ -73,7 +73,8 @@ class HttpServer {
   // What a request is answered with on its headers alone, its body unread (empty in `request`):
   // a refusal. nullopt: the body is read, then the handler answers.
   using Screen = std::function<std::optional<HttpResponse>(const HttpRequest &)>;
-  using Handler = std::function<HttpResponse(const HttpRequest &)>;
+  // The request's body is the handler's to take.
+  using Handler = std::function<HttpResponse(HttpRequest &)>;
   // What a refused body (413) is answered with.
   using TooLarge = std::function<HttpResponse(const HttpRequest &, size_t limit)>;
 

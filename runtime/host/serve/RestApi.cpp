@@ -10,6 +10,7 @@
 #include "host/serve/OpenApiDocument.h"
 #include "host/serve/WebAssets.h"
 #include "host/session/Resume.h"
+#include "support/JsonTakingStrings.h"
 #include "wfc/error.h"
 
 #include <cctype>
@@ -23,7 +24,11 @@ using Json = nlohmann::ordered_json;
 
 std::string dump(const Json &j) { return j.dump(-1, ' ', false, Json::error_handler_t::replace); }
 
-HttpResponse json(int status, const Json &body) { return {status, "application/json", {}, dump(body) + "\n"}; }
+HttpResponse json(int status, const Json &body) {
+  HttpResponse response{status, "application/json", {}, dump(body)};
+  response.body += '\n';  // appended, not a second string: a run's output may be large
+  return response;
+}
 
 HttpResponse error(int status, const std::string &code, const std::string &message, std::optional<std::string> field = {}) {
   Json e = {{"code", code}, {"message", message}};
@@ -91,19 +96,26 @@ bool isJsonContentType(std::string_view header) {
          (media.starts_with(application) && media.size() > application.size() + 5 && media.ends_with("+json"));
 }
 
-std::variant<std::optional<nlohmann::ordered_json>, HttpResponse> readBody(const HttpRequest &request) {
-  size_t start = request.body.find_first_not_of(" \t\r\n");
+std::variant<std::optional<nlohmann::ordered_json>, HttpResponse> readBody(HttpRequest &request) {
+  // The body is not needed once parsed, and a run may keep the request going long after
+  // (?wait=true): it is released, whatever the outcome.
+  std::string body;
+  body.swap(request.body);
+  size_t start = body.find_first_not_of(" \t\r\n");
   if (start == std::string::npos) return std::optional<Json>();
-  if (nestsDeeperThan(request.body))
+  if (nestsDeeperThan(body))
     return error(400, "invalid_json", "the body nests deeper than " + std::to_string(kMaxJsonNesting) + " levels");
   try {
-    return std::optional<Json>(readJson(request.body));
-  } catch (const Error &e) {
-    // "invalid JSON: parse error at line 1, column 5: …" → from "at line" on; "invalid JSON:
-    // number overflow parsing '1e309'" (a number too large for a double) → after the prefix.
+    // One copy of the body fewer than readJson (common/JsonReader.h): a body may be --max-body
+    // large. Its nesting was bounded above, as readJson would.
+    return std::optional<Json>(parseJsonTakingStrings(body));
+  } catch (const Json::exception &e) {
+    // "[json.exception.parse_error.101] parse error at line 1, column 5: …" → from "at line" on;
+    // "[json.exception.out_of_range.406] number overflow parsing '1e309'" (a number too large for
+    // a double, which JSON numbers must fit here) → after the bracket.
     std::string what = e.what();
     size_t at = what.find("at line");
-    if (at == std::string::npos && what.rfind("invalid JSON: ", 0) == 0) at = 14;
+    if (at == std::string::npos && what.find("] ") != std::string::npos) at = what.find("] ") + 2;
     return error(400, "invalid_json", "the body is not valid JSON: " + (at == std::string::npos ? what : what.substr(at)));
   }
 }
@@ -178,7 +190,7 @@ std::optional<HttpResponse> RestApi::screen(const HttpRequest &request) {
   return refused;
 }
 
-HttpResponse RestApi::handle(const HttpRequest &request) {
+HttpResponse RestApi::handle(HttpRequest &request) {
   std::optional<HttpResponse> refused = refusal(request);
   HttpResponse response = refused ? std::move(*refused) : route(request);
   metrics_.countResponse(response.status);
@@ -209,7 +221,7 @@ bool RestApi::openPath(const std::string &path) const {
   return false;
 }
 
-HttpResponse RestApi::route(const HttpRequest &request) {
+HttpResponse RestApi::route(HttpRequest &request) {
   // HEAD is GET without the body: libmicrohttpd sends the headers of the answer, Content-Length
   // included, and leaves the body out.
   const std::string method = request.method == "HEAD" ? "GET" : request.method;
@@ -237,9 +249,9 @@ HttpResponse RestApi::route(const HttpRequest &request) {
   return r;
 }
 
-HttpResponse RestApi::health(const HttpRequest &, const RouteArgs &) { return json(200, {{"status", "ok"}}); }
+HttpResponse RestApi::health(HttpRequest &, const RouteArgs &) { return json(200, {{"status", "ok"}}); }
 
-HttpResponse RestApi::metrics(const HttpRequest &, const RouteArgs &) {
+HttpResponse RestApi::metrics(HttpRequest &, const RouteArgs &) {
   Metrics::Gauges gauges;
   try {
     gauges.runsByStatus = journal_.runs().countByStatus();
@@ -251,17 +263,17 @@ HttpResponse RestApi::metrics(const HttpRequest &, const RouteArgs &) {
   return {200, "text/plain; version=0.0.4; charset=utf-8", {}, metrics_.render(gauges)};
 }
 
-HttpResponse RestApi::inputSchema(const HttpRequest &, const RouteArgs &) {
+HttpResponse RestApi::inputSchema(HttpRequest &, const RouteArgs &) {
   return {200, "application/schema+json", {}, inputSchema_};
 }
 
-HttpResponse RestApi::openApi(const HttpRequest &, const RouteArgs &) { return {200, "application/json", {}, openApi_}; }
+HttpResponse RestApi::openApi(HttpRequest &, const RouteArgs &) { return {200, "application/json", {}, openApi_}; }
 
-HttpResponse RestApi::graph(const HttpRequest &, const RouteArgs &) {
+HttpResponse RestApi::graph(HttpRequest &, const RouteArgs &) {
   return {200, "application/json", {}, program_.graph ? std::string(program_.graph) : std::string("null")};
 }
 
-HttpResponse RestApi::programNames(const HttpRequest &, const RouteArgs &) {
+HttpResponse RestApi::programNames(HttpRequest &, const RouteArgs &) {
   Json states = Json::array();
   if (program_.workflow)
     for (const StateDecl &s : program_.workflow->states) states.push_back(s.name);
@@ -273,7 +285,7 @@ HttpResponse RestApi::programNames(const HttpRequest &, const RouteArgs &) {
                     {"chat", chat::isChatProgram(program_)}});
 }
 
-HttpResponse RestApi::readiness(const HttpRequest &, const RouteArgs &) {
+HttpResponse RestApi::readiness(HttpRequest &, const RouteArgs &) {
   if (runs_.draining()) return json(503, {{"status", "draining"}});
   try {
     journal_.runs().countByStatus();
@@ -283,7 +295,7 @@ HttpResponse RestApi::readiness(const HttpRequest &, const RouteArgs &) {
   return json(200, {{"status", "ready"}, {"running", runs_.runningCount()}, {"max_runs", runs_.maxRuns()}});
 }
 
-HttpResponse RestApi::startRun(const HttpRequest &request, const RouteArgs &) {
+HttpResponse RestApi::startRun(HttpRequest &request, const RouteArgs &) {
   if (runs_.draining()) return error(503, "shutting_down", "the server is shutting down: it starts no run");
   std::optional<bool> wait = waitParam(request);
   if (!wait) return error(400, "invalid_parameter", "?wait takes true or false, not '" + *request.param("wait") + "'", "wait");
@@ -308,7 +320,7 @@ HttpResponse RestApi::startRun(const HttpRequest &request, const RouteArgs &) {
   }
   auto body = readBody(request);
   if (auto *refused = std::get_if<HttpResponse>(&body)) return *refused;
-  Json input = std::get<std::optional<Json>>(body).value_or(Json::object());
+  Json input = std::get<std::optional<Json>>(std::move(body)).value_or(Json::object());  // moved, not copied
   if (!input.is_object()) return error(400, "invalid_input", "the body (the run's input) must be a JSON object, not " + std::string(input.type_name()), "");
   Value value = Value::fromJson(std::move(input));
   if (task)
@@ -345,7 +357,7 @@ HttpResponse RestApi::startRun(const HttpRequest &request, const RouteArgs &) {
   return r;
 }
 
-HttpResponse RestApi::listRuns(const HttpRequest &request, const RouteArgs &) {
+HttpResponse RestApi::listRuns(HttpRequest &request, const RouteArgs &) {
   std::optional<journal::RunStatus> status;
   if (std::optional<std::string> asked = request.param("status")) {
     status = journal::parseRunStatus(*asked);
@@ -374,7 +386,7 @@ HttpResponse RestApi::listRuns(const HttpRequest &request, const RouteArgs &) {
   return json(200, {{"runs", list}, {"next", next}});
 }
 
-HttpResponse RestApi::getRun(const HttpRequest &, const RouteArgs &args) { return runResponse(args.id); }
+HttpResponse RestApi::getRun(HttpRequest &, const RouteArgs &args) { return runResponse(args.id); }
 
 HttpResponse RestApi::runResponse(const std::string &id) {
   std::optional<journal::RunRow> row = journal_.runs().find(id);
@@ -382,7 +394,7 @@ HttpResponse RestApi::runResponse(const std::string &id) {
   return json(200, runJson(*row));
 }
 
-HttpResponse RestApi::cancelRun(const HttpRequest &, const RouteArgs &args) {
+HttpResponse RestApi::cancelRun(HttpRequest &, const RouteArgs &args) {
   const std::string &id = args.id;
   std::optional<journal::RunRow> row = journal_.runs().find(id);
   if (!row) return error(404, "not_found", "no run '" + id + "'");
@@ -402,7 +414,7 @@ HttpResponse RestApi::cancelRun(const HttpRequest &, const RouteArgs &args) {
   return error(409, "already_stopped", "run '" + id + "' has already stopped (" + spell(row->status) + ")");
 }
 
-HttpResponse RestApi::sendEvent(const HttpRequest &request, const RouteArgs &args) {
+HttpResponse RestApi::sendEvent(HttpRequest &request, const RouteArgs &args) {
   const std::string &id = args.id;
   std::optional<journal::RunRow> row = journal_.runs().find(id);
   if (!row) return error(404, "not_found", "no run '" + id + "'");
@@ -453,7 +465,7 @@ HttpResponse RestApi::sendEvent(const HttpRequest &request, const RouteArgs &arg
   return json(202, {{"id", started.id}, {"status", "running"}});
 }
 
-HttpResponse RestApi::runTrace(const HttpRequest &request, const RouteArgs &args) {
+HttpResponse RestApi::runTrace(HttpRequest &request, const RouteArgs &args) {
   const std::string &id = args.id;
   std::optional<journal::RunRow> row = journal_.runs().find(id);
   if (!row) return error(404, "not_found", "no run '" + id + "'");
@@ -474,14 +486,14 @@ HttpResponse RestApi::runTrace(const HttpRequest &request, const RouteArgs &args
   return {200, "application/x-ndjson", {{"Cache-Control", "no-cache"}}, lines.substr(start)};
 }
 
-HttpResponse RestApi::chatModels(const HttpRequest &, const RouteArgs &) {
+HttpResponse RestApi::chatModels(HttpRequest &, const RouteArgs &) {
   Json data = Json::array();
   for (const ChatTaskDecl &t : program_.tasks)
     data.push_back({{"id", t.name}, {"object", "model"}, {"created", 0}, {"owned_by", program_.name}});
   return json(200, {{"object", "list"}, {"data", data}});
 }
 
-HttpResponse RestApi::chatCompletions(const HttpRequest &request, const RouteArgs &) {
+HttpResponse RestApi::chatCompletions(HttpRequest &request, const RouteArgs &) {
   if (runs_.draining()) return openAiError(503, "the server is shutting down");
   auto body = readBody(request);
   if (auto *refused = std::get_if<HttpResponse>(&body)) {

@@ -27,8 +27,9 @@ namespace wfc::serve {
 
 // A request's body as JSON: empty (blanks only) is nullopt — the endpoint decides what that
 // means — anything else parsed, or the 400 (not JSON, nested too deep) to answer. (Its
-// Content-Type was checked before it was read: RestApi::screen.)
-std::variant<std::optional<nlohmann::ordered_json>, HttpResponse> readBody(const HttpRequest &request);
+// Content-Type was checked before it was read: RestApi::screen.) Takes the body: `request.body`
+// is empty afterwards, its memory released.
+std::variant<std::optional<nlohmann::ordered_json>, HttpResponse> readBody(HttpRequest &request);
 
 // Whether a Content-Type header names JSON: application/json or application/…+json, with any
 // parameters ("; charset=utf-8"), in any case (media types are case-insensitive).
@@ -55,8 +56,9 @@ class RestApi {
   // screen): a Host or Origin not the server's (403), no token (401), a POST that does not say
   // its body is JSON (415). nullopt: it goes on.
   std::optional<HttpResponse> screen(const HttpRequest &request);
-  // The whole request: screened again (for callers without HttpServer), then routed.
-  HttpResponse handle(const HttpRequest &request);
+  // The whole request: screened again (for callers without HttpServer), then routed. The endpoint
+  // may take the body (readBody).
+  HttpResponse handle(HttpRequest &request);
   // A body over --max-body (HttpServer's 413).
   HttpResponse tooLarge(const HttpRequest &request, size_t limit);
 
@@ -65,25 +67,25 @@ class RestApi {
   friend const std::vector<Route> &apiRoutes();
 
   std::optional<HttpResponse> refusal(const HttpRequest &request) const;
-  HttpResponse route(const HttpRequest &request);
+  HttpResponse route(HttpRequest &request);
   // Whether `path` is answered without the token: some route at it is open.
   bool openPath(const std::string &path) const;
   // The endpoints, one per route.
-  HttpResponse startRun(const HttpRequest &request, const RouteArgs &);
-  HttpResponse listRuns(const HttpRequest &request, const RouteArgs &);
-  HttpResponse getRun(const HttpRequest &request, const RouteArgs &args);
-  HttpResponse cancelRun(const HttpRequest &request, const RouteArgs &args);
-  HttpResponse sendEvent(const HttpRequest &request, const RouteArgs &args);
-  HttpResponse runTrace(const HttpRequest &request, const RouteArgs &args);
-  HttpResponse inputSchema(const HttpRequest &request, const RouteArgs &);
-  HttpResponse openApi(const HttpRequest &request, const RouteArgs &);
-  HttpResponse health(const HttpRequest &request, const RouteArgs &);
-  HttpResponse readiness(const HttpRequest &request, const RouteArgs &);
-  HttpResponse metrics(const HttpRequest &request, const RouteArgs &);
-  HttpResponse graph(const HttpRequest &request, const RouteArgs &);
-  HttpResponse programNames(const HttpRequest &request, const RouteArgs &);
-  HttpResponse chatCompletions(const HttpRequest &request, const RouteArgs &);
-  HttpResponse chatModels(const HttpRequest &request, const RouteArgs &);
+  HttpResponse startRun(HttpRequest &request, const RouteArgs &);
+  HttpResponse listRuns(HttpRequest &request, const RouteArgs &);
+  HttpResponse getRun(HttpRequest &request, const RouteArgs &args);
+  HttpResponse cancelRun(HttpRequest &request, const RouteArgs &args);
+  HttpResponse sendEvent(HttpRequest &request, const RouteArgs &args);
+  HttpResponse runTrace(HttpRequest &request, const RouteArgs &args);
+  HttpResponse inputSchema(HttpRequest &request, const RouteArgs &);
+  HttpResponse openApi(HttpRequest &request, const RouteArgs &);
+  HttpResponse health(HttpRequest &request, const RouteArgs &);
+  HttpResponse readiness(HttpRequest &request, const RouteArgs &);
+  HttpResponse metrics(HttpRequest &request, const RouteArgs &);
+  HttpResponse graph(HttpRequest &request, const RouteArgs &);
+  HttpResponse programNames(HttpRequest &request, const RouteArgs &);
+  HttpResponse chatCompletions(HttpRequest &request, const RouteArgs &);
+  HttpResponse chatModels(HttpRequest &request, const RouteArgs &);
   // The run as GET /runs/ID answers it (404 when there is none).
   HttpResponse runResponse(const std::string &id);
   bool authorized(const HttpRequest &request) const;

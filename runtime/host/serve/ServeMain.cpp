@@ -66,7 +66,7 @@ int serve(const CommandLine &cl, const ProgramDecl &program) {
     // read metrics.
     httpOptions.maxConnections = maxRuns * 2 + 64;
     HttpServer http(
-        httpOptions, [&](const HttpRequest &r) { return api.screen(r); }, [&](const HttpRequest &r) { return api.handle(r); },
+        httpOptions, [&](const HttpRequest &r) { return api.screen(r); }, [&](HttpRequest &r) { return api.handle(r); },
         [&](const HttpRequest &r, size_t limit) { return api.tooLarge(r, limit); });
     try {
       http.start();
