@@ -63,8 +63,8 @@ std::string decodedPath(const std::string &target) {
 }
 
 // Answers with `response`, kept in `receiving`: libmicrohttpd sends the body from there rather than
-// from a copy of its own (a run's output may be large). It is done with it before onCompleted
-// deletes `receiving` (it tells the request's end first, then drops the response).
+// from a copy of its own (a run's output may be large). It calls onCompleted, which deletes
+// `receiving`, only once it has sent the response or given up on it, and reads the buffer no more.
 MHD_Result answer(MHD_Connection *connection, Receiving &receiving, HttpResponse response) {
   const MicrohttpdLibrary &mhd = microhttpd();
   receiving.answered = true;
@@ -216,8 +216,11 @@ struct HttpServer::Callbacks {
           return answer(connection, *receiving, self->tooLarge_(r, self->options_.maxBodyBytes));
         }
         // Room for all of it at once, rather than a string that doubles as it grows (and holds
-        // the old and the new buffer while it does).
-        r.body.reserve(size_t(n));
+        // the old and the new buffer while it does). Its pages are only touched as bytes arrive.
+        try {
+          r.body.reserve(size_t(n));
+        } catch (const std::bad_alloc &) {  // not at once, then: as it arrives
+        }
       }
       return MHD_YES;
     }

@@ -26,7 +26,7 @@ std::string dump(const Json &j) { return j.dump(-1, ' ', false, Json::error_hand
 
 HttpResponse json(int status, const Json &body) {
   HttpResponse response{status, "application/json", {}, dump(body)};
-  response.body += '\n';  // appended, not a second string: a run's output may be large
+  response.body += '\n';  // appended in place, not by making a second string: a run's output may be large
   return response;
 }
 
