@@ -44,6 +44,9 @@ void ConnectionDeadlines::connected(const void *connection, int fd) {
       if (key != connection && !other.shut && other.phase == Phase::Headers && (!oldest || other.since < oldest->since))
         oldest = &other;
     if (oldest) shut(*oldest);
+    // Past the limit with nobody to make room (every other connection has sent its request):
+    // this one is refused.
+    else if (open_ > options_.limit) shut(c);
   }
   changed_.notify_all();
 }

@@ -17,6 +17,12 @@
 // for its request's headers. A client that sends its headers at once (a health check, any real
 // client) is never that one; slow ones make room for it.
 //
+// `limit` counts the connections not shut down. One that is shut down stays libmicrohttpd's until
+// its thread wakes and closes it, which under load (a burst of connections on a busy machine) is
+// later than the next accept: libmicrohttpd's own limit must leave room for those (it is twice
+// `limit`, host/serve/HttpServer.cpp), or a burst of slow connections that each made
+// room here fills libmicrohttpd's count with shut ones and it drops the health check.
+//
 // The connections are libmicrohttpd's, told here by its callbacks (host/serve/HttpServer.cpp);
 // this class knows them only as a key and a socket. Thread-safe.
 #pragma once
@@ -36,7 +42,7 @@ class ConnectionDeadlines {
   struct Options {
     std::chrono::milliseconds headers{30'000};
     std::chrono::milliseconds body{60'000};
-    size_t limit = 1024;   // the server's connection limit
+    size_t limit = 1024;   // the server's connection limit, not counting those shut down
     size_t headroom = 0;   // connections kept free by closing the slowest ones
   };
 

@@ -292,7 +292,9 @@ void HttpServer::start() {
   unsigned flags = MHD_USE_THREAD_PER_CONNECTION | MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_POLL | MHD_USE_ITC;
   if (options_.address.ipv6) flags |= MHD_USE_IPv6;
   // An eighth of the connections are kept free by closing the slowest ones, so that a server full
-  // of slow clients still takes a new one at once (host/serve/ConnectionDeadlines.h).
+  // of slow clients still takes a new one at once (host/serve/ConnectionDeadlines.h). The limit
+  // is kept there; libmicrohttpd's is twice it, for the connections shut down there whose threads
+  // have not yet closed them (it would drop a new connection in their stead).
   deadlines_ = std::make_unique<ConnectionDeadlines>(ConnectionDeadlines::Options{
       options_.headerTimeout, options_.bodyTimeout, options_.maxConnections, options_.maxConnections / 8});
   errno = 0;
@@ -303,7 +305,7 @@ void HttpServer::start() {
                              MHD_OPTION_NOTIFY_CONNECTION, &Callbacks::onConnection, this,
                              MHD_OPTION_NOTIFY_COMPLETED,
                              MHD_RequestCompletedCallback(&Callbacks::onCompleted), this,
-                             MHD_OPTION_CONNECTION_LIMIT, static_cast<unsigned int>(options_.maxConnections),
+                             MHD_OPTION_CONNECTION_LIMIT, static_cast<unsigned int>(options_.maxConnections * 2),
                              MHD_OPTION_CONNECTION_TIMEOUT, static_cast<unsigned int>(options_.idleTimeoutSeconds),
                              MHD_OPTION_END);
   if (!daemon_) {
