@@ -963,6 +963,12 @@ int main(int argc, char **argv) {
     int yes = 1;
     ::setsockopt(sock, SOL_SOCKET, SO_REUSEADDR, &yes, sizeof yes);
   });
+  // TCP_NODELAY, as real providers' servers send: httplib writes a response's headers and body
+  // apart, and with Nagle on, the body of every request after the first on a keep-alive
+  // connection waited for the client's delayed ACK — about 44 ms a request, which the
+  // benchmark's LLM rows measured as if it were the client's. (Accepted sockets inherit it from
+  // the listening one.)
+  server.set_tcp_nodelay(true);
   auto chat = [&](const httplib::Request &req, httplib::Response &res) { llm.chat(Api::ChatCompletions, req, res); };
   auto messages = [&](const httplib::Request &req, httplib::Response &res) { llm.chat(Api::Messages, req, res); };
   auto notFound = [&](const httplib::Request &req, httplib::Response &res) { llm.notFound(req, res); };
