@@ -17,37 +17,70 @@
 namespace wfc::yaml {
 namespace {
 
-// Notes where each document starts; the rest of a document is of no interest here.
-class DocumentStarts : public YAML::EventHandler {
+// Hands the first document's events to the reader's handler and notes where each document
+// starts; the rest of a later document is of no interest here.
+class FirstDocumentEvents : public YAML::EventHandler {
  public:
+  explicit FirstDocumentEvents(YAML::EventHandler *first) : first_(first) {}
   std::vector<YAML::Mark> starts;
 
-  void OnDocumentStart(const YAML::Mark &mark) override { starts.push_back(mark); }
-  void OnDocumentEnd() override {}
-  void OnNull(const YAML::Mark &, YAML::anchor_t) override {}
-  void OnAlias(const YAML::Mark &, YAML::anchor_t) override {}
-  void OnScalar(const YAML::Mark &, const std::string &, YAML::anchor_t, const std::string &) override {}
-  void OnSequenceStart(const YAML::Mark &, const std::string &, YAML::anchor_t, YAML::EmitterStyle::value) override {}
-  void OnSequenceEnd() override {}
-  void OnMapStart(const YAML::Mark &, const std::string &, YAML::anchor_t, YAML::EmitterStyle::value) override {}
-  void OnMapEnd() override {}
+  void OnDocumentStart(const YAML::Mark &mark) override {
+    starts.push_back(mark);
+    if (reading()) first_->OnDocumentStart(mark);
+  }
+  void OnDocumentEnd() override {
+    if (reading()) first_->OnDocumentEnd();
+    done_ = true;
+  }
+  void OnNull(const YAML::Mark &mark, YAML::anchor_t anchor) override {
+    if (reading()) first_->OnNull(mark, anchor);
+  }
+  void OnAlias(const YAML::Mark &mark, YAML::anchor_t anchor) override {
+    if (reading()) first_->OnAlias(mark, anchor);
+  }
+  void OnScalar(const YAML::Mark &mark, const std::string &tag, YAML::anchor_t anchor,
+                const std::string &value) override {
+    if (reading()) first_->OnScalar(mark, tag, anchor, value);
+  }
+  void OnSequenceStart(const YAML::Mark &mark, const std::string &tag, YAML::anchor_t anchor,
+                       YAML::EmitterStyle::value style) override {
+    if (reading()) first_->OnSequenceStart(mark, tag, anchor, style);
+  }
+  void OnSequenceEnd() override {
+    if (reading()) first_->OnSequenceEnd();
+  }
+  void OnMapStart(const YAML::Mark &mark, const std::string &tag, YAML::anchor_t anchor,
+                  YAML::EmitterStyle::value style) override {
+    if (reading()) first_->OnMapStart(mark, tag, anchor, style);
+  }
+  void OnMapEnd() override {
+    if (reading()) first_->OnMapEnd();
+  }
+
+ private:
+  bool reading() const { return first_ && !done_; }
+  YAML::EventHandler *first_;
+  bool done_ = false;
 };
 
-// yaml-cpp 0.7 decodes the escapes "\_" (U+00A0) and "\N" (U+0085) of a double-quoted scalar to
-// one byte each — 0xA0, 0x85 — not to their two bytes of UTF-8. Every reader checks that its text
-// is UTF-8 before yaml-cpp sees it, so in a scalar such a byte standing alone can only come from
-// one of those escapes: it becomes the character the escape stands for.
+// Throws a syntax error at a NUL byte: yaml-cpp reads one as the end of its input and mangles
+// the bytes around it into other characters (even invalid UTF-8), so it is refused here, at the
+// byte, for every reader.
+void refuseNul(const std::string &text) {
+  size_t nul = text.find('\0');
+  if (nul == std::string::npos) return;
+  YAML::Mark mark;
+  size_t lineStart = text.rfind('\n', nul == 0 ? 0 : nul - 1);
+  lineStart = lineStart == std::string::npos || nul == 0 ? 0 : lineStart + 1;
+  mark.pos = static_cast<int>(nul);
+  mark.line = static_cast<int>(std::count(text.begin(), text.begin() + static_cast<std::ptrdiff_t>(lineStart), '\n'));
+  mark.column = static_cast<int>(nul - lineStart);
+  throw YAML::ParserException(mark, "a NUL byte; YAML text cannot hold one (write \"\\0\" in a quoted string)");
+}
+
 void repairEscape(YAML::Node node) {
-  const std::string &text = node.Scalar();
-  size_t bad = invalidUtf8At(text);
-  if (bad == std::string::npos) return;
-  std::string repaired = text;
-  while (bad != std::string::npos) {
-    unsigned char c = static_cast<unsigned char>(repaired[bad]);
-    if (c != 0xA0 && c != 0x85) return;  // not yaml-cpp's doing: left for the reader to refuse
-    repaired.insert(bad, 1, '\xC2');
-    bad = invalidUtf8At(repaired);
-  }
+  std::string repaired = node.Scalar();
+  if (invalidUtf8At(repaired) == std::string::npos || !repairDecodedEscapes(repaired)) return;
   node = repaired;  // the node's tag (a quoted scalar's "!") and mark stay
 }
 
@@ -69,47 +102,65 @@ void repairEscapes(YAML::Node node, std::unordered_set<int> &seen) {
 
 }  // namespace
 
-FirstDocument loadFirstDocument(const std::string &text) {
-  FirstDocument out;
-  // yaml-cpp reads a NUL byte as the end of its input and mangles the bytes around it into
-  // other characters (even invalid UTF-8): a syntax error here, at the byte, for every reader.
-  if (size_t nul = text.find('\0'); nul != std::string::npos) {
-    YAML::Mark mark;
-    size_t lineStart = text.rfind('\n', nul == 0 ? 0 : nul - 1);
-    lineStart = lineStart == std::string::npos || nul == 0 ? 0 : lineStart + 1;
-    mark.pos = static_cast<int>(nul);
-    mark.line = static_cast<int>(std::count(text.begin(), text.begin() + static_cast<std::ptrdiff_t>(lineStart), '\n'));
-    mark.column = static_cast<int>(nul - lineStart);
-    throw YAML::ParserException(mark, "a NUL byte; YAML text cannot hold one (write \"\\0\" in a quoted string)");
+bool repairDecodedEscapes(std::string &text) {
+  for (size_t bad = invalidUtf8At(text); bad != std::string::npos; bad = invalidUtf8At(text)) {
+    unsigned char c = static_cast<unsigned char>(text[bad]);
+    if (c != 0xA0 && c != 0x85) return false;
+    text.insert(bad, 1, '\xC2');
   }
+  return true;
+}
+
+DocumentStream parseFirstDocument(const std::string &text, YAML::EventHandler &firstDocument) {
+  refuseNul(text);
+  DocumentStream out;
   std::istringstream in(text);
   YAML::Parser parser(in);
-  DocumentStarts documents;
+  FirstDocumentEvents documents(&firstDocument);
   // Three calls at most: the first document, a second one, and a third that tells a stuck
-  // second call (no progress: the same token again) from a real second document.
+  // second call (no progress: the same token again; yaml-cpp 0.7's YAML::LoadAll loops forever
+  // there) from a real second document.
   int calls = 0;
   while (calls < 3 && parser.HandleNextDocument(documents)) ++calls;
   const std::vector<YAML::Mark> &starts = documents.starts;
   if (calls == 0) return out;
+  out.empty = false;
   auto stuckAt = [&](const YAML::Mark &mark) {
     out.stuck = mark;
     if (mark.pos >= 0 && static_cast<size_t>(mark.pos) < text.size()) out.stuckText = text.substr(mark.pos, 1);
   };
-  if (calls >= 2 && starts[1].pos == starts[0].pos) {
-    stuckAt(starts[0]);
-    return out;
-  }
-  if (calls == 3 && starts[2].pos == starts[1].pos) {
-    stuckAt(starts[1]);
-    return out;
-  }
-  if (calls >= 2) out.second = starts[1];
+  if (calls >= 2 && starts[1].pos == starts[0].pos) stuckAt(starts[0]);
+  else if (calls == 3 && starts[2].pos == starts[1].pos) stuckAt(starts[1]);
+  else if (calls >= 2) out.second = starts[1];
+  return out;
+}
+
+FirstDocument loadFirstDocument(const std::string &text) {
+  FirstDocument out;
+  // The stream's checks first (with no handler: a document's events are of no interest), then
+  // yaml-cpp's nodes of the first document. Two parses: these files (bindings, skills) are small.
+  struct Ignore : YAML::EventHandler {
+    void OnDocumentStart(const YAML::Mark &) override {}
+    void OnDocumentEnd() override {}
+    void OnNull(const YAML::Mark &, YAML::anchor_t) override {}
+    void OnAlias(const YAML::Mark &, YAML::anchor_t) override {}
+    void OnScalar(const YAML::Mark &, const std::string &, YAML::anchor_t, const std::string &) override {}
+    void OnSequenceStart(const YAML::Mark &, const std::string &, YAML::anchor_t, YAML::EmitterStyle::value) override {}
+    void OnSequenceEnd() override {}
+    void OnMapStart(const YAML::Mark &, const std::string &, YAML::anchor_t, YAML::EmitterStyle::value) override {}
+    void OnMapEnd() override {}
+  } ignore;
+  DocumentStream stream = parseFirstDocument(text, ignore);
+  out.empty = stream.empty;
+  out.second = stream.second;
+  out.stuck = stream.stuck;
+  out.stuckText = stream.stuckText;
+  if (stream.empty || stream.stuck) return out;  // a second document: the first is still read
   out.node = YAML::Load(text);
   if (text.find("\\_") != std::string::npos || text.find("\\N") != std::string::npos) {
     std::unordered_set<int> seen;
     repairEscapes(out.node, seen);
   }
-  out.empty = false;
   return out;
 }
 

@@ -39,6 +39,9 @@ class DocNode {
   std::vector<DocEntry> entries;       // Mapping, in source order, keys unique
   // Nodes in this subtree with aliases expanded (saturating): what a full walk would visit.
   uint64_t expandedSize = 1;
+  // Levels of collections below this node, aliases expanded (0 for a scalar): what a recursive
+  // walk of it descends.
+  unsigned height = 0;
   // The loader already reported this value as malformed (a bad tag, an out-of-range number);
   // readers skip it instead of reporting a second, confusing error.
   bool invalid = false;

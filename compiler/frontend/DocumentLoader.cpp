@@ -1,6 +1,7 @@
 #include "frontend/DocumentLoader.h"
 
 #include "common/YamlStream.h"
+#include "frontend/DocNodeBuilder.h"
 
 #include <llvm/ADT/StringExtras.h>
 #include <llvm/ADT/StringMap.h>
@@ -135,267 +136,6 @@ RawScan scanRawText(llvm::StringRef text, unsigned limit) {
   return scan;
 }
 
-class Converter {
- public:
-  Converter(Document &doc, const char *base, size_t bomLength, const char *unclosedQuote,
-            DiagnosticEngine &diags)
-      : doc_(doc), base_(base), bomLength_(bomLength), unclosedQuote_(unclosedQuote), diags_(diags) {}
-
-  const DocNode *convert(const YAML::Node &node, unsigned depth);
-
-  llvm::SMLoc locOf(const YAML::Mark &mark) const {
-    if (mark.pos < 0) return llvm::SMLoc();
-    return llvm::SMLoc::getFromPointer(base_ + bomLength_ + mark.pos);
-  }
-
- private:
-  const DocNode *scalar(const YAML::Node &node);
-  bool mapping(const YAML::Node &node, DocNode *out, unsigned depth);
-  void merge(const DocNode *source, llvm::SMLoc at, DocNode *out, std::vector<DocEntry> &merged,
-             llvm::StringMap<size_t> &index);
-
-  Document &doc_;
-  const char *base_;
-  size_t bomLength_;
-  const char *unclosedQuote_;
-  DiagnosticEngine &diags_;
-  // Nodes already converted, by source position: an alias shares its anchor's node.
-  std::map<std::pair<int, int>, const DocNode *> byPosition_;
-};
-
-// The YAML 1.2 core schema's int and float forms, matched by hand: std::regex recurses per
-// character and overflows the stack on a 100,000-digit scalar.
-bool isDigits(llvm::StringRef s) {
-  return !s.empty() && s.find_first_not_of("0123456789") == llvm::StringRef::npos;
-}
-bool isCoreInt(llvm::StringRef s) {  // [-+]?[0-9]+
-  if (!s.empty() && (s.front() == '-' || s.front() == '+')) s = s.drop_front();
-  return isDigits(s);
-}
-bool isCoreFloat(llvm::StringRef s) {  // [-+]?(\.[0-9]+|[0-9]+(\.[0-9]*)?)([eE][-+]?[0-9]+)?
-  if (!s.empty() && (s.front() == '-' || s.front() == '+')) s = s.drop_front();
-  size_t e = s.find_first_of("eE");
-  llvm::StringRef mantissa = s.substr(0, e);
-  if (e != llvm::StringRef::npos && !isCoreInt(s.substr(e + 1))) return false;
-  auto [whole, frac] = mantissa.split('.');
-  if (!mantissa.contains('.')) return isDigits(whole);
-  if (whole.empty()) return isDigits(frac);
-  return isDigits(whole) && (frac.empty() || isDigits(frac));
-}
-
-const DocNode *Converter::scalar(const YAML::Node &node) {
-  DocNode *out = doc_.newNode();
-  out->loc = locOf(node.Mark());
-  const std::string &text = node.Scalar();
-  const std::string &tag = node.Tag();
-  auto asString = [&] {
-    out->kind = DocNode::Kind::String;
-    out->stringValue = text;
-  };
-  auto bad = [&](const llvm::Twine &message) {
-    diags_.error(out->loc, message);
-    out->kind = DocNode::Kind::Null;
-    out->invalid = true;  // already diagnosed: readers must not complain about it again
-  };
-  auto parseInt = [&](llvm::StringRef digits, unsigned radix, bool negative) {
-    uint64_t magnitude = 0;
-    if (digits.getAsInteger(radix, magnitude) ||
-        magnitude > (negative ? uint64_t(INT64_MAX) + 1 : uint64_t(INT64_MAX))) {
-      bad("integer '" + text + "' is out of range (integers must fit in 64 bits)");
-      return;
-    }
-    out->kind = DocNode::Kind::Int;
-    out->intValue = negative ? static_cast<int64_t>(0 - magnitude) : static_cast<int64_t>(magnitude);
-  };
-  auto parseFloat = [&] {
-    llvm::StringRef t(text);
-    if (t == ".nan" || t == ".NaN" || t == ".NAN" || t.endswith(".inf") || t.endswith(".Inf") ||
-        t.endswith(".INF")) {
-      bad("'" + text + "' is not a finite number; JSON cannot represent it");
-      return;
-    }
-    errno = 0;
-    double v = std::strtod(text.c_str(), nullptr);
-    if (errno == ERANGE && std::isinf(v)) {
-      bad("number '" + text + "' is out of range");
-      return;
-    }
-    out->kind = DocNode::Kind::Float;
-    out->floatValue = v;
-  };
-
-  if (tag == "!") {  // quoted or block scalar: always a string
-    if (unclosedQuote_ && out->loc.getPointer() == unclosedQuote_) {
-      bad("unterminated quoted string: the closing " + std::string(1, *unclosedQuote_) + " is missing");
-      return out;
-    }
-    asString();
-    return out;
-  }
-  if (tag == "?") {  // plain scalar: the YAML 1.2 core schema decides
-    llvm::StringRef t(text);
-    if (t.empty() || t == "~" || t == "null" || t == "Null" || t == "NULL") {
-      out->kind = DocNode::Kind::Null;
-    } else if (t == "true" || t == "True" || t == "TRUE" || t == "false" || t == "False" ||
-               t == "FALSE") {
-      out->kind = DocNode::Kind::Bool;
-      out->boolValue = t.front() == 't' || t.front() == 'T';
-    } else if (isCoreInt(text)) {
-      bool negative = t.front() == '-';
-      parseInt(t.drop_front(t.front() == '-' || t.front() == '+' ? 1 : 0), 10, negative);
-    } else if (t.size() > 2 && t.startswith("0o") &&
-               t.drop_front(2).find_first_not_of("01234567") == llvm::StringRef::npos) {
-      parseInt(t.drop_front(2), 8, false);
-    } else if (t.size() > 2 && t.startswith("0x") &&
-               t.drop_front(2).find_first_not_of("0123456789abcdefABCDEF") == llvm::StringRef::npos) {
-      parseInt(t.drop_front(2), 16, false);
-    } else if (isCoreFloat(text) || t.endswith(".inf") || t.endswith(".Inf") ||
-               t.endswith(".INF") || t == ".nan" || t == ".NaN" || t == ".NAN") {
-      parseFloat();
-    } else {
-      asString();
-    }
-    return out;
-  }
-  // Explicit tags.
-  if (tag == "tag:yaml.org,2002:str") {
-    asString();
-  } else if (tag == "tag:yaml.org,2002:null") {
-    out->kind = DocNode::Kind::Null;
-  } else if (tag == "tag:yaml.org,2002:bool") {
-    if (text == "true" || text == "false") {
-      out->kind = DocNode::Kind::Bool;
-      out->boolValue = text == "true";
-    } else {
-      bad("'" + text + "' is not a boolean; write true or false");
-    }
-  } else if (tag == "tag:yaml.org,2002:int") {
-    llvm::StringRef t(text);
-    if (isCoreInt(text))
-      parseInt(t.drop_front(t.front() == '-' || t.front() == '+' ? 1 : 0), 10, t.front() == '-');
-    else
-      bad("'" + text + "' is not an integer");
-  } else if (tag == "tag:yaml.org,2002:float") {
-    if (isCoreFloat(text) || isCoreInt(text)) parseFloat();
-    else bad("'" + text + "' is not a number");
-  } else {
-    bad("unsupported YAML tag '" + tag + "'; packs use plain YAML 1.2 core-schema values");
-  }
-  return out;
-}
-
-const DocNode *Converter::convert(const YAML::Node &node, unsigned depth) {
-  if (depth > DocumentLoader::kMaxDepth) {
-    diags_.error(locOf(node.Mark()), "nesting is deeper than " +
-                                         llvm::Twine(DocumentLoader::kMaxDepth) + " levels");
-    return nullptr;
-  }
-  switch (node.Type()) {
-    case YAML::NodeType::Undefined:
-    case YAML::NodeType::Null: {
-      DocNode *out = doc_.newNode();
-      out->loc = locOf(node.Mark());
-      return out;
-    }
-    case YAML::NodeType::Scalar:
-    case YAML::NodeType::Sequence:
-    case YAML::NodeType::Map:
-      break;
-  }
-  auto key = std::make_pair(node.Mark().pos, static_cast<int>(node.Type()));
-  if (auto it = byPosition_.find(key); it != byPosition_.end()) return it->second;
-  if (node.IsScalar()) {
-    const DocNode *out = scalar(node);
-    byPosition_.emplace(key, out);
-    return out;
-  }
-
-  DocNode *out = doc_.newNode();
-  out->loc = locOf(node.Mark());
-  if (node.IsSequence()) {
-    out->kind = DocNode::Kind::Sequence;
-    for (YAML::const_iterator it = node.begin(); it != node.end(); ++it) {
-      const YAML::Node item = *it;
-      const DocNode *child = convert(item, depth + 1);
-      if (!child) return nullptr;
-      out->items.push_back(child);
-      out->expandedSize = std::min(out->expandedSize + child->expandedSize, uint64_t(1) << 62);
-    }
-  } else {
-    out->kind = DocNode::Kind::Mapping;
-    if (!mapping(node, out, depth)) return nullptr;
-  }
-  if (out->expandedSize > DocumentLoader::kMaxExpandedNodes) {
-    diags_.error(out->loc, "document expands to more than " +
-                               llvm::Twine(DocumentLoader::kMaxExpandedNodes) +
-                               " nodes through aliases");
-    return nullptr;
-  }
-  byPosition_.emplace(key, out);
-  return out;
-}
-
-bool Converter::mapping(const YAML::Node &node, DocNode *out, unsigned depth) {
-  std::vector<std::pair<const DocNode *, llvm::SMLoc>> merges;
-  llvm::StringMap<size_t> index;  // key → entry, so a 200,000-key mapping stays linear
-  // Copies, not references: a yaml-cpp map iterator yields a temporary key/value pair, so
-  // `const Node &k = it->first` would dangle (AddressSanitizer caught it).
-  for (YAML::const_iterator it = node.begin(); it != node.end(); ++it) {
-    const YAML::Node k = it->first;
-    const YAML::Node v = it->second;
-    llvm::SMLoc keyLoc = locOf(k.Mark());
-    if (!k.IsScalar()) {
-      diags_.error(keyLoc, "mapping keys must be plain strings, not " +
-                               llvm::Twine(k.IsSequence() ? "a list" : k.IsMap() ? "a mapping" : "null"));
-      continue;
-    }
-    const DocNode *value = convert(v, depth + 1);
-    if (!value) return false;  // too deep or too large: give up on the file
-    if (k.Tag() == "?" && k.Scalar() == "<<") {
-      merges.emplace_back(value, keyLoc);
-      continue;
-    }
-    if (auto found = index.find(k.Scalar()); found != index.end()) {
-      diags_.error(keyLoc, "duplicate key '" + k.Scalar() + "'")
-          .note(out->entries[found->second].keyLoc, "'" + k.Scalar() + "' first defined here");
-      continue;
-    }
-    index[k.Scalar()] = out->entries.size();
-    out->entries.push_back({k.Scalar(), keyLoc, value});
-    out->expandedSize = std::min(out->expandedSize + value->expandedSize, uint64_t(1) << 62);
-  }
-  // Merge keys: the mapping's own keys win, then earlier merged mappings over later ones.
-  std::vector<DocEntry> merged;
-  for (auto &[source, at] : merges) merge(source, at, out, merged, index);
-  for (DocEntry &e : merged) {
-    out->entries.push_back(e);
-    out->expandedSize = std::min(out->expandedSize + e.value->expandedSize, uint64_t(1) << 62);
-  }
-  return true;
-}
-
-void Converter::merge(const DocNode *source, llvm::SMLoc at, DocNode *out, std::vector<DocEntry> &merged,
-                      llvm::StringMap<size_t> &index) {
-  auto mergeOne = [&](const DocNode *m) {
-    if (!m->isMapping()) {
-      diags_.error(m->loc, "a '<<' merge key takes a mapping or a list of mappings, not " +
-                               describeKind(m->kind));
-      return;
-    }
-    for (const DocEntry &e : m->entries) {
-      if (index.count(e.key)) continue;  // the mapping's own key, or an earlier merge's, wins
-      index[e.key] = out->entries.size() + merged.size();
-      merged.push_back(e);
-    }
-  };
-  (void)at;
-  if (source->isSequence()) {
-    for (const DocNode *m : source->items) mergeOne(m);
-  } else {
-    mergeOne(source);
-  }
-}
-
 }  // namespace
 
 const Document *DocumentLoader::load(llvm::StringRef path, Location requestedAt,
@@ -452,42 +192,41 @@ const Document *DocumentLoader::load(llvm::StringRef path, Location requestedAt,
   }
 
   auto doc = std::make_unique<Document>(path.str(), buffer);
-  Converter converter(*doc, base, bom, scan.unclosedQuote, diags_);
+  // yaml-cpp 0.7 decodes two escapes to bytes that are not UTF-8 (common/YamlStream.h): scalars
+  // are repaired only where the text may hold one.
+  bool escapes = body.contains("\\_") || body.contains("\\N");
+  DocNodeBuilder builder(*doc, base, bom, scan.unclosedQuote, kMaxDepth, kMaxExpandedNodes, escapes, diags_);
   try {
-    yaml::FirstDocument docs = yaml::loadFirstDocument(std::string(body));
+    yaml::DocumentStream docs = yaml::parseFirstDocument(std::string(body), builder);
     if (docs.stuck) {
-      diags_.error(converter.locOf(*docs.stuck), (json ? "invalid JSON: '" : "invalid YAML: '") + docs.stuckText +
-                                                     "' cannot start a value here");
-      return nullptr;
-    }
-    if (docs.empty) {
-      diags_.error(start, "file is empty; expected a " + what);
+      diags_.error(builder.locOf(*docs.stuck), (json ? "invalid JSON: '" : "invalid YAML: '") + docs.stuckText +
+                                                   "' cannot start a value here");
       return nullptr;
     }
     if (docs.second) {
-      diags_.error(converter.locOf(*docs.second),
+      diags_.error(builder.locOf(*docs.second),
                    "file holds 2 YAML documents; a " + what + " is a single document (remove '---')");
       return nullptr;
     }
     // Recoverable problems (a duplicate key, a bad tag) were diagnosed and the document is
     // still read, so one run reports every error; only a document too deep or too large to
-    // walk is abandoned.
-    if (docs.node.IsNull()) {  // only comments, or a bare `---`
+    // walk is abandoned (TooLarge, below).
+    if (docs.empty || !builder.root()) {  // no document, only comments, or a bare `---`
       diags_.error(start, "file is empty; expected a " + what);
       return nullptr;
     }
-    const DocNode *root = converter.convert(docs.node, 0);
-    if (!root) return nullptr;
-    doc->setRoot(root);
+    doc->setRoot(builder.root());
+  } catch (const DocNodeBuilder::TooLarge &) {
+    return nullptr;  // diagnosed
   } catch (const YAML::DeepRecursion &e) {
-    diags_.error(e.mark.is_null() ? start : converter.locOf(e.mark),
+    diags_.error(e.mark.is_null() ? start : builder.locOf(e.mark),
                  "nesting is too deep for the YAML parser (at most " + llvm::Twine(kMaxDepth) +
                      " levels are supported)");
     return nullptr;
   } catch (const YAML::Exception &e) {
     std::string msg = e.msg;
     if (!msg.empty()) msg[0] = static_cast<char>(std::tolower(static_cast<unsigned char>(msg[0])));
-    diags_.error(e.mark.is_null() ? start : converter.locOf(e.mark),
+    diags_.error(e.mark.is_null() ? start : builder.locOf(e.mark),
                  (json ? "invalid JSON: " : "invalid YAML: ") + msg);
     return nullptr;
   }

@@ -727,6 +727,33 @@ TEST_F(DocumentLoaderTest, BlockNestingLimit) {
   EXPECT_EQ(where(produced_[0].location.loc).line, 258u);
 }
 
+// An alias stands where it is written: a nested value placed deep by an alias counts its own
+// levels there, so no walk of the document descends past the limit.
+TEST_F(DocumentLoaderTest, AnAliasCannotNestPastTheLimit) {
+  auto flow = [](unsigned levels, const std::string &inner) {
+    return std::string(levels, '[') + inner + std::string(levels, ']');
+  };
+  const Document *ok = load("ok.yaml", "a: &d " + flow(200, "1") + "\nb: " + flow(55, "*d") + "\n");
+  EXPECT_NE(ok, nullptr) << ::testing::PrintToString(produced());
+  EXPECT_TRUE(produced_.empty());
+  EXPECT_EQ(load("deep.yaml", "a: &d " + flow(200, "1") + "\nb: " + flow(100, "*d") + "\n"), nullptr);
+  EXPECT_EQ(produced(), (std::vector<std::string>{"2:104: error: nesting is deeper than 256 levels"}));
+}
+
+TEST_F(DocumentLoaderTest, AnAliasInsideTheCollectionItNamesIsAnError) {
+  EXPECT_EQ(load("cycle.yaml", "a: &x\n  b: *x\n"), nullptr);
+  EXPECT_EQ(produced(), (std::vector<std::string>{
+                            "2:6: error: an alias inside the collection its anchor names: the value would contain itself"}));
+}
+
+TEST_F(DocumentLoaderTest, AnAliasAsAKeyIsItsAnchorsText) {
+  const Document *doc = load("key.yaml", "base: &k name\n*k : 1\n");
+  ASSERT_NE(doc, nullptr) << ::testing::PrintToString(produced());
+  EXPECT_TRUE(produced_.empty());
+  ASSERT_NE(doc->root()->get("name"), nullptr);
+  EXPECT_EQ(doc->root()->get("name")->intValue, 1);
+}
+
 TEST_F(DocumentLoaderTest, UnterminatedQuotedScalarIsAnError) {
   // yaml-cpp alone would read this as the string "abc "; wfc reports it where the quote opens.
   load("quote.yaml", "id: \"abc\n");
