@@ -6,7 +6,6 @@
 #include <cerrno>
 #include <cmath>
 #include <cstdlib>
-#include <regex>
 
 #include <yaml-cpp/eventhandler.h>
 
@@ -164,21 +163,44 @@ FirstDocument loadFirstDocument(const std::string &text) {
   return out;
 }
 
+namespace {
+
+bool isDigits(std::string_view s) {
+  return !s.empty() && s.find_first_not_of("0123456789") == std::string_view::npos;
+}
+
+}  // namespace
+
+bool isCoreInt(std::string_view s) {
+  if (!s.empty() && (s.front() == '-' || s.front() == '+')) s.remove_prefix(1);
+  return isDigits(s);
+}
+
+bool isCoreFloat(std::string_view s) {
+  if (!s.empty() && (s.front() == '-' || s.front() == '+')) s.remove_prefix(1);
+  size_t e = s.find_first_of("eE");
+  std::string_view mantissa = s.substr(0, e);
+  if (e != std::string_view::npos && !isCoreInt(s.substr(e + 1))) return false;
+  size_t dot = mantissa.find('.');
+  if (dot == std::string_view::npos) return isDigits(mantissa);
+  std::string_view whole = mantissa.substr(0, dot), frac = mantissa.substr(dot + 1);
+  if (whole.empty()) return isDigits(frac);
+  return isDigits(whole) && (frac.empty() || isDigits(frac));
+}
+
 nlohmann::ordered_json coreScalar(const YAML::Node &node) {
   const std::string &s = node.Scalar();
   // Quoted ("!") and explicitly tagged strings stay strings whatever they look like.
   if (node.Tag() == "!" || node.Tag() == "tag:yaml.org,2002:str") return s;
-  static const std::regex integer("[-+]?[0-9]+"),
-      number("[-+]?(\\.[0-9]+|[0-9]+(\\.[0-9]*)?)([eE][-+]?[0-9]+)?");
   if (s == "true" || s == "True" || s == "TRUE") return true;
   if (s == "false" || s == "False" || s == "FALSE") return false;
   if (s == "null" || s == "Null" || s == "NULL" || s == "~" || s.empty()) return nullptr;
-  if (s.size() < 40 && std::regex_match(s, integer)) {
+  if (isCoreInt(s)) {
     errno = 0;
     long long v = std::strtoll(s.c_str(), nullptr, 10);
     if (errno != ERANGE) return int64_t(v);
   }
-  if (s.size() < 400 && std::regex_match(s, number)) {
+  if (isCoreFloat(s)) {
     // JSON has no infinity: a number too large for a double stays the text it is.
     double d = std::strtod(s.c_str(), nullptr);
     if (std::isfinite(d)) return d;

@@ -13,6 +13,7 @@
 
 #include <optional>
 #include <string>
+#include <string_view>
 
 namespace wfc::yaml {
 
@@ -51,5 +52,11 @@ bool repairDecodedEscapes(std::string &text);
 // integers, finite numbers, otherwise the text. A quoted or !!str-tagged scalar is a string
 // whatever it looks like.
 nlohmann::ordered_json coreScalar(const YAML::Node &node);
+
+// The YAML 1.2 core schema's forms, matched by hand (std::regex costs half a million
+// instructions to compile at every start of an executable, and recurses per character — a
+// 100,000-digit scalar overflows the stack):
+bool isCoreInt(std::string_view text);    // [-+]?[0-9]+
+bool isCoreFloat(std::string_view text);  // [-+]?(\.[0-9]+|[0-9]+(\.[0-9]*)?)([eE][-+]?[0-9]+)?
 
 }  // namespace wfc::yaml

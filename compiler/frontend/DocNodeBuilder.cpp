@@ -15,25 +15,8 @@
 namespace wfc {
 namespace {
 
-// The YAML 1.2 core schema's int and float forms, matched by hand: std::regex recurses per
-// character and overflows the stack on a 100,000-digit scalar.
-bool isDigits(llvm::StringRef s) {
-  return !s.empty() && s.find_first_not_of("0123456789") == llvm::StringRef::npos;
-}
-bool isCoreInt(llvm::StringRef s) {  // [-+]?[0-9]+
-  if (!s.empty() && (s.front() == '-' || s.front() == '+')) s = s.drop_front();
-  return isDigits(s);
-}
-bool isCoreFloat(llvm::StringRef s) {  // [-+]?(\.[0-9]+|[0-9]+(\.[0-9]*)?)([eE][-+]?[0-9]+)?
-  if (!s.empty() && (s.front() == '-' || s.front() == '+')) s = s.drop_front();
-  size_t e = s.find_first_of("eE");
-  llvm::StringRef mantissa = s.substr(0, e);
-  if (e != llvm::StringRef::npos && !isCoreInt(s.substr(e + 1))) return false;
-  auto [whole, frac] = mantissa.split('.');
-  if (!mantissa.contains('.')) return isDigits(whole);
-  if (whole.empty()) return isDigits(frac);
-  return isDigits(whole) && (frac.empty() || isDigits(frac));
-}
+using yaml::isCoreFloat;
+using yaml::isCoreInt;
 
 uint64_t saturatingAdd(uint64_t a, uint64_t b) { return std::min(a + b, uint64_t(1) << 62); }
 
