@@ -28,7 +28,13 @@ cleanup() {
 trap cleanup EXIT
 
 echo "{\"replies\": [{\"delay_ms\": $delay, \"reply\": {\"content\": \"a draft\"}}]}" > "$dir/script.json"
-"$llm" --script "$dir/script.json" --log "$dir/llm.log" > "$dir/llm.out" 2> "$dir/llm.err" &
+# A keep-alive connection holds a worker of the test server between requests (and httplib polls
+# each idle one every 10 ms): with more than 64 runs at once, connections are not kept and there
+# is a worker per run, or runs would wait for workers held by idle connections and this would
+# measure the test server.
+llm_args=()
+(( max_runs > 64 )) && llm_args=(--no-keep-alive --workers "$(( max_runs > 4096 ? 4096 : max_runs ))")
+"$llm" --script "$dir/script.json" --log "$dir/llm.log" "${llm_args[@]}" > "$dir/llm.out" 2> "$dir/llm.err" &
 llm_pid=$!
 for _ in $(seq 100); do grep -q listening "$dir/llm.out" && break; sleep 0.05; done
 llm_port="$(sed -n 's/^listening on 127.0.0.1:\([0-9]*\)$/\1/p' "$dir/llm.out")"
@@ -97,7 +103,6 @@ load 1 "$base/runs?wait=true" "$run_body" "$dir/serve-1.txt" "$dir/ids-1"
 threads=2
 llm_before="$(grep -c . "$dir/llm.log" || true)"
 load "$connections" "$base/runs?wait=true" "$run_body" "$dir/serve-n.txt" "$dir/ids-n"
-sleep 1  # runs whose client wrk had already dropped at the end finish
 
 field() { sed -n "s/.*$2=\([0-9.]*\).*/\1/p" "$1" | head -1; }
 rate() { sed -n 's/^RATE //p' "$1"; }
@@ -110,16 +115,24 @@ llm_requests="$(( $(grep -c . "$dir/llm.log" || true) - llm_before ))"
 rss_kb="$(sed -n 's/^VmHWM:[[:space:]]*\([0-9]*\) kB/\1/p' "/proc/$server_pid/status")"
 # The journal's runs, every page of them.
 python3 - "$base" "$dir" > "$dir/check.txt" <<'PY'
-import glob, json, sys, urllib.request
+import glob, json, sys, time, urllib.request
 base, dir = sys.argv[1], sys.argv[2]
-runs, before = [], None
-while True:
-    url = base + "/runs?limit=1000" + ("&before=" + before if before else "")
-    page = json.load(urllib.request.urlopen(url))
-    runs += page["runs"]
-    before = page["next"]
-    if not before:
-        break
+def all_runs():
+    runs, before = [], None
+    while True:
+        url = base + "/runs?limit=1000" + ("&before=" + before if before else "")
+        page = json.load(urllib.request.urlopen(url))
+        runs += page["runs"]
+        before = page["next"]
+        if not before:
+            return runs
+# Runs whose clients wrk dropped as its time ran out still finish (as many as the connections,
+# each waiting its turn for the LLM): up to 60 s for them.
+deadline = time.time() + 60
+runs = all_runs()
+while any(r["status"] == "running" for r in runs) and time.time() < deadline:
+    time.sleep(0.5)
+    runs = all_runs()
 ids = [r["id"] for r in runs]
 got = [line.strip() for f in glob.glob(dir + "/ids-*") for line in open(f) if line.strip()]
 succeeded = {r["id"] for r in runs if r["status"] == "succeeded"}

@@ -8,8 +8,10 @@
 #include "core/journal/ProgramIdentity.h"
 #include "host/session/Resume.h"
 #include "core/journal/RunJournal.h"
+#include "core/journal/OpenWriters.h"
 #include "core/journal/RunOwner.h"
 #include "core/journal/RunStore.h"
+#include "support/ProcStat.h"
 #include "support/Sha256.h"
 #include "wfc/program.h"
 
@@ -299,6 +301,42 @@ TEST(RunOwnerTest, KnowsWhetherAProcessStillRuns) {
   std::string owner = std::to_string(child) + ":x";
   ::waitpid(child, nullptr, 0);
   EXPECT_FALSE(ownerAlive(owner));
+}
+
+// An exited process its parent has not yet waited for (a zombie) runs nothing: neither a run's
+// owner nor a journal's writer, whatever its pid and start time say (support/ProcStat.h).
+TEST(RunOwnerTest, AZombieRunsNothing) {
+  pid_t child = ::fork();
+  if (child == 0) ::_exit(0);
+  ASSERT_GT(child, 0);
+  std::optional<ProcStat> stat;
+  for (int i = 0; i < 200 && !(stat && stat->state == 'Z'); ++i) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    stat = readProcStat(child);
+  }
+  ASSERT_TRUE(stat && stat->state == 'Z');
+  EXPECT_FALSE(processRunning(child, stat->startTime));
+  EXPECT_FALSE(ownerAlive(std::to_string(child) + ":" + std::to_string(stat->startTime)));
+  EXPECT_FALSE(running(WriterRow{child, stat->startTime}));
+  ::waitpid(child, nullptr, 0);
+  EXPECT_FALSE(readProcStat(child)) << "reaped: gone";
+}
+
+// This process's start time is read once, and a forked child reads its own.
+TEST(RunOwnerTest, AForkedChildIsItsOwnOwner) {
+  int64_t mine = thisProcessStart();
+  ASSERT_GT(mine, 0);
+  EXPECT_EQ(readProcStat(::getpid())->startTime, mine);
+  std::this_thread::sleep_for(std::chrono::milliseconds(20));  // a later start, in clock ticks
+  pid_t child = ::fork();
+  if (child == 0) {
+    std::optional<ProcStat> own = readProcStat(::getpid());
+    ::_exit(own && thisProcessStart() == own->startTime && ownerAlive(thisProcessOwner()) ? 0 : 1);
+  }
+  ASSERT_GT(child, 0);
+  int status = 0;
+  ::waitpid(child, &status, 0);
+  EXPECT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0);
 }
 
 // Two connections writing at once — as two processes sharing a journal do — lose nothing and

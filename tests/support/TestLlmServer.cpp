@@ -872,12 +872,13 @@ struct Options {
   std::string log;
   int port = 0;
   bool watchStdin = false;
+  bool keepAlive = true;
   size_t workers = kWorkerThreads;
 };
 
 [[noreturn]] void usage(const std::string &problem) {
   std::cerr << kProgram << ": " << problem << "\n"
-            << "usage: " << kProgram << " --script FILE --log FILE [--port N] [--workers N] [--watch-stdin]\n";
+            << "usage: " << kProgram << " --script FILE --log FILE [--port N] [--workers N] [--watch-stdin] [--no-keep-alive]\n";
   std::exit(2);
 }
 
@@ -910,11 +911,14 @@ Options parseArguments(int argc, char **argv) {
       options.workers = static_cast<size_t>(workers);
     } else if (arg == "--watch-stdin") {
       options.watchStdin = true;
+    } else if (arg == "--no-keep-alive") {
+      options.keepAlive = false;
     } else if (arg == "--help" || arg == "-h") {
-      std::cout << "usage: " << kProgram << " --script FILE --log FILE [--port N] [--workers N] [--watch-stdin]\n"
+      std::cout << "usage: " << kProgram << " --script FILE --log FILE [--port N] [--workers N] [--watch-stdin] [--no-keep-alive]\n"
                 << "A scripted LLM server on 127.0.0.1 for tests, speaking chat completions and the\n"
                 << "Messages API; see docs/test-llm-server.md. --workers: requests handled at once\n"
-                << "(default 64); --watch-stdin: exit when stdin reaches end of file.\n";
+                << "(default 64); --watch-stdin: exit when stdin reaches end of file; --no-keep-alive:\n"
+                << "close each connection after its answer.\n";
       std::exit(0);
     } else {
       usage("unknown argument: " + arg);
@@ -969,6 +973,10 @@ int main(int argc, char **argv) {
   // benchmark's LLM rows measured as if it were the client's. (Accepted sockets inherit it from
   // the listening one.)
   server.set_tcp_nodelay(true);
+  // httplib waits for a kept-alive connection's next request by polling it every 10 ms: with
+  // thousands of connections open (a served load test) that polling takes a core. Without
+  // keep-alive each request has a connection of its own, and an idle one costs nothing.
+  if (!options.keepAlive) server.set_keep_alive_max_count(1);
   auto chat = [&](const httplib::Request &req, httplib::Response &res) { llm.chat(Api::ChatCompletions, req, res); };
   auto messages = [&](const httplib::Request &req, httplib::Response &res) { llm.chat(Api::Messages, req, res); };
   auto notFound = [&](const httplib::Request &req, httplib::Response &res) { llm.notFound(req, res); };

@@ -1,45 +1,20 @@
 #include "core/journal/OpenWriters.h"
 
+#include "support/ProcStat.h"
+
 #include <fcntl.h>
 #include <unistd.h>
 
 #include <cstdlib>
-#include <fstream>
-#include <iterator>
-#include <sstream>
 
 namespace wfc::journal {
 
 using sqlite::Statement;
 using sqlite::Use;
 
-namespace {
+WriterRow thisProcess() { return {::getpid(), thisProcessStart()}; }
 
-// Field 22 of /proc/PID/stat (proc(5): starttime); nothing when the process does not exist.
-std::optional<int64_t> startTime(int64_t pid) {
-  std::ifstream in("/proc/" + std::to_string(pid) + "/stat");
-  if (!in) return std::nullopt;
-  std::string stat((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-  size_t close = stat.rfind(')');  // the command name may hold spaces and parentheses
-  if (close == std::string::npos) return std::nullopt;
-  std::istringstream fields(stat.substr(close + 1));
-  std::string field;
-  for (int number = 3; fields >> field; ++number)
-    if (number == 22) return std::strtoll(field.c_str(), nullptr, 10);
-  return std::nullopt;
-}
-
-}  // namespace
-
-WriterRow thisProcess() {
-  static const WriterRow self{::getpid(), startTime(::getpid()).value_or(0)};
-  return self;
-}
-
-bool running(const WriterRow &row) {
-  std::optional<int64_t> started = startTime(row.pid);
-  return started && *started == row.started;
-}
+bool running(const WriterRow &row) { return processRunning(row.pid, row.started); }
 
 void createOpenWritersTable(sqlite3 *db) {
   Statement(db, "CREATE TABLE IF NOT EXISTS wfc_open_writers (pid INTEGER NOT NULL, started INTEGER NOT NULL, "

@@ -1,47 +1,26 @@
 #include "core/journal/RunOwner.h"
 
+#include "support/ProcStat.h"
+
 #include <unistd.h>
 
-#include <fstream>
-#include <sstream>
+#include <cstdlib>
 
 namespace wfc::journal {
-namespace {
-
-// Field 22 of /proc/PID/stat (after the parenthesized command, which may contain spaces), or "".
-std::string startTime(long pid) {
-  std::ifstream in("/proc/" + std::to_string(pid) + "/stat");
-  std::string stat((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-  size_t paren = stat.rfind(')');
-  if (paren == std::string::npos) return "";
-  std::istringstream fields(stat.substr(paren + 2));
-  std::string field, state;
-  fields >> state;  // field 3
-  if (state == "Z" || state == "X") return "";  // exited, not yet reaped: it runs nothing
-  for (int i = 4; i <= 22 && fields >> field; ++i)
-    if (i == 22) return field;
-  return "";
-}
-
-}  // namespace
 
 std::string thisProcessOwner() {
-  long pid = long(::getpid());
-  return std::to_string(pid) + ":" + startTime(pid);
+  return std::to_string(::getpid()) + ":" + std::to_string(thisProcessStart());
 }
 
 bool ownerAlive(const std::string &owner) {
   size_t colon = owner.find(':');
-  if (colon == std::string::npos || colon == 0) return false;
-  long pid = 0;
-  try {
-    pid = std::stol(owner.substr(0, colon));
-  } catch (const std::exception &) {
-    return false;
-  }
-  if (pid <= 0) return false;
-  std::string start = startTime(pid);
-  return !start.empty() && start == owner.substr(colon + 1);
+  if (colon == std::string::npos || colon == 0 || colon + 1 == owner.size()) return false;
+  char *end = nullptr;
+  long long pid = std::strtoll(owner.c_str(), &end, 10);
+  if (end != owner.c_str() + colon) return false;
+  long long start = std::strtoll(owner.c_str() + colon + 1, &end, 10);
+  if (*end != '\0') return false;
+  return processRunning(pid, start);
 }
 
 }  // namespace wfc::journal

@@ -38,6 +38,11 @@ struct RunService::Active {
   std::shared_ptr<RunTimeline> timeline = std::make_shared<RunTimeline>();
   std::unique_ptr<Trace> trace;
   bool started = false, stopped = false;  // under the service's mutex
+  // Told when this run starts or stops (with the service's mutex): each waiter for a run waits
+  // on its run's, so that a run's end wakes its own waiters, not every client waiting for any
+  // run — with 2,000 clients waiting (?wait=true), one shared condition woke 2,000 threads per
+  // run start and stop.
+  std::condition_variable changed;
   std::string error;                      // why it could not start
   // Held while the timeline moves to the journal, so that a reader sees it in one place.
   std::mutex timelineMutex;
@@ -96,7 +101,7 @@ RunService::Started RunService::launch(RunRequest request, const std::optional<T
     --starting_;
     return {Refusal::Failed, "", std::string("cannot start a thread for the run: ") + e.what()};
   }
-  changed_.wait(lock, [&] { return active->started || active->stopped; });
+  active->changed.wait(lock, [&] { return active->started || active->stopped; });
   if (!active->started) return {Refusal::Failed, "", active->error};
   return {Refusal::None, active->id, ""};
 }
@@ -108,6 +113,7 @@ void RunService::runThread(std::shared_ptr<Active> active, RunRequest request) {
     active->started = true;
     --starting_;
     running_[id] = active;
+    active->changed.notify_all();
     changed_.notify_all();
   };
   RunOutcome outcome;
@@ -141,6 +147,7 @@ void RunService::runThread(std::shared_ptr<Active> active, RunRequest request) {
     }
     active->stopped = true;
     finished_.push_back(std::move(active->thread));
+    active->changed.notify_all();
     changed_.notify_all();
   }
   startBacklog();
@@ -178,7 +185,10 @@ void RunService::joinFinished() {
 
 void RunService::waitUntilStopped(const std::string &id) {
   std::unique_lock lock(mutex_);
-  changed_.wait(lock, [&] { return !running_.count(id); });
+  auto it = running_.find(id);
+  if (it == running_.end()) return;
+  std::shared_ptr<Active> active = it->second;
+  active->changed.wait(lock, [&] { return active->stopped; });
 }
 
 bool RunService::cancel(const std::string &id, const std::string &reason, std::chrono::milliseconds wait) {
@@ -191,7 +201,7 @@ bool RunService::cancel(const std::string &id, const std::string &reason, std::c
   }
   active->cancel.cancel(reason);  // outside the lock: cancelling runs callbacks that may block
   std::unique_lock lock(mutex_);
-  changed_.wait_for(lock, wait, [&] { return active->stopped; });
+  active->changed.wait_for(lock, wait, [&] { return active->stopped; });
   return true;
 }
 

@@ -101,7 +101,7 @@ class RunService {
   Options options_;
 
   mutable std::mutex mutex_;
-  std::condition_variable changed_;                  // a run started or stopped
+  std::condition_variable changed_;                  // a run started or stopped (for drain)
   std::map<std::string, std::shared_ptr<Active>> running_;  // by run id
   unsigned starting_ = 0;                            // launched, id not known yet
   bool draining_ = false;
