@@ -171,17 +171,6 @@ class RawHttpServer {
 
 class FaultTest : public ::testing::Test {
  protected:
-  void SetUp() override {
-    std::string pattern = (fs::temp_directory_path() / "wfc-fault-XXXXXX").string();
-    ASSERT_NE(mkdtemp(pattern.data()), nullptr);
-    dir_ = pattern;
-    log_ = dir_ / "calls.jsonl";
-  }
-  void TearDown() override {
-    std::error_code ec;
-    fs::remove_all(dir_, ec);
-  }
-
   fs::path path(const std::string &name) const { return dir_ / name; }
 
   // One exec binding of fault-tool.sh: `NAME: {exec: {argv: [sh, fault-tool.sh, NAME, BEHAVIOR, LOG, EXTRA]}}`.
@@ -239,7 +228,8 @@ class FaultTest : public ::testing::Test {
     return nullptr;
   }
 
-  fs::path dir_, log_;
+  TempDir tmp_;
+  fs::path dir_ = tmp_.path(), log_ = dir_ / "calls.jsonl";
   int runs_ = 0;
 };
 

@@ -18,16 +18,6 @@ namespace {
 
 class HostileTest : public ::testing::Test {
  protected:
-  void SetUp() override {
-    std::string pattern = (fs::temp_directory_path() / "wfc-hostile-XXXXXX").string();
-    ASSERT_NE(mkdtemp(pattern.data()), nullptr);
-    dir_ = pattern;
-  }
-  void TearDown() override {
-    std::error_code ec;
-    fs::remove_all(dir_, ec);
-  }
-
   fs::path path(const std::string &name) const { return dir_ / name; }
 
   // A shell script `name` in the test's directory.
@@ -49,7 +39,8 @@ class HostileTest : public ::testing::Test {
     return child.wait(timeout);
   }
 
-  fs::path dir_;
+  TempDir tmp_;
+  fs::path dir_ = tmp_.path();
   int runs_ = 0;
 };
 

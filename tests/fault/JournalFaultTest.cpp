@@ -261,17 +261,8 @@ Json journalScript() {
 
 class JournalCrashTest : public ::testing::Test {
  protected:
-  void SetUp() override {
-    std::string pattern = (fs::temp_directory_path() / "wfc-journal-XXXXXX").string();
-    ASSERT_NE(mkdtemp(pattern.data()), nullptr);
-    dir_ = pattern;
-    server_ = std::make_unique<LlmServerProcess>(journalScript());
-  }
-  void TearDown() override {
-    server_.reset();
-    std::error_code ec;
-    fs::remove_all(dir_, ec);
-  }
+  void SetUp() override { server_ = std::make_unique<LlmServerProcess>(journalScript()); }
+  void TearDown() override { server_.reset(); }
 
   // An uninterrupted run of `exe`: its output (run id replaced) and how long it took.
   std::pair<std::string, double> baseline(const std::string &exe, const std::string &name) {
@@ -336,7 +327,8 @@ class JournalCrashTest : public ::testing::Test {
     return out;
   }
 
-  fs::path dir_;
+  TempDir tmp_;
+  fs::path dir_ = tmp_.path();
   std::unique_ptr<LlmServerProcess> server_;
 };
 
@@ -378,15 +370,9 @@ TEST_F(JournalCrashTest, SigtermAtToolCallsAndRandomMomentsThenResume) {
 
 class JournalTest : public ::testing::Test {
  protected:
-  void SetUp() override {
-    std::string pattern = (fs::temp_directory_path() / "wfc-journal-XXXXXX").string();
-    ASSERT_NE(mkdtemp(pattern.data()), nullptr);
-    dir_ = pattern;
-  }
+  // Before the directory goes (tmp_'s destructor): files made immutable are made removable.
   void TearDown() override {
     for (const auto &undo : cleanups_) undo();
-    std::error_code ec;
-    fs::remove_all(dir_, ec);
   }
 
   fs::path path(const std::string &name) const { return dir_ / name; }
@@ -453,7 +439,8 @@ class JournalTest : public ::testing::Test {
     return ok;
   }
 
-  fs::path dir_;
+  TempDir tmp_;
+  fs::path dir_ = tmp_.path();
   int runs_ = 0;
   std::vector<std::function<void()>> cleanups_;
 };
