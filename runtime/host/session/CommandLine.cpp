@@ -32,6 +32,17 @@ const std::map<std::string, Option> &options() {
     return Option{true, [field](C &c, const std::string &v) { c.*field = v; }};
   };
   auto flag = [](bool C::*field) { return Option{false, [field](C &c, const std::string &) { c.*field = true; }}; };
+  // A --serve deadline: a duration (`examples` in its message), and that it was given.
+  auto deadline = [](const char *name, const char *examples, uint64_t C::*ms, bool C::*given) {
+    return Option{true, [=](C &c, const std::string &v) {
+                    std::optional<uint64_t> parsed = parseDuration(v);
+                    if (!parsed)
+                      throw Error(ErrorKind::Usage, std::string(name) + " takes a duration such as " + examples +
+                                                        " (a bare number is seconds), not '" + v + "'");
+                    c.*ms = *parsed;
+                    c.*given = true;
+                  }};
+  };
   static const std::map<std::string, Option> table = {
       {"--input", text(&C::input)},
       {"--input-json", text(&C::inputJson)},
@@ -171,25 +182,8 @@ const std::map<std::string, Option> &options() {
           c.drainTimeoutGiven = true;
         }}},
       {"--header-timeout",
-       {true,
-        [](C &c, const std::string &v) {
-          std::optional<uint64_t> ms = parseDuration(v);
-          if (!ms)
-            throw Error(ErrorKind::Usage, "--header-timeout takes a duration such as 30s, 500ms or 2m (a bare number "
-                                          "is seconds), not '" + v + "'");
-          c.headerTimeoutMs = *ms;
-          c.headerTimeoutGiven = true;
-        }}},
-      {"--body-timeout",
-       {true,
-        [](C &c, const std::string &v) {
-          std::optional<uint64_t> ms = parseDuration(v);
-          if (!ms)
-            throw Error(ErrorKind::Usage, "--body-timeout takes a duration such as 60s, 500ms or 10m (a bare number "
-                                          "is seconds), not '" + v + "'");
-          c.bodyTimeoutMs = *ms;
-          c.bodyTimeoutGiven = true;
-        }}},
+       deadline("--header-timeout", "30s, 500ms or 2m", &C::headerTimeoutMs, &C::headerTimeoutGiven)},
+      {"--body-timeout", deadline("--body-timeout", "60s, 500ms or 10m", &C::bodyTimeoutMs, &C::bodyTimeoutGiven)},
       {"--otlp-endpoint", text(&C::otlpEndpoint)},
       {"--otlp-content", flag(&C::otlpContent)},
       {"--sequence", text(&C::sequence)},
