@@ -146,18 +146,18 @@ void DocNodeBuilder::OnAlias(const YAML::Mark &mark, YAML::anchor_t anchor) {
   auto found = anchors_.find(anchor);
   if (found == anchors_.end()) {  // yaml-cpp refuses an undefined anchor before this
     diags_.error(locOf(mark), "an alias to an anchor that is not defined");
-    throw TooLarge{};
+    throw Abandoned{};
   }
   if (found->second.open) {
     diags_.error(locOf(mark), "an alias inside the collection its anchor names: the value would contain itself");
-    throw TooLarge{};
+    throw Abandoned{};
   }
   Anchored anchored = found->second;
   // The alias stands where it is written: a node deep enough already, placed here, nests too
   // deep for a recursive walk.
   if (open_.size() + anchored.node->height > maxDepth_) {
     diags_.error(locOf(mark), "nesting is deeper than " + llvm::Twine(maxDepth_) + " levels");
-    throw TooLarge{};
+    throw Abandoned{};
   }
   add(anchored.node, anchored.asKey);
 }
@@ -177,7 +177,7 @@ void DocNodeBuilder::OnScalar(const YAML::Mark &mark, const std::string &tag, YA
   }
   if (open_.size() > maxDepth_) {
     diags_.error(locOf(mark), "nesting is deeper than " + llvm::Twine(maxDepth_) + " levels");
-    throw TooLarge{};
+    throw Abandoned{};
   }
   const DocNode *node = scalar(mark, tag, std::move(text));
   if (anchor) anchors_[anchor] = {node, key, false};
@@ -186,27 +186,24 @@ void DocNodeBuilder::OnScalar(const YAML::Mark &mark, const std::string &tag, YA
 
 void DocNodeBuilder::OnSequenceStart(const YAML::Mark &mark, const std::string &, YAML::anchor_t anchor,
                                      YAML::EmitterStyle::value) {
-  DocNode *node = doc_.newNode();
-  node->loc = locOf(mark);
-  node->kind = DocNode::Kind::Sequence;
-  start(node, anchor);
+  start(mark, DocNode::Kind::Sequence, anchor);
 }
 
 void DocNodeBuilder::OnMapStart(const YAML::Mark &mark, const std::string &, YAML::anchor_t anchor,
                                 YAML::EmitterStyle::value) {
-  DocNode *node = doc_.newNode();
-  node->loc = locOf(mark);
-  node->kind = DocNode::Kind::Mapping;
-  start(node, anchor);
+  start(mark, DocNode::Kind::Mapping, anchor);
 }
 
 void DocNodeBuilder::OnSequenceEnd() { end(); }
 void DocNodeBuilder::OnMapEnd() { end(); }
 
-void DocNodeBuilder::start(DocNode *node, YAML::anchor_t anchor) {
+void DocNodeBuilder::start(const YAML::Mark &mark, DocNode::Kind kind, YAML::anchor_t anchor) {
+  DocNode *node = doc_.newNode();
+  node->loc = locOf(mark);
+  node->kind = kind;
   if (open_.size() > maxDepth_) {
     diags_.error(node->loc, "nesting is deeper than " + llvm::Twine(maxDepth_) + " levels");
-    throw TooLarge{};
+    throw Abandoned{};
   }
   node->height = 1;
   if (anchor) anchors_[anchor] = {node, Key{std::nullopt, false, node->loc, node->kind}, true};
@@ -229,7 +226,7 @@ void DocNodeBuilder::end() {
   if (node->expandedSize > maxExpandedNodes_) {
     diags_.error(node->loc, "document expands to more than " + llvm::Twine(maxExpandedNodes_) +
                                 " nodes through aliases");
-    throw TooLarge{};
+    throw Abandoned{};
   }
   if (closing.anchor) anchors_[closing.anchor].open = false;
   add(node, Key{std::nullopt, false, node->loc, node->kind});

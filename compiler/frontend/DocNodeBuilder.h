@@ -8,7 +8,7 @@
 // node, `<<` merges (the mapping's own keys win, then earlier merged mappings), nesting and alias
 // expansion bounded. Recoverable problems are diagnosed and the document is still built, so one
 // run reports every error; a document too deep or too large to walk is abandoned
-// (TooLarge is thrown out of the parser, and load() gives up on the file).
+// (Abandoned is thrown out of the parser, and load() gives up on the file).
 #pragma once
 
 #include "frontend/Document.h"
@@ -28,8 +28,9 @@ namespace wfc {
 
 class DocNodeBuilder : public YAML::EventHandler {
  public:
-  // Thrown out of the parser when the document is abandoned (already diagnosed).
-  struct TooLarge {};
+  // Thrown out of the parser when the document is abandoned: too deep, too large through aliases,
+  // or an alias that would make a cycle (already diagnosed).
+  struct Abandoned {};
 
   // `base` is the file's first byte and `bomLength` the byte-order mark yaml-cpp did not see;
   // `unclosedQuote` where a quote opens that the raw scan found still open at the end, if any.
@@ -81,7 +82,7 @@ class DocNodeBuilder : public YAML::EventHandler {
   };
 
   const DocNode *scalar(const YAML::Mark &mark, const std::string &tag, std::string text);
-  void start(DocNode *node, YAML::anchor_t anchor);
+  void start(const YAML::Mark &mark, DocNode::Kind kind, YAML::anchor_t anchor);
   void end();
   // A whole node read (`key` is what it would be as a mapping key): goes where the open
   // collection puts it.

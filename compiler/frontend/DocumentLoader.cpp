@@ -210,13 +210,13 @@ const Document *DocumentLoader::load(llvm::StringRef path, Location requestedAt,
     }
     // Recoverable problems (a duplicate key, a bad tag) were diagnosed and the document is
     // still read, so one run reports every error; only a document too deep or too large to
-    // walk is abandoned (TooLarge, below).
+    // walk is abandoned (Abandoned, below).
     if (docs.empty || !builder.root()) {  // no document, only comments, or a bare `---`
       diags_.error(start, "file is empty; expected a " + what);
       return nullptr;
     }
     doc->setRoot(builder.root());
-  } catch (const DocNodeBuilder::TooLarge &) {
+  } catch (const DocNodeBuilder::Abandoned &) {
     return nullptr;  // diagnosed
   } catch (const YAML::DeepRecursion &e) {
     diags_.error(e.mark.is_null() ? start : builder.locOf(e.mark),
