@@ -110,12 +110,12 @@ bool repairDecodedEscapes(std::string &text) {
   return true;
 }
 
-DocumentStream parseFirstDocument(const std::string &text, YAML::EventHandler &firstDocument) {
+DocumentStream parseFirstDocument(const std::string &text, YAML::EventHandler *firstDocument) {
   refuseNul(text);
   DocumentStream out;
   std::istringstream in(text);
   YAML::Parser parser(in);
-  FirstDocumentEvents documents(&firstDocument);
+  FirstDocumentEvents documents(firstDocument);
   // Three calls at most: the first document, a second one, and a third that tells a stuck
   // second call (no progress: the same token again; yaml-cpp 0.7's YAML::LoadAll loops forever
   // there) from a real second document.
@@ -135,26 +135,11 @@ DocumentStream parseFirstDocument(const std::string &text, YAML::EventHandler &f
 }
 
 FirstDocument loadFirstDocument(const std::string &text) {
-  FirstDocument out;
-  // The stream's checks first (with no handler: a document's events are of no interest), then
+  // The stream's checks first (no reader: a document's events are of no interest), then
   // yaml-cpp's nodes of the first document. Two parses: these files (bindings, skills) are small.
-  struct Ignore : YAML::EventHandler {
-    void OnDocumentStart(const YAML::Mark &) override {}
-    void OnDocumentEnd() override {}
-    void OnNull(const YAML::Mark &, YAML::anchor_t) override {}
-    void OnAlias(const YAML::Mark &, YAML::anchor_t) override {}
-    void OnScalar(const YAML::Mark &, const std::string &, YAML::anchor_t, const std::string &) override {}
-    void OnSequenceStart(const YAML::Mark &, const std::string &, YAML::anchor_t, YAML::EmitterStyle::value) override {}
-    void OnSequenceEnd() override {}
-    void OnMapStart(const YAML::Mark &, const std::string &, YAML::anchor_t, YAML::EmitterStyle::value) override {}
-    void OnMapEnd() override {}
-  } ignore;
-  DocumentStream stream = parseFirstDocument(text, ignore);
-  out.empty = stream.empty;
-  out.second = stream.second;
-  out.stuck = stream.stuck;
-  out.stuckText = stream.stuckText;
-  if (stream.empty || stream.stuck) return out;  // a second document: the first is still read
+  FirstDocument out;
+  static_cast<DocumentStream &>(out) = parseFirstDocument(text, nullptr);
+  if (out.empty || out.stuck) return out;  // a second document: the first is still read
   out.node = YAML::Load(text);
   if (text.find("\\_") != std::string::npos || text.find("\\N") != std::string::npos) {
     std::unordered_set<int> seen;

@@ -17,17 +17,6 @@
 
 namespace wfc::yaml {
 
-struct FirstDocument {
-  YAML::Node node;                         // the first document; null when there is none
-  bool empty = true;                       // the text holds no document at all
-  std::optional<YAML::Mark> second;        // where a second document starts, if one does
-  std::optional<YAML::Mark> stuck;         // a token no YAML value may start with: a syntax error
-  std::string stuckText;                   // that token's first character, for the message
-};
-
-// Throws YAML::Exception (a ParserException for a syntax error), as YAML::Load does.
-FirstDocument loadFirstDocument(const std::string &text);
-
 // What a file holds beyond its first document.
 struct DocumentStream {
   bool empty = true;                       // the text holds no document at all
@@ -36,11 +25,18 @@ struct DocumentStream {
   std::string stuckText;                   // that token's first character, for the message
 };
 
-// Parses `text` once, handing the first document's events to `firstDocument` (a reader that
-// builds its own tree, without yaml-cpp's nodes: the compiler's DocNodes), with the same checks
-// as loadFirstDocument. When it returns with neither `stuck` nor `second` set, the handler has
-// seen one whole document (or none: `empty`). Throws YAML::Exception as loadFirstDocument does.
-DocumentStream parseFirstDocument(const std::string &text, YAML::EventHandler &firstDocument);
+struct FirstDocument : DocumentStream {
+  YAML::Node node;  // the first document (read also when a second follows); null when none
+};
+
+// Throws YAML::Exception (a ParserException for a syntax error), as YAML::Load does.
+FirstDocument loadFirstDocument(const std::string &text);
+
+// Parses `text` once, handing the first document's events to `firstDocument` when given (a reader
+// that builds its own tree, without yaml-cpp's nodes: the compiler's DocNodes), with the same
+// checks as loadFirstDocument. When it returns with neither `stuck` nor `second` set, the handler
+// has seen one whole document (or none: `empty`). Throws YAML::Exception as loadFirstDocument does.
+DocumentStream parseFirstDocument(const std::string &text, YAML::EventHandler *firstDocument);
 
 // yaml-cpp 0.7 decodes the escapes "\_" (U+00A0) and "\N" (U+0085) of a double-quoted scalar
 // to one byte each (0xA0, 0x85), not to their two bytes of UTF-8. Given a scalar's text read from

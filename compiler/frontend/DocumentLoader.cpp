@@ -197,7 +197,7 @@ const Document *DocumentLoader::load(llvm::StringRef path, Location requestedAt,
   bool escapes = body.contains("\\_") || body.contains("\\N");
   DocNodeBuilder builder(*doc, base, bom, scan.unclosedQuote, kMaxDepth, kMaxExpandedNodes, escapes, diags_);
   try {
-    yaml::DocumentStream docs = yaml::parseFirstDocument(std::string(body), builder);
+    yaml::DocumentStream docs = yaml::parseFirstDocument(std::string(body), &builder);
     if (docs.stuck) {
       diags_.error(builder.locOf(*docs.stuck), (json ? "invalid JSON: '" : "invalid YAML: '") + docs.stuckText +
                                                    "' cannot start a value here");
