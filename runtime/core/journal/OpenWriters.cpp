@@ -33,13 +33,21 @@ std::vector<WriterRow> deadWriters(sqlite3 *db) {
   return dead;
 }
 
-void addWriter(sqlite3 *db, const std::vector<WriterRow> &dead) {
+namespace {
+
+void removeRows(sqlite3 *db, const std::vector<WriterRow> &rows) {
   Statement remove(db, "DELETE FROM wfc_open_writers WHERE pid = ?1 AND started = ?2");
-  for (const WriterRow &row : dead) {
+  for (const WriterRow &row : rows) {
     Use use(remove);
     remove.bind(1, row.pid).bind(2, row.started);
     remove.run();
   }
+}
+
+}  // namespace
+
+void addWriter(sqlite3 *db, const std::vector<WriterRow> &dead) {
+  removeRows(db, dead);
   const WriterRow self = thisProcess();
   Statement add(db, "INSERT OR IGNORE INTO wfc_open_writers (pid, started) VALUES (?1, ?2)");
   add.bind(1, self.pid).bind(2, self.started);
@@ -49,12 +57,7 @@ void addWriter(sqlite3 *db, const std::vector<WriterRow> &dead) {
 void removeWriter(sqlite3 *db) {
   std::vector<WriterRow> gone = deadWriters(db);
   gone.push_back(thisProcess());
-  Statement remove(db, "DELETE FROM wfc_open_writers WHERE pid = ?1 AND started = ?2");
-  for (const WriterRow &row : gone) {
-    Use use(remove);
-    remove.bind(1, row.pid).bind(2, row.started);
-    remove.run();
-  }
+  removeRows(db, gone);
 }
 
 bool openInAnotherProcess(const std::string &path) {
