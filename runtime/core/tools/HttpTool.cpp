@@ -15,8 +15,7 @@
 #include "core/tools/ToolBinding.h"
 
 #include "common/BindingsFile.h"
-
-
+#include "support/AsciiCase.h"
 #include "support/http/HttpClient.h"
 
 #include <algorithm>
@@ -37,12 +36,6 @@ constexpr size_t kMinSecretBytes = 4;
 constexpr size_t kMaxBodyBytes = size_t(256) << 20;  // as for an exec tool's stdout
 
 std::string inQuotes(std::string_view s) { return "'" + std::string(s) + "'"; }
-
-std::string lower(std::string_view s) {
-  std::string out(s);
-  std::transform(out.begin(), out.end(), out.begin(), [](unsigned char c) { return char(std::tolower(c)); });
-  return out;
-}
 
 // RFC 9110 token characters: what a header name may be made of.
 bool isHeaderName(std::string_view name) {
@@ -81,7 +74,7 @@ class HttpBinding final : public ToolBinding {
       : tool_(std::move(tool)), url_(std::move(url)), shownUrl_(http::redactUrl(url_)), method_(std::move(method)),
         timeoutMs_(timeoutMs), queryArgs_(method_ == "GET" || method_ == "DELETE") {
     auto has = [&](std::string_view name) {
-      return std::any_of(headers.begin(), headers.end(), [&](const Header &h) { return lower(h.name) == name; });
+      return std::any_of(headers.begin(), headers.end(), [&](const Header &h) { return lowerAscii(h.name) == name; });
     };
     if (!has("user-agent")) lines_.push_back("User-Agent: wfc");
     if (!has("accept")) lines_.push_back("Accept: application/json");
@@ -221,10 +214,10 @@ std::unique_ptr<ToolBinding> makeHttpBinding(const std::string &tool, const std:
     if (!isHeaderName(name))
       usage(inQuotes(name) + " in " + from + " of " + what + " is not an HTTP header name (letters, digits and " +
             "!#$%&'*+-.^_`|~ only)");
-    if (lower(name) == "idempotency-key")
+    if (equalsIgnoreCase(name, "idempotency-key"))
       usage(from + " of " + what + " sets Idempotency-Key, which wfc sends itself (RUN/STEP/ATTEMPT); remove it");
     for (const Header &h : headers)
-      if (lower(h.name) == lower(name))
+      if (equalsIgnoreCase(h.name, name))
         usage("header " + inQuotes(name) + " is set twice in " + what + " (as " + inQuotes(h.name) +
               "); keep one of them");
     headers.push_back({name, std::move(value), secret});

@@ -2,6 +2,7 @@
 
 #include "host/serve/ConnectionDeadlines.h"
 #include "host/serve/MicrohttpdLibrary.h"
+#include "support/AsciiCase.h"
 #include "wfc/error.h"
 
 #include <arpa/inet.h>
@@ -18,12 +19,6 @@
 
 namespace wfc::serve {
 namespace {
-
-bool equalsIgnoreCase(std::string_view a, std::string_view b) {
-  return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) {
-           return std::tolower(static_cast<unsigned char>(x)) == std::tolower(static_cast<unsigned char>(y));
-         });
-}
 
 // A request being received: its target as sent, its body so far, or that it is too large; then
 // its response, which libmicrohttpd sends from here until the request completes.

@@ -4,6 +4,7 @@
 #include "core/journal/RunStatus.h"
 #include "host/chat/ChatMain.h"
 #include "host/serve/ApiRoutes.h"
+#include "support/AsciiCase.h"
 
 #include <algorithm>
 #include <cctype>
@@ -19,9 +20,7 @@ Json ref(const std::string &name) { return {{"$ref", "#/components/schemas/" + n
 
 // "GET" → "get": an OpenAPI path item's key for the method.
 std::string operationKey(std::string_view method) {
-  std::string key(method);
-  for (char &c : key) c = char(std::tolower(static_cast<unsigned char>(c)));
-  return key;
+  return lowerAscii(method);
 }
 
 }  // namespace

@@ -1,5 +1,7 @@
 #include "host/serve/RequestOrigin.h"
 
+#include "support/AsciiCase.h"
+
 #include <arpa/inet.h>
 #include <netinet/in.h>
 
@@ -8,11 +10,6 @@
 
 namespace wfc::serve {
 namespace {
-
-std::string lower(std::string s) {
-  for (char &c : s) c = char(std::tolower(static_cast<unsigned char>(c)));
-  return s;
-}
 
 // localhost, 127.0.0.0/8, [::1]: the names of this machine that no other site can take.
 bool loopbackName(const std::string &host) {
@@ -34,12 +31,12 @@ std::string hostWithoutPort(const std::string &authority) {
   } else if (size_t colon = host.rfind(':'); colon != std::string::npos) {
     host = host.substr(0, colon);
   }
-  return lower(host);
+  return lowerAscii(host);
 }
 
 RequestOrigin::RequestOrigin(const ListenAddress &listen, std::vector<std::string> allowed)
     : loopback_(listen.loopback()), listening_(listen.str()), allowed_(std::move(allowed)) {
-  for (std::string &name : allowed_) name = lower(name);
+  for (std::string &name : allowed_) name = lowerAscii(name);
 }
 
 bool RequestOrigin::allowedName(const std::string &host) const {
@@ -58,8 +55,8 @@ std::optional<std::string> RequestOrigin::problem(const HttpRequest &request) co
   std::optional<std::string> origin = request.header("Origin");
   if (!origin) return std::nullopt;
   size_t scheme = origin->find("://");
-  std::string authority = scheme == std::string::npos ? "" : lower(origin->substr(scheme + 3));
-  if (!authority.empty() && host && authority == lower(*host)) return std::nullopt;  // the server's own page
+  std::string authority = scheme == std::string::npos ? "" : lowerAscii(origin->substr(scheme + 3));
+  if (!authority.empty() && host && authority == lowerAscii(*host)) return std::nullopt;  // the server's own page
   if (!authority.empty() && allowedName(hostWithoutPort(authority))) return std::nullopt;
   return "requests from web pages of origin '" + *origin + "' are refused: this server answers its own page (origin " +
          "http://" + (host ? *host : listening_) + ") and those of --allow-host names" +

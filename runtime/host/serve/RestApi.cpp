@@ -10,6 +10,7 @@
 #include "host/serve/OpenApiDocument.h"
 #include "host/serve/WebAssets.h"
 #include "host/session/Resume.h"
+#include "support/AsciiCase.h"
 #include "support/JsonTakingStrings.h"
 #include "wfc/error.h"
 
@@ -90,7 +91,7 @@ bool isJsonContentType(std::string_view header) {
   size_t first = 0;
   while (first < media.size() && blank(media[first])) ++first;
   media.erase(0, first);
-  for (char &c : media) c = char(std::tolower(static_cast<unsigned char>(c)));
+  media = lowerAscii(media);
   const std::string_view application = "application/";
   return media == "application/json" ||
          (media.starts_with(application) && media.size() > application.size() + 5 && media.ends_with("+json"));
@@ -208,10 +209,8 @@ bool RestApi::authorized(const HttpRequest &request) const {
   if (!options_.token) return true;
   std::optional<std::string> header = request.header("Authorization");
   const std::string scheme = "Bearer ";
-  if (!header || header->size() < scheme.size()) return false;
-  for (size_t i = 0; i < scheme.size(); ++i)
-    if (std::tolower(static_cast<unsigned char>((*header)[i])) != std::tolower(static_cast<unsigned char>(scheme[i])))
-      return false;
+  if (!header || header->size() < scheme.size() || !equalsIgnoreCase(std::string_view(*header).substr(0, scheme.size()), scheme))
+    return false;
   return constantTimeEquals(header->substr(scheme.size()), *options_.token);
 }
 
