@@ -54,6 +54,13 @@ std::optional<std::string> damageInLog(const std::string &walPath) {
   if (sums[0] != bigEndian(h + 24) || sums[1] != bigEndian(h + 28))
     return frames == 0 ? std::nullopt : std::optional<std::string>("its header fails its checksum");
   const uint32_t salt1 = bigEndian(h + 16), salt2 = bigEndian(h + 20);
+  // Whether frame `f`'s checksum holds, continued from `chained` (its first 8 header bytes, then
+  // its page), which it leaves at the frame's own sums.
+  auto frameHolds = [&](const unsigned char *f, uint32_t chained[2]) {
+    checksum(bigEndianWords, f, 8, chained);
+    checksum(bigEndianWords, f + kFrameHeaderBytes, pageSize, chained);
+    return chained[0] == bigEndian(f + 16) && chained[1] == bigEndian(f + 20);
+  };
 
   // The valid part: frames of this generation (the header's salts) whose cumulative checksums
   // hold, up to the first that does not. Past it a log may hold leftovers of this generation — the
@@ -69,21 +76,13 @@ std::optional<std::string> damageInLog(const std::string &walPath) {
       if (!thisGeneration || bigEndian(f + 4) == 0 || i == 0) continue;
       const unsigned char *before = f - frameBytes;
       uint32_t chained[2] = {bigEndian(before + 16), bigEndian(before + 20)};
-      checksum(bigEndianWords, f, 8, chained);
-      checksum(bigEndianWords, f + kFrameHeaderBytes, pageSize, chained);
-      if (chained[0] == bigEndian(f + 16) && chained[1] == bigEndian(f + 20))
+      if (frameHolds(f, chained))
         return "frame " + std::to_string(firstInvalid + 1) + " of " + std::to_string(frames) +
                " is damaged (its checksum or salt is wrong), and SQLite would ignore it and every frame "
                "logged after it, committed transactions among them";
       continue;
     }
-    bool valid = thisGeneration && bigEndian(f) != 0;
-    if (valid) {
-      checksum(bigEndianWords, f, 8, sums);
-      checksum(bigEndianWords, f + kFrameHeaderBytes, pageSize, sums);
-      valid = sums[0] == bigEndian(f + 16) && sums[1] == bigEndian(f + 20);
-    }
-    if (!valid) firstInvalid = i;
+    if (!(thisGeneration && bigEndian(f) != 0 && frameHolds(f, sums))) firstInvalid = i;
   }
   return std::nullopt;
 }
