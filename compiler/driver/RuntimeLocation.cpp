@@ -23,12 +23,19 @@ std::optional<RuntimeLocation> findRuntime(const char *argv0) {
       llvm::sys::path::append(lib, "lib", name);
       if (llvm::sys::fs::exists(lib)) libraries.push_back(lib.str().str());
     }
-    if (libraries.size() == 4 && llvm::sys::fs::exists(header)) return RuntimeLocation{include.str().str(), libraries, links};
+    if (libraries.size() == 4 && llvm::sys::fs::exists(header)) {
+      llvm::SmallString<256> precompiled(prefix);
+      llvm::sys::path::append(precompiled, "lib", "wfc", "precompiled");
+      std::string precompiledDir = llvm::sys::fs::is_directory(precompiled) ? precompiled.str().str() : "";
+      return RuntimeLocation{include.str().str(), libraries, links, precompiledDir};
+    }
   }
   std::vector<std::string> inTree = {WFC_INTREE_RUNTIME_LIBRARIES};
   for (const std::string &lib : inTree)
     if (!llvm::sys::fs::exists(lib)) return std::nullopt;
-  return RuntimeLocation{WFC_INTREE_INCLUDE_DIR, inTree, links};
+  std::string precompiledDir = WFC_INTREE_PRECOMPILED_DIR;
+  if (!precompiledDir.empty() && !llvm::sys::fs::is_directory(precompiledDir)) precompiledDir.clear();
+  return RuntimeLocation{WFC_INTREE_INCLUDE_DIR, inTree, links, precompiledDir};
 }
 
 }  // namespace wfc

@@ -1,6 +1,6 @@
 // Where `wfc compile` finds the runtime's libraries and headers: next to an installed wfc
 // (<prefix>/bin/wfc → <prefix>/lib/libwfc_runtime_host.a and the layers below it,
-// <prefix>/include), else the build tree wfc was built in.
+// <prefix>/include, <prefix>/lib/wfc/precompiled), else the build tree wfc was built in.
 #pragma once
 
 #include <optional>
@@ -15,6 +15,9 @@ struct RuntimeLocation {
   // "Architecture").
   std::vector<std::string> libraries;
   std::vector<std::string> linkLibraries;  // what the runtime itself links against
+  // A directory holding wfc/program.h.gch and wfc/tool.h.gch, searched before includeDir; empty
+  // when this wfc has none (built by a compiler other than GCC). See runtime/CMakeLists.txt.
+  std::string precompiledDir;
 };
 
 // `argv0` locates the running wfc. nullopt when neither layout has the runtime.

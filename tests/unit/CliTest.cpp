@@ -701,6 +701,63 @@ TEST(CliTest, CompileReportsTheCxxCompilersErrors) {
   EXPECT_FALSE(std::filesystem::exists(dir.path() / "exe"));
 }
 
+// Native tools the bindings name but no --native source defines fail at the link, which says so.
+TEST(CliTest, CompileNamesAMissingNativeFunctionAtTheLink) {
+  TempDir dir;
+  ProcessResult r = wfc({"compile", kTextStats, "--bindings",
+                         std::string(WFC_SOURCE_DIR) + "/examples/text-stats/bindings.yaml", "-o",
+                         (dir.path() / "exe").string()});
+  EXPECT_EQ(r.exitCode, 1);
+  EXPECT_NE(r.err.find("count_words"), std::string::npos) << "the linker's own message: " << r.err;
+  EXPECT_NE(r.err.find("linking the executable failed"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("in one of the --native sources"), std::string::npos) << r.err;
+  EXPECT_FALSE(std::filesystem::exists(dir.path() / "exe"));
+}
+
+// `wfc compile` compiles each source apart and links the objects: a --native object file goes
+// to the link as it is.
+TEST(CliTest, CompileLinksANativeObjectFile) {
+  TempDir dir;
+  const std::string object = (dir.path() / "native_tools.o").string();
+  ProcessResult cc = test::runProcess(
+      "/bin/sh", {"-c", "c++ -std=c++20 -O1 -I \"$1\" -c \"$2\" -o \"$0\"", object,
+                  std::string(WFC_SOURCE_DIR) + "/include", std::string(WFC_SOURCE_DIR) + "/examples/text-stats/native_tools.cpp"},
+      60.0);
+  ASSERT_EQ(cc.exitCode, 0) << cc.err;
+  const std::string exe = (dir.path() / "exe").string();
+  ProcessResult r = wfc({"compile", kTextStats, "--bindings",
+                         std::string(WFC_SOURCE_DIR) + "/examples/text-stats/bindings.yaml", "--native", object, "-o", exe});
+  ASSERT_EQ(r.exitCode, 0) << r.err;
+  ProcessResult run = test::runProcess(exe, {"--input-json", R"({"path": "sample.md"})", "--workspace",
+                                             std::string(WFC_SOURCE_DIR) + "/examples/text-stats"});
+  EXPECT_EQ(run.exitCode, 0) << run.err;
+  EXPECT_NE(run.out.find("\"words\":69"), std::string::npos) << run.out;
+}
+
+// A GCC build precompiles <wfc/program.h> and <wfc/tool.h> with the options `wfc compile` uses
+// (cmake/PrecompiledHeaders.cmake): both compiles load them instead of reading the headers. GCC's
+// -H marks a precompiled header it used with '!'; a compiler that wraps the build's own adds it.
+TEST(CliTest, CompileLoadsThePrecompiledHeaders) {
+  if (std::string(WFC_TEST_PRECOMPILED_DIR).empty()) GTEST_SKIP() << "this build's compiler is not GCC";
+  TempDir dir;
+  const std::string trace = (dir.path() / "includes.txt").string();
+  const std::string wrapper = dir.write("cxx.sh", "#!/bin/sh\n"
+                                                  "case \" $* \" in *\" -c \"*) exec \"" WFC_TEST_CXX "\" \"$@\" -H 2>>\"" + trace +
+                                                      "\" ;; esac\n"
+                                                      "exec \"" WFC_TEST_CXX "\" \"$@\"\n");
+  std::filesystem::permissions(wrapper, std::filesystem::perms::owner_all);
+  std::string script = "CXX=\"$0\" \"$1\" compile \"$2\" --bindings \"$3\" --native \"$4\" -o \"$5\"";
+  ProcessResult r = test::runProcess(
+      "/bin/sh",
+      {"-c", script, wrapper, WFC_BINARY, kTextStats, std::string(WFC_SOURCE_DIR) + "/examples/text-stats/bindings.yaml",
+       std::string(WFC_SOURCE_DIR) + "/examples/text-stats/native_tools.cpp", (dir.path() / "exe").string()},
+      60.0);
+  ASSERT_EQ(r.exitCode, 0) << r.err;
+  std::string includes = test::readText(trace);
+  EXPECT_NE(includes.find("! " WFC_TEST_PRECOMPILED_DIR "/wfc/program.h.gch"), std::string::npos) << includes;
+  EXPECT_NE(includes.find("! " WFC_TEST_PRECOMPILED_DIR "/wfc/tool.h.gch"), std::string::npos) << includes;
+}
+
 // An executable leaves the runtime's debug information out unless --debug asks for it
 // (docs/cli.md "wfc compile"): a few MB, not a hundred.
 TEST(CliTest, CompileLeavesDebugInformationOutUnlessAsked) {
