@@ -9,10 +9,18 @@
 
 namespace wfc::codegen {
 
+// A step of a path in a tool step's arguments given as data.
+#define WFC_PATH_KEY_FIELDS(F) F(key) F(index)
+WFC_DECL_MIRROR(PathKeyFields, wfc::PathKey, WFC_PATH_KEY_FIELDS);
+
+// A member of a tool step's arguments given as data (StepDecl::arguments).
+#define WFC_ARGUMENT_DECL_FIELDS(F) F(key) F(source) F(constant) F(step) F(path) F(ref)
+WFC_DECL_MIRROR(ArgumentDeclFields, wfc::ArgumentDecl, WFC_ARGUMENT_DECL_FIELDS);
+
 // A step table's row (kSteps) and a chat task's turn (kTurn_<prompt>).
 #define WFC_STEP_DECL_FIELDS(F)                                                                       \
   F(id) F(key) F(kind) F(effect) F(location) F(parent) F(after) F(order) F(guard) F(guardedBy) F(run) \
-  F(predicate) F(thenStep) F(elseStep) F(reduce) F(into) F(maxAttempts) F(backoffMs) F(timeoutMs)     \
+  F(arguments) F(predicate) F(thenStep) F(elseStep) F(reduce) F(into) F(maxAttempts) F(backoffMs) F(timeoutMs)     \
   F(tool) F(argsChecked) F(callee) F(fallback) F(fallbackValue) F(prompt) F(provider) F(outputSchema) \
   F(strictOutput) F(tools) F(maxSteps) F(toolCalled) F(maxConcurrency) F(maxIterations) F(rubric)     \
   F(evals) F(cache) F(definitionHash) F(needs) F(action) F(capture)

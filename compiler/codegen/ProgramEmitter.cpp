@@ -68,7 +68,7 @@ class CompositionEmitter {
  private:
   void emitTables(Printer &p, const std::map<const ir::Step *, std::unique_ptr<StepEmitter>> &emitters,
                   const std::string &input, const std::string &output) {
-    p.emit("// The step table: each step's graph, guard and function.\n");
+    p.emit("// The step table: each step's graph, guard, and function or arguments.\n");
     // The static plan: -O0's one step at a time in reference order, or passes/Parallelize's.
     const ir::ExecutionPlan plan(c_);
     std::vector<StepDeclFields> rows;
@@ -415,8 +415,10 @@ std::optional<std::string> emitProgram(const ir::Module &module, const analysis:
   std::string how = program.chat ? "// The runtime (libwfc_runtime) runs one task's turn step per user turn, as the\n"
                                    "// chat tasks table at the end says.\n"
                                  : "// Each run_<step> function is one attempt of that step and each when_<step> a\n"
-                                   "// branch's predicate; the runtime (libwfc_runtime) schedules them as the step\n"
-                                   "// tables at the end of each composition say.\n";
+                                   "// branch's predicate; a tool step whose arguments are constants and references\n"
+                                   "// has no function, its arguments are data in its row. The runtime\n"
+                                   "// (libwfc_runtime) schedules the steps as the step tables at the end of each\n"
+                                   "// composition say.\n";
   const bool member = !options.memberNamespace.empty();  // one workflow of a registry's file
   if (member) {
     p.emit({{"source", options.sourcePath}, {"pack", module.id}, {"pack_version", module.version}, {"what", what},

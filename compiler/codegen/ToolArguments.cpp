@@ -1,5 +1,8 @@
 #include "codegen/ToolArguments.h"
 
+#include "codegen/CppNames.h"
+#include "codegen/DeclMirrors.h"
+
 #include "ir/Module.h"
 
 #include <algorithm>
@@ -57,6 +60,43 @@ bool argumentsProvenValid(const ir::Step &s) {
     if (!proven) return false;
   }
   return true;
+}
+
+std::optional<std::string> argumentsAsData(const ir::Step &s, EmitContext &ctx, const CompositionNames &names) {
+  if (!s.args) return "{}";
+  if (s.args->kind != ir::Value::Kind::Object) return std::nullopt;
+  std::string rows;
+  for (const auto &[key, member] : s.args->members) {
+    ArgumentDeclFields row;
+    row.key = cppString(key);
+    if (member.isConstant()) {
+      row.constant = "&" + ctx.constant(member.constant(), names.steps.at(&s) + "_args_" + key);
+    } else if (member.kind == ir::Value::Kind::Reference &&
+               (member.ref.root == ir::RefRoot::Input || member.ref.root == ir::RefRoot::StepOutput)) {
+      const ir::Reference &ref = member.ref;
+      if (ref.root == ir::RefRoot::Input) {
+        row.source = "wfc::ArgumentDecl::Input";
+      } else {
+        row.source = "wfc::ArgumentDecl::Output";
+        row.step = "step::" + names.steps.at(ref.step);
+      }
+      if (!ref.path.empty()) {
+        std::string path;
+        for (const ir::PathElement &e : ref.path) {
+          PathKeyFields k;
+          if (e.isIndex()) k.index = std::to_string(*e.index);
+          else k.key = cppString(e.key);
+          path += (path.empty() ? "" : ", ") + inlineInitializer(k);
+        }
+        row.path = "{" + path + "}";
+      }
+      row.ref = cppString(ir::spell(ref));
+    } else {
+      return std::nullopt;
+    }
+    rows += "    " + inlineInitializer(row) + ",\n";
+  }
+  return rows.empty() ? "{}" : "{\n" + rows + "}";
 }
 
 }  // namespace wfc::codegen

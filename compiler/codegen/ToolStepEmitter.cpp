@@ -11,6 +11,9 @@ class ToolStepEmitter final : public StepEmitter {
   using StepEmitter::StepEmitter;
 
   void emitFunctions(Printer &p, const ir::Step &s) override {
+    // Arguments of constants and plain references are data in the step table: no function, and
+    // nothing for the C++ compiler to chew on (docs/codegen.md "Tool steps as data").
+    if (argumentsAsData(s, ctx_, names_)) return;
     openStep(p, s, "tool '" + s.tool->name + "'");
     ExpressionEmitter expr(ctx_, names_, name(s) + "_args");
     std::string args = s.args ? expr.value(*s.args) : "Value::object({})";
@@ -23,7 +26,8 @@ class ToolStepEmitter final : public StepEmitter {
   }
 
   void addFields(StepDeclFields &fields, const ir::Step &s) override {
-    fields.run = "run_" + name(s);
+    if (std::optional<std::string> arguments = argumentsAsData(s, ctx_, names_)) fields.arguments = *arguments;
+    else fields.run = "run_" + name(s);
     fields.tool = "tool::" + ctx_.tool(*s.tool);
     if (argumentsProvenValid(s)) fields.argsChecked = "true";
   }

@@ -23,12 +23,8 @@ std::optional<RuntimeLocation> findRuntime(const char *argv0) {
       llvm::sys::path::append(lib, "lib", name);
       if (llvm::sys::fs::exists(lib)) libraries.push_back(lib.str().str());
     }
-    if (libraries.size() == 4 && llvm::sys::fs::exists(header)) {
-      llvm::SmallString<256> precompiled(prefix);
-      llvm::sys::path::append(precompiled, "lib", "wfc", "precompiled");
-      std::string precompiledDir = llvm::sys::fs::is_directory(precompiled) ? precompiled.str().str() : "";
-      return RuntimeLocation{include.str().str(), libraries, links, precompiledDir};
-    }
+    // Installed, the precompiled headers sit beside the headers (cmake/PrecompiledHeaders.cmake).
+    if (libraries.size() == 4 && llvm::sys::fs::exists(header)) return RuntimeLocation{include.str().str(), libraries, links, ""};
   }
   std::vector<std::string> inTree = {WFC_INTREE_RUNTIME_LIBRARIES};
   for (const std::string &lib : inTree)

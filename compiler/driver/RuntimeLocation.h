@@ -1,6 +1,6 @@
 // Where `wfc compile` finds the runtime's libraries and headers: next to an installed wfc
 // (<prefix>/bin/wfc → <prefix>/lib/libwfc_runtime_host.a and the layers below it,
-// <prefix>/include, <prefix>/lib/wfc/precompiled), else the build tree wfc was built in.
+// <prefix>/include), else the build tree wfc was built in.
 #pragma once
 
 #include <optional>
@@ -15,8 +15,10 @@ struct RuntimeLocation {
   // "Architecture").
   std::vector<std::string> libraries;
   std::vector<std::string> linkLibraries;  // what the runtime itself links against
-  // A directory holding wfc/program.h.gch and wfc/tool.h.gch, searched before includeDir; empty
-  // when this wfc has none (built by a compiler other than GCC). See runtime/CMakeLists.txt.
+  // The build tree's directory of precompiled headers (wfc/program.h.gch, wfc/tool.h.gch, and the
+  // headers), searched before includeDir; empty for an installed wfc, whose precompiled headers
+  // sit beside the headers, and for a build by a compiler other than GCC
+  // (cmake/PrecompiledHeaders.cmake).
   std::string precompiledDir;
 };
 

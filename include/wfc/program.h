@@ -41,6 +41,26 @@ using StepFn = Value (*)(StepContext &);
 // A branch's predicate.
 using PredicateFn = bool (*)(StepContext &);
 
+// A step of a path in a step table: a key, or (key null) an array index. Unlike PathStep it is
+// plain data, so a table that holds paths is still built at compile time.
+struct PathKey {
+  const char *key = nullptr;
+  int64_t index = -1;
+};
+
+// One member of a tool step's arguments given as data (docs/codegen.md "Tool steps as data"): a
+// constant, or `${input…}` / `${<step>.output…}`, resolved when the step runs exactly as the code
+// `ctx.input(…)` / `ctx.output(…)` would. A tool step written this way needs no function.
+struct ArgumentDecl {
+  enum Source : uint8_t { Constant, Input, Output };
+  const char *key = "";  // the member of the arguments object
+  Source source = Constant;
+  const Value *constant = nullptr;           // Constant: the value
+  int step = -1;                             // Output: the step whose output is read
+  std::initializer_list<PathKey> path = {};  // Input, Output: the path below it
+  const char *ref = "";                      // Input, Output: the reference as written, for messages
+};
+
 struct StepDecl {
   const char *id = "";
   // The id the pack declares the step with, when the optimizer renamed it (a step inlined from
@@ -60,6 +80,8 @@ struct StepDecl {
   Guard guard = Guard::None;
   int guardedBy = -1;         // the branch choosing this one, or the step it is the fallback of
   StepFn run = nullptr;       // tool, subflow
+  // A tool step without `run`: its arguments object, member by member, in this order (none: {}).
+  std::initializer_list<ArgumentDecl> arguments = {};
   PredicateFn predicate = nullptr;  // branch
   int thenStep = -1, elseStep = -1;  // branch
   Reduce reduce = Reduce::Barrier;  // parallel

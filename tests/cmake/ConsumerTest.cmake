@@ -94,7 +94,7 @@ if(MODE STREQUAL "installed")
   endforeach()
   # A GCC build precompiles the public headers for `wfc compile` (cmake/PrecompiledHeaders.cmake).
   if(EXISTS "${WFC_BUILD_DIR}/precompiled/wfc/program.h.gch")
-    foreach(file IN ITEMS lib/wfc/precompiled/wfc/program.h.gch lib/wfc/precompiled/wfc/tool.h.gch)
+    foreach(file IN ITEMS include/wfc/program.h.gch include/wfc/tool.h.gch)
       if(NOT EXISTS "${prefix}/${file}")
         message(FATAL_ERROR "cmake --install did not install ${file}:\n${out}")
       endif()

@@ -1,5 +1,6 @@
 // The helpers generated predicates and interpolations compile to (docs/semantics.md "References" and
 // Predicates), and StepContext's path lookups.
+#include "core/run/PathLookup.h"
 #include "support/Describe.h"
 #include "wfc/error.h"
 #include "wfc/program.h"
@@ -104,32 +105,51 @@ Value interpolate(std::initializer_list<TextPiece> pieces) {
   return Value::string(out);
 }
 
-Value StepContext::at(const Value &base, std::initializer_list<PathStep> path, const char *ref) {
+namespace {
+
+// A path step's parts, for PathStep (generated code's) and PathKey (the step tables').
+bool isIndex(const PathStep &p) { return p.index >= 0; }
+bool isIndex(const PathKey &p) { return p.key == nullptr; }
+std::string_view keyOf(const PathStep &p) { return p.key; }
+std::string_view keyOf(const PathKey &p) { return p.key; }
+
+template <typename Path>
+Value follow(const Value &base, const Path &path, const char *ref) {
   // Walk step by step so the message can say where the path stops matching.
   Value current = base;
   std::string walked;
-  for (const PathStep &p : path) {
-    std::optional<Value> next = p.index >= 0 ? current.at(static_cast<size_t>(p.index)) : current.get(p.key);
+  for (const auto &p : path) {
+    std::optional<Value> next = isIndex(p) ? current.at(static_cast<size_t>(p.index)) : current.get(keyOf(p));
     // AWL's shell results and replies spell these fields in kebab-case, its authors' expressions
     // in snake_case too (docs/awl.md "Types"): the compiler maps them where it knows the type, the
     // run where it does not.
-    if (!next && p.index < 0)
+    if (!next && !isIndex(p))
       for (const char *alias : {"exit_code", "duration_ms", "tool_calls", "tokens_used"})
-        if (p.key == alias) {
-          std::string kebab = p.key;
+        if (keyOf(p) == alias) {
+          std::string kebab(keyOf(p));
           std::replace(kebab.begin(), kebab.end(), '_', '-');
           next = current.get(kebab);
         }
     if (!next) {
-      std::string what = p.index >= 0 ? "no index " + std::to_string(p.index) : "no key '" + p.key + "'";
+      std::string what = isIndex(p) ? "no index " + std::to_string(p.index) : "no key '" + std::string(keyOf(p)) + "'";
       throw Error(ErrorKind::StepFailed, std::string("reference ") + ref + " cannot be resolved: there is " + what +
                                              " in " + (walked.empty() ? "the value" : walked) + ", which is " +
                                              abbreviated(current));
     }
-    walked += p.index >= 0 ? "[" + std::to_string(p.index) + "]" : "." + p.key;
+    walked += isIndex(p) ? "[" + std::to_string(p.index) + "]" : "." + std::string(keyOf(p));
     current = std::move(*next);
   }
   return current;
+}
+
+}  // namespace
+
+Value StepContext::at(const Value &base, std::initializer_list<PathStep> path, const char *ref) {
+  return follow(base, path, ref);
+}
+
+Value followPath(const Value &base, std::initializer_list<PathKey> path, const char *ref) {
+  return follow(base, path, ref);
 }
 
 bool StepContext::inputExists(std::initializer_list<PathStep> path) const {

@@ -8,6 +8,7 @@
 #include "core/journal/ProgramIdentity.h"
 #include "core/journal/RunJournal.h"
 #include "core/journal/RunStore.h"
+#include "core/scheduler/ToolArguments.h"
 #include "support/Describe.h"
 
 #include <cstdlib>
@@ -826,7 +827,7 @@ Value Frame::runAttempts(int step, unsigned &attempts, AttemptOutcome &outcome) 
       return fields;
     };
     try {
-      Value out = d.run(ctx);
+      Value out = d.run ? d.run(ctx) : runStepWithoutFunction(d, ctx);
       // A cached output passed the step's evals when it was recorded.
       if (d.evals.size() > 0 && std::string_view(outcome.cache) != "hit") {  // part of the attempt: a gating eval's failure fails it (docs/evals.md)
         std::optional<int64_t> item;

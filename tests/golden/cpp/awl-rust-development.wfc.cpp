@@ -2,8 +2,10 @@
 //
 // Pack 'rust-development' 1.0, composition 'main'.
 // Each run_<step> function is one attempt of that step and each when_<step> a
-// branch's predicate; the runtime (libwfc_runtime) schedules them as the step
-// tables at the end of each composition say.
+// branch's predicate; a tool step whose arguments are constants and references
+// has no function, its arguments are data in its row. The runtime
+// (libwfc_runtime) schedules the steps as the step tables at the end of each
+// composition say.
 
 #include <wfc/program.h>
 
@@ -267,7 +269,7 @@ Value run_notify_2(StepContext &ctx) {
   return ctx.act(args);
 }  // step notify_2
 
-// The step table: each step's graph, guard and function.
+// The step table: each step's graph, guard, and function or arguments.
 const wfc::StepDecl kSteps[] = {
     {
         .id = "shell",

@@ -2,8 +2,10 @@
 //
 // Pack 'golden-cache' 1.0.0, composition 'main'.
 // Each run_<step> function is one attempt of that step and each when_<step> a
-// branch's predicate; the runtime (libwfc_runtime) schedules them as the step
-// tables at the end of each composition say.
+// branch's predicate; a tool step whose arguments are constants and references
+// has no function, its arguments are data in its row. The runtime
+// (libwfc_runtime) schedules the steps as the step tables at the end of each
+// composition say.
 
 #include <wfc/program.h>
 
@@ -76,14 +78,6 @@ enum Id : int {
 };
 }  // namespace step
 
-// lookup: tool 'kb.lookup' — pack.yaml:23
-Value run_lookup(StepContext &ctx) {
-  const Value args = Value::object({
-      {"q", ctx.input({"q"}, "${input.q}")},
-  });
-  return ctx.callTool(tool::kb_lookup, args);
-}  // step lookup
-
 // summary: prompt step, prompt 'summarize' — pack.yaml:28
 Value run_summary(StepContext &ctx) {
   const Value input = ctx.output(step::lookup, "${lookup.output}");
@@ -98,14 +92,16 @@ Value run_again(StepContext &ctx) {
   return ctx.callComposition(composition::twice, input);
 }  // step again
 
-// The step table: each step's graph, guard and function.
+// The step table: each step's graph, guard, and function or arguments.
 const wfc::StepDecl kSteps[] = {
     {
         .id = "lookup",
         .kind = wfc::StepKind::Tool,
         .effect = wfc::Effect::Read,
         .location = "pack.yaml:23",
-        .run = run_lookup,
+        .arguments = {
+            {.key = "q", .source = wfc::ArgumentDecl::Input, .path = {{.key = "q"}}, .ref = "${input.q}"},
+        },
         .tool = tool::kb_lookup,
         .cache = true,
         .definitionHash = "254e376cdb1d3ef056e7b774e5f9bf6a17deef4f52c3ad1e6fe5fd4230288ac2",
@@ -157,22 +153,16 @@ enum Id : int {
 };
 }  // namespace step
 
-// first: tool 'kb.lookup' — pack.yaml:41
-Value run_first(StepContext &ctx) {
-  const Value args = Value::object({
-      {"q", ctx.input({"q"}, "${input.q}")},
-  });
-  return ctx.callTool(tool::kb_lookup, args);
-}  // step first
-
-// The step table: each step's graph, guard and function.
+// The step table: each step's graph, guard, and function or arguments.
 const wfc::StepDecl kSteps[] = {
     {
         .id = "first",
         .kind = wfc::StepKind::Tool,
         .effect = wfc::Effect::Read,
         .location = "pack.yaml:41",
-        .run = run_first,
+        .arguments = {
+            {.key = "q", .source = wfc::ArgumentDecl::Input, .path = {{.key = "q"}}, .ref = "${input.q}"},
+        },
         .tool = tool::kb_lookup,
     },
 };

@@ -2,8 +2,10 @@
 //
 // Pack 'control-flow' 2.1.0, composition 'main'.
 // Each run_<step> function is one attempt of that step and each when_<step> a
-// branch's predicate; the runtime (libwfc_runtime) schedules them as the step
-// tables at the end of each composition say.
+// branch's predicate; a tool step whose arguments are constants and references
+// has no function, its arguments are data in its row. The runtime
+// (libwfc_runtime) schedules the steps as the step tables at the end of each
+// composition say.
 
 #include <wfc/program.h>
 
@@ -33,8 +35,9 @@ enum Id : int {
 const Value kValue_score_input_input_weights = Value::parse(R"json([1,2.5,"${literal}"])json");
 const Value kValue_gate_tags = Value::parse(R"json([])json");
 const Value kValue_gate_mode = Value::parse(R"json(["draft","scratch"])json");
-const Value kValue_left_args = Value::parse(R"json({"key":"left"})json");
-const Value kValue_right_args = Value::parse(R"json({"key":"right"})json");
+const Value kValue_note_args_key = Value::parse(R"json("notes")json");
+const Value kValue_left_args_key = Value::parse(R"json("left")json");
+const Value kValue_right_args_key = Value::parse(R"json("right")json");
 
 // schemas/input.json: the input_schema of composition 'main'
 const char kSchema_input[] = R"json({
@@ -159,15 +162,6 @@ Value run_score_input(StepContext &ctx) {
   return ctx.enterComposition(composition::scoring, input);
 }  // step score__input
 
-// score__compute: tool 'calc.score' — pack.yaml:76
-Value run_score_compute(StepContext &ctx) {
-  const Value args = Value::object({
-      {"doc", ctx.output(step::score_input, {"doc"}, "${score__input.output.doc}")},
-      {"weights", ctx.output(step::score_input, {"weights"}, "${score__input.output.weights}")},
-  });
-  return ctx.callTool(tool::calc_score, args);
-}  // step score__compute
-
 // score: the output of 'scoring', inlined — pack.yaml:35
 Value run_score(StepContext &ctx) {
   return ctx.leaveComposition(composition::scoring, -1, {step::score_compute});
@@ -216,19 +210,7 @@ Value run_note(StepContext &ctx) {
   return ctx.callTool(tool::kv_put, args);
 }  // step note
 
-// left: tool 'kv.get' — pack.yaml:69
-Value run_left(StepContext &ctx) {
-  const Value args = kValue_left_args;
-  return ctx.callTool(tool::kv_get, args);
-}  // step left
-
-// right: tool 'kv.get' — pack.yaml:70
-Value run_right(StepContext &ctx) {
-  const Value args = kValue_right_args;
-  return ctx.callTool(tool::kv_get, args);
-}  // step right
-
-// The step table: each step's graph, guard and function.
+// The step table: each step's graph, guard, and function or arguments.
 const wfc::StepDecl kSteps[] = {
     {
         .id = "fetch",
@@ -257,7 +239,10 @@ const wfc::StepDecl kSteps[] = {
         .location = "pack.yaml:76",
         .after = {step::score_input},
         .order = 2,
-        .run = run_score_compute,
+        .arguments = {
+            {.key = "doc", .source = wfc::ArgumentDecl::Output, .step = step::score_input, .path = {{.key = "doc"}}, .ref = "${score__input.output.doc}"},
+            {.key = "weights", .source = wfc::ArgumentDecl::Output, .step = step::score_input, .path = {{.key = "weights"}}, .ref = "${score__input.output.weights}"},
+        },
         .tool = tool::calc_score,
     },
     {
@@ -342,7 +327,9 @@ const wfc::StepDecl kSteps[] = {
         .location = "pack.yaml:69",
         .parent = step::store,
         .order = 9,
-        .run = run_left,
+        .arguments = {
+            {.key = "key", .constant = &kValue_left_args_key},
+        },
         .tool = tool::kv_get,
         .argsChecked = true,
     },
@@ -353,7 +340,9 @@ const wfc::StepDecl kSteps[] = {
         .location = "pack.yaml:70",
         .parent = step::store,
         .order = 9,
-        .run = run_right,
+        .arguments = {
+            {.key = "key", .constant = &kValue_right_args_key},
+        },
         .tool = tool::kv_get,
         .argsChecked = true,
     },
@@ -382,22 +371,16 @@ enum Id : int {
 };
 }  // namespace step
 
-// compute: tool 'calc.score' — pack.yaml:76
-Value run_compute(StepContext &ctx) {
-  const Value args = Value::object({
-      {"doc", ctx.input({"doc"}, "${input.doc}")},
-      {"weights", ctx.input({"weights"}, "${input.weights}")},
-  });
-  return ctx.callTool(tool::calc_score, args);
-}  // step compute
-
-// The step table: each step's graph, guard and function.
+// The step table: each step's graph, guard, and function or arguments.
 const wfc::StepDecl kSteps[] = {
     {
         .id = "compute",
         .kind = wfc::StepKind::Tool,
         .location = "pack.yaml:76",
-        .run = run_compute,
+        .arguments = {
+            {.key = "doc", .source = wfc::ArgumentDecl::Input, .path = {{.key = "doc"}}, .ref = "${input.doc}"},
+            {.key = "weights", .source = wfc::ArgumentDecl::Input, .path = {{.key = "weights"}}, .ref = "${input.weights}"},
+        },
         .tool = tool::calc_score,
     },
 };

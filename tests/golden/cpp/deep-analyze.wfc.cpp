@@ -2,8 +2,10 @@
 //
 // Pack 'deep-analyze' 1.0.0, composition 'deep_analyze'.
 // Each run_<step> function is one attempt of that step and each when_<step> a
-// branch's predicate; the runtime (libwfc_runtime) schedules them as the step
-// tables at the end of each composition say.
+// branch's predicate; a tool step whose arguments are constants and references
+// has no function, its arguments are data in its row. The runtime
+// (libwfc_runtime) schedules the steps as the step tables at the end of each
+// composition say.
 
 #include <wfc/program.h>
 
@@ -371,29 +373,13 @@ Value run_keywords(StepContext &ctx) {
   return ctx.complete(input);
 }  // step keywords
 
-// structure: tool 'doc.parse_structure' — pack.yaml:227
-Value run_structure(StepContext &ctx) {
-  const Value args = Value::object({
-      {"content", ctx.input({"text"}, "${input.text}")},
-  });
-  return ctx.callTool(tool::doc_parse_structure, args);
-}  // step structure
-
-// citations: tool 'doc.extract_citations' — pack.yaml:231
-Value run_citations(StepContext &ctx) {
-  const Value args = Value::object({
-      {"content", ctx.input({"text"}, "${input.text}")},
-  });
-  return ctx.callTool(tool::doc_extract_citations, args);
-}  // step citations
-
 // synthesize: agent step, prompt 'doc_analyzer' — pack.yaml:239
 Value run_synthesize(StepContext &ctx) {
   const Value input = ctx.output(step::extract_metadata, {"metadata"}, "${extract_metadata.output.metadata}");
   return ctx.complete(input);
 }  // step synthesize
 
-// The step table: each step's graph, guard and function.
+// The step table: each step's graph, guard, and function or arguments.
 const wfc::StepDecl kSteps[] = {
     {
         .id = "extract_metadata",
@@ -423,7 +409,9 @@ const wfc::StepDecl kSteps[] = {
         .kind = wfc::StepKind::Tool,
         .location = "pack.yaml:227",
         .parent = step::extract_metadata,
-        .run = run_structure,
+        .arguments = {
+            {.key = "content", .source = wfc::ArgumentDecl::Input, .path = {{.key = "text"}}, .ref = "${input.text}"},
+        },
         .tool = tool::doc_parse_structure,
     },
     {
@@ -431,7 +419,9 @@ const wfc::StepDecl kSteps[] = {
         .kind = wfc::StepKind::Tool,
         .location = "pack.yaml:231",
         .parent = step::extract_metadata,
-        .run = run_citations,
+        .arguments = {
+            {.key = "content", .source = wfc::ArgumentDecl::Input, .path = {{.key = "text"}}, .ref = "${input.text}"},
+        },
         .tool = tool::doc_extract_citations,
     },
     {

@@ -2,8 +2,10 @@
 //
 // Pack 'document-analyzer' 1.0.0, composition 'deep_analyze'.
 // Each run_<step> function is one attempt of that step and each when_<step> a
-// branch's predicate; the runtime (libwfc_runtime) schedules them as the step
-// tables at the end of each composition say.
+// branch's predicate; a tool step whose arguments are constants and references
+// has no function, its arguments are data in its row. The runtime
+// (libwfc_runtime) schedules the steps as the step tables at the end of each
+// composition say.
 
 #include <wfc/program.h>
 
@@ -255,14 +257,6 @@ Value run_keywords(StepContext &ctx) {
   return ctx.complete(input);
 }  // step keywords
 
-// structure: tool 'doc.parse_structure' — pack.yaml:116
-Value run_structure(StepContext &ctx) {
-  const Value args = Value::object({
-      {"content", ctx.input({"text"}, "${input.text}")},
-  });
-  return ctx.callTool(tool::doc_parse_structure, args);
-}  // step structure
-
 // synthesize: agent step, prompt 'doc_analyzer' — pack.yaml:124
 Value run_synthesize(StepContext &ctx) {
   const Value input = Value::object({
@@ -272,7 +266,7 @@ Value run_synthesize(StepContext &ctx) {
   return ctx.complete(input);
 }  // step synthesize
 
-// The step table: each step's graph, guard and function.
+// The step table: each step's graph, guard, and function or arguments.
 const wfc::StepDecl kSteps[] = {
     {
         .id = "classify",
@@ -315,7 +309,9 @@ const wfc::StepDecl kSteps[] = {
         .location = "pack.yaml:116",
         .parent = step::extract_metadata,
         .order = 1,
-        .run = run_structure,
+        .arguments = {
+            {.key = "content", .source = wfc::ArgumentDecl::Input, .path = {{.key = "text"}}, .ref = "${input.text}"},
+        },
         .tool = tool::doc_parse_structure,
     },
     {

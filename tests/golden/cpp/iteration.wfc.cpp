@@ -2,8 +2,10 @@
 //
 // Pack 'golden-iteration' 1.0.0, composition 'main'.
 // Each run_<step> function is one attempt of that step and each when_<step> a
-// branch's predicate; the runtime (libwfc_runtime) schedules them as the step
-// tables at the end of each composition say.
+// branch's predicate; a tool step whose arguments are constants and references
+// has no function, its arguments are data in its row. The runtime
+// (libwfc_runtime) schedules the steps as the step tables at the end of each
+// composition say.
 
 #include <wfc/program.h>
 
@@ -33,6 +35,9 @@ enum Id : int {
   critic,
 };
 }  // namespace prompt
+
+// Constant values (arguments, inputs, predicate operands), parsed once at start-up.
+const Value kValue_publish_args_key = Value::parse(R"json("final")json");
 
 // schemas/input.json: the input_schema of composition 'main'
 const char kSchema_input[] = R"json({
@@ -174,16 +179,7 @@ bool when_gate(StepContext &ctx) {
   return wfc::greaterThan(ctx.output(step::refine, {"score"}, "${refine.output.score}"), Value::integer(9), "${refine.output.score}");
 }  // step gate
 
-// publish: tool 'store.put' — pack.yaml:64
-Value run_publish(StepContext &ctx) {
-  const Value args = Value::object({
-      {"key", Value::string("final")},
-      {"value", ctx.output(step::refine, "${refine.output}")},
-  });
-  return ctx.callTool(tool::store_put, args);
-}  // step publish
-
-// The step table: each step's graph, guard and function.
+// The step table: each step's graph, guard, and function or arguments.
 const wfc::StepDecl kSteps[] = {
     {
         .id = "each",
@@ -263,7 +259,10 @@ const wfc::StepDecl kSteps[] = {
         .order = 3,
         .guard = wfc::Guard::Then,
         .guardedBy = step::gate,
-        .run = run_publish,
+        .arguments = {
+            {.key = "key", .constant = &kValue_publish_args_key},
+            {.key = "value", .source = wfc::ArgumentDecl::Output, .step = step::refine, .ref = "${refine.output}"},
+        },
         .tool = tool::store_put,
         .argsChecked = true,
     },

@@ -2,8 +2,10 @@
 //
 // Pack 'golden-names' 1.0.0, composition 'main'.
 // Each run_<step> function is one attempt of that step and each when_<step> a
-// branch's predicate; the runtime (libwfc_runtime) schedules them as the step
-// tables at the end of each composition say.
+// branch's predicate; a tool step whose arguments are constants and references
+// has no function, its arguments are data in its row. The runtime
+// (libwfc_runtime) schedules the steps as the step tables at the end of each
+// composition say.
 
 #include <wfc/program.h>
 
@@ -42,6 +44,7 @@ const Value kValue_v_input_input = Value::parse(R"json({"x":1})json");
 const Value kValue_k_input_input = Value::parse(R"json({"x":2})json");
 const Value kValue_s_input_input = Value::parse(R"json({"x":3})json");
 const Value kValue_o_input_input = Value::parse(R"json({"x":4})json");
+const Value kValue_once_args_x = Value::parse(R"json(1)json");
 
 // schemas/main-input.json: the input_schema of composition 'main'
 const char kSchema_main_input[] = R"json({
@@ -123,14 +126,6 @@ Value run_v_input(StepContext &ctx) {
   return ctx.enterComposition(composition::c_Value, input);
 }  // step v__input
 
-// v__s: tool 't' — pack.yaml:53
-Value run_v_s(StepContext &ctx) {
-  const Value args = Value::object({
-      {"v", ctx.output(step::v_input, {"x"}, "${v__input.output.x}")},
-  });
-  return ctx.callTool(tool::t, args);
-}  // step v__s
-
 // v: the output of 'Value', inlined — pack.yaml:28
 Value run_v(StepContext &ctx) {
   return ctx.leaveComposition(composition::c_Value, -1, {step::v_s});
@@ -141,14 +136,6 @@ Value run_k_input(StepContext &ctx) {
   const Value input = kValue_k_input_input;
   return ctx.enterComposition(composition::c_kProgram, input);
 }  // step k__input
-
-// k__s: tool 't' — pack.yaml:57
-Value run_k_s(StepContext &ctx) {
-  const Value args = Value::object({
-      {"k", ctx.output(step::k_input, {"x"}, "${k__input.output.x}")},
-  });
-  return ctx.callTool(tool::t, args);
-}  // step k__s
 
 // k: the output of 'kProgram', inlined — pack.yaml:29
 Value run_k(StepContext &ctx) {
@@ -161,14 +148,6 @@ Value run_s_input(StepContext &ctx) {
   return ctx.enterComposition(composition::c_state_x, input);
 }  // step s__input
 
-// s__s: tool 't' — pack.yaml:61
-Value run_s_s(StepContext &ctx) {
-  const Value args = Value::object({
-      {"s", ctx.output(step::s_input, {"x"}, "${s__input.output.x}")},
-  });
-  return ctx.callTool(tool::t, args);
-}  // step s__s
-
 // s: the output of 'state_x', inlined — pack.yaml:30
 Value run_s(StepContext &ctx) {
   return ctx.leaveComposition(composition::c_state_x, -1, {step::s_s});
@@ -179,14 +158,6 @@ Value run_o_input(StepContext &ctx) {
   const Value input = kValue_o_input_input;
   return ctx.enterComposition(composition::odd_name_, input);
 }  // step o__input
-
-// o__s: tool 't' — pack.yaml:65
-Value run_o_s(StepContext &ctx) {
-  const Value args = Value::object({
-      {"o", ctx.output(step::o_input, {"x"}, "${o__input.output.x}")},
-  });
-  return ctx.callTool(tool::t, args);
-}  // step o__s
 
 // o: the output of 'odd\nname\', inlined — pack.yaml:31
 Value run_o(StepContext &ctx) {
@@ -202,12 +173,6 @@ bool until_l(StepContext &) {
 Value run_l(StepContext &ctx) {
   return ctx.runLoop();
 }  // step l
-
-// once: tool 't' — pack.yaml:37
-Value run_once(StepContext &ctx) {
-  const Value args = kValue_v_input_input;
-  return ctx.callTool(tool::t, args);
-}  // step once
 
 // each: wfc.foreach over ${input.xs}, step 'inner' — pack.yaml:38
 Value run_each(StepContext &ctx) {
@@ -241,7 +206,7 @@ Value run_call(StepContext &ctx) {
   return ctx.callComposition(composition::c_Value, input);
 }  // step call
 
-// The step table: each step's graph, guard and function.
+// The step table: each step's graph, guard, and function or arguments.
 const wfc::StepDecl kSteps[] = {
     {
         .id = "say",
@@ -264,7 +229,9 @@ const wfc::StepDecl kSteps[] = {
         .location = "pack.yaml:53",
         .after = {step::v_input},
         .order = 2,
-        .run = run_v_s,
+        .arguments = {
+            {.key = "v", .source = wfc::ArgumentDecl::Output, .step = step::v_input, .path = {{.key = "x"}}, .ref = "${v__input.output.x}"},
+        },
         .tool = tool::t,
         .argsChecked = true,
     },
@@ -290,7 +257,9 @@ const wfc::StepDecl kSteps[] = {
         .location = "pack.yaml:57",
         .after = {step::k_input},
         .order = 5,
-        .run = run_k_s,
+        .arguments = {
+            {.key = "k", .source = wfc::ArgumentDecl::Output, .step = step::k_input, .path = {{.key = "x"}}, .ref = "${k__input.output.x}"},
+        },
         .tool = tool::t,
         .argsChecked = true,
     },
@@ -316,7 +285,9 @@ const wfc::StepDecl kSteps[] = {
         .location = "pack.yaml:61",
         .after = {step::s_input},
         .order = 8,
-        .run = run_s_s,
+        .arguments = {
+            {.key = "s", .source = wfc::ArgumentDecl::Output, .step = step::s_input, .path = {{.key = "x"}}, .ref = "${s__input.output.x}"},
+        },
         .tool = tool::t,
         .argsChecked = true,
     },
@@ -342,7 +313,9 @@ const wfc::StepDecl kSteps[] = {
         .location = "pack.yaml:65",
         .after = {step::o_input},
         .order = 11,
-        .run = run_o_s,
+        .arguments = {
+            {.key = "o", .source = wfc::ArgumentDecl::Output, .step = step::o_input, .path = {{.key = "x"}}, .ref = "${o__input.output.x}"},
+        },
         .tool = tool::t,
         .argsChecked = true,
     },
@@ -368,7 +341,9 @@ const wfc::StepDecl kSteps[] = {
         .kind = wfc::StepKind::Tool,
         .location = "pack.yaml:37",
         .parent = step::l,
-        .run = run_once,
+        .arguments = {
+            {.key = "x", .constant = &kValue_once_args_x},
+        },
         .tool = tool::t,
         .argsChecked = true,
     },
@@ -431,21 +406,15 @@ enum Id : int {
 };
 }  // namespace step
 
-// s: tool 't' — pack.yaml:53
-Value run_s(StepContext &ctx) {
-  const Value args = Value::object({
-      {"v", ctx.input({"x"}, "${input.x}")},
-  });
-  return ctx.callTool(tool::t, args);
-}  // step s
-
-// The step table: each step's graph, guard and function.
+// The step table: each step's graph, guard, and function or arguments.
 const wfc::StepDecl kSteps[] = {
     {
         .id = "s",
         .kind = wfc::StepKind::Tool,
         .location = "pack.yaml:53",
-        .run = run_s,
+        .arguments = {
+            {.key = "v", .source = wfc::ArgumentDecl::Input, .path = {{.key = "x"}}, .ref = "${input.x}"},
+        },
         .tool = tool::t,
         .argsChecked = true,
     },
@@ -474,21 +443,15 @@ enum Id : int {
 };
 }  // namespace step
 
-// s: tool 't' — pack.yaml:57
-Value run_s(StepContext &ctx) {
-  const Value args = Value::object({
-      {"k", ctx.input({"x"}, "${input.x}")},
-  });
-  return ctx.callTool(tool::t, args);
-}  // step s
-
-// The step table: each step's graph, guard and function.
+// The step table: each step's graph, guard, and function or arguments.
 const wfc::StepDecl kSteps[] = {
     {
         .id = "s",
         .kind = wfc::StepKind::Tool,
         .location = "pack.yaml:57",
-        .run = run_s,
+        .arguments = {
+            {.key = "k", .source = wfc::ArgumentDecl::Input, .path = {{.key = "x"}}, .ref = "${input.x}"},
+        },
         .tool = tool::t,
         .argsChecked = true,
     },
@@ -517,21 +480,15 @@ enum Id : int {
 };
 }  // namespace step
 
-// s: tool 't' — pack.yaml:61
-Value run_s(StepContext &ctx) {
-  const Value args = Value::object({
-      {"s", ctx.input({"x"}, "${input.x}")},
-  });
-  return ctx.callTool(tool::t, args);
-}  // step s
-
-// The step table: each step's graph, guard and function.
+// The step table: each step's graph, guard, and function or arguments.
 const wfc::StepDecl kSteps[] = {
     {
         .id = "s",
         .kind = wfc::StepKind::Tool,
         .location = "pack.yaml:61",
-        .run = run_s,
+        .arguments = {
+            {.key = "s", .source = wfc::ArgumentDecl::Input, .path = {{.key = "x"}}, .ref = "${input.x}"},
+        },
         .tool = tool::t,
         .argsChecked = true,
     },
@@ -560,21 +517,15 @@ enum Id : int {
 };
 }  // namespace step
 
-// s: tool 't' — pack.yaml:65
-Value run_s(StepContext &ctx) {
-  const Value args = Value::object({
-      {"o", ctx.input({"x"}, "${input.x}")},
-  });
-  return ctx.callTool(tool::t, args);
-}  // step s
-
-// The step table: each step's graph, guard and function.
+// The step table: each step's graph, guard, and function or arguments.
 const wfc::StepDecl kSteps[] = {
     {
         .id = "s",
         .kind = wfc::StepKind::Tool,
         .location = "pack.yaml:65",
-        .run = run_s,
+        .arguments = {
+            {.key = "o", .source = wfc::ArgumentDecl::Input, .path = {{.key = "x"}}, .ref = "${input.x}"},
+        },
         .tool = tool::t,
         .argsChecked = true,
     },

@@ -2,8 +2,10 @@
 //
 // Pack 'e2e-on-error' 1.0.0, composition 'main'.
 // Each run_<step> function is one attempt of that step and each when_<step> a
-// branch's predicate; the runtime (libwfc_runtime) schedules them as the step
-// tables at the end of each composition say.
+// branch's predicate; a tool step whose arguments are constants and references
+// has no function, its arguments are data in its row. The runtime
+// (libwfc_runtime) schedules the steps as the step tables at the end of each
+// composition say.
 
 #include <wfc/program.h>
 
@@ -29,9 +31,9 @@ enum Id : int {
 }  // namespace composition
 
 // Constant values (arguments, inputs, predicate operands), parsed once at start-up.
-const Value kValue_fetch_args = Value::parse(R"json({"from":"primary"})json");
-const Value kValue_count_args = Value::parse(R"json({"from":"lookup"})json");
-const Value kValue_fetch_backup_args = Value::parse(R"json({"from":"backup"})json");
+const Value kValue_fetch_args_from = Value::parse(R"json("primary")json");
+const Value kValue_count_args_from = Value::parse(R"json("lookup")json");
+const Value kValue_fetch_backup_args_from = Value::parse(R"json("backup")json");
 
 // The parameters of tool 'primary', the parameters of tool 'backup', the parameters of tool 'lookup'
 const char kSchema_primary_parameters[] = R"json({
@@ -55,40 +57,16 @@ enum Id : int {
 };
 }  // namespace step
 
-// fetch: tool 'primary' — pack.yaml:27
-Value run_fetch(StepContext &ctx) {
-  const Value args = kValue_fetch_args;
-  return ctx.callTool(tool::primary, args);
-}  // step fetch
-
-// count: tool 'lookup' — pack.yaml:32
-Value run_count(StepContext &ctx) {
-  const Value args = kValue_count_args;
-  return ctx.callTool(tool::lookup, args);
-}  // step count
-
-// fetch_backup: tool 'backup' — pack.yaml:40
-Value run_fetch_backup(StepContext &ctx) {
-  const Value args = kValue_fetch_backup_args;
-  return ctx.callTool(tool::backup, args);
-}  // step fetch_backup
-
-// report: tool 'lookup' — pack.yaml:44
-Value run_report(StepContext &ctx) {
-  const Value args = Value::object({
-      {"count", ctx.output(step::count, "${count.output}")},
-  });
-  return ctx.callTool(tool::lookup, args);
-}  // step report
-
-// The step table: each step's graph, guard and function.
+// The step table: each step's graph, guard, and function or arguments.
 const wfc::StepDecl kSteps[] = {
     {
         .id = "fetch",
         .kind = wfc::StepKind::Tool,
         .effect = wfc::Effect::Read,
         .location = "pack.yaml:27",
-        .run = run_fetch,
+        .arguments = {
+            {.key = "from", .constant = &kValue_fetch_args_from},
+        },
         .tool = tool::primary,
         .argsChecked = true,
         .fallback = step::fetch_backup,
@@ -99,7 +77,9 @@ const wfc::StepDecl kSteps[] = {
         .effect = wfc::Effect::Read,
         .location = "pack.yaml:32",
         .order = 1,
-        .run = run_count,
+        .arguments = {
+            {.key = "from", .constant = &kValue_count_args_from},
+        },
         .maxAttempts = 2,
         .timeoutMs = 400,
         .tool = tool::lookup,
@@ -115,7 +95,9 @@ const wfc::StepDecl kSteps[] = {
         .order = 2,
         .guard = wfc::Guard::Fallback,
         .guardedBy = step::fetch,
-        .run = run_fetch_backup,
+        .arguments = {
+            {.key = "from", .constant = &kValue_fetch_backup_args_from},
+        },
         .tool = tool::backup,
         .argsChecked = true,
     },
@@ -126,7 +108,9 @@ const wfc::StepDecl kSteps[] = {
         .location = "pack.yaml:44",
         .after = {step::count},
         .order = 3,
-        .run = run_report,
+        .arguments = {
+            {.key = "count", .source = wfc::ArgumentDecl::Output, .step = step::count, .ref = "${count.output}"},
+        },
         .tool = tool::lookup,
         .argsChecked = true,
     },

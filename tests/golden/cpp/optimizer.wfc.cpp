@@ -2,8 +2,10 @@
 //
 // Pack 'optimizer' 1.0.0, composition 'main'.
 // Each run_<step> function is one attempt of that step and each when_<step> a
-// branch's predicate; the runtime (libwfc_runtime) schedules them as the step
-// tables at the end of each composition say.
+// branch's predicate; a tool step whose arguments are constants and references
+// has no function, its arguments are data in its row. The runtime
+// (libwfc_runtime) schedules the steps as the step tables at the end of each
+// composition say.
 
 #include <wfc/program.h>
 
@@ -32,16 +34,15 @@ enum Id : int {
 }  // namespace composition
 
 // Constant values (arguments, inputs, predicate operands), parsed once at start-up.
-const Value kValue_a_args = Value::parse(R"json({"src":"a"})json");
-const Value kValue_b_args = Value::parse(R"json({"src":"b"})json");
-const Value kValue_c_args = Value::parse(R"json({"src":"c"})json");
-const Value kValue_d_args = Value::parse(R"json({"src":"d"})json");
-const Value kValue_reread_args = Value::parse(R"json({"src":"saved"})json");
-const Value kValue_late_args = Value::parse(R"json({"z":1})json");
+const Value kValue_a_args_src = Value::parse(R"json("a")json");
+const Value kValue_b_args_src = Value::parse(R"json("b")json");
+const Value kValue_c_args_src = Value::parse(R"json("c")json");
+const Value kValue_d_args_src = Value::parse(R"json("d")json");
+const Value kValue_reread_args_src = Value::parse(R"json("saved")json");
+const Value kValue_late_args_z = Value::parse(R"json(1)json");
 const Value kValue_again_input = Value::parse(R"json({"mode":"full","items":[]})json");
 const Value kValue_gated_input_input = Value::parse(R"json({"mark":"a/*b*/c","big":9007199254740992})json");
-const Value kValue_gated_open_args = Value::parse(R"json({"open":true})json");
-const Value kValue_gated_closed_args = Value::parse(R"json({"closed":true})json");
+const Value kValue_gated_open_args_open = Value::parse(R"json(true)json");
 const Value kValue_check_big = Value::parse(R"json(9007199254740993)json");
 
 // schemas/main-input.json: the input_schema of composition 'main'
@@ -126,39 +127,6 @@ enum Id : int {
 };
 }  // namespace step
 
-// a: tool 'fetch' — pack.yaml:31
-Value run_a(StepContext &ctx) {
-  const Value args = kValue_a_args;
-  return ctx.callTool(tool::fetch, args);
-}  // step a
-
-// b: tool 'fetch' — pack.yaml:32
-Value run_b(StepContext &ctx) {
-  const Value args = kValue_b_args;
-  return ctx.callTool(tool::fetch, args);
-}  // step b
-
-// c: tool 'fetch' — pack.yaml:33
-Value run_c(StepContext &ctx) {
-  const Value args = kValue_c_args;
-  return ctx.callTool(tool::fetch, args);
-}  // step c
-
-// d: tool 'fetch' — pack.yaml:34
-Value run_d(StepContext &ctx) {
-  const Value args = kValue_d_args;
-  return ctx.callTool(tool::fetch, args);
-}  // step d
-
-// ab: tool 'score' — pack.yaml:36
-Value run_ab(StepContext &ctx) {
-  const Value args = Value::object({
-      {"x", ctx.output(step::a, "${a.output}")},
-      {"y", ctx.output(step::b, "${b.output}")},
-  });
-  return ctx.callTool(tool::score, args);
-}  // step ab
-
 // rank__input: the input of 'ranker', inlined (its steps follow) — pack.yaml:38
 Value run_rank_input(StepContext &ctx) {
   const Value input = Value::object({
@@ -176,14 +144,6 @@ bool when_rank_how(StepContext &) {
   return true /* ${rank__input.output.mode} equals "quick" */;
 }  // step rank__how
 
-// rank__quick: tool 'score' — pack.yaml:80
-Value run_rank_quick(StepContext &ctx) {
-  const Value args = Value::object({
-      {"items", ctx.output(step::rank_input, {"items"}, "${rank__input.output.items}")},
-  });
-  return ctx.callTool(tool::score, args);
-}  // step rank__quick
-
 // rank__full: wfc.subflow calling 'deep' — pack.yaml:81
 Value run_rank_full(StepContext &ctx) {
   const Value input = Value::object({
@@ -196,26 +156,6 @@ Value run_rank_full(StepContext &ctx) {
 Value run_rank(StepContext &ctx) {
   return ctx.leaveComposition(composition::ranker, -1, {step::rank_how, step::rank_quick, step::rank_full});
 }  // step rank
-
-// save_rank: tool 'save' — pack.yaml:40
-Value run_save_rank(StepContext &ctx) {
-  const Value args = Value::object({
-      {"rank", ctx.output(step::rank, "${rank.output}")},
-  });
-  return ctx.callTool(tool::save, args);
-}  // step save_rank
-
-// reread: tool 'fetch' — pack.yaml:41
-Value run_reread(StepContext &ctx) {
-  const Value args = kValue_reread_args;
-  return ctx.callTool(tool::fetch, args);
-}  // step reread
-
-// late: tool 'score' — pack.yaml:43
-Value run_late(StepContext &ctx) {
-  const Value args = kValue_late_args;
-  return ctx.callTool(tool::score, args);
-}  // step late
 
 // again: wfc.subflow calling 'ranker' — pack.yaml:45
 Value run_again(StepContext &ctx) {
@@ -248,15 +188,6 @@ Value run_p2(StepContext &ctx) {
   });
   return ctx.callTool(tool::score, args);
 }  // step p2
-
-// p3: tool 'score' — pack.yaml:53
-Value run_p3(StepContext &ctx) {
-  const Value args = Value::object({
-      {"a", ctx.output(step::p1, "${p1.output}")},
-      {"b", ctx.output(step::p2, "${p2.output}")},
-  });
-  return ctx.callTool(tool::score, args);
-}  // step p3
 
 // each: wfc.foreach over ${input.xs}, step 'pair' — pack.yaml:55
 Value run_each(StepContext &ctx) {
@@ -291,46 +222,21 @@ bool when_gated_check(StepContext &) {
   return false /* not(all_of(${gated__input.output.mark} equals "a/ *b* /c", ${gated__input.output.big} less_than 9007199254740993)) */;
 }  // step gated__check
 
-// gated__open: tool 'score' — pack.yaml:99
-Value run_gated_open(StepContext &ctx) {
-  const Value args = kValue_gated_open_args;
-  return ctx.callTool(tool::score, args);
-}  // step gated__open
-
-// gated__closed: tool 'score' — pack.yaml:100
-Value run_gated_closed(StepContext &ctx) {
-  const Value args = kValue_gated_closed_args;
-  return ctx.callTool(tool::score, args);
-}  // step gated__closed
-
 // gated: the output of 'gate', inlined — pack.yaml:69
 Value run_gated(StepContext &ctx) {
   return ctx.leaveComposition(composition::gate, -1, {step::gated_check, step::gated_open, step::gated_closed});
 }  // step gated
 
-// report: tool 'score' — pack.yaml:70
-Value run_report(StepContext &ctx) {
-  const Value args = Value::object({
-      {"ab", ctx.output(step::ab, "${ab.output}")},
-      {"rank", ctx.output(step::rank, "${rank.output}")},
-      {"late", ctx.output(step::late, "${late.output}")},
-      {"again", ctx.output(step::again, "${again.output}")},
-      {"polish", ctx.output(step::polish, "${polish.output}")},
-      {"reread", ctx.output(step::reread, "${reread.output}")},
-      {"each", ctx.output(step::each, "${each.output}")},
-      {"gated", ctx.output(step::gated, "${gated.output}")},
-  });
-  return ctx.callTool(tool::score, args);
-}  // step report
-
-// The step table: each step's graph, guard and function.
+// The step table: each step's graph, guard, and function or arguments.
 const wfc::StepDecl kSteps[] = {
     {
         .id = "a",
         .kind = wfc::StepKind::Tool,
         .effect = wfc::Effect::Read,
         .location = "pack.yaml:31",
-        .run = run_a,
+        .arguments = {
+            {.key = "src", .constant = &kValue_a_args_src},
+        },
         .tool = tool::fetch,
         .argsChecked = true,
     },
@@ -340,7 +246,9 @@ const wfc::StepDecl kSteps[] = {
         .effect = wfc::Effect::Read,
         .location = "pack.yaml:32",
         .order = 1,
-        .run = run_b,
+        .arguments = {
+            {.key = "src", .constant = &kValue_b_args_src},
+        },
         .tool = tool::fetch,
         .argsChecked = true,
     },
@@ -350,7 +258,9 @@ const wfc::StepDecl kSteps[] = {
         .effect = wfc::Effect::Read,
         .location = "pack.yaml:33",
         .order = 2,
-        .run = run_c,
+        .arguments = {
+            {.key = "src", .constant = &kValue_c_args_src},
+        },
         .tool = tool::fetch,
         .argsChecked = true,
     },
@@ -360,7 +270,9 @@ const wfc::StepDecl kSteps[] = {
         .effect = wfc::Effect::Read,
         .location = "pack.yaml:34",
         .order = 3,
-        .run = run_d,
+        .arguments = {
+            {.key = "src", .constant = &kValue_d_args_src},
+        },
         .tool = tool::fetch,
         .argsChecked = true,
     },
@@ -370,7 +282,10 @@ const wfc::StepDecl kSteps[] = {
         .location = "pack.yaml:36",
         .after = {step::a, step::b},
         .order = 4,
-        .run = run_ab,
+        .arguments = {
+            {.key = "x", .source = wfc::ArgumentDecl::Output, .step = step::a, .ref = "${a.output}"},
+            {.key = "y", .source = wfc::ArgumentDecl::Output, .step = step::b, .ref = "${b.output}"},
+        },
         .tool = tool::score,
         .argsChecked = true,
     },
@@ -402,7 +317,9 @@ const wfc::StepDecl kSteps[] = {
         .order = 7,
         .guard = wfc::Guard::Then,
         .guardedBy = step::rank_how,
-        .run = run_rank_quick,
+        .arguments = {
+            {.key = "items", .source = wfc::ArgumentDecl::Output, .step = step::rank_input, .path = {{.key = "items"}}, .ref = "${rank__input.output.items}"},
+        },
         .tool = tool::score,
         .argsChecked = true,
     },
@@ -433,7 +350,9 @@ const wfc::StepDecl kSteps[] = {
         .location = "pack.yaml:40",
         .after = {step::ab, step::rank},
         .order = 10,
-        .run = run_save_rank,
+        .arguments = {
+            {.key = "rank", .source = wfc::ArgumentDecl::Output, .step = step::rank, .ref = "${rank.output}"},
+        },
         .tool = tool::save,
         .argsChecked = true,
     },
@@ -444,7 +363,9 @@ const wfc::StepDecl kSteps[] = {
         .location = "pack.yaml:41",
         .after = {step::save_rank},
         .order = 11,
-        .run = run_reread,
+        .arguments = {
+            {.key = "src", .constant = &kValue_reread_args_src},
+        },
         .tool = tool::fetch,
         .argsChecked = true,
     },
@@ -454,7 +375,9 @@ const wfc::StepDecl kSteps[] = {
         .location = "pack.yaml:43",
         .after = {step::ab},
         .order = 12,
-        .run = run_late,
+        .arguments = {
+            {.key = "z", .constant = &kValue_late_args_z},
+        },
         .tool = tool::score,
         .argsChecked = true,
     },
@@ -502,7 +425,10 @@ const wfc::StepDecl kSteps[] = {
         .parent = step::polish,
         .after = {step::p1, step::p2},
         .order = 2,
-        .run = run_p3,
+        .arguments = {
+            {.key = "a", .source = wfc::ArgumentDecl::Output, .step = step::p1, .ref = "${p1.output}"},
+            {.key = "b", .source = wfc::ArgumentDecl::Output, .step = step::p2, .ref = "${p2.output}"},
+        },
         .tool = tool::score,
         .argsChecked = true,
     },
@@ -568,7 +494,9 @@ const wfc::StepDecl kSteps[] = {
         .order = 18,
         .guard = wfc::Guard::Else,
         .guardedBy = step::gated_check,
-        .run = run_gated_open,
+        .arguments = {
+            {.key = "open", .constant = &kValue_gated_open_args_open},
+        },
         .tool = tool::score,
         .argsChecked = true,
     },
@@ -581,7 +509,9 @@ const wfc::StepDecl kSteps[] = {
         .order = 19,
         .guard = wfc::Guard::Then,
         .guardedBy = step::gated_check,
-        .run = run_gated_closed,
+        .arguments = {
+            {.key = "closed", .constant = &kValue_gated_open_args_open},
+        },
         .tool = tool::score,
         .argsChecked = true,
     },
@@ -599,7 +529,16 @@ const wfc::StepDecl kSteps[] = {
         .location = "pack.yaml:70",
         .after = {step::reread, step::late, step::again, step::polish, step::each, step::gated},
         .order = 21,
-        .run = run_report,
+        .arguments = {
+            {.key = "ab", .source = wfc::ArgumentDecl::Output, .step = step::ab, .ref = "${ab.output}"},
+            {.key = "rank", .source = wfc::ArgumentDecl::Output, .step = step::rank, .ref = "${rank.output}"},
+            {.key = "late", .source = wfc::ArgumentDecl::Output, .step = step::late, .ref = "${late.output}"},
+            {.key = "again", .source = wfc::ArgumentDecl::Output, .step = step::again, .ref = "${again.output}"},
+            {.key = "polish", .source = wfc::ArgumentDecl::Output, .step = step::polish, .ref = "${polish.output}"},
+            {.key = "reread", .source = wfc::ArgumentDecl::Output, .step = step::reread, .ref = "${reread.output}"},
+            {.key = "each", .source = wfc::ArgumentDecl::Output, .step = step::each, .ref = "${each.output}"},
+            {.key = "gated", .source = wfc::ArgumentDecl::Output, .step = step::gated, .ref = "${gated.output}"},
+        },
         .tool = tool::score,
         .argsChecked = true,
     },
@@ -635,14 +574,6 @@ bool when_how(StepContext &ctx) {
   return wfc::equals(ctx.input({"mode"}, "${input.mode}"), Value::string("quick"));
 }  // step how
 
-// quick: tool 'score' — pack.yaml:80
-Value run_quick(StepContext &ctx) {
-  const Value args = Value::object({
-      {"items", ctx.input({"items"}, "${input.items}")},
-  });
-  return ctx.callTool(tool::score, args);
-}  // step quick
-
 // full: wfc.subflow calling 'deep' — pack.yaml:81
 Value run_full(StepContext &ctx) {
   const Value input = Value::object({
@@ -651,7 +582,7 @@ Value run_full(StepContext &ctx) {
   return ctx.callComposition(composition::deep, input);
 }  // step full
 
-// The step table: each step's graph, guard and function.
+// The step table: each step's graph, guard, and function or arguments.
 const wfc::StepDecl kSteps[] = {
     {
         .id = "how",
@@ -669,7 +600,9 @@ const wfc::StepDecl kSteps[] = {
         .order = 1,
         .guard = wfc::Guard::Then,
         .guardedBy = step::how,
-        .run = run_quick,
+        .arguments = {
+            {.key = "items", .source = wfc::ArgumentDecl::Input, .path = {{.key = "items"}}, .ref = "${input.items}"},
+        },
         .tool = tool::score,
         .argsChecked = true,
     },
@@ -710,29 +643,15 @@ enum Id : int {
 };
 }  // namespace step
 
-// one: tool 'score' — pack.yaml:85
-Value run_one(StepContext &ctx) {
-  const Value args = Value::object({
-      {"items", ctx.input({"items"}, "${input.items}")},
-  });
-  return ctx.callTool(tool::score, args);
-}  // step one
-
-// two: tool 'score' — pack.yaml:86
-Value run_two(StepContext &ctx) {
-  const Value args = Value::object({
-      {"first", ctx.output(step::one, "${one.output}")},
-  });
-  return ctx.callTool(tool::score, args);
-}  // step two
-
-// The step table: each step's graph, guard and function.
+// The step table: each step's graph, guard, and function or arguments.
 const wfc::StepDecl kSteps[] = {
     {
         .id = "one",
         .kind = wfc::StepKind::Tool,
         .location = "pack.yaml:85",
-        .run = run_one,
+        .arguments = {
+            {.key = "items", .source = wfc::ArgumentDecl::Input, .path = {{.key = "items"}}, .ref = "${input.items}"},
+        },
         .tool = tool::score,
         .argsChecked = true,
     },
@@ -742,7 +661,9 @@ const wfc::StepDecl kSteps[] = {
         .location = "pack.yaml:86",
         .after = {step::one},
         .order = 1,
-        .run = run_two,
+        .arguments = {
+            {.key = "first", .source = wfc::ArgumentDecl::Output, .step = step::one, .ref = "${one.output}"},
+        },
         .tool = tool::score,
         .argsChecked = true,
     },
@@ -779,19 +700,7 @@ bool when_check(StepContext &ctx) {
             wfc::lessThan(ctx.input({"big"}, "${input.big}"), kValue_check_big, "${input.big}")));
 }  // step check
 
-// open: tool 'score' — pack.yaml:99
-Value run_open(StepContext &ctx) {
-  const Value args = kValue_gated_open_args;
-  return ctx.callTool(tool::score, args);
-}  // step open
-
-// closed: tool 'score' — pack.yaml:100
-Value run_closed(StepContext &ctx) {
-  const Value args = kValue_gated_closed_args;
-  return ctx.callTool(tool::score, args);
-}  // step closed
-
-// The step table: each step's graph, guard and function.
+// The step table: each step's graph, guard, and function or arguments.
 const wfc::StepDecl kSteps[] = {
     {
         .id = "check",
@@ -809,7 +718,9 @@ const wfc::StepDecl kSteps[] = {
         .order = 1,
         .guard = wfc::Guard::Else,
         .guardedBy = step::check,
-        .run = run_open,
+        .arguments = {
+            {.key = "open", .constant = &kValue_gated_open_args_open},
+        },
         .tool = tool::score,
         .argsChecked = true,
     },
@@ -821,7 +732,9 @@ const wfc::StepDecl kSteps[] = {
         .order = 2,
         .guard = wfc::Guard::Then,
         .guardedBy = step::check,
-        .run = run_closed,
+        .arguments = {
+            {.key = "closed", .constant = &kValue_gated_open_args_open},
+        },
         .tool = tool::score,
         .argsChecked = true,
     },

@@ -2,8 +2,10 @@
 //
 // Pack 'refine-draft' 1.0.0, composition 'refine_draft'.
 // Each run_<step> function is one attempt of that step and each when_<step> a
-// branch's predicate; the runtime (libwfc_runtime) schedules them as the step
-// tables at the end of each composition say.
+// branch's predicate; a tool step whose arguments are constants and references
+// has no function, its arguments are data in its row. The runtime
+// (libwfc_runtime) schedules the steps as the step tables at the end of each
+// composition say.
 
 #include <wfc/program.h>
 
@@ -215,7 +217,7 @@ Value run_keep(StepContext &ctx) {
   return ctx.callTool(tool::record_keep, args);
 }  // step keep
 
-// The step table: each step's graph, guard and function.
+// The step table: each step's graph, guard, and function or arguments.
 const wfc::StepDecl kSteps[] = {
     {
         .id = "refine",

@@ -99,7 +99,7 @@ Value run_write(StepContext &ctx) {
   return ctx.complete(input);
 }  // step write
 
-// The step table: each step's graph, guard and function.
+// The step table: each step's graph, guard, and function or arguments.
 const wfc::StepDecl kSteps[] = {
     {
         .id = "write",
@@ -232,7 +232,7 @@ Value run_write(StepContext &ctx) {
   return ctx.complete(input);
 }  // step write
 
-// The step table: each step's graph, guard and function.
+// The step table: each step's graph, guard, and function or arguments.
 const wfc::StepDecl kSteps[] = {
     {
         .id = "write",
@@ -365,7 +365,7 @@ Value run_write(StepContext &ctx) {
   return ctx.complete(input);
 }  // step write
 
-// The step table: each step's graph, guard and function.
+// The step table: each step's graph, guard, and function or arguments.
 const wfc::StepDecl kSteps[] = {
     {
         .id = "write",
@@ -498,7 +498,7 @@ Value run_write(StepContext &ctx) {
   return ctx.complete(input);
 }  // step write
 
-// The step table: each step's graph, guard and function.
+// The step table: each step's graph, guard, and function or arguments.
 const wfc::StepDecl kSteps[] = {
     {
         .id = "write",
@@ -631,7 +631,7 @@ Value run_write(StepContext &ctx) {
   return ctx.complete(input);
 }  // step write
 
-// The step table: each step's graph, guard and function.
+// The step table: each step's graph, guard, and function or arguments.
 const wfc::StepDecl kSteps[] = {
     {
         .id = "write",
@@ -764,7 +764,7 @@ Value run_write(StepContext &ctx) {
   return ctx.complete(input);
 }  // step write
 
-// The step table: each step's graph, guard and function.
+// The step table: each step's graph, guard, and function or arguments.
 const wfc::StepDecl kSteps[] = {
     {
         .id = "write",

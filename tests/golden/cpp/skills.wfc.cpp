@@ -2,8 +2,10 @@
 //
 // Pack 'golden-skills' 1.0.0, workflow (entry 'desk').
 // Each run_<step> function is one attempt of that step and each when_<step> a
-// branch's predicate; the runtime (libwfc_runtime) schedules them as the step
-// tables at the end of each composition say.
+// branch's predicate; a tool step whose arguments are constants and references
+// has no function, its arguments are data in its row. The runtime
+// (libwfc_runtime) schedules the steps as the step tables at the end of each
+// composition say.
 //
 // State graph (entry 'desk'):
 //   desk — internal, prompt 'desk'

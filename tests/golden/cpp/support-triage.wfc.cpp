@@ -2,8 +2,10 @@
 //
 // Pack 'support-triage' 1.0.0, workflow (entry 'intake').
 // Each run_<step> function is one attempt of that step and each when_<step> a
-// branch's predicate; the runtime (libwfc_runtime) schedules them as the step
-// tables at the end of each composition say.
+// branch's predicate; a tool step whose arguments are constants and references
+// has no function, its arguments are data in its row. The runtime
+// (libwfc_runtime) schedules the steps as the step tables at the end of each
+// composition say.
 //
 // State graph (entry 'intake'):
 //   intake — composition 'intake'
@@ -260,7 +262,7 @@ Value run_classify(StepContext &ctx) {
   return ctx.complete(input);
 }  // step classify
 
-// The step table: each step's graph, guard and function.
+// The step table: each step's graph, guard, and function or arguments.
 const wfc::StepDecl kSteps[] = {
     {
         .id = "classify",
@@ -306,7 +308,7 @@ Value run_draft(StepContext &ctx) {
   return ctx.complete(input);
 }  // step draft
 
-// The step table: each step's graph, guard and function.
+// The step table: each step's graph, guard, and function or arguments.
 const wfc::StepDecl kSteps[] = {
     {
         .id = "draft",
@@ -348,7 +350,7 @@ Value run_classification(StepContext &ctx) {
   return ctx.complete(input);
 }  // step classification
 
-// The step table: each step's graph, guard and function.
+// The step table: each step's graph, guard, and function or arguments.
 const wfc::StepDecl kSteps[] = {
     {
         .id = "classification",

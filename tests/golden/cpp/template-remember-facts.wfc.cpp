@@ -2,8 +2,10 @@
 //
 // Pack 'remember-facts' 1.0.0, composition 'remember-facts'.
 // Each run_<step> function is one attempt of that step and each when_<step> a
-// branch's predicate; the runtime (libwfc_runtime) schedules them as the step
-// tables at the end of each composition say.
+// branch's predicate; a tool step whose arguments are constants and references
+// has no function, its arguments are data in its row. The runtime
+// (libwfc_runtime) schedules the steps as the step tables at the end of each
+// composition say.
 
 #include <wfc/program.h>
 
@@ -103,16 +105,6 @@ Value run_read_back(StepContext &ctx) {
   return ctx.callTool(tool::open_nodes, args);
 }  // step read_back
 
-// verify: tool 'verify_facts' — template.json:31
-Value run_verify(StepContext &ctx) {
-  const Value args = Value::object({
-      {"graph", ctx.output(step::read_back, "{{stored}}")},
-      {"name", ctx.input({"name"}, "{{input.name}}")},
-      {"min_observations", ctx.input({"min_facts"}, "{{input.min_facts}}")},
-  });
-  return ctx.callTool(tool::verify_facts, args);
-}  // step verify
-
 // create's rollback: tool 'delete_entities' — template.json:14
 Value rollback_create(StepContext &ctx) {
   const Value args = Value::object({
@@ -136,7 +128,7 @@ Value rollback_add(StepContext &ctx) {
   return ctx.callTool(tool::delete_observations, args);
 }  // rollback add
 
-// The step table: each step's graph, guard and function.
+// The step table: each step's graph, guard, and function or arguments.
 const wfc::StepDecl kSteps[] = {
     {
         .id = "create",
@@ -175,7 +167,11 @@ const wfc::StepDecl kSteps[] = {
         .location = "template.json:31",
         .after = {step::read_back},
         .order = 3,
-        .run = run_verify,
+        .arguments = {
+            {.key = "graph", .source = wfc::ArgumentDecl::Output, .step = step::read_back, .ref = "{{stored}}"},
+            {.key = "name", .source = wfc::ArgumentDecl::Input, .path = {{.key = "name"}}, .ref = "{{input.name}}"},
+            {.key = "min_observations", .source = wfc::ArgumentDecl::Input, .path = {{.key = "min_facts"}}, .ref = "{{input.min_facts}}"},
+        },
         .tool = tool::verify_facts,
         .argsChecked = true,
     },

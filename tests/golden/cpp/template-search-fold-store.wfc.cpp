@@ -2,8 +2,10 @@
 //
 // Pack 'search-fold-store-workflow' 1.0.0, composition 'search-fold-store-workflow'.
 // Each run_<step> function is one attempt of that step and each when_<step> a
-// branch's predicate; the runtime (libwfc_runtime) schedules them as the step
-// tables at the end of each composition say.
+// branch's predicate; a tool step whose arguments are constants and references
+// has no function, its arguments are data in its row. The runtime
+// (libwfc_runtime) schedules the steps as the step tables at the end of each
+// composition say.
 
 #include <wfc/program.h>
 
@@ -29,6 +31,9 @@ enum Id : int {
 }  // namespace composition
 
 // Constant values (arguments, inputs, predicate operands), parsed once at start-up.
+const Value kValue_search_args_top_k = Value::parse(R"json(10)json");
+const Value kValue_fold_args_strategy = Value::parse(R"json("abstractive")json");
+const Value kValue_fold_args_target_ratio = Value::parse(R"json(0.6)json");
 const Value kValue_store_args_tags = Value::parse(R"json(["folded","auto-generated"])json");
 
 // (inferred from the composition's {{input…}} and {{context…}} interpolations): the input_schema of composition 'search-fold-store-workflow'
@@ -57,43 +62,17 @@ enum Id : int {
 };
 }  // namespace step
 
-// search: tool 'checkpoint_search' — template.json:6
-Value run_search(StepContext &ctx) {
-  const Value args = Value::object({
-      {"query", ctx.input({"query"}, "{{input.query}}")},
-      {"top_k", Value::integer(10)},
-  });
-  return ctx.callTool(tool::checkpoint_search, args);
-}  // step search
-
-// fold: tool 'context_fold' — template.json:15
-Value run_fold(StepContext &ctx) {
-  const Value args = Value::object({
-      {"content", ctx.output(step::search, {"content"}, "{{search_results.content}}")},
-      {"strategy", Value::string("abstractive")},
-      {"target_ratio", Value::number(0.6)},
-  });
-  return ctx.callTool(tool::context_fold, args);
-}  // step fold
-
-// store: tool 'checkpoint_save' — template.json:26
-Value run_store(StepContext &ctx) {
-  const Value args = Value::object({
-      {"summary", ctx.output(step::fold, {"summary"}, "{{folded_content.summary}}")},
-      {"content", ctx.output(step::fold, {"folded"}, "{{folded_content.folded}}")},
-      {"tags", kValue_store_args_tags},
-  });
-  return ctx.callTool(tool::checkpoint_save, args);
-}  // step store
-
-// The step table: each step's graph, guard and function.
+// The step table: each step's graph, guard, and function or arguments.
 const wfc::StepDecl kSteps[] = {
     {
         .id = "search",
         .kind = wfc::StepKind::Tool,
         .effect = wfc::Effect::Read,
         .location = "template.json:6",
-        .run = run_search,
+        .arguments = {
+            {.key = "query", .source = wfc::ArgumentDecl::Input, .path = {{.key = "query"}}, .ref = "{{input.query}}"},
+            {.key = "top_k", .constant = &kValue_search_args_top_k},
+        },
         .maxAttempts = 3,
         .backoffMs = 100,
         .tool = tool::checkpoint_search,
@@ -105,7 +84,11 @@ const wfc::StepDecl kSteps[] = {
         .location = "template.json:15",
         .after = {step::search},
         .order = 1,
-        .run = run_fold,
+        .arguments = {
+            {.key = "content", .source = wfc::ArgumentDecl::Output, .step = step::search, .path = {{.key = "content"}}, .ref = "{{search_results.content}}"},
+            {.key = "strategy", .constant = &kValue_fold_args_strategy},
+            {.key = "target_ratio", .constant = &kValue_fold_args_target_ratio},
+        },
         .maxAttempts = 3,
         .backoffMs = 100,
         .tool = tool::context_fold,
@@ -119,7 +102,11 @@ const wfc::StepDecl kSteps[] = {
         .location = "template.json:26",
         .after = {step::fold},
         .order = 2,
-        .run = run_store,
+        .arguments = {
+            {.key = "summary", .source = wfc::ArgumentDecl::Output, .step = step::fold, .path = {{.key = "summary"}}, .ref = "{{folded_content.summary}}"},
+            {.key = "content", .source = wfc::ArgumentDecl::Output, .step = step::fold, .path = {{.key = "folded"}}, .ref = "{{folded_content.folded}}"},
+            {.key = "tags", .constant = &kValue_store_args_tags},
+        },
         .maxAttempts = 3,
         .backoffMs = 100,
         .tool = tool::checkpoint_save,

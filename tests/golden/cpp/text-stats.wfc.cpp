@@ -2,8 +2,10 @@
 //
 // Pack 'text-stats' 1.0.0, composition 'text_stats'.
 // Each run_<step> function is one attempt of that step and each when_<step> a
-// branch's predicate; the runtime (libwfc_runtime) schedules them as the step
-// tables at the end of each composition say.
+// branch's predicate; a tool step whose arguments are constants and references
+// has no function, its arguments are data in its row. The runtime
+// (libwfc_runtime) schedules the steps as the step tables at the end of each
+// composition say.
 
 #include <wfc/program.h>
 
@@ -35,6 +37,9 @@ enum Id : int {
   text_stats,
 };
 }  // namespace composition
+
+// Constant values (arguments, inputs, predicate operands), parsed once at start-up.
+const Value kValue_excerpt_args_words = Value::parse(R"json(25)json");
 
 // schemas/input.json: the input_schema of composition 'text_stats'
 const char kSchema_input[] = R"json({
@@ -137,70 +142,21 @@ enum Id : int {
 };
 }  // namespace step
 
-// read_doc: tool 'fs.read' — pack.yaml:80
-Value run_read_doc(StepContext &ctx) {
-  const Value args = Value::object({
-      {"path", ctx.input({"path"}, "${input.path}")},
-  });
-  return ctx.callTool(tool::fs_read, args);
-}  // step read_doc
-
-// words: tool 'text.count_words' — pack.yaml:88
-Value run_words(StepContext &ctx) {
-  const Value args = Value::object({
-      {"text", ctx.output(step::read_doc, {"content"}, "${read_doc.output.content}")},
-  });
-  return ctx.callTool(tool::text_count_words, args);
-}  // step words
-
-// headings: tool 'text.headings' — pack.yaml:92
-Value run_headings(StepContext &ctx) {
-  const Value args = Value::object({
-      {"text", ctx.output(step::read_doc, {"content"}, "${read_doc.output.content}")},
-  });
-  return ctx.callTool(tool::text_headings, args);
-}  // step headings
-
 // long_or_short: branch, then 'excerpt', else 'verbatim' — pack.yaml:98
 bool when_long_or_short(StepContext &ctx) {
   return wfc::greaterThan(ctx.output(step::measure, {"stats", "words", "count"}, "${measure.output.stats.words.count}"), Value::integer(60), "${measure.output.stats.words.count}");
 }  // step long_or_short
 
-// excerpt: tool 'text.excerpt' — pack.yaml:107
-Value run_excerpt(StepContext &ctx) {
-  const Value args = Value::object({
-      {"text", ctx.output(step::read_doc, {"content"}, "${read_doc.output.content}")},
-      {"words", Value::integer(25)},
-  });
-  return ctx.callTool(tool::text_excerpt, args);
-}  // step excerpt
-
-// verbatim: tool 'text.echo' — pack.yaml:112
-Value run_verbatim(StepContext &ctx) {
-  const Value args = Value::object({
-      {"text", ctx.output(step::read_doc, {"content"}, "${read_doc.output.content}")},
-  });
-  return ctx.callTool(tool::text_echo, args);
-}  // step verbatim
-
-// summary: tool 'text.summary' — pack.yaml:117
-Value run_summary(StepContext &ctx) {
-  const Value args = Value::object({
-      {"path", ctx.input({"path"}, "${input.path}")},
-      {"stats", ctx.output(step::measure, {"stats"}, "${measure.output.stats}")},
-      {"choice", ctx.output(step::long_or_short, "${long_or_short.output}")},
-  });
-  return ctx.callTool(tool::text_summary, args);
-}  // step summary
-
-// The step table: each step's graph, guard and function.
+// The step table: each step's graph, guard, and function or arguments.
 const wfc::StepDecl kSteps[] = {
     {
         .id = "read_doc",
         .kind = wfc::StepKind::Tool,
         .effect = wfc::Effect::Read,
         .location = "pack.yaml:80",
-        .run = run_read_doc,
+        .arguments = {
+            {.key = "path", .source = wfc::ArgumentDecl::Input, .path = {{.key = "path"}}, .ref = "${input.path}"},
+        },
         .tool = tool::fs_read,
     },
     {
@@ -218,7 +174,9 @@ const wfc::StepDecl kSteps[] = {
         .location = "pack.yaml:88",
         .parent = step::measure,
         .order = 1,
-        .run = run_words,
+        .arguments = {
+            {.key = "text", .source = wfc::ArgumentDecl::Output, .step = step::read_doc, .path = {{.key = "content"}}, .ref = "${read_doc.output.content}"},
+        },
         .tool = tool::text_count_words,
     },
     {
@@ -227,7 +185,9 @@ const wfc::StepDecl kSteps[] = {
         .location = "pack.yaml:92",
         .parent = step::measure,
         .order = 1,
-        .run = run_headings,
+        .arguments = {
+            {.key = "text", .source = wfc::ArgumentDecl::Output, .step = step::read_doc, .path = {{.key = "content"}}, .ref = "${read_doc.output.content}"},
+        },
         .tool = tool::text_headings,
     },
     {
@@ -248,7 +208,10 @@ const wfc::StepDecl kSteps[] = {
         .order = 3,
         .guard = wfc::Guard::Then,
         .guardedBy = step::long_or_short,
-        .run = run_excerpt,
+        .arguments = {
+            {.key = "text", .source = wfc::ArgumentDecl::Output, .step = step::read_doc, .path = {{.key = "content"}}, .ref = "${read_doc.output.content}"},
+            {.key = "words", .constant = &kValue_excerpt_args_words},
+        },
         .tool = tool::text_excerpt,
     },
     {
@@ -259,7 +222,9 @@ const wfc::StepDecl kSteps[] = {
         .order = 4,
         .guard = wfc::Guard::Else,
         .guardedBy = step::long_or_short,
-        .run = run_verbatim,
+        .arguments = {
+            {.key = "text", .source = wfc::ArgumentDecl::Output, .step = step::read_doc, .path = {{.key = "content"}}, .ref = "${read_doc.output.content}"},
+        },
         .tool = tool::text_echo,
     },
     {
@@ -268,7 +233,11 @@ const wfc::StepDecl kSteps[] = {
         .location = "pack.yaml:117",
         .after = {step::long_or_short},
         .order = 5,
-        .run = run_summary,
+        .arguments = {
+            {.key = "path", .source = wfc::ArgumentDecl::Input, .path = {{.key = "path"}}, .ref = "${input.path}"},
+            {.key = "stats", .source = wfc::ArgumentDecl::Output, .step = step::measure, .path = {{.key = "stats"}}, .ref = "${measure.output.stats}"},
+            {.key = "choice", .source = wfc::ArgumentDecl::Output, .step = step::long_or_short, .ref = "${long_or_short.output}"},
+        },
         .tool = tool::text_summary,
     },
 };

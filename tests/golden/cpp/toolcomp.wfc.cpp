@@ -2,8 +2,10 @@
 //
 // Pack 'golden-toolcomp' 2.0.0, composition 'golden-toolcomp'.
 // Each run_<step> function is one attempt of that step and each when_<step> a
-// branch's predicate; the runtime (libwfc_runtime) schedules them as the step
-// tables at the end of each composition say.
+// branch's predicate; a tool step whose arguments are constants and references
+// has no function, its arguments are data in its row. The runtime
+// (libwfc_runtime) schedules the steps as the step tables at the end of each
+// composition say.
 
 #include <wfc/program.h>
 
@@ -66,31 +68,6 @@ enum Id : int {
 };
 }  // namespace step
 
-// lookup: tool 'kb.search' — pack.yaml:7
-Value run_lookup(StepContext &ctx) {
-  const Value args = Value::object({
-      {"q", ctx.input({"query"}, "{{input.query}}")},
-      {"user", ctx.input({"context", "user_id"}, "{{context.user_id}}")},
-  });
-  return ctx.callTool(tool::kb_search, args);
-}  // step lookup
-
-// left: tool 'kb.fetch' — pack.yaml:8
-Value run_left(StepContext &ctx) {
-  const Value args = Value::object({
-      {"id", ctx.output(step::lookup, {"items", 0, "id"}, "{{hits.items[0].id}}")},
-  });
-  return ctx.callTool(tool::kb_fetch, args);
-}  // step left
-
-// right: tool 'kb.fetch' — pack.yaml:9
-Value run_right(StepContext &ctx) {
-  const Value args = Value::object({
-      {"id", ctx.output(step::lookup, {"items", 1, "id"}, "{{hits.items[1].id}}")},
-  });
-  return ctx.callTool(tool::kb_fetch, args);
-}  // step right
-
 // save: tool 'store.put' — pack.yaml:10
 Value run_save(StepContext &ctx) {
   const Value args = Value::object({
@@ -112,14 +89,17 @@ Value rollback_save(StepContext &ctx) {
   return ctx.callTool(tool::store_delete, args);
 }  // rollback save
 
-// The step table: each step's graph, guard and function.
+// The step table: each step's graph, guard, and function or arguments.
 const wfc::StepDecl kSteps[] = {
     {
         .id = "lookup",
         .kind = wfc::StepKind::Tool,
         .effect = wfc::Effect::Read,
         .location = "pack.yaml:7",
-        .run = run_lookup,
+        .arguments = {
+            {.key = "q", .source = wfc::ArgumentDecl::Input, .path = {{.key = "query"}}, .ref = "{{input.query}}"},
+            {.key = "user", .source = wfc::ArgumentDecl::Input, .path = {{.key = "context"}, {.key = "user_id"}}, .ref = "{{context.user_id}}"},
+        },
         .maxAttempts = 3,
         .backoffMs = 100,
         .tool = tool::kb_search,
@@ -132,7 +112,9 @@ const wfc::StepDecl kSteps[] = {
         .location = "pack.yaml:8",
         .after = {step::lookup},
         .order = 1,
-        .run = run_left,
+        .arguments = {
+            {.key = "id", .source = wfc::ArgumentDecl::Output, .step = step::lookup, .path = {{.key = "items"}, {.index = 0}, {.key = "id"}}, .ref = "{{hits.items[0].id}}"},
+        },
         .maxAttempts = 3,
         .backoffMs = 100,
         .timeoutMs = 2000,
@@ -147,7 +129,9 @@ const wfc::StepDecl kSteps[] = {
         .location = "pack.yaml:9",
         .after = {step::lookup},
         .order = 2,
-        .run = run_right,
+        .arguments = {
+            {.key = "id", .source = wfc::ArgumentDecl::Output, .step = step::lookup, .path = {{.key = "items"}, {.index = 1}, {.key = "id"}}, .ref = "{{hits.items[1].id}}"},
+        },
         .maxAttempts = 2,
         .backoffMs = 100,
         .tool = tool::kb_fetch,

@@ -1,0 +1,40 @@
+#include "core/scheduler/ToolArguments.h"
+
+#include "core/run/PathLookup.h"
+#include "wfc/error.h"
+
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace wfc {
+namespace {
+
+Value resolve(const ArgumentDecl &a, const StepContext &ctx) {
+  switch (a.source) {
+    case ArgumentDecl::Constant:
+      return *a.constant;
+    case ArgumentDecl::Input:
+      return a.path.size() == 0 ? ctx.input() : followPath(ctx.input(), a.path, a.ref);
+    case ArgumentDecl::Output:
+      return a.path.size() == 0 ? ctx.output(a.step, a.ref) : followPath(ctx.output(a.step, a.ref), a.path, a.ref);
+  }
+  return Value();
+}
+
+}  // namespace
+
+Value toolArguments(const StepDecl &step, const StepContext &ctx) {
+  std::vector<std::pair<std::string, Value>> members;
+  members.reserve(step.arguments.size());
+  for (const ArgumentDecl &a : step.arguments) members.emplace_back(a.key, resolve(a, ctx));
+  return Value::object(std::move(members));
+}
+
+Value runStepWithoutFunction(const StepDecl &step, StepContext &ctx) {
+  if (step.kind != StepKind::Tool || step.tool < 0)
+    throw Error(ErrorKind::StepFailed, std::string("internal error: step '") + step.id + "' has no function to run");
+  return ctx.callTool(step.tool, toolArguments(step, ctx));
+}
+
+}  // namespace wfc
