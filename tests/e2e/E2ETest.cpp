@@ -36,7 +36,7 @@ class E2ETest : public ::testing::Test {
     ASSERT_NE(mkdtemp(pattern.data()), nullptr);
     dir_ = pattern;
     for (const char *name : {"branches", "refs", "parallel", "subflow", "resilience", "on-error", "workflow-budget",
-                             "optimizer", "optimizer-foreach", "tool-arguments"}) {
+                             "optimizer", "optimizer-foreach", "tool-arguments", "refs-paths"}) {
       exes_[name] = e2eExeDir() + "/" + name;
       ASSERT_TRUE(fs::exists(exes_[name])) << exes_[name] << " was not built";
     }
@@ -124,6 +124,31 @@ TEST_F(E2ETest, MissingPathInAReferenceIsExitOneNamingIt) {
   ProcessResult r = run("refs", {"--bindings", b, "--input-json", R"({"go": true, "probe": true})"});
   EXPECT_EQ(r.exitCode, 1);
   EXPECT_NE(r.err.find("reference ${use.output.v.missing} cannot be resolved"), std::string::npos) << r.err;
+}
+
+// Tool steps given as data (docs/codegen.md "Tool steps as data"): the runtime builds their
+// arguments as step functions would — constants of every type, references whole and down paths
+// of keys and indices, members in the order written.
+TEST_F(E2ETest, ToolStepsGivenAsDataBuildTheirArguments) {
+  std::string b = bindings("refs-paths-echo", std::string("tools:\n  echo: ") + kEcho + "\n");
+  const std::string input = R"({"items": ["a", "b"], "nested": {"a": [{"b": {"c": 1}}]}})";
+  ProcessResult r = run("refs-paths", {"--bindings", b, "--input-json", input});
+  ASSERT_EQ(r.exitCode, 0) << r.err;
+  EXPECT_EQ(r.out, R"({"second":"b","deep":{"c":1},"meta":{"kind":"list","n":2},"kind":"list","flag":true,)"
+                   R"("ratio":0.5,"big":12345678901234,"none":null,"list":[1,"two",{"three":3}],)"
+                   R"("whole":{"items":["a","b"],"nested":{"a":[{"b":{"c":1}}]}}})"
+                   "\n");
+}
+
+TEST_F(E2ETest, ToolStepGivenAsDataNamesTheIndexAValueLacks) {
+  std::string b = bindings("refs-paths-echo2", std::string("tools:\n  echo: ") + kEcho + "\n");
+  ProcessResult r = run("refs-paths", {"--bindings", b, "--input-json", R"({"items": ["a"], "nested": {"a": [{"b": 1}]}})"});
+  EXPECT_EQ(r.exitCode, 1);
+  EXPECT_EQ(r.out, "");
+  EXPECT_NE(r.err.find("step 'pick' failed: reference ${make.output.items[1]} cannot be resolved: there is no index 1 "
+                       "in .items, which is [\"a\"]"),
+            std::string::npos)
+      << r.err;
 }
 
 // ---- parallel blocks

@@ -1,5 +1,6 @@
 #include "core/llm/Media.h"
 
+#include "support/AsciiCase.h"
 #include "wfc/error.h"
 
 #include <algorithm>
@@ -21,8 +22,7 @@ std::string mimeTypeOfName(std::string_view name) {
   size_t slash = name.find_last_of('/');
   size_t dot = name.find_last_of('.');
   if (dot == std::string_view::npos || (slash != std::string_view::npos && dot < slash)) return "";
-  std::string ext(name.substr(dot + 1));
-  std::transform(ext.begin(), ext.end(), ext.begin(), [](unsigned char c) { return char(std::tolower(c)); });
+  std::string ext = lowerAscii(name.substr(dot + 1));
   // PromptKit's inferMIMEType (sdk), extension by extension.
   static const std::pair<const char *, const char *> kTypes[] = {
       {"jpg", "image/jpeg"},  {"jpeg", "image/jpeg"},    {"png", "image/png"},   {"gif", "image/gif"},
@@ -38,9 +38,8 @@ std::string mimeTypeOfName(std::string_view name) {
 }
 
 std::string normalMimeType(std::string_view mimeType) {
-  std::string mime(mimeType.substr(0, mimeType.find(';')));
+  std::string mime = lowerAscii(mimeType.substr(0, mimeType.find(';')));
   while (!mime.empty() && mime.back() == ' ') mime.pop_back();
-  std::transform(mime.begin(), mime.end(), mime.begin(), [](unsigned char c) { return char(std::tolower(c)); });
   return mime == "image/jpg" ? "image/jpeg" : mime;
 }
 

@@ -1,6 +1,7 @@
 #include "host/session/CommandLine.h"
 
 #include "common/DidYouMean.h"
+#include "support/AsciiCase.h"
 #include "wfc/error.h"
 
 #include <algorithm>
@@ -219,8 +220,7 @@ std::optional<uint64_t> parseByteSize(const std::string &text) {
   while (digits < text.size() && std::isdigit(static_cast<unsigned char>(text[digits]))) ++digits;
   if (digits == 0 || digits > 12) return std::nullopt;
   uint64_t n = std::stoull(text.substr(0, digits));
-  std::string unit = text.substr(digits);
-  for (char &ch : unit) ch = char(std::tolower(static_cast<unsigned char>(ch)));
+  std::string unit = lowerAscii(text.substr(digits));
   uint64_t scale = unit.empty() || unit == "b"                          ? 1
                    : unit == "k" || unit == "kib" || unit == "kb"       ? uint64_t(1) << 10
                    : unit == "m" || unit == "mib" || unit == "mb"       ? uint64_t(1) << 20

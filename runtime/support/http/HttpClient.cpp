@@ -1,6 +1,7 @@
 #include "support/http/HttpClient.h"
 
 #include "common/Utf8.h"
+#include "support/AsciiCase.h"
 #include "support/http/CurlLibrary.h"
 
 #include <algorithm>
@@ -37,13 +38,6 @@ std::string_view trim(std::string_view s) {
   while (!s.empty() && std::isspace(static_cast<unsigned char>(s.front()))) s.remove_prefix(1);
   while (!s.empty() && std::isspace(static_cast<unsigned char>(s.back()))) s.remove_suffix(1);
   return s;
-}
-
-bool equalsIgnoreCase(std::string_view a, std::string_view b) {
-  if (a.size() != b.size()) return false;
-  for (size_t i = 0; i < a.size(); ++i)
-    if (std::tolower(static_cast<unsigned char>(a[i])) != std::tolower(static_cast<unsigned char>(b[i]))) return false;
-  return true;
 }
 
 // The callbacks run inside libcurl's C frames: no exception may cross them. A short count makes
