@@ -15,19 +15,26 @@ void check(sqlite3 *db, int rc, const char *what) {
   throw SqliteError(db ? api().extended_errcode(db) : rc, message);
 }
 
-Statement::Statement(sqlite3 *db, const char *sql) : db_(db) {
-  check(db, api().prepare_v3(db, sql, -1, SQLITE_PREPARE_PERSISTENT, &stmt_, nullptr), "cannot prepare a query");
+Statement::Statement(sqlite3 *db, std::string_view sql) : db_(db), sql_(sql) {}
+
+Statement::~Statement() {
+  if (stmt_) api().finalize(stmt_);
 }
 
-Statement::~Statement() { api().finalize(stmt_); }
+sqlite3_stmt *Statement::prepared() {
+  if (!stmt_)
+    check(db_, api().prepare_v3(db_, sql_.c_str(), int(sql_.size()), SQLITE_PREPARE_PERSISTENT, &stmt_, nullptr),
+          "cannot prepare a query");
+  return stmt_;
+}
 
 Statement &Statement::bind(int index, std::string_view text) {
-  check(db_, api().bind_text(stmt_, index, text.data(), int(text.size()), SQLITE_TRANSIENT), "cannot bind");
+  check(db_, api().bind_text(prepared(), index, text.data(), int(text.size()), SQLITE_TRANSIENT), "cannot bind");
   return *this;
 }
 
 Statement &Statement::bind(int index, int64_t number) {
-  check(db_, api().bind_int64(stmt_, index, number), "cannot bind");
+  check(db_, api().bind_int64(prepared(), index, number), "cannot bind");
   return *this;
 }
 
@@ -36,12 +43,12 @@ Statement &Statement::bind(int index, const std::optional<std::string> &text) {
 }
 
 Statement &Statement::bindNull(int index) {
-  check(db_, api().bind_null(stmt_, index), "cannot bind");
+  check(db_, api().bind_null(prepared(), index), "cannot bind");
   return *this;
 }
 
 bool Statement::step() {
-  int rc = api().step(stmt_);
+  int rc = api().step(prepared());
   if (rc == SQLITE_ROW) return true;
   if (rc == SQLITE_DONE) return false;
   check(db_, rc, "");
@@ -55,6 +62,7 @@ void Statement::run() {
 }
 
 void Statement::reset() {
+  if (!stmt_) return;  // never used
   api().reset(stmt_);
   api().clear_bindings(stmt_);
 }

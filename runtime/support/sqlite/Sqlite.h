@@ -1,5 +1,5 @@
 // A thin RAII layer over SQLite's C API for the journal (docs/journal.md): one connection, and
-// statements prepared once and reused. Errors are SqliteError, carrying SQLite's extended code
+// statements prepared once, when first used, and reused. Errors are SqliteError, carrying SQLite's extended code
 // and message (with the OS error, when there is one); JournalFile turns them into wfc::Error
 // naming the journal.
 #pragma once
@@ -27,9 +27,13 @@ class SqliteError : public std::runtime_error {
 // Throws SqliteError for `rc` unless it is SQLITE_OK (or `allowed`), with `db`'s message.
 void check(sqlite3 *db, int rc, const char *what);
 
+// Prepared at its first use, not when constructed: a store declares every statement it may run,
+// and a process prepares only those it runs (preparing one is parsing SQL; a run that uses a
+// few of the journal's statements should not parse them all). A mistake in `sql` is reported
+// at that first use.
 class Statement {
  public:
-  Statement(sqlite3 *db, const char *sql);
+  Statement(sqlite3 *db, std::string_view sql);
   ~Statement();
   Statement(const Statement &) = delete;
   Statement &operator=(const Statement &) = delete;
@@ -51,7 +55,10 @@ class Statement {
   std::optional<std::string> optionalText(int column) const;
 
  private:
+  sqlite3_stmt *prepared();
+
   sqlite3 *db_;
+  std::string sql_;
   sqlite3_stmt *stmt_ = nullptr;
 };
 
