@@ -1,6 +1,7 @@
 // A step of a composition: one node of its step graph.
 #pragma once
 
+#include "ir/Boxed.h"
 #include "ir/OwningList.h"
 #include "ir/Predicate.h"
 #include "ir/Value.h"
@@ -77,7 +78,7 @@ struct Modifiers {
   std::optional<uint64_t> timeoutMs;         // wfc.timeout_ms
   const struct Step *fallback = nullptr;     // wfc.on_error.fallback
   llvm::SMLoc fallbackLoc;                   // where the fallback's id is written
-  std::optional<Value> fallbackValue;        // wfc.on_error.value: a literal
+  Boxed<Value> fallbackValue;        // wfc.on_error.value: a literal
   bool cache = false;                        // wfc.cache
   // The evals that run after each successful attempt, resolved by sema (docs/evals.md): those
   // `evals` names (a prompt's own first), then every_turn/sample_turns evals that apply to the
@@ -133,7 +134,7 @@ struct StepFields {
   const ir::Prompt *prompt = nullptr;
   std::string provider;  // prompt, agent: the provider key (RFC 0017); empty: the prompt's
   llvm::SMLoc providerLoc;
-  std::optional<Value> input;  // prompt, agent, wfc.subflow
+  Boxed<Value> input;  // prompt, agent, wfc.subflow
   std::optional<Schema> outputSchema;
   // agent
   std::vector<ToolUse> listedTools;  // the step's own `tools`, as written
@@ -144,7 +145,7 @@ struct StepFields {
   llvm::SMLoc toolCalledLoc;
   // tool
   const ir::Tool *tool = nullptr;
-  std::optional<Value> args;
+  Boxed<Value> args;
   // branch
   Predicate predicate;  // also wfc.loop's `until`
   const Step *thenStep = nullptr;
@@ -163,12 +164,12 @@ struct StepFields {
   // A step the inline pass copied from a callee: the exit step of the call it came from.
   const Step *inlinedInto = nullptr;
   // wfc.foreach; wfc.loop over items (AWL's foreach: one iteration per item until `until`)
-  std::optional<Value> items;
+  Boxed<Value> items;
   std::optional<unsigned> maxConcurrency;
   // wfc.loop
   unsigned maxIterations = 0;
   // wfc.judge
-  std::optional<Value> target;
+  Boxed<Value> target;
   std::optional<Json> rubric;
   // Action
   ActionKind action = ActionKind::Shell;
@@ -178,7 +179,7 @@ struct StepFields {
   // AWL's prompt-agent: the output is the reply object {text, tool-calls, tokens-used} instead of
   // the reply, and the tools the model calls run in this directory (when given).
   bool replyObject = false;
-  std::optional<Value> workingDir;
+  Boxed<Value> workingDir;
   // tool compositions (docs/tool-composition.md): the key of the step's output in the result
   // object's `results` (its output_key, else its id); and, for a rollback action (a step of
   // Composition::rollbacks), the step it undoes.

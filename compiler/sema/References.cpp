@@ -43,7 +43,7 @@ struct ModuleChecker::ReferenceSite {
 
 void ModuleChecker::resolveReferences(ir::Composition &c) {
   ir::forEachMutableStep(c.steps, [&](ir::Step &s) {
-    for (std::optional<ir::Value> *v : {&s.input, &s.args, &s.items, &s.target, &s.workingDir})
+    for (ir::Boxed<ir::Value> *v : {&s.input, &s.args, &s.items, &s.target, &s.workingDir})
       if (*v)
         ir::forEachValueReference(**v, [&](ir::Reference &r) {
           if (auto t = resolveReference(c, r, &s, false)) refTypes_.insert_or_assign(&r, *t);
