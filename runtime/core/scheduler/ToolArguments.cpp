@@ -3,9 +3,7 @@
 #include "core/run/PathLookup.h"
 #include "wfc/error.h"
 
-#include <string>
-#include <utility>
-#include <vector>
+#include <nlohmann/json.hpp>
 
 namespace wfc {
 namespace {
@@ -25,10 +23,13 @@ Value resolve(const ArgumentDecl &a, const StepContext &ctx) {
 }  // namespace
 
 Value toolArguments(const StepDecl &step, const StepContext &ctx) {
-  std::vector<std::pair<std::string, Value>> members;
+  // The object is built in place, its members reserved: the keys are distinct (the pack's
+  // mapping keys), so nothing needs the search Value::object makes for a repeated key.
+  nlohmann::ordered_json object = nlohmann::ordered_json::object();
+  auto &members = object.get_ref<nlohmann::ordered_json::object_t &>();
   members.reserve(step.arguments.size());
-  for (const ArgumentDecl &a : step.arguments) members.emplace_back(a.key, resolve(a, ctx));
-  return Value::object(std::move(members));
+  for (const ArgumentDecl &a : step.arguments) members.emplace_back(a.key, resolve(a, ctx).json());
+  return Value::fromJson(std::move(object));
 }
 
 Value runStepWithoutFunction(const StepDecl &step, StepContext &ctx) {
