@@ -12,8 +12,10 @@ class ToolStepEmitter final : public StepEmitter {
 
   void emitFunctions(Printer &p, const ir::Step &s) override {
     // Arguments of constants and plain references are data in the step table: no function, and
-    // nothing for the C++ compiler to chew on (docs/codegen.md "Tool steps as data").
-    if (argumentsAsData(s, ctx_, names_)) return;
+    // nothing for the C++ compiler to chew on (docs/codegen.md "Tool steps as data"). Each step
+    // has an emitter of its own, and its functions are written before its row (ProgramEmitter).
+    arguments_ = argumentsAsData(s, ctx_, names_);
+    if (arguments_) return;
     openStep(p, s, "tool '" + s.tool->name + "'");
     ExpressionEmitter expr(ctx_, names_, name(s) + "_args");
     std::string args = s.args ? expr.value(*s.args) : "Value::object({})";
@@ -26,11 +28,14 @@ class ToolStepEmitter final : public StepEmitter {
   }
 
   void addFields(StepDeclFields &fields, const ir::Step &s) override {
-    if (std::optional<std::string> arguments = argumentsAsData(s, ctx_, names_)) fields.arguments = *arguments;
+    if (arguments_) fields.arguments = *arguments_;
     else fields.run = "run_" + name(s);
     fields.tool = "tool::" + ctx_.tool(*s.tool);
     if (argumentsProvenValid(s)) fields.argsChecked = "true";
   }
+
+ private:
+  std::optional<std::string> arguments_;  // the step's StepDecl::arguments, when given as data
 };
 
 }  // namespace

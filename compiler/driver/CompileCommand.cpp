@@ -47,6 +47,13 @@ bool isLinkerInput(llvm::StringRef path) {
   return path.endswith(".o") || path.endswith(".a") || path.endswith(".so");
 }
 
+// Adds a line of wfc's own to a compile's messages.
+void appendLine(const std::string &log, const llvm::Twine &line) {
+  std::error_code ec;
+  llvm::raw_fd_ostream out(log, ec, llvm::sys::fs::OF_Append);
+  if (!ec) out << line << "\n";
+}
+
 void printFile(const std::string &path) {
   if (auto text = llvm::MemoryBuffer::getFile(path)) llvm::errs() << (*text)->getBuffer();
 }
@@ -68,11 +75,7 @@ bool runCompileJobs(llvm::StringRef cxx, std::vector<CompileJob> &jobs) {
     if (done.ReturnCode != 0) {
       jobs[oldest.job].failed = true;
       ok = false;
-      if (!message.empty()) {
-        std::error_code ec;
-        llvm::raw_fd_ostream out(jobs[oldest.job].log, ec, llvm::sys::fs::OF_Append);
-        if (!ec) out << cxx << ": " << message << "\n";
-      }
+      if (!message.empty()) appendLine(jobs[oldest.job].log, cxx + ": " + message);
     }
   };
   for (size_t i = 0; i < jobs.size(); ++i) {
@@ -87,9 +90,7 @@ bool runCompileJobs(llvm::StringRef cxx, std::vector<CompileJob> &jobs) {
     if (failedToStart) {
       jobs[i].failed = true;
       ok = false;
-      std::error_code ec;
-      llvm::raw_fd_ostream out(jobs[i].log, ec);
-      if (!ec) out << "cannot run " << cxx << ": " << message << "\n";
+      appendLine(jobs[i].log, "cannot run " + cxx + ": " + message);
       continue;
     }
     running.push_back({process, i});
@@ -182,10 +183,13 @@ int runCompile(const CompileOptions &compile, const CommonOptions &options, cons
   std::string message;
   int rc = llvm::sys::ExecuteAndWait(*cxx, argRefs, llvm::None, redirects, 0, 0, &message);
   if (rc != 0) {
-    printFile(log.str().str());
-    // The usual cause: a `native:` binding whose function no --native source defines.
+    // The usual cause of an undefined reference: a `native:` binding whose function no --native
+    // source defines.
     bool undefined = false;
-    if (auto text = llvm::MemoryBuffer::getFile(log)) undefined = (*text)->getBuffer().contains("undefined reference");
+    if (auto text = llvm::MemoryBuffer::getFile(log)) {
+      llvm::errs() << (*text)->getBuffer();
+      undefined = (*text)->getBuffer().contains("undefined reference");
+    }
     error("linking the executable failed" + (message.empty() ? "" : ": " + message) +
           (undefined ? " (a function named by a `native:` binding must be defined, with the signature of <wfc/tool.h>, "
                        "in one of the --native sources)"

@@ -52,8 +52,6 @@ class Boxed {
   const T &operator*() const { return *p_; }
   T *operator->() { return p_.get(); }
   const T *operator->() const { return p_.get(); }
-  T &value() { return *p_; }
-  const T &value() const { return *p_; }
 
  private:
   std::unique_ptr<T> p_;

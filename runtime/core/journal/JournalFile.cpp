@@ -83,8 +83,9 @@ struct JournalFile::Statements {
 JournalFile::JournalFile(const std::string &path, SyncMode sync) : path_(path), checkpointer_(path) {
   auto refuse = [&](const std::string &why) { throw Error(ErrorKind::Usage, "journal '" + path + "' " + why); };
   struct stat info;
-  if (::stat(path.c_str(), &info) == 0 && S_ISDIR(info.st_mode)) refuse("is a directory; give a file (created if absent)");
-  if (::stat(path.c_str(), &info) != 0) {
+  const bool exists = ::stat(path.c_str(), &info) == 0;
+  if (exists && S_ISDIR(info.st_mode)) refuse("is a directory; give a file (created if absent)");
+  if (!exists) {
     std::string dir = directoryOf(path);
     struct stat d;
     if (::stat(dir.c_str(), &d) != 0) refuse("cannot be created: directory '" + dir + "' does not exist");
@@ -108,7 +109,7 @@ JournalFile::JournalFile(const std::string &path, SyncMode sync) : path_(path), 
                "' (docs/journal.md \"Damaged or missing -wal\"); to go on without what it lost instead, move '" +
                log + "' aside and run: sqlite3 '" + path + "' 'DELETE FROM wfc_open_writers'");
     try {
-      open(sync);
+      open(sync, /*fresh=*/!exists || info.st_size == 0);
       registerWriter(logEmpty);
     } catch (const SqliteError &e) {
       std::string why = e.what();
@@ -159,9 +160,7 @@ void JournalFile::registerWriter(bool logEmpty) {
   checkpointer_.soon();
 }
 
-void JournalFile::open(SyncMode sync) {
-  struct stat info;
-  const bool fresh = ::stat(path_.c_str(), &info) != 0 || info.st_size == 0;
+void JournalFile::open(SyncMode sync, bool fresh) {
   check(db_, sqlite::api().open_v2(path_.c_str(), &db_, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX,
                              nullptr),
         "cannot open it");

@@ -100,7 +100,8 @@ class JournalFile {
   void commitQueued(std::unique_lock<std::mutex> &queueLock);
   Error readError(const sqlite::SqliteError &e) const;
   // Opens the connection, puts it in WAL mode, creates or checks the tables. Throws SqliteError.
-  void open(SyncMode sync);
+  // `fresh`: the file was absent or empty, so this sets a new journal up.
+  void open(SyncMode sync, bool fresh);
   void createSchema();
   // Records this process in wfc_open_writers; refuses a journal whose log was lost (`logEmpty`:
   // FILE-wal was absent or empty before opening) while a process that died with it open left

@@ -13,9 +13,9 @@ Value resolve(const ArgumentDecl &a, const StepContext &ctx) {
     case ArgumentDecl::Constant:
       return *a.constant;
     case ArgumentDecl::Input:
-      return a.path.size() == 0 ? ctx.input() : followPath(ctx.input(), a.path, a.ref);
+      return followPath(ctx.input(), a.path, a.ref);
     case ArgumentDecl::Output:
-      return a.path.size() == 0 ? ctx.output(a.step, a.ref) : followPath(ctx.output(a.step, a.ref), a.path, a.ref);
+      return followPath(ctx.output(a.step, a.ref), a.path, a.ref);
   }
   return Value();
 }

@@ -1,7 +1,7 @@
 // A thin RAII layer over SQLite's C API for the journal (docs/journal.md): one connection, and
-// statements prepared once, when first used, and reused. Errors are SqliteError, carrying SQLite's extended code
-// and message (with the OS error, when there is one); JournalFile turns them into wfc::Error
-// naming the journal.
+// statements prepared once, when first used, and reused. Errors are SqliteError, carrying
+// SQLite's extended code and message (with the OS error, when there is one); JournalFile turns
+// them into wfc::Error naming the journal.
 #pragma once
 
 #include <sqlite3.h>
