@@ -1,5 +1,6 @@
 // The test LLM server itself, over real HTTP with httplib's client: every script feature, the
 // request log, concurrency, and a stopped server's closed port.
+#include "CurlClient.h"
 #include "LlmServerProcess.h"
 
 #include <httplib.h>
@@ -11,6 +12,8 @@
 #include <cerrno>
 #include <chrono>
 #include <future>
+#include <optional>
+#include <string>
 #include <thread>
 #include <vector>
 
@@ -74,6 +77,211 @@ std::string contentOf(const httplib::Result &result) {
 
 int64_t msSince(Clock::time_point start) {
   return std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - start).count();
+}
+
+// A streamed answer as a client reads it: the bytes, when they came, and how the transfer ended.
+struct Streamed {
+  int status = 0;
+  std::string contentType;
+  std::string body;
+  std::vector<int64_t> arrivalsMs;  // when each read of the body returned, since the request was sent
+  int64_t totalMs = 0;
+  httplib::Error error = httplib::Error::Unknown;  // Success: the response ended properly
+};
+
+// One POST read as it arrives, with httplib's client on a connection of its own.
+Streamed postStream(const LlmServerProcess &server, const json &body, const std::string &path = "/v1/chat/completions",
+                    const httplib::Headers &headers = {}) {
+  httplib::Client client("127.0.0.1", server.port());
+  client.set_read_timeout(std::chrono::seconds(10));
+  httplib::Request req;
+  req.method = "POST";
+  req.path = path;
+  req.headers = headers;
+  req.set_header("Content-Type", "application/json");
+  req.body = body.dump();
+  Streamed out;
+  const auto start = Clock::now();
+  req.response_handler = [&](const httplib::Response &res) {
+    out.status = res.status;
+    out.contentType = res.get_header_value("Content-Type");
+    return true;
+  };
+  req.content_receiver = [&](const char *data, size_t size, uint64_t, uint64_t) {
+    out.body.append(data, size);
+    out.arrivalsMs.push_back(msSince(start));
+    return true;
+  };
+  out.error = client.send(req).error();
+  out.totalMs = msSince(start);
+  return out;
+}
+
+// One server-sent event: its `event:` name (none on chat completions) and its `data:`.
+struct SseEvent {
+  std::string event;
+  std::string data;
+};
+
+// A stream's events; every one must end with its blank line.
+std::vector<SseEvent> parseSse(const std::string &text) {
+  std::vector<SseEvent> events;
+  for (size_t begin = 0; begin < text.size();) {
+    size_t end = text.find("\n\n", begin);
+    if (end == std::string::npos) {
+      ADD_FAILURE() << "an event without its blank line: " << text.substr(begin);
+      break;
+    }
+    SseEvent event;
+    std::string block = text.substr(begin, end - begin);
+    for (size_t line = 0; line <= block.size();) {
+      size_t next = std::min(block.find('\n', line), block.size());
+      std::string field = block.substr(line, next - line);
+      if (field.starts_with("event: "))
+        event.event = field.substr(7);
+      else if (field.starts_with("data: "))
+        event.data = field.substr(6);
+      else
+        ADD_FAILURE() << "not an event line: " << field;
+      line = next + 1;
+    }
+    events.push_back(event);
+    begin = end + 2;
+  }
+  return events;
+}
+
+// A chat completion put back together from its chunks, checking each one's shape.
+struct Assembled {
+  std::vector<json> chunks;  // every chunk, [DONE] and errors aside
+  json role;                 // the first chunk's delta
+  std::vector<std::string> contentPieces;
+  std::vector<std::string> argumentPieces;
+  json toolCalls = json::array();  // as a plain reply's message has them
+  json finishReason;               // null until a chunk has one
+  json usage;                      // the usage chunk's, or null
+  json error;                      // a data: {"error": ...}, or null
+  bool done = false;               // data: [DONE] came, last
+};
+
+Assembled assemble(const std::string &body, const std::string &id) {
+  Assembled out;
+  for (const SseEvent &event : parseSse(body)) {
+    EXPECT_EQ(event.event, "");
+    EXPECT_FALSE(out.done) << "data after [DONE]: " << event.data;
+    if (event.data == "[DONE]") {
+      out.done = true;
+      continue;
+    }
+    json chunk = json::parse(event.data);
+    if (chunk.contains("error")) {
+      out.error = chunk;
+      continue;
+    }
+    EXPECT_TRUE(out.finishReason.is_null() || chunk["choices"].empty()) << "a chunk after the finish: " << event.data;
+    EXPECT_EQ(chunk["id"], id);
+    EXPECT_EQ(chunk["object"], "chat.completion.chunk");
+    EXPECT_TRUE(chunk["created"].is_number_integer());
+    out.chunks.push_back(chunk);
+    if (chunk["choices"].empty()) {
+      out.usage = chunk["usage"];
+      continue;
+    }
+    EXPECT_EQ(chunk["choices"].size(), 1u);
+    const json &choice = chunk["choices"][0];
+    EXPECT_EQ(choice["index"], 0);
+    const json &delta = choice["delta"];
+    if (out.chunks.size() == 1) {
+      out.role = delta;
+      continue;
+    }
+    if (delta.contains("content"))
+      out.contentPieces.push_back(delta["content"]);
+    if (delta.contains("tool_calls")) {
+      EXPECT_EQ(delta["tool_calls"].size(), 1u);
+      const json &call = delta["tool_calls"][0];
+      size_t index = call["index"];
+      if (call.contains("id")) {
+        EXPECT_EQ(index, out.toolCalls.size());
+        EXPECT_EQ(call["function"]["arguments"], "");
+        out.toolCalls.push_back({{"id", call["id"]}, {"type", call["type"]}, {"function", call["function"]}});
+      } else if (index < out.toolCalls.size()) {
+        EXPECT_EQ(call.size(), 2u) << call.dump();  // index and function.arguments alone
+        out.argumentPieces.push_back(call["function"]["arguments"]);
+        json &arguments = out.toolCalls[index]["function"]["arguments"];
+        arguments = arguments.get<std::string>() + call["function"]["arguments"].get<std::string>();
+      } else {
+        ADD_FAILURE() << "arguments for a tool call not started: " << call.dump();
+      }
+    }
+    if (!choice["finish_reason"].is_null()) {
+      EXPECT_EQ(delta, json::object());
+      out.finishReason = choice["finish_reason"];
+    }
+  }
+  return out;
+}
+
+// A Messages API stream put back together from its events, checking their order and shape.
+struct MessageStream {
+  std::vector<std::string> names;  // the events' names, in order
+  json start;                      // message_start's message
+  json content = json::array();    // the blocks, as a plain reply has them (tool input parsed)
+  std::vector<std::string> textPieces;
+  std::vector<std::string> jsonPieces;
+  json messageDelta;  // the message_delta event, or null
+  json error;         // the error event, or null
+  bool stopped = false;
+};
+
+MessageStream assembleMessages(const std::string &body) {
+  MessageStream out;
+  std::vector<std::string> partial;  // each tool_use block's partial_json so far
+  std::optional<size_t> open;        // the block started and not stopped
+  for (const SseEvent &event : parseSse(body)) {
+    json data = json::parse(event.data);
+    EXPECT_EQ(data["type"], event.event) << event.data;
+    EXPECT_FALSE(out.stopped) << "an event after message_stop: " << event.data;
+    out.names.push_back(event.event);
+    if (event.event == "message_start") {
+      EXPECT_EQ(out.names.size(), 1u);
+      out.start = data["message"];
+    } else if (event.event == "content_block_start") {
+      EXPECT_FALSE(open) << "a block started inside another";
+      EXPECT_EQ(data["index"], out.content.size());
+      open = out.content.size();
+      out.content.push_back(data["content_block"]);
+      partial.emplace_back();
+    } else if (event.event == "content_block_delta") {
+      EXPECT_EQ(open, std::optional<size_t>(data["index"].get<size_t>()));
+      if (!open)
+        continue;
+      const json &delta = data["delta"];
+      if (delta["type"] == "text_delta") {
+        out.textPieces.push_back(delta["text"]);
+        out.content[*open]["text"] = out.content[*open]["text"].get<std::string>() + delta["text"].get<std::string>();
+      } else {
+        EXPECT_EQ(delta["type"], "input_json_delta");
+        out.jsonPieces.push_back(delta["partial_json"]);
+        partial[*open] += delta["partial_json"].get<std::string>();
+      }
+    } else if (event.event == "content_block_stop") {
+      EXPECT_EQ(open, std::optional<size_t>(data["index"].get<size_t>()));
+      if (open && out.content[*open]["type"] == "tool_use")
+        out.content[*open]["input"] = json::parse(partial[*open]);
+      open.reset();
+    } else if (event.event == "message_delta") {
+      out.messageDelta = data;
+    } else if (event.event == "message_stop") {
+      EXPECT_FALSE(out.messageDelta.is_null()) << "message_stop without message_delta";
+      out.stopped = true;
+    } else if (event.event == "error") {
+      out.error = data;
+    } else {
+      EXPECT_EQ(event.event, "ping");
+    }
+  }
+  return out;
 }
 
 // connect() to 127.0.0.1:port; 0 when it succeeds, errno otherwise.
@@ -487,6 +695,12 @@ TEST(LlmServer, BadScriptsFailToStart) {
       R"({"replies": [{"times": 2}]})",  // neither reply, body nor a status
       R"({"replies": [{"status": 42}]})",
       R"({"replies": [{"reply": {"tool_calls": [{"arguments": {}}]}}]})",  // no name
+      // The streaming keys are checked like the rest.
+      R"({"replies": [{"reply": {"content": "x"}, "chunk_delay": 5}]})",  // a typo of chunk_delay_ms
+      R"({"replies": [{"reply": {"content": "x"}, "chunk_bytes": 0}]})",
+      R"({"replies": [{"reply": {"content": "x"}, "chunk_delay_ms": -1}]})",
+      R"({"replies": [{"reply": {"content": "x"}, "break_after_chunks": "2"}]})",
+      R"({"replies": [{"reply": {"content": "x"}, "stream_error": 529}]})",
   };
   for (const char *script : badScripts) {
     try {
@@ -733,6 +947,311 @@ TEST(LlmServer, MatchesAndChecksMediaOnBothRoutes) {
             "messages.0.content.1: source.data: invalid base64 data");
   EXPECT_EQ(messagesProblem({{"type", "document"}, {"source", {{"type", "file"}}}}),
             "messages.0.content.1: source.type: Input should be 'base64' or 'url'");
+}
+
+// ---- Streaming (docs/test-llm-server.md): "stream": true, both APIs' event formats
+
+json streamRequest(std::vector<json> messages, json extra = json::object()) {
+  json body = request(std::move(messages), {{"stream", true}});
+  body.update(extra);
+  return body;
+}
+
+json messagesStreamRequest(std::vector<json> messages, json extra = json::object()) {
+  json body = messagesRequest(std::move(messages), {{"stream", true}});
+  body.update(extra);
+  return body;
+}
+
+Streamed postMessagesStream(const LlmServerProcess &server, const json &body) {
+  return postStream(server, body, "/v1/messages", {{"x-api-key", "sk-ant-test"}, {"anthropic-version", "2023-06-01"}});
+}
+
+size_t longestPiece(const std::vector<std::string> &pieces) {
+  size_t longest = 0;
+  for (const std::string &piece : pieces)
+    longest = std::max(longest, piece.size());
+  return longest;
+}
+
+const char *kToolScript = R"({"replies": [
+  {"reply": {"content": "Hello brave  new\nworld",
+             "tool_calls": [{"name": "search", "arguments": {"query": "wfc streams", "limit": 3}},
+                            {"name": "note", "arguments_text": "{\"text\": \"héllo wörld €\"}"}],
+             "usage": {"prompt_tokens": 100, "completion_tokens": 7}}}
+]})";
+
+TEST(LlmServerStreaming, ChatCompletionsStreamsChunksThatAddUpToTheReply) {
+  LlmServerProcess server(parse(kToolScript));
+  Streamed streamed = postStream(server, streamRequest({user("go")}, {{"model", "gpt-test-1"}}));
+  EXPECT_EQ(streamed.error, httplib::Error::Success);
+  EXPECT_EQ(streamed.status, 200);
+  EXPECT_EQ(streamed.contentType, "text/event-stream");
+  Assembled out = assemble(streamed.body, "chatcmpl-test-1");
+  EXPECT_EQ(out.role, json({{"role", "assistant"}, {"content", ""}}));
+  // Words, each with the whitespace after it.
+  EXPECT_EQ(out.contentPieces, std::vector<std::string>({"Hello ", "brave  ", "new\n", "world"}));
+  // The tool calls add up to what the plain reply has; arguments in pieces of at most 8 bytes.
+  // (Ids aside: they carry the request's seq, and the plain one is request 2.)
+  json plain = messageOf(post(server, request({user("go")})));
+  ASSERT_EQ(out.toolCalls.size(), 2u);
+  EXPECT_EQ(out.toolCalls[0]["id"], "call_1_0");
+  EXPECT_EQ(out.toolCalls[1]["id"], "call_1_1");
+  for (json *calls : {&out.toolCalls, &plain["tool_calls"]})
+    for (json &call : *calls)
+      call.erase("id");
+  EXPECT_EQ(out.toolCalls, plain["tool_calls"]);
+  EXPECT_EQ(out.toolCalls[1]["function"]["arguments"], "{\"text\": \"héllo wörld €\"}");
+  EXPECT_LE(longestPiece(out.argumentPieces), 8u);
+  EXPECT_GT(out.argumentPieces.size(), 4u);
+  EXPECT_EQ(out.finishReason, "tool_calls");
+  EXPECT_TRUE(out.done);
+  EXPECT_TRUE(out.error.is_null());
+  // Without stream_options.include_usage: no usage at all, as the API does.
+  EXPECT_TRUE(out.usage.is_null());
+  for (const json &chunk : out.chunks) {
+    EXPECT_FALSE(chunk.contains("usage")) << chunk.dump();
+    EXPECT_EQ(chunk["model"], "gpt-test-1");
+  }
+
+  // With it: a last chunk with the usage and no choices; the others carry "usage": null.
+  json withUsage = streamRequest({user("go")}, {{"stream_options", {{"include_usage", true}}}});
+  Assembled counted = assemble(postStream(server, withUsage).body, "chatcmpl-test-3");
+  EXPECT_TRUE(counted.done);
+  EXPECT_EQ(counted.usage, json({{"prompt_tokens", 100}, {"completion_tokens", 7}, {"total_tokens", 107}}));
+  ASSERT_FALSE(counted.chunks.empty());
+  EXPECT_EQ(counted.chunks.back()["choices"], json::array());
+  for (size_t i = 0; i + 1 < counted.chunks.size(); ++i)
+    EXPECT_TRUE(counted.chunks[i].contains("usage") && counted.chunks[i]["usage"].is_null()) << counted.chunks[i].dump();
+  EXPECT_EQ(counted.chunks.back()["model"], "test-model");
+
+  // The log has the requests as sent, "stream" and all.
+  std::vector<json> log = server.requests();
+  ASSERT_EQ(log.size(), 3u);
+  EXPECT_EQ(log[0]["body"]["stream"], true);
+  EXPECT_EQ(log[0]["status"], 200);
+  EXPECT_EQ(log[0]["matched"], 0);
+  EXPECT_FALSE(log[1]["body"].contains("stream"));
+}
+
+TEST(LlmServerStreaming, MessagesStreamsEventsThatAddUpToTheReply) {
+  LlmServerProcess server(parse(kToolScript));
+  Streamed streamed = postMessagesStream(server, messagesStreamRequest({mUser("go")}));
+  EXPECT_EQ(streamed.error, httplib::Error::Success);
+  EXPECT_EQ(streamed.status, 200);
+  EXPECT_EQ(streamed.contentType, "text/event-stream");
+  MessageStream out = assembleMessages(streamed.body);
+  EXPECT_EQ(out.start, json({{"id", "msg_test_1"},
+                             {"type", "message"},
+                             {"role", "assistant"},
+                             {"model", "claude-test"},
+                             {"content", json::array()},
+                             {"stop_reason", nullptr},
+                             {"stop_sequence", nullptr},
+                             {"usage", {{"input_tokens", 100}, {"output_tokens", 1}}}}));
+  ASSERT_GE(out.names.size(), 3u);
+  EXPECT_EQ(out.names[1], "ping");
+  EXPECT_EQ(out.names[2], "content_block_start");
+  EXPECT_EQ(out.textPieces, std::vector<std::string>({"Hello ", "brave  ", "new\n", "world"}));
+  EXPECT_LE(longestPiece(out.jsonPieces), 8u);
+  // The blocks add up to the plain reply's content, ids aside (they carry the request's seq).
+  json plain = messageReplyOf(postMessages(server, messagesRequest({mUser("go")})));
+  ASSERT_EQ(out.content.size(), 3u);
+  EXPECT_EQ(out.content[1]["id"], "toolu_1_0");
+  EXPECT_EQ(out.content[2]["id"], "toolu_1_1");
+  for (json *blocks : {&out.content, &plain["content"]})
+    for (json &block : *blocks)
+      block.erase("id");
+  EXPECT_EQ(out.content, plain["content"]);
+  EXPECT_EQ(out.messageDelta, json({{"type", "message_delta"},
+                                    {"delta", {{"stop_reason", "tool_use"}, {"stop_sequence", nullptr}}},
+                                    {"usage", {{"output_tokens", 7}}}}));
+  EXPECT_TRUE(out.stopped);
+  EXPECT_EQ(out.names.back(), "message_stop");
+}
+
+TEST(LlmServerStreaming, MessagesStreamsAForcedToolsJsonAsItsInput) {
+  LlmServerProcess server(parse(R"({"replies": [{"reply": {"content_json": {"name": "Ada", "age": 36}}}]})"));
+  json forced = {{"tools", {{{"name", "extract"}, {"input_schema", {{"type", "object"}}}}}},
+                 {"tool_choice", {{"type", "tool"}, {"name", "extract"}}}};
+  MessageStream out = assembleMessages(postMessagesStream(server, messagesStreamRequest({mUser("x")}, forced)).body);
+  EXPECT_EQ(out.content, json::array({{{"type", "tool_use"},
+                                       {"id", "toolu_1_0"},
+                                       {"name", "extract"},
+                                       {"input", {{"name", "Ada"}, {"age", 36}}}}}));
+  EXPECT_EQ(out.messageDelta["delta"]["stop_reason"], "tool_use");
+}
+
+TEST(LlmServerStreaming, ChunkBytesSplitsTextWithoutSplittingCharacters) {
+  // a é € 😀 b: 1, 2, 3, 4 and 1 bytes; the emoji alone is longer than 3.
+  LlmServerProcess server(parse(R"({"replies": [{"chunk_bytes": 3, "reply": {"content": "aé€😀b"}}]})"));
+  const std::vector<std::string> expected = {"aé", "€", "😀", "b"};
+  EXPECT_EQ(assemble(postStream(server, streamRequest({user("x")})).body, "chatcmpl-test-1").contentPieces, expected);
+  EXPECT_EQ(assembleMessages(postMessagesStream(server, messagesStreamRequest({mUser("x")})).body).textPieces, expected);
+}
+
+TEST(LlmServerStreaming, ChunkDelaySpacesTheEventsAndEachIsSentAtOnce) {
+  LlmServerProcess server(parse(R"({"replies": [{"chunk_delay_ms": 60, "reply": {"content": "a b c d"}}]})"));
+  // role, 4 words, finish, [DONE]: 7 events, 6 delays.
+  Streamed streamed = postStream(server, streamRequest({user("x")}));
+  EXPECT_EQ(streamed.error, httplib::Error::Success);
+  EXPECT_EQ(assemble(streamed.body, "chatcmpl-test-1").contentPieces, std::vector<std::string>({"a ", "b ", "c ", "d"}));
+  EXPECT_GE(streamed.totalMs, 6 * 60);
+  ASSERT_FALSE(streamed.arrivalsMs.empty());
+  EXPECT_LT(streamed.arrivalsMs.front(), streamed.totalMs - 200) << "the first event waited for the rest";
+  EXPECT_GE(streamed.arrivalsMs.size(), 4u);
+
+  // message_start, ping, block start, 4 deltas, block stop, message_delta, message_stop: 9 delays.
+  Streamed messages = postMessagesStream(server, messagesStreamRequest({mUser("x")}));
+  EXPECT_TRUE(assembleMessages(messages.body).stopped);
+  EXPECT_GE(messages.totalMs, 9 * 60);
+}
+
+// A stream is in flight until its last event, not only until it starts.
+TEST(LlmServerStreaming, AStreamIsInFlightUntilItEnds) {
+  LlmServerProcess server(parse(R"({"replies": [
+    {"match": {"user_contains": "slow"}, "chunk_delay_ms": 100, "reply": {"content": "a b c d e"}},
+    {"reply": {"content": "fast"}}
+  ]})"));
+  auto slow = std::async(std::launch::async, [&] { return postStream(server, streamRequest({user("slow")})); });
+  std::this_thread::sleep_for(std::chrono::milliseconds(300));  // streaming by now
+  EXPECT_EQ(contentOf(post(server, request({user("fast")}))), "fast");
+  EXPECT_EQ(slow.get().error, httplib::Error::Success);
+  EXPECT_EQ(contentOf(post(server, request({user("fast")}))), "fast");
+  std::vector<json> log = server.requests();
+  ASSERT_EQ(log.size(), 3u);
+  EXPECT_EQ(log[1]["in_flight"], 2);
+  EXPECT_EQ(log[2]["in_flight"], 1);
+}
+
+TEST(LlmServerStreaming, BreakAfterChunksCutsTheTransferAfterThatManyDeltas) {
+  LlmServerProcess server(parse(R"({"replies": [
+    {"match": {"user_contains": "three"}, "break_after_chunks": 3, "reply": {"content": "one two three four five"}},
+    {"match": {"user_contains": "zero"}, "break_after_chunks": 0, "reply": {"content": "one two"}},
+    {"match": {"user_contains": "many"}, "break_after_chunks": 50, "reply": {"content": "one two"}},
+    {"match": {"user_contains": "tool"}, "break_after_chunks": 2,
+     "reply": {"content": "look", "tool_calls": [{"name": "search", "arguments": {"query": "a longer query"}}]}},
+    {"reply": {"content": "whole"}}
+  ]})"));
+
+  // httplib: the response ends without its last chunk, a read error; what came before is there.
+  Streamed three = postStream(server, streamRequest({user("three")}));
+  EXPECT_EQ(three.status, 200);
+  EXPECT_EQ(three.error, httplib::Error::Read);
+  Assembled cut = assemble(three.body, "chatcmpl-test-1");
+  EXPECT_EQ(cut.contentPieces, std::vector<std::string>({"one ", "two ", "three "}));
+  EXPECT_TRUE(cut.finishReason.is_null());
+  EXPECT_FALSE(cut.done);
+
+  // libcurl, as the runtime's client: a partial transfer (CURLE_PARTIAL_FILE).
+  HttpReply curled = httpPostJson("http://127.0.0.1:" + std::to_string(server.port()) + "/v1/chat/completions",
+                                  streamRequest({user("three")}).dump());
+  EXPECT_EQ(curled.error, "Transferred a partial file");
+  EXPECT_EQ(assemble(curled.body, "chatcmpl-test-2").contentPieces, std::vector<std::string>({"one ", "two ", "three "}));
+
+  // 0: the opening events only.
+  Streamed zero = postStream(server, streamRequest({user("zero")}));
+  EXPECT_EQ(zero.error, httplib::Error::Read);
+  Assembled opened = assemble(zero.body, "chatcmpl-test-3");
+  EXPECT_EQ(opened.chunks.size(), 1u);
+  EXPECT_TRUE(opened.contentPieces.empty());
+  Streamed zeroMessages = postMessagesStream(server, messagesStreamRequest({mUser("zero")}));
+  EXPECT_EQ(zeroMessages.error, httplib::Error::Read);
+  EXPECT_EQ(assembleMessages(zeroMessages.body).names, std::vector<std::string>({"message_start", "ping"}));
+
+  // More than the reply has: every delta, then the break instead of the closing events.
+  Streamed many = postStream(server, streamRequest({user("many")}));
+  EXPECT_EQ(many.error, httplib::Error::Read);
+  Assembled all = assemble(many.body, "chatcmpl-test-5");
+  EXPECT_EQ(all.contentPieces, std::vector<std::string>({"one ", "two"}));
+  EXPECT_TRUE(all.finishReason.is_null());
+  EXPECT_FALSE(all.done);
+
+  // Tool call arguments count too: the text's one delta, then one of the arguments.
+  Streamed tool = postStream(server, streamRequest({user("tool")}));
+  EXPECT_EQ(tool.error, httplib::Error::Read);
+  Assembled partial = assemble(tool.body, "chatcmpl-test-6");
+  EXPECT_EQ(partial.contentPieces, std::vector<std::string>({"look"}));
+  ASSERT_EQ(partial.toolCalls.size(), 1u);
+  EXPECT_EQ(partial.argumentPieces, std::vector<std::string>({"{\"query\""}));
+  Streamed toolMessages = postMessagesStream(server, messagesStreamRequest({mUser("tool")}));
+  EXPECT_EQ(toolMessages.error, httplib::Error::Read);
+  MessageStream partialMessages = assembleMessages(toolMessages.body);
+  EXPECT_EQ(partialMessages.textPieces, std::vector<std::string>({"look"}));
+  EXPECT_EQ(partialMessages.jsonPieces, std::vector<std::string>({"{\"query\""}));
+  EXPECT_EQ(partialMessages.names.back(), "content_block_delta");
+  EXPECT_TRUE(partialMessages.messageDelta.is_null());
+
+  // The server goes on answering; the broken streams are logged as answered.
+  Streamed whole = postStream(server, streamRequest({user("whole")}));
+  EXPECT_EQ(whole.error, httplib::Error::Success);
+  EXPECT_TRUE(assemble(whole.body, "chatcmpl-test-8").done);
+  std::vector<json> log = server.requests();
+  ASSERT_EQ(log.size(), 8u);
+  EXPECT_EQ(log[0]["status"], 200);
+  EXPECT_EQ(log[0]["matched"], 0);
+}
+
+TEST(LlmServerStreaming, StreamErrorEndsTheStreamWithTheApisErrorEvent) {
+  LlmServerProcess server(parse(R"({"replies": [{"stream_error": "Overloaded", "reply": {"content": "so far so good"}}]})"));
+
+  Streamed chat = postStream(server, streamRequest({user("x")}, {{"stream_options", {{"include_usage", true}}}}));
+  EXPECT_EQ(chat.error, httplib::Error::Success);  // the response itself is whole
+  EXPECT_EQ(chat.status, 200);
+  Assembled out = assemble(chat.body, "chatcmpl-test-1");
+  EXPECT_EQ(out.contentPieces, std::vector<std::string>({"so ", "far ", "so ", "good"}));
+  EXPECT_EQ(out.error, json({{"error", {{"message", "Overloaded"}, {"type", "server_error"}}}}));
+  EXPECT_TRUE(out.finishReason.is_null());
+  EXPECT_TRUE(out.usage.is_null());
+  EXPECT_FALSE(out.done);
+  EXPECT_EQ(parseSse(chat.body).back().data, R"({"error":{"message":"Overloaded","type":"server_error"}})");
+
+  Streamed messages = postMessagesStream(server, messagesStreamRequest({mUser("x")}));
+  EXPECT_EQ(messages.error, httplib::Error::Success);
+  MessageStream events = assembleMessages(messages.body);
+  EXPECT_EQ(events.content, json::array({textBlock("so far so good")}));
+  EXPECT_EQ(events.names.back(), "error");
+  EXPECT_EQ(events.error, json({{"type", "error"}, {"error", {{"type", "overloaded_error"}, {"message", "Overloaded"}}}}));
+  EXPECT_TRUE(events.messageDelta.is_null());
+  EXPECT_FALSE(events.stopped);
+}
+
+// Errors are plain JSON, stream or not; a request without "stream": true is answered whole, the
+// streaming keys ignored.
+TEST(LlmServerStreaming, ErrorsAndPlainRequestsAreNotStreamed) {
+  LlmServerProcess server(parse(R"({"replies": [
+    {"match": {"user_contains": "limited"}, "status": 429, "headers": {"Retry-After": "1"}},
+    {"match": {"user_contains": "raw"}, "body": "{\"partial\": "},
+    {"match": {"user_contains": "plain"}, "chunk_bytes": 1, "chunk_delay_ms": 1000, "break_after_chunks": 0,
+     "stream_error": "never", "reply": {"content": "whole answer"}}
+  ]})"));
+
+  Streamed limited = postStream(server, streamRequest({user("limited")}));
+  EXPECT_EQ(limited.status, 429);
+  EXPECT_EQ(limited.contentType, "application/json");
+  EXPECT_EQ(json::parse(limited.body)["error"]["message"], "scripted status 429");
+  Streamed raw = postStream(server, streamRequest({user("raw")}));
+  EXPECT_EQ(raw.status, 200);
+  EXPECT_EQ(raw.body, R"({"partial": )");
+  Streamed unmatched = postStream(server, streamRequest({user("nothing matches")}));
+  EXPECT_EQ(unmatched.status, 500);
+  EXPECT_EQ(unmatched.contentType, "application/json");
+  Streamed unmatchedMessages = postMessagesStream(server, messagesStreamRequest({mUser("nothing matches")}));
+  EXPECT_EQ(unmatchedMessages.status, 500);
+  EXPECT_EQ(json::parse(unmatchedMessages.body)["type"], "error");
+  Streamed invalid = postMessagesStream(server, messagesStreamRequest({}));
+  EXPECT_EQ(invalid.status, 400);
+  EXPECT_EQ(json::parse(invalid.body)["error"]["type"], "invalid_request_error");
+
+  const auto start = Clock::now();
+  auto plain = post(server, request({user("plain")}));
+  ASSERT_TRUE(plain);
+  EXPECT_EQ(plain->get_header_value("Content-Type"), "application/json");
+  EXPECT_EQ(contentOf(plain), "whole answer");
+  EXPECT_EQ(contentOf(post(server, request({user("plain")}, {{"stream", false}}))), "whole answer");
+  EXPECT_EQ(messageReplyOf(postMessages(server, messagesRequest({mUser("plain")})))["content"],
+            json::array({textBlock("whole answer")}));
+  EXPECT_LT(msSince(start), 1000);
 }
 
 }  // namespace

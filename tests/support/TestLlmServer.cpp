@@ -5,7 +5,8 @@
 //
 // It speaks real HTTP on 127.0.0.1 so the runtime's LLM clients are tested through their real
 // transport (libcurl, timeouts, retries, concurrency). Every answer comes from the script and
-// every request is logged as one JSON line; docs/test-llm-server.md has both formats.
+// every request is logged as one JSON line; a request with "stream": true is answered as a stream
+// of server-sent events in its API's format. docs/test-llm-server.md has all the formats.
 #include <httplib.h>
 #include <nlohmann/json.hpp>
 
@@ -21,6 +22,7 @@
 #include <functional>
 #include <future>
 #include <iostream>
+#include <memory>
 #include <mutex>
 #include <optional>
 #include <sstream>
@@ -96,6 +98,11 @@ struct Entry {
   std::optional<std::string> body;
   std::string contentType = "application/json";
   std::vector<std::pair<std::string, std::string>> headers;
+  // How a streamed reply (a request with "stream": true) goes out; a plain reply ignores them.
+  std::optional<int64_t> chunkBytes;        // text pieces of at most this many bytes; nullopt: words
+  int64_t chunkDelayMs = 0;                 // between consecutive events
+  std::optional<int64_t> breakAfterChunks;  // drop the connection after this many deltas
+  std::optional<std::string> streamError;   // an error event instead of the closing events
 };
 
 // Unknown keys are errors: a misspelled matcher would otherwise silently match everything.
@@ -222,7 +229,10 @@ Reply parseReply(const Json &json, const std::string &where) {
 
 Entry parseEntry(const Json &json, const std::string &where) {
   requireObject(json, where);
-  checkKeys(json, {"match", "reply", "times", "delay_ms", "status", "body", "content_type", "headers"}, where);
+  checkKeys(json,
+            {"match", "reply", "times", "delay_ms", "status", "body", "content_type", "headers", "chunk_bytes",
+             "chunk_delay_ms", "break_after_chunks", "stream_error"},
+            where);
   Entry entry;
   if (auto it = json.find("match"); it != json.end())
     entry.match = parseMatch(*it, where + ".match");
@@ -254,6 +264,17 @@ Entry parseEntry(const Json &json, const std::string &where) {
       entry.headers.emplace_back(header.key(), value.is_string() ? value.get<std::string>() : value.dump());
     }
   }
+  if (auto it = json.find("chunk_bytes"); it != json.end()) {
+    entry.chunkBytes = requireCount(*it, where + ".chunk_bytes");
+    if (*entry.chunkBytes == 0)
+      throw ScriptError(where + ".chunk_bytes: must be a positive integer");
+  }
+  if (auto it = json.find("chunk_delay_ms"); it != json.end())
+    entry.chunkDelayMs = requireCount(*it, where + ".chunk_delay_ms");
+  if (auto it = json.find("break_after_chunks"); it != json.end())
+    entry.breakAfterChunks = requireCount(*it, where + ".break_after_chunks");
+  if (auto it = json.find("stream_error"); it != json.end())
+    entry.streamError = requireString(*it, where + ".stream_error");
   // Without a reply, a 200 would have nothing to say.
   if (!entry.reply && !entry.body && entry.status == 200)
     throw ScriptError(where + ": needs 'reply', 'body' or a non-200 'status'");
@@ -656,36 +677,288 @@ Json completion(const Reply &reply, int64_t seq, const Conversation &c) {
                 {"total_tokens", reply.promptTokens + reply.completionTokens}}}};
 }
 
-// A Messages API reply: a text block for the content, a tool_use block per call (the arguments
-// parsed as its input; arguments_text that is not JSON goes as a string). When the request forces
-// a tool and the reply calls none, content that is JSON is that tool's input instead: forcing a
-// tool is how structured output is asked for, so the same script answers both APIs.
-Json messageResponse(const Reply &reply, int64_t seq, const Conversation &c) {
-  std::optional<std::string> text = reply.content;
-  std::vector<ToolCall> calls = reply.toolCalls;
-  if (c.forcedTool && calls.empty() && text &&
-      !Json::parse(*text, nullptr, /*allow_exceptions=*/false).is_discarded()) {
-    calls.push_back({*c.forcedTool, *text});
-    text.reset();
+// A reply as the Messages API gives it: its text block, if any, and its tool_use blocks. When the
+// request forces a tool and the reply calls none, content that is JSON is that tool's input
+// instead: forcing a tool is how structured output is asked for, so the same script answers both
+// APIs.
+struct MessagesReply {
+  std::optional<std::string> text;
+  std::vector<ToolCall> calls;
+  std::string stopReason;
+};
+
+MessagesReply messagesReply(const Reply &reply, const Conversation &c) {
+  MessagesReply out{reply.content, reply.toolCalls, ""};
+  if (c.forcedTool && out.calls.empty() && out.text &&
+      !Json::parse(*out.text, nullptr, /*allow_exceptions=*/false).is_discarded()) {
+    out.calls.push_back({*c.forcedTool, *out.text});
+    out.text.reset();
   }
+  out.stopReason = reply.finishReason.value_or(out.calls.empty() ? "end_turn" : "tool_use");
+  return out;
+}
+
+std::string toolUseId(int64_t seq, size_t i) { return "toolu_" + std::to_string(seq) + "_" + std::to_string(i); }
+
+// A Messages API reply: a text block for the content, a tool_use block per call (the arguments
+// parsed as its input; arguments_text that is not JSON goes as a string).
+Json messageResponse(const Reply &reply, int64_t seq, const Conversation &c) {
+  const MessagesReply m = messagesReply(reply, c);
   Json content = Json::array();
-  if (text)
-    content.push_back({{"type", "text"}, {"text", *text}});
-  for (size_t i = 0; i < calls.size(); ++i) {
-    Json input = Json::parse(calls[i].arguments, nullptr, /*allow_exceptions=*/false);
+  if (m.text)
+    content.push_back({{"type", "text"}, {"text", *m.text}});
+  for (size_t i = 0; i < m.calls.size(); ++i) {
+    Json input = Json::parse(m.calls[i].arguments, nullptr, /*allow_exceptions=*/false);
     content.push_back({{"type", "tool_use"},
-                       {"id", "toolu_" + std::to_string(seq) + "_" + std::to_string(i)},
-                       {"name", calls[i].name},
-                       {"input", input.is_discarded() ? Json(calls[i].arguments) : input}});
+                       {"id", toolUseId(seq, i)},
+                       {"name", m.calls[i].name},
+                       {"input", input.is_discarded() ? Json(m.calls[i].arguments) : input}});
   }
   return Json{{"id", "msg_test_" + std::to_string(seq)},
               {"type", "message"},
               {"role", "assistant"},
               {"model", c.model.value_or("test-model")},
               {"content", std::move(content)},
-              {"stop_reason", reply.finishReason.value_or(calls.empty() ? "end_turn" : "tool_use")},
+              {"stop_reason", m.stopReason},
               {"stop_sequence", nullptr},
               {"usage", {{"input_tokens", reply.promptTokens}, {"output_tokens", reply.completionTokens}}}};
+}
+
+// ---------------------------------------------------------------------------------------------
+// Streaming
+// ---------------------------------------------------------------------------------------------
+
+// Whether byte `i` of `text` begins a character: UTF-8 continuation bytes are 10xxxxxx.
+bool beginsCharacter(const std::string &text, size_t i) {
+  return i >= text.size() || (static_cast<unsigned char>(text[i]) & 0xC0) != 0x80;
+}
+
+// `text` in pieces of at most `maxBytes` bytes, never splitting a character (one longer than
+// `maxBytes` is a piece of its own).
+std::vector<std::string> bytePieces(const std::string &text, size_t maxBytes) {
+  std::vector<std::string> pieces;
+  for (size_t begin = 0; begin < text.size();) {
+    size_t end = std::min(text.size(), begin + maxBytes);
+    while (end > begin && !beginsCharacter(text, end))
+      --end;
+    if (end == begin) {
+      end = begin + 1;
+      while (!beginsCharacter(text, end))
+        ++end;
+    }
+    pieces.push_back(text.substr(begin, end - begin));
+    begin = end;
+  }
+  return pieces;
+}
+
+// `text` in words: each piece a run of non-space characters and the whitespace after it (leading
+// whitespace goes with the first word). Whitespace is ASCII, so no character is split.
+std::vector<std::string> wordPieces(const std::string &text) {
+  auto space = [](char ch) { return ch == ' ' || ch == '\t' || ch == '\n' || ch == '\r' || ch == '\f' || ch == '\v'; };
+  std::vector<std::string> pieces;
+  size_t begin = 0;
+  for (size_t i = 1; i < text.size(); ++i) {
+    if (space(text[i - 1]) && !space(text[i])) {
+      pieces.push_back(text.substr(begin, i - begin));
+      begin = i;
+    }
+  }
+  if (begin < text.size())
+    pieces.push_back(text.substr(begin));
+  return pieces;
+}
+
+// Tool call arguments stream in pieces of this many bytes, about what the APIs send.
+constexpr size_t kArgumentPieceBytes = 8;
+
+std::vector<std::string> textPieces(const std::string &text, const Entry &entry) {
+  return entry.chunkBytes ? bytePieces(text, static_cast<size_t>(*entry.chunkBytes)) : wordPieces(text);
+}
+
+// One piece of a streamed reply as it goes on the wire; `delta`: a piece of the content or of a
+// tool call's arguments, what break_after_chunks counts.
+struct StreamEvent {
+  std::string text;
+  bool delta = false;
+};
+
+// A streamed reply: the opening events (before any content block), the content blocks (their
+// starts, deltas and stops), the closing events (or the scripted error), and how to send them.
+struct StreamPlan {
+  std::vector<StreamEvent> opening;
+  std::vector<StreamEvent> blocks;
+  std::vector<StreamEvent> closing;
+  int64_t delayMs = 0;
+  std::optional<int64_t> breakAfter;
+};
+
+std::string sseData(const Json &data) { return "data: " + data.dump() + "\n\n"; }
+std::string sseEvent(const std::string &name, const Json &data) { return "event: " + name + "\n" + sseData(data); }
+
+// Whether a request asks for a streamed reply: "stream": true, as both APIs spell it.
+bool wantsStream(const Json &body) {
+  auto it = body.find("stream");
+  return it != body.end() && it->is_boolean() && it->get<bool>();
+}
+
+// Chat completions' stream_options.include_usage.
+bool wantsUsage(const Json &body) {
+  auto options = body.find("stream_options");
+  if (options == body.end() || !options->is_object())
+    return false;
+  auto include = options->find("include_usage");
+  return include != options->end() && include->is_boolean() && include->get<bool>();
+}
+
+// A chat completion as chat.completion.chunk events: the role, the content in pieces, each tool
+// call (its id and name, then its arguments in pieces), the finish reason, the usage when asked
+// for, [DONE].
+StreamPlan completionStream(const Entry &entry, int64_t seq, const Conversation &c, bool includeUsage) {
+  const Reply &reply = *entry.reply;
+  const std::string id = "chatcmpl-test-" + std::to_string(seq);
+  const int64_t created = static_cast<int64_t>(std::time(nullptr));
+  const std::string model = c.model.value_or("test-model");
+  auto chunk = [&](Json delta, Json finishReason) {
+    Json out = {{"id", id},
+                {"object", "chat.completion.chunk"},
+                {"created", created},
+                {"model", model},
+                {"choices",
+                 Json::array({{{"index", 0}, {"delta", std::move(delta)}, {"finish_reason", std::move(finishReason)}}})}};
+    // With include_usage every chunk has a usage, null but in the last (the API's rule).
+    if (includeUsage)
+      out["usage"] = nullptr;
+    return sseData(out);
+  };
+  StreamPlan plan{{}, {}, {}, entry.chunkDelayMs, entry.breakAfterChunks};
+  plan.opening.push_back({chunk({{"role", "assistant"}, {"content", ""}}, nullptr)});
+  if (reply.content) {
+    for (const std::string &piece : textPieces(*reply.content, entry))
+      plan.blocks.push_back({chunk({{"content", piece}}, nullptr), true});
+  }
+  for (size_t i = 0; i < reply.toolCalls.size(); ++i) {
+    const ToolCall &call = reply.toolCalls[i];
+    Json head = {{"index", i},
+                 {"id", "call_" + std::to_string(seq) + "_" + std::to_string(i)},
+                 {"type", "function"},
+                 {"function", {{"name", call.name}, {"arguments", ""}}}};
+    plan.blocks.push_back({chunk({{"tool_calls", Json::array({head})}}, nullptr)});
+    for (const std::string &piece : bytePieces(call.arguments, kArgumentPieceBytes)) {
+      Json part = {{"index", i}, {"function", {{"arguments", piece}}}};
+      plan.blocks.push_back({chunk({{"tool_calls", Json::array({part})}}, nullptr), true});
+    }
+  }
+  if (entry.streamError) {
+    plan.closing.push_back({sseData({{"error", {{"message", *entry.streamError}, {"type", "server_error"}}}})});
+    return plan;
+  }
+  const std::string finishReason = reply.finishReason.value_or(reply.toolCalls.empty() ? "stop" : "tool_calls");
+  plan.closing.push_back({chunk(Json::object(), finishReason)});
+  if (includeUsage) {
+    plan.closing.push_back({sseData({{"id", id},
+                                     {"object", "chat.completion.chunk"},
+                                     {"created", created},
+                                     {"model", model},
+                                     {"choices", Json::array()},
+                                     {"usage",
+                                      {{"prompt_tokens", reply.promptTokens},
+                                       {"completion_tokens", reply.completionTokens},
+                                       {"total_tokens", reply.promptTokens + reply.completionTokens}}}})});
+  }
+  plan.closing.push_back({"data: [DONE]\n\n"});
+  return plan;
+}
+
+// A Messages API reply as its events: message_start, a ping, each content block (start, deltas,
+// stop) in the order the plain reply has them, message_delta, message_stop.
+StreamPlan messagesStream(const Entry &entry, int64_t seq, const Conversation &c) {
+  const Reply &reply = *entry.reply;
+  const MessagesReply m = messagesReply(reply, c);
+  StreamPlan plan{{}, {}, {}, entry.chunkDelayMs, entry.breakAfterChunks};
+  Json message = {{"id", "msg_test_" + std::to_string(seq)},
+                  {"type", "message"},
+                  {"role", "assistant"},
+                  {"model", c.model.value_or("test-model")},
+                  {"content", Json::array()},
+                  {"stop_reason", nullptr},
+                  {"stop_sequence", nullptr},
+                  {"usage", {{"input_tokens", reply.promptTokens}, {"output_tokens", 1}}}};
+  plan.opening.push_back({sseEvent("message_start", {{"type", "message_start"}, {"message", std::move(message)}})});
+  plan.opening.push_back({sseEvent("ping", {{"type", "ping"}})});
+
+  size_t index = 0;
+  auto block = [&](Json start, const std::vector<std::string> &pieces, const char *deltaType, const char *key) {
+    Json opened = {{"type", "content_block_start"}, {"index", index}, {"content_block", std::move(start)}};
+    plan.blocks.push_back({sseEvent("content_block_start", opened)});
+    for (const std::string &piece : pieces) {
+      Json delta = {{"type", "content_block_delta"}, {"index", index}, {"delta", {{"type", deltaType}, {key, piece}}}};
+      plan.blocks.push_back({sseEvent("content_block_delta", delta), true});
+    }
+    plan.blocks.push_back({sseEvent("content_block_stop", {{"type", "content_block_stop"}, {"index", index}})});
+    ++index;
+  };
+  if (m.text)
+    block({{"type", "text"}, {"text", ""}}, textPieces(*m.text, entry), "text_delta", "text");
+  // The arguments text goes as it is: partial_json pieces that join to the text, broken or not.
+  for (size_t i = 0; i < m.calls.size(); ++i)
+    block({{"type", "tool_use"}, {"id", toolUseId(seq, i)}, {"name", m.calls[i].name}, {"input", Json::object()}},
+          bytePieces(m.calls[i].arguments, kArgumentPieceBytes), "input_json_delta", "partial_json");
+
+  if (entry.streamError) {
+    plan.closing.push_back(
+        {sseEvent("error", {{"type", "error"}, {"error", {{"type", "overloaded_error"}, {"message", *entry.streamError}}}})});
+    return plan;
+  }
+  plan.closing.push_back({sseEvent("message_delta", {{"type", "message_delta"},
+                                                     {"delta", {{"stop_reason", m.stopReason}, {"stop_sequence", nullptr}}},
+                                                     {"usage", {{"output_tokens", reply.completionTokens}}}})});
+  plan.closing.push_back({sseEvent("message_stop", {{"type", "message_stop"}})});
+  return plan;
+}
+
+// Sends a plan through httplib's chunked writer, each event a chunk of its own (written to the
+// socket at once). Returns false to drop the connection: httplib then ends the response without
+// its terminating zero-length chunk and closes the socket, so the client sees a transfer cut
+// short — a scripted break, or a client that went away. `ending` is called just before the client
+// can see the end (the last event, or the break), so that a request it sends next does not find
+// this one still in flight.
+bool writeStream(const StreamPlan &plan, httplib::DataSink &sink, const std::function<void()> &ending) {
+  bool first = true;
+  auto send = [&](const StreamEvent &event, bool last) {
+    if (!first && plan.delayMs > 0)
+      std::this_thread::sleep_for(std::chrono::milliseconds(plan.delayMs));
+    first = false;
+    if (last)
+      ending();
+    return sink.write(event.text.data(), event.text.size());
+  };
+  auto cut = [&] {
+    ending();
+    return false;
+  };
+  for (const StreamEvent &event : plan.opening) {
+    if (!send(event, false))
+      return false;
+  }
+  if (plan.breakAfter && *plan.breakAfter == 0)
+    return cut();
+  int64_t deltas = 0;
+  for (const StreamEvent &event : plan.blocks) {
+    if (!send(event, false))
+      return false;
+    if (event.delta && plan.breakAfter && ++deltas == *plan.breakAfter)
+      return cut();
+  }
+  // Fewer deltas than break_after_chunks: the break comes before the closing events.
+  if (plan.breakAfter)
+    return cut();
+  for (size_t i = 0; i < plan.closing.size(); ++i) {
+    if (!send(plan.closing[i], i + 1 == plan.closing.size()))
+      return false;
+  }
+  sink.done();
+  return true;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -697,11 +970,13 @@ public:
   LlmServer(std::vector<Entry> entries, std::ofstream log) : entries_(std::move(entries)), log_(std::move(log)) {}
 
   void chat(Api api, const httplib::Request &req, httplib::Response &res) {
-    serve(req, res, [&](int64_t seq, const std::optional<Json> &body) { return answer(api, seq, body, res); });
+    serve(req, res, [&](int64_t seq, const std::optional<Json> &body, bool &streamed) {
+      return answer(api, seq, body, res, streamed);
+    });
   }
 
   void notFound(const httplib::Request &req, httplib::Response &res) {
-    serve(req, res, [&](int64_t, const std::optional<Json> &) {
+    serve(req, res, [&](int64_t, const std::optional<Json> &, bool &) {
       res.status = 404;
       setJson(res, errorBody(Api::ChatCompletions,
                              "not found: " + req.method + " " + req.path +
@@ -713,7 +988,9 @@ public:
   }
 
 private:
-  using Answer = std::function<std::optional<size_t>(int64_t seq, const std::optional<Json> &body)>;
+  // `streamed`: set when the answer is a stream, which then ends the request's in-flight count
+  // itself, when its last event is written.
+  using Answer = std::function<std::optional<size_t>(int64_t seq, const std::optional<Json> &body, bool &streamed)>;
 
   // The bookkeeping every request gets: its sequence number, the in-flight count, the log line.
   void serve(const httplib::Request &req, httplib::Response &res, const Answer &answer) {
@@ -731,8 +1008,9 @@ private:
       body = std::move(parsed);
 
     std::optional<size_t> matched;
+    bool streamed = false;
     try {
-      matched = answer(seq, body);
+      matched = answer(seq, body, streamed);
     } catch (const std::exception &e) {
       // A bug here must still produce an answer and a log line, or the test would hang or lie.
       res.status = 500;
@@ -762,11 +1040,18 @@ private:
       log_ << line.dump(-1, ' ', false, Json::error_handler_t::replace) << '\n';
       log_.flush();
     }
+    if (!streamed)
+      finished();
+  }
+
+  // A request is no longer in flight: answered, or its stream over (sent, broken or dropped).
+  void finished() {
     std::lock_guard lock(stateMutex_);
     --inFlight_;
   }
 
-  std::optional<size_t> answer(Api api, int64_t seq, const std::optional<Json> &body, httplib::Response &res) {
+  std::optional<size_t> answer(Api api, int64_t seq, const std::optional<Json> &body, httplib::Response &res,
+                               bool &streamed) {
     auto fail = [&](int status, const std::string &message, const std::string &type) {
       res.status = status;
       setJson(res, errorBody(api, message, type));
@@ -809,7 +1094,24 @@ private:
     if (entry.delayMs > 0)
       std::this_thread::sleep_for(std::chrono::milliseconds(entry.delayMs));
     res.status = entry.status;
-    if (entry.body)
+    if (entry.reply && !entry.body && entry.status == 200 && wantsStream(*body)) {
+      // Built here, where a failure is still a 500 with a log line; httplib calls the provider
+      // once this handler has returned, and the releaser when the response is done with.
+      auto plan = std::make_shared<const StreamPlan>(api == Api::Messages
+                                                         ? messagesStream(entry, seq, conversation)
+                                                         : completionStream(entry, seq, conversation, wantsUsage(*body)));
+      // Out of flight once: when the end is about to be sent, or else (a client gone, a provider
+      // never run) when httplib releases the response.
+      auto over = std::make_shared<std::atomic<bool>>(false);
+      std::function<void()> end = [this, over] {
+        if (!over->exchange(true))
+          finished();
+      };
+      res.set_chunked_content_provider(
+          "text/event-stream", [plan, end](size_t, httplib::DataSink &sink) { return writeStream(*plan, sink, end); },
+          [end](bool) { end(); });
+      streamed = true;
+    } else if (entry.body)
       res.set_content(*entry.body, entry.contentType);
     else if (entry.status != 200)
       setJson(res, errorBody(api, "scripted status " + std::to_string(entry.status), "test"));
