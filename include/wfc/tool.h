@@ -15,7 +15,9 @@
 // function is declared by the generated code with exactly this signature in the global
 // namespace, so it must be defined there with external linkage. It may run on any thread and
 // concurrently with itself. To fail the step, throw wfc::Error (its kind picks the exit code) or
-// any std::exception (exit 1). Long-running work should watch `call.cancel`.
+// any std::exception (exit 1). Long-running work should watch `call.cancel`, and may say how it
+// is getting on with `call.emit("progress", wfc::Value::object({{"done", …}}))`: a `custom` event
+// of the run's --stream (docs/streaming.md).
 #pragma once
 
 #include "wfc/cancellation.h"
@@ -27,6 +29,16 @@
 
 namespace wfc {
 
+// Where a tool's custom events go (docs/streaming.md): the run gives one to each call when
+// something streams the run's events.
+class ToolEvents {
+ public:
+  virtual void emit(std::string_view tool, std::string_view name, const Value &data) const = 0;
+
+ protected:
+  ~ToolEvents() = default;
+};
+
 struct ToolCall {
   std::string_view tool;            // the tool's declared name: "doc.extract_citations"
   std::string_view idempotencyKey;  // "RUN/STEP/ATTEMPT" (docs/semantics.md): the same on a resumed run
@@ -34,6 +46,14 @@ struct ToolCall {
   // Where the calling step wants its tools to work (AWL's prompt-agent `working-dir`,
   // docs/awl.md); empty: nowhere in particular. An exec tool without a `cwd` of its own runs there.
   std::string_view workingDir = {};
+  const ToolEvents *events = nullptr;  // null: nothing takes custom events
+
+  // A custom event of the run (docs/streaming.md): a line {"event": "custom", "step", "tool",
+  // "name", "data"} of --stream, as it happens. Does nothing when nothing streams the run. Safe
+  // from any thread the tool runs on.
+  void emit(std::string_view name, const Value &data) const {
+    if (events) events->emit(tool, name, data);
+  }
 };
 
 // NativeTool, the function type, and NativeToolEntry are declared in <wfc/native.h>.

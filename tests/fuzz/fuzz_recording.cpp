@@ -32,7 +32,13 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   key.step = "classify";
   wfc::CancellationToken cancel;
   try {
-    (void)replay->complete(wfc::llm::Request(), key, cancel);
+    // As a stream too (--stream replays a recording piece by piece): the pieces rebuild the text.
+    std::string text;
+    wfc::llm::DeltaSink deltas = [&](const wfc::llm::Delta &d) {
+      if (d.kind == wfc::llm::Delta::Kind::Text) text += d.text;
+    };
+    wfc::llm::Reply reply = replay->complete(wfc::llm::Request(), key, cancel, &deltas);
+    if (text != reply.content) wfc::fuzz::fail("a replayed reply's pieces do not add up to its text");
   } catch (const wfc::Error &) {
     // no such exchange, or a recorded failure: the step fails as it did when recorded
   }

@@ -151,7 +151,7 @@ auto onOwnThread(F &&f) -> decltype(f()) {
 }
 
 inline Reply complete(Provider &provider, const Request &request, const CancellationToken &cancel = {}) {
-  return onOwnThread([&] { return provider.complete(request, kExchange, cancel); });
+  return onOwnThread([&] { return provider.complete(request, kExchange, cancel, nullptr); });
 }
 
 template <class F>

@@ -19,7 +19,7 @@ namespace fs = std::filesystem;
 class FixedProvider final : public Provider {
  public:
   explicit FixedProvider(std::optional<Error> error = std::nullopt) : error_(std::move(error)) {}
-  Reply complete(const Request &, const ExchangeKey &key, const CancellationToken &) override {
+  Reply complete(const Request &, const ExchangeKey &key, const CancellationToken &, const DeltaSink *) override {
     if (error_) throw *error_;
     Reply r;
     r.content = "answer for " + key.str();
@@ -78,17 +78,17 @@ TEST_F(RecordingTest, RecordThenReplayAnswersByLogicalPosition) {
   std::string file = path("run.jsonl");
   {
     RecordingProvider recorder(std::make_unique<FixedProvider>(), file, {{"workflow", "w"}, {"model", "m"}});
-    recorder.complete(aRequest(), {"summarize", std::nullopt, 1, 1, "p"}, cancel_);
-    recorder.complete(aRequest(), {"call__agent", 3, 2, 1, "p"}, cancel_);
+    recorder.complete(aRequest(), {"summarize", std::nullopt, 1, 1, "p"}, cancel_, nullptr);
+    recorder.complete(aRequest(), {"call__agent", 3, 2, 1, "p"}, cancel_, nullptr);
   }
   ReplayProvider replay(file);
   EXPECT_EQ(replay.header()["model"], "m");
-  Reply a = replay.complete(Request(), {"call__agent", 3, 2, 1, "p"}, cancel_);
+  Reply a = replay.complete(Request(), {"call__agent", 3, 2, 1, "p"}, cancel_, nullptr);
   EXPECT_EQ(a.content, "answer for call__agent|3|2|1");
   ASSERT_EQ(a.toolCalls.size(), 1u);
   EXPECT_EQ(a.toolCalls[0].arguments, R"({"query":"x"})");
   EXPECT_EQ(a.usage.promptTokens, 12u);
-  EXPECT_EQ(replay.complete(Request(), {"summarize", std::nullopt, 1, 1, "p"}, cancel_).content,
+  EXPECT_EQ(replay.complete(Request(), {"summarize", std::nullopt, 1, 1, "p"}, cancel_, nullptr).content,
             "answer for summarize|-|1|1");
 }
 
@@ -97,7 +97,7 @@ TEST_F(RecordingTest, MissNamesStepPromptRoundAndAttempt) {
   { RecordingProvider recorder(std::make_unique<FixedProvider>(), file, Json::object()); }
   ReplayProvider replay(file);
   try {
-    replay.complete(Request(), {"assess", std::nullopt, 2, 3, "doc_assessor"}, cancel_);
+    replay.complete(Request(), {"assess", std::nullopt, 2, 3, "doc_assessor"}, cancel_, nullptr);
     FAIL() << "no miss";
   } catch (const Error &e) {
     EXPECT_EQ(e.kind(), ErrorKind::StepFailed);
@@ -112,11 +112,11 @@ TEST_F(RecordingTest, FailedExchangesAreRecordedAndReplayedAsFailures) {
   {
     RecordingProvider recorder(std::make_unique<FixedProvider>(Error(ErrorKind::Exhausted, "timed out after 5 ms")),
                                file, Json::object());
-    EXPECT_THROW(recorder.complete(aRequest(), {"s", std::nullopt, 1, 1, "p"}, cancel_), Error);
+    EXPECT_THROW(recorder.complete(aRequest(), {"s", std::nullopt, 1, 1, "p"}, cancel_, nullptr), Error);
   }
   ReplayProvider replay(file);
   try {
-    replay.complete(Request(), {"s", std::nullopt, 1, 1, "p"}, cancel_);
+    replay.complete(Request(), {"s", std::nullopt, 1, 1, "p"}, cancel_, nullptr);
     FAIL() << "replayed a success";
   } catch (const Error &e) {
     EXPECT_EQ(e.kind(), ErrorKind::Exhausted);
@@ -129,7 +129,7 @@ TEST_F(RecordingTest, CancelledExchangesAreNotRecorded) {
   {
     RecordingProvider recorder(std::make_unique<FixedProvider>(Error(ErrorKind::Cancelled, "SIGINT")), file,
                                Json::object());
-    EXPECT_THROW(recorder.complete(aRequest(), {"s", std::nullopt, 1, 1, "p"}, cancel_), Error);
+    EXPECT_THROW(recorder.complete(aRequest(), {"s", std::nullopt, 1, 1, "p"}, cancel_, nullptr), Error);
   }
   std::string text = read(file);
   EXPECT_EQ(std::count(text.begin(), text.end(), '\n'), 1) << text;  // the header only
@@ -139,7 +139,7 @@ TEST_F(RecordingTest, RequestIsSavedProviderNeutral) {
   std::string file = path("run.jsonl");
   {
     RecordingProvider recorder(std::make_unique<FixedProvider>(), file, Json::object());
-    recorder.complete(aRequest(), {"s", std::nullopt, 1, 1, "p"}, cancel_);
+    recorder.complete(aRequest(), {"s", std::nullopt, 1, 1, "p"}, cancel_, nullptr);
   }
   std::istringstream lines(read(file));
   std::string header, exchange;

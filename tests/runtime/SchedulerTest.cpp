@@ -6,6 +6,8 @@
 #include "core/tools/ToolTable.h"
 #include "core/run/Run.h"
 #include "core/scheduler/Frame.h"
+#include "core/trace/EventStream.h"
+#include "core/trace/Trace.h"
 #include "TestSupport.h"
 
 #include "wfc/error.h"
@@ -18,6 +20,8 @@
 #include <array>
 #include <atomic>
 #include <chrono>
+#include <cstdio>
+#include <fstream>
 #include <iostream>
 #include <map>
 #include <mutex>
@@ -110,6 +114,10 @@ Value f(const Value &args, const ToolCall &call) {
   } end{label};
 
   if (op == "echo") return value;
+  if (op == "emit") {  // a custom event, then the value
+    call.emit("progress", Value::object({{"label", Value::string(label)}}));
+    return value;
+  }
   if (op == "sleep") {  // ignores cancellation
     std::this_thread::sleep_for(ms);
     return value;
@@ -163,7 +171,7 @@ class SchedulerTest : public ::testing::Test {
                                  .compositions = compositions};
     wfc::Run::Options options;
     options.maxConcurrency = maxConcurrency;
-    wfc::Run run(program, table_, /*trace*/ nullptr, options, token);
+    wfc::Run run(program, table_, trace_, options, token);
     runId_ = run.runId();
     Clock::time_point start = Clock::now();
     auto done = [&] {
@@ -192,6 +200,7 @@ class SchedulerTest : public ::testing::Test {
 
   BindingsFile bindings_ = BindingsFile::parse("tools: {t: {native: f}}", "test");
   ToolTable table_{{"t"}, {"t"}, &bindings_, nullptr, ToolTable::Options{.natives = {{"f", &f}}}};
+  Trace *trace_ = nullptr;
   std::string runId_;
   std::vector<StepRecord> records_;
   double elapsedMs_ = 0;
@@ -409,6 +418,53 @@ TEST_F(SchedulerTest, ParallelBranchesRunConcurrently) {
   EXPECT_EQ(out.dump(), R"({"r":{"x":"x","y":"y"}})");
   EXPECT_LT(elapsedMs_, 180.0);
   EXPECT_EQ(g.maxInFlight.load(), 2);
+}
+
+namespace emitting {
+enum { par, x, y };
+Value runX(StepContext &ctx) { return ctx.callTool(kTool, op("emit", "x", 0, Value::string("x"))); }
+Value runY(StepContext &ctx) { return ctx.callTool(kTool, op("emit", "y", 0, Value::string("y"))); }
+const StepDecl kSteps[] = {
+    {.id = "par", .kind = StepKind::Parallel, .location = "par.yaml:3", .reduce = Reduce::Barrier, .into = "r"},
+    {.id = "x", .location = "par.yaml:5", .parent = par, .run = runX, .tool = kTool},
+    {.id = "y", .location = "par.yaml:6", .parent = par, .run = runY, .tool = kTool},
+};
+const CompositionDecl kComposition = {.name = "par", .location = "par.yaml:1", .steps = kSteps};
+}  // namespace emitting
+
+// --stream (docs/streaming.md): each step's start and end, the end with the step's output, and a
+// native tool's custom events, named by the step that called the tool — from parallel branches.
+TEST_F(SchedulerTest, AStreamedRunCarriesStepOutputsAndToolsCustomEvents) {
+  std::string path = testing::TempDir() + "scheduler-stream.ndjson";
+  {
+    Trace trace({std::make_shared<EventStream>(path)});
+    trace_ = &trace;
+    run(emitting::kComposition, json("{}"));
+    trace_ = nullptr;
+  }
+  std::ifstream in(path);
+  std::map<std::string, nlohmann::json> seen;  // "EVENT STEP" -> line
+  std::vector<std::string> order;
+  for (std::string line; std::getline(in, line);) {
+    nlohmann::json event = nlohmann::json::parse(line);
+    EXPECT_FALSE(event.contains("span_id")) << line;
+    std::string key = event["event"].get<std::string>() + " " + event.value("step", "");
+    seen[key] = event;
+    order.push_back(key);
+  }
+  for (const char *step : {"x", "y"}) {
+    std::string s = step;
+    ASSERT_TRUE(seen.count("custom " + s)) << s;
+    EXPECT_EQ(seen["custom " + s]["tool"], "t");
+    EXPECT_EQ(seen["custom " + s]["name"], "progress");
+    EXPECT_EQ(seen["custom " + s]["data"], (nlohmann::json{{"label", s}}));
+    EXPECT_EQ(seen["step_end " + s]["output"], s);
+    auto at = [&](const std::string &key) { return std::find(order.begin(), order.end(), key) - order.begin(); };
+    EXPECT_LT(at("step_start " + s), at("custom " + s));
+    EXPECT_LT(at("custom " + s), at("step_end " + s));
+  }
+  EXPECT_EQ(seen["step_end par"]["output"], (nlohmann::json{{"r", {{"x", "x"}, {"y", "y"}}}}));
+  std::remove(path.c_str());
 }
 
 TEST_F(SchedulerTest, MaxConcurrencyOneRunsBranchesOneAtATime) {

@@ -4,6 +4,7 @@
 #include "core/conversation/Guardrails.h"
 #include "core/journal/RunJournal.h"
 #include "core/llm/Recording.h"
+#include "core/llm/ReplyStream.h"
 #include "core/run/Run.h"
 #include "wfc/error.h"
 
@@ -74,6 +75,22 @@ Json exchangeContent(const Request &request, const Reply *reply) {
   return content;
 }
 
+// Thrown by the delta sink when an output validator triggers on the text streamed so far: the
+// stream stops there, and the text so far is the reply (which the validators then settle). Not a
+// wfc::Error: nothing between the sink and sendToModel may take it for a failure.
+struct StreamStopped {
+  std::string text;
+};
+
+const char *spell(Delta::Kind kind) {
+  switch (kind) {
+    case Delta::Kind::Text: return "text";
+    case Delta::Kind::ToolCall: return "tool_call";
+    case Delta::Kind::ToolArguments: return "tool_arguments";
+  }
+  return "text";
+}
+
 }  // namespace
 
 Reply Exchange::send(const Request &request, unsigned round) {
@@ -106,9 +123,27 @@ Reply Exchange::sendToModel(const Request &request, unsigned round) {
   journal::RunJournal *journal = a_.run.journal();
   // An exchange completed before the run resumed is not paid for again: the journal answers it,
   // like a replay (docs/journal.md).
+  // Something takes the reply as it comes (--stream, docs/streaming.md): the call streams, each
+  // piece going to the trace's sinks — unless an output validator that can judge a partial reply
+  // triggers on the text so far (PromptKit's streaming guardrails): the piece that triggers it is
+  // not handed on, and the stream stops.
+  std::optional<DeltaSink> deltas;
+  std::string streamedText;
+  if (trace && trace->wantsDeltas()) {
+    const bool guarded = hasMidStreamValidators(a_, prompt_);
+    deltas = [&, round](const Delta &d) {
+      if (d.kind == Delta::Kind::Text && guarded) {
+        streamedText += d.text;
+        if (triggersMidStream(a_, prompt_, streamedText)) throw StreamStopped{streamedText};
+      }
+      trace->delta({a_.path, a_.item, round, a_.attempt, prompt_.key, spell(d.kind), d.text, d.toolIndex, d.toolId,
+                    d.toolName});
+    };
+  }
   if (journal && journal->resuming())
     if (const std::string *recorded = journal->exchange(key.str())) {
       Reply reply = replyFromJson(readJson(*recorded));
+      if (deltas) deliverInPieces(reply, *deltas);
       if (trace)
         trace->write("llm_call", {{"step", a_.path}, {"prompt", prompt_.key}, {"span_id", trace->newSpanId()},
                                   {"parent_span_id", a_.span}, {"attempt", a_.attempt}, {"round", round},
@@ -117,7 +152,14 @@ Reply Exchange::sendToModel(const Request &request, unsigned round) {
       return reply;
     }
   try {
-    Reply reply = provider->complete(request, key, a_.cancel);
+    Reply reply;
+    try {
+      reply = provider->complete(request, key, a_.cancel, deltas ? &*deltas : nullptr);
+    } catch (const StreamStopped &stopped) {
+      // The provider's usage of a stopped stream never arrives: it counts nothing here.
+      reply.content = stopped.text;
+      reply.finishReason = "safety";
+    }
     // Committed before anything reads the reply.
     if (journal)
       journal->recordExchange(key.str(), key.step, key.item, round, a_.attempt, prompt_.key,

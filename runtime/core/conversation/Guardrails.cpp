@@ -74,7 +74,33 @@ bool looksAt(const ValidatorDecl &v, ValidatorDecl::Direction d) {
   return v.direction == d || v.direction == ValidatorDecl::Direction::Both;
 }
 
+bool judgesPartialReplies(const StepAttempt &a, const ValidatorDecl &v) {
+  if (!looksAt(v, ValidatorDecl::Direction::Output) || v.hasMinScore || v.hasMaxScore) return false;
+  EvalType type = a.run.program().evals[v.check].type;
+  return type == EvalType::ContentExcludes || type == EvalType::MaxLength;
+}
+
 }  // namespace
+
+bool hasMidStreamValidators(const StepAttempt &a, const PromptDecl &prompt) {
+  for (const ValidatorDecl &v : prompt.validators)
+    if (judgesPartialReplies(a, v)) return true;
+  return false;
+}
+
+bool triggersMidStream(const StepAttempt &a, const PromptDecl &prompt, const std::string &textSoFar) {
+  for (const ValidatorDecl &v : prompt.validators) {
+    if (!judgesPartialReplies(a, v)) continue;
+    const EvalDecl &eval = a.run.program().evals[v.check];
+    std::string rationale;
+    std::vector<std::string> none;
+    std::string span = a.span;
+    evals::EvaluatedAttempt attempt{a.run, a.step, a.path + "/validator:" + v.id, a.attempt, a.item, 0, a.cancel, span,
+                                    none};
+    if (evals::scoreEval(attempt, eval, Value::string(textSoFar), textSoFar, rationale).score < 1.0) return true;
+  }
+  return false;
+}
 
 std::optional<std::string> checkInput(const StepAttempt &a, const PromptDecl &prompt, const std::string &message,
                                       unsigned round) {

@@ -27,4 +27,11 @@ std::optional<std::string> checkInput(const StepAttempt &a, const PromptDecl &pr
 // Enforces the output validators on `reply` in place.
 void enforceOutput(const StepAttempt &a, const PromptDecl &prompt, Reply &reply, unsigned round);
 
+// The output validators that can judge a reply before it is whole (docs/streaming.md): banned
+// words (content_excludes) and a length bound (max_length). Once one triggers on the text
+// streamed so far, no more text can untrigger it: the stream stops there, as PromptKit's
+// streaming guardrails stop it, and enforceOutput settles the reply. Nothing is recorded here.
+bool hasMidStreamValidators(const StepAttempt &a, const PromptDecl &prompt);
+bool triggersMidStream(const StepAttempt &a, const PromptDecl &prompt, const std::string &textSoFar);
+
 }  // namespace wfc::llm

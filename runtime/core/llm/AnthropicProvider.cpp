@@ -4,6 +4,7 @@
 #include "support/http/HttpClient.h"
 
 #include "core/llm/Media.h"
+#include "core/llm/ReplyStream.h"
 #include "wfc/error.h"
 
 #include <optional>
@@ -162,8 +163,16 @@ Json toAnthropicBody(const Request &request) {
   return body;
 }
 
+std::string anthropicAnswerToolName(const Request &request) {
+  std::optional<AnswerTool> answer = answerTool(request);
+  return answer ? answer->name : std::string();
+}
+
 Reply parseAnthropicReply(const std::string &body, const Request &request) {
-  Json reply = parseReplyObject(body);
+  return anthropicReply(parseReplyObject(body), request);
+}
+
+Reply anthropicReply(const Json &reply, const Request &request) {
   // `type` compared as a JSON value: value("type", "") would throw on a `type` that is not a string.
   if (reply.contains("type") && reply["type"] == "error") {
     // The API's error shape, should a server send it with status 200.
@@ -232,14 +241,18 @@ AnthropicProvider::AnthropicProvider(Options options) : endpoint_(std::move(opti
 
 std::string AnthropicProvider::describe() const { return endpoint_.describe("anthropic"); }
 
-Reply AnthropicProvider::complete(const Request &request, const ExchangeKey &key, const CancellationToken &cancel) {
+Reply AnthropicProvider::complete(const Request &request, const ExchangeKey &key, const CancellationToken &cancel,
+                                  const DeltaSink *deltas) {
   const Options &options = endpoint_.options();
   std::vector<std::string> headers = {std::string("anthropic-version: ") + kAnthropicVersion};
   if (options.apiKey && !options.apiKey->empty()) headers.push_back("x-api-key: " + *options.apiKey);
   Json body = toAnthropicBody(request);
   if (request.model.empty()) body["model"] = options.model;
-  return endpoint_.exchange(headers, body, key, cancel,
-                            [&](const std::string &reply) { return parseAnthropicReply(reply, request); });
+  auto parse = [&](const std::string &reply) { return parseAnthropicReply(reply, request); };
+  if (!deltas) return endpoint_.exchange(headers, body, key, cancel, parse);
+  body["stream"] = true;
+  return endpoint_.exchange(headers, body, key, cancel, parse,
+                            {deltas, [&](const DeltaSink &sink) { return anthropicStream(sink, request); }});
 }
 
 }  // namespace wfc::llm

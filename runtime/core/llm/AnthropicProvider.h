@@ -35,7 +35,9 @@ class AnthropicProvider : public Provider {
 
   explicit AnthropicProvider(Options options);
 
-  Reply complete(const Request &request, const ExchangeKey &key, const CancellationToken &cancel) override;
+  // Streams (stream: true) when given `deltas`.
+  Reply complete(const Request &request, const ExchangeKey &key, const CancellationToken &cancel,
+                 const DeltaSink *deltas) override;
   // "anthropic claude-sonnet-4-5 at https://api.anthropic.com/v1"
   std::string describe() const override;
 
@@ -51,5 +53,10 @@ Json toAnthropicBody(const Request &request);
 // stop_reason and usage. Throws wfc::Error (StepFailed) naming what is wrong when the body is not
 // such a reply.
 Reply parseAnthropicReply(const std::string &body, const Request &request);
+// The same, from the reply's JSON (a streamed reply, assembled).
+Reply anthropicReply(const Json &reply, const Request &request);
+
+// The name of the answer tool through which a structured `request` asks for its answer.
+std::string anthropicAnswerToolName(const Request &request);
 
 }  // namespace wfc::llm

@@ -1,5 +1,8 @@
 #include "core/llm/Endpoint.h"
 
+#include "core/llm/ReplyStream.h"
+#include "support/http/ServerSentEvents.h"
+
 #include "common/JsonReader.h"
 #include "support/Limits.h"
 #include "support/http/HttpClient.h"
@@ -7,6 +10,8 @@
 #include <algorithm>
 #include <cstdint>
 #include <chrono>
+#include <exception>
+#include <optional>
 #include <random>
 #include <utility>
 
@@ -92,13 +97,14 @@ std::string Endpoint::scrub(std::string message) const {
 }
 
 Reply Endpoint::exchange(const std::vector<std::string> &headers, const Json &body, const ExchangeKey &key,
-                         const CancellationToken &cancel,
-                         const std::function<Reply(const std::string &body)> &parse) const {
+                         const CancellationToken &cancel, const std::function<Reply(const std::string &body)> &parse,
+                         const Streaming &streaming) const {
   http::HttpRequest request;
   request.url = url_;
   request.connectTimeoutMs = options_.connectTimeoutMs;
   request.timeoutMs = options_.timeoutMs;
-  request.headers = {"Content-Type: application/json", "Accept: application/json"};
+  request.headers = {"Content-Type: application/json",
+                     streaming.deltas ? "Accept: text/event-stream, application/json" : "Accept: application/json"};
   request.headers.insert(request.headers.end(), headers.begin(), headers.end());
   request.body = body.dump();
   request.maxBodyBytes = limits::kMaxLlmReplyBytes;
@@ -111,41 +117,97 @@ Reply Endpoint::exchange(const std::vector<std::string> &headers, const Json &bo
       std::string reason;
       long delayMs = 0;
       if (limiter) limiter->acquire(estimated, cancel);
-      try {
-        http::HttpResponse response = http::post(request, cancel);
-        if (response.status >= 200 && response.status < 300) {
-          Reply reply = parse(response.body);
-          if (reply.toolCalls.size() > limits::kMaxToolCallsPerReply)
-            throw Error(ErrorKind::StepFailed,
-                        "the model's reply asks for " + std::to_string(reply.toolCalls.size()) +
-                            " tool calls at once; wfc takes at most " + std::to_string(limits::kMaxToolCallsPerReply) +
-                            " in one reply (docs/limits.md)");
-          // A reply without usage keeps its estimate: the provider counted something.
-          if (limiter && (reply.usage.promptTokens || reply.usage.completionTokens))
-            limiter->settle(estimated, reply.usage.promptTokens + reply.usage.completionTokens);
-          return reply;
-        }
-        bool retryable = response.status == 429 || (response.status >= 500 && response.status < 600);
-        if (!retryable || attempt >= maxAttempts)
-          throw Error(ErrorKind::StepFailed, "the LLM endpoint answered HTTP " + std::to_string(response.status) +
-                                                 " after " + attempts(attempt) + ": " +
-                                                 http::textHead(response.body, 300));
-        reason = "HTTP " + std::to_string(response.status);
-        std::optional<long> asked = response.retryAfter ? http::retryAfterMs(*response.retryAfter) : std::nullopt;
-        delayMs = asked ? std::min<long>(*asked, long(options_.maxBackoffMs))
-                        : backoffMs(options_.backoffBaseMs, options_.maxBackoffMs, attempt);
-        // Too many requests: not this run's alone — every request sharing the limiter waits as
-        // long (docs/batch.md "Rate limits"), and the refused request cost no tokens.
-        if (limiter && response.status == 429) {
-          limiter->settle(estimated, 0);
-          limiter->pause(std::chrono::milliseconds(delayMs));
-        }
-      } catch (const http::TransportError &e) {
-        if (!e.retryable()) throw;
+      // A stream's decoder and what stopped it, new for each attempt.
+      std::unique_ptr<ReplyStream> stream;
+      std::exception_ptr stopped;
+      std::optional<http::ServerSentEventParser> events;
+      if (streaming.deltas) {
+        stream = streaming.decoder(*streaming.deltas);
+        events.emplace([&stream](const http::ServerSentEvent &event) { stream->onEvent(event); });
+        // No exception may cross libcurl: it waits here until the transfer has been aborted.
+        request.onBody = [&](std::string_view piece) {
+          try {
+            events->feed(piece);
+            return true;
+          } catch (...) {
+            stopped = std::current_exception();
+            return false;
+          }
+        };
+      }
+      // A stream that broke after it began: nothing has reached the reader yet → retried like a
+      // lost connection; otherwise the attempt fails (a retry would repeat what was handed on).
+      auto broken = [&](const std::string &why, bool retryable) {
+        if (!retryable || stream->delivered())
+          throw Error(ErrorKind::StepFailed, std::string("the LLM stream broke") +
+                                                 (stream->delivered() ? " after its first token" : "") + ": " + why);
         if (attempt >= maxAttempts)
-          throw Error(e.kind(), "the LLM endpoint could not be reached after " + attempts(attempt) + ": " + e.what());
-        reason = e.what();
+          throw Error(ErrorKind::StepFailed, "the LLM stream broke before its first token on each of " +
+                                                 attempts(attempt) + ": " + why);
+        reason = why;
         delayMs = backoffMs(options_.backoffBaseMs, options_.maxBackoffMs, attempt);
+      };
+      try {
+        try {
+          http::HttpResponse response = http::post(request, cancel);
+          if (response.status >= 200 && response.status < 300) {
+            Reply reply;
+            bool complete = true;
+            if (response.streamed) {
+              // An event the server did not end with its blank line is taken all the same.
+              if (!stream->finished() && events->pending()) events->feed("\n\n");
+              complete = stream->finished();
+              if (complete) reply = stream->reply();
+              else broken("the stream ended before its last event", true);
+            } else {
+              reply = parse(response.body);
+              // A server that does not stream answers in one piece: its text is one delta.
+              if (streaming.deltas && !reply.content.empty()) (*streaming.deltas)(Delta::textPiece(reply.content));
+            }
+            if (complete) {
+              if (reply.toolCalls.size() > limits::kMaxToolCallsPerReply)
+                throw Error(ErrorKind::StepFailed,
+                            "the model's reply asks for " + std::to_string(reply.toolCalls.size()) +
+                                " tool calls at once; wfc takes at most " +
+                                std::to_string(limits::kMaxToolCallsPerReply) + " in one reply (docs/limits.md)");
+              // A reply without usage keeps its estimate: the provider counted something.
+              if (limiter && (reply.usage.promptTokens || reply.usage.completionTokens))
+                limiter->settle(estimated, reply.usage.promptTokens + reply.usage.completionTokens);
+              return reply;
+            }
+          } else {
+            bool retryable = response.status == 429 || (response.status >= 500 && response.status < 600);
+            if (!retryable || attempt >= maxAttempts)
+              throw Error(ErrorKind::StepFailed, "the LLM endpoint answered HTTP " + std::to_string(response.status) +
+                                                     " after " + attempts(attempt) + ": " +
+                                                     http::textHead(response.body, 300));
+            reason = "HTTP " + std::to_string(response.status);
+            std::optional<long> asked =
+                response.retryAfter ? http::retryAfterMs(*response.retryAfter) : std::nullopt;
+            delayMs = asked ? std::min<long>(*asked, long(options_.maxBackoffMs))
+                            : backoffMs(options_.backoffBaseMs, options_.maxBackoffMs, attempt);
+            // Too many requests: not this run's alone — every request sharing the limiter waits as
+            // long (docs/batch.md "Rate limits"), and the refused request cost no tokens.
+            if (limiter && response.status == 429) {
+              limiter->settle(estimated, 0);
+              limiter->pause(std::chrono::milliseconds(delayMs));
+            }
+          }
+        } catch (const http::TransportError &e) {
+          // The decoder or the reader stopped the transfer: its reason, not libcurl's.
+          if (stopped) std::rethrow_exception(stopped);
+          if (stream && e.retryable() && stream->delivered()) {
+            broken(e.what(), e.retryable());
+          } else {
+            if (!e.retryable()) throw;
+            if (attempt >= maxAttempts)
+              throw Error(e.kind(), "the LLM endpoint could not be reached after " + attempts(attempt) + ": " + e.what());
+            reason = e.what();
+            delayMs = backoffMs(options_.backoffBaseMs, options_.maxBackoffMs, attempt);
+          }
+        }
+      } catch (const StreamedError &e) {
+        broken(e.what(), e.retryable());
       }
       if (options_.onRetry) options_.onRetry(key, attempt, scrub(reason), delayMs);
       if (cancel.waitFor(std::chrono::milliseconds(delayMs))) throw Error(ErrorKind::Cancelled, cancel.reason());

@@ -24,6 +24,15 @@
 
 namespace wfc::llm {
 
+class ReplyStream;
+
+// How an exchange streams (docs/streaming.md): where the deltas go, and a new decoder of the
+// provider's events for each attempt.
+struct Streaming {
+  const DeltaSink *deltas = nullptr;  // null: the plain request
+  std::function<std::unique_ptr<ReplyStream>(const DeltaSink &deltas)> decoder;
+};
+
 struct EndpointOptions {
   std::string baseUrl;  // "http://127.0.0.1:8080/v1"; a trailing slash is ignored
   std::string model;    // used when the request names none
@@ -59,8 +68,16 @@ class Endpoint {
   // included) and corrected by the reply's usage. Throws wfc::Error: StepFailed for an HTTP error
   // or a reply `parse` rejects, Exhausted for a timeout, Cancelled when `cancel` fires. Every
   // message is scrubbed, `parse`'s too (a server may echo the key anywhere).
+  //
+  // With `streaming.deltas` (the body asks for a stream), a 2xx answer of server-sent events goes
+  // through the decoder, which hands each piece on as it arrives. A stream that breaks, ends
+  // early or sends a provider error is retried like a lost connection while nothing has been
+  // handed on; after that the attempt fails (StepFailed: the step's own retry policy decides).
+  // A server that answers with plain JSON all the same is parsed by `parse`, its text handed on
+  // in one piece.
   Reply exchange(const std::vector<std::string> &headers, const Json &body, const ExchangeKey &key,
-                 const CancellationToken &cancel, const std::function<Reply(const std::string &body)> &parse) const;
+                 const CancellationToken &cancel, const std::function<Reply(const std::string &body)> &parse,
+                 const Streaming &streaming = {}) const;
 
  private:
   EndpointOptions options_;

@@ -3,6 +3,7 @@
 #include "support/http/HttpClient.h"
 
 #include "core/llm/Media.h"
+#include "core/llm/ReplyStream.h"
 #include "wfc/error.h"
 
 #include <utility>
@@ -137,8 +138,9 @@ Json toOpenAiBody(const Request &request) {
   return body;
 }
 
-Reply parseOpenAiReply(const std::string &body) {
-  Json reply = parseReplyObject(body);
+Reply parseOpenAiReply(const std::string &body) { return openAiReply(parseReplyObject(body)); }
+
+Reply openAiReply(const Json &reply) {
   auto choices = reply.find("choices");
   if (choices == reply.end() || choices->is_null()) {
     // Some servers answer an error with status 200.
@@ -174,13 +176,19 @@ OpenAiProvider::OpenAiProvider(Options options) : endpoint_(std::move(options), 
 
 std::string OpenAiProvider::describe() const { return endpoint_.describe("openai"); }
 
-Reply OpenAiProvider::complete(const Request &request, const ExchangeKey &key, const CancellationToken &cancel) {
+Reply OpenAiProvider::complete(const Request &request, const ExchangeKey &key, const CancellationToken &cancel,
+                               const DeltaSink *deltas) {
   const Options &options = endpoint_.options();
   std::vector<std::string> headers;
   if (options.apiKey && !options.apiKey->empty()) headers.push_back("Authorization: Bearer " + *options.apiKey);
   Json body = toOpenAiBody(request);
   if (request.model.empty()) body["model"] = options.model;
-  return endpoint_.exchange(headers, body, key, cancel, parseOpenAiReply);
+  if (!deltas) return endpoint_.exchange(headers, body, key, cancel, parseOpenAiReply);
+  // Usage comes in a last chunk of its own only when asked for.
+  body["stream"] = true;
+  body["stream_options"] = {{"include_usage", true}};
+  return endpoint_.exchange(headers, body, key, cancel, parseOpenAiReply,
+                            {deltas, [](const DeltaSink &sink) { return openAiStream(sink); }});
 }
 
 }  // namespace wfc::llm

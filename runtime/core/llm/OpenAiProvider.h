@@ -19,7 +19,9 @@ class OpenAiProvider : public Provider {
 
   explicit OpenAiProvider(Options options);
 
-  Reply complete(const Request &request, const ExchangeKey &key, const CancellationToken &cancel) override;
+  // Streams (stream: true, usage included) when given `deltas`.
+  Reply complete(const Request &request, const ExchangeKey &key, const CancellationToken &cancel,
+                 const DeltaSink *deltas) override;
   // "openai gpt-4o-mini at http://127.0.0.1:8080/v1"
   std::string describe() const override;
 
@@ -33,5 +35,7 @@ Json toOpenAiBody(const Request &request);
 // Reads a chat-completions reply: choices[0]'s message and finish_reason, and usage. Throws
 // wfc::Error (StepFailed) naming what is wrong when the body is not such a reply.
 Reply parseOpenAiReply(const std::string &body);
+// The same, from the reply's JSON (a streamed reply, assembled).
+Reply openAiReply(const Json &reply);
 
 }  // namespace wfc::llm

@@ -12,6 +12,7 @@
 #include <nlohmann/json.hpp>
 
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -107,12 +108,35 @@ struct ExchangeKey {
   std::string str() const;
 };
 
+// A piece of a reply as it arrives, when the reply streams (docs/streaming.md): text, the start of
+// a tool call, or the next piece of a call's arguments (JSON text, complete only at the end).
+struct Delta {
+  enum class Kind { Text, ToolCall, ToolArguments };
+  Kind kind = Kind::Text;
+  std::string_view text;   // Text: the next text; ToolArguments: the next piece of the arguments
+  size_t toolIndex = 0;    // ToolCall, ToolArguments: which call of the reply, from 0
+  std::string_view toolId, toolName;  // ToolCall
+
+  static Delta textPiece(std::string_view text) { return {Kind::Text, text, 0, {}, {}}; }
+  static Delta callStart(size_t index, std::string_view id, std::string_view name) {
+    return {Kind::ToolCall, {}, index, id, name};
+  }
+  static Delta argumentsPiece(size_t index, std::string_view piece) { return {Kind::ToolArguments, piece, index, {}, {}}; }
+};
+
+// Takes a streamed reply's deltas, in order, on the thread that called complete(). What it throws
+// ends the exchange with that exception (a validator stopping a banned word mid-stream).
+using DeltaSink = std::function<void(const Delta &delta)>;
+
 class Provider {
  public:
   virtual ~Provider() = default;
-  // One exchange. Throws wfc::Error: StepFailed for a reply that cannot be used (after the
-  // transport's own retries), Exhausted for a timeout, Cancelled when `cancel` fires.
-  virtual Reply complete(const Request &request, const ExchangeKey &key, const CancellationToken &cancel) = 0;
+  // One exchange. With `deltas` (not null), the reply is streamed and each piece goes to it as it
+  // arrives; the returned reply is the whole of it either way. Throws wfc::Error: StepFailed for a
+  // reply that cannot be used (after the transport's own retries), Exhausted for a timeout,
+  // Cancelled when `cancel` fires.
+  virtual Reply complete(const Request &request, const ExchangeKey &key, const CancellationToken &cancel,
+                         const DeltaSink *deltas) = 0;
   // "openai gpt-4o-mini at http://127.0.0.1:8080/v1": for traces and --dry-run. No credentials.
   virtual std::string describe() const = 0;
   // The model the calls of provider key `key` name when a binding routes that key elsewhere than

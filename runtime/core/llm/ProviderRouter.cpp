@@ -6,9 +6,10 @@ void ProviderRouter::route(const std::string &key, std::unique_ptr<Provider> pro
   routes_[key] = Route{std::move(provider), std::move(model)};
 }
 
-Reply ProviderRouter::complete(const Request &request, const ExchangeKey &key, const CancellationToken &cancel) {
+Reply ProviderRouter::complete(const Request &request, const ExchangeKey &key, const CancellationToken &cancel,
+                               const DeltaSink *deltas) {
   auto it = routes_.find(request.provider);
-  return (it == routes_.end() ? *default_ : *it->second.provider).complete(request, key, cancel);
+  return (it == routes_.end() ? *default_ : *it->second.provider).complete(request, key, cancel, deltas);
 }
 
 std::string ProviderRouter::describe() const {

@@ -19,7 +19,8 @@ class ProviderRouter final : public Provider {
   // Calls of provider key `key` go to `provider`, naming `model`.
   void route(const std::string &key, std::unique_ptr<Provider> provider, std::string model);
 
-  Reply complete(const Request &request, const ExchangeKey &key, const CancellationToken &cancel) override;
+  Reply complete(const Request &request, const ExchangeKey &key, const CancellationToken &cancel,
+                 const DeltaSink *deltas) override;
   // "openai gpt-4o at …; drafter: openai gpt-4o-mini at …".
   std::string describe() const override;
   const std::string *boundModel(std::string_view key) const override;

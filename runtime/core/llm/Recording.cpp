@@ -1,5 +1,7 @@
 #include "core/llm/Recording.h"
 
+#include "core/llm/ReplyStream.h"
+
 #include "common/JsonReader.h"
 #include "core/llm/Endpoint.h"
 #include "core/llm/Media.h"
@@ -182,11 +184,12 @@ void RecordingProvider::recordMediaOnce(Json &request) {
   }
 }
 
-Reply RecordingProvider::complete(const Request &request, const ExchangeKey &key, const CancellationToken &cancel) {
+Reply RecordingProvider::complete(const Request &request, const ExchangeKey &key, const CancellationToken &cancel,
+                                  const DeltaSink *deltas) {
   Json line = {{"key", keyToJson(key)}, {"prompt", key.prompt}, {"request", requestToJson(request)}};
   recordMediaOnce(line["request"]);
   try {
-    Reply reply = inner_->complete(request, key, cancel);
+    Reply reply = inner_->complete(request, key, cancel, deltas);
     line["reply"] = replyToJson(reply);
     write(line);
     return reply;
@@ -252,7 +255,8 @@ ReplayProvider::ReplayProvider(const std::string &path) : path_(path) {
   if (header_.is_null()) throw Error(ErrorKind::Usage, "replay file '" + path + "' is empty");
 }
 
-Reply ReplayProvider::complete(const Request &, const ExchangeKey &key, const CancellationToken &cancel) {
+Reply ReplayProvider::complete(const Request &, const ExchangeKey &key, const CancellationToken &cancel,
+                               const DeltaSink *deltas) {
   cancel.throwIfCancelled();
   auto it = entries_.find(key.str());
   if (it == entries_.end())
@@ -262,7 +266,10 @@ Reply ReplayProvider::complete(const Request &, const ExchangeKey &key, const Ca
                     std::to_string(key.round) + ", attempt " + std::to_string(key.attempt) +
                     "); record it again with --record");
   const Entry &e = it->second;
-  if (e.reply) return *e.reply;
+  if (e.reply) {
+    if (deltas) deliverInPieces(*e.reply, *deltas);
+    return *e.reply;
+  }
   throw Error(e.errorKind == "exhausted" ? ErrorKind::Exhausted : ErrorKind::StepFailed,
               e.errorMessage + " (replayed)");
 }

@@ -36,7 +36,8 @@ class RecordingProvider final : public Provider {
   RecordingProvider(std::unique_ptr<Provider> inner, const std::string &path, const Json &header);
   ~RecordingProvider() override;
 
-  Reply complete(const Request &request, const ExchangeKey &key, const CancellationToken &cancel) override;
+  Reply complete(const Request &request, const ExchangeKey &key, const CancellationToken &cancel,
+                 const DeltaSink *deltas) override;
   std::string describe() const override { return inner_->describe() + ", recorded to " + path_; }
   const std::string *boundModel(std::string_view key) const override { return inner_->boundModel(key); }
 
@@ -57,7 +58,10 @@ class ReplayProvider final : public Provider {
   // recording.
   explicit ReplayProvider(const std::string &path);
 
-  Reply complete(const Request &request, const ExchangeKey &key, const CancellationToken &cancel) override;
+  // With `deltas`, the recorded reply streams in pieces (docs/recording.md): its text word by word,
+  // each tool call's start and then its arguments.
+  Reply complete(const Request &request, const ExchangeKey &key, const CancellationToken &cancel,
+                 const DeltaSink *deltas) override;
   std::string describe() const override { return "replay of " + path_; }
   const Json &header() const { return header_; }
   // The recorded run's provider keys and their models (its header's "providers"), so a replayed

@@ -140,8 +140,20 @@ Value Run::callTool(int tool, const Value &args, bool checkArgs, const std::stri
     }
     trace_->write("tool_call", fields, content.is_null() ? nullptr : &content);
   };
+  // A tool's custom events are trace events of the step that called it (docs/streaming.md).
+  class TracedEvents final : public ToolEvents {
+   public:
+    TracedEvents(Trace *trace, const std::string &step) : trace_(trace), step_(step) {}
+    void emit(std::string_view tool, std::string_view name, const Value &data) const override {
+      trace_->write("custom", {{"step", step_}, {"tool", tool}, {"name", name}, {"data", data.json()}});
+    }
+
+   private:
+    Trace *trace_;
+    const std::string &step_;
+  } events(trace_, stepPath);
   try {
-    Value result = binding->call(args, ToolCall{decl.name, key, cancel, workingDir});
+    Value result = binding->call(args, ToolCall{decl.name, key, cancel, workingDir, trace_ ? &events : nullptr});
     traceCall("ok", "", &result);
     // A journal that cannot record the call throws a cancellation, traced as the call's end.
     if (journal_) journalCall(key, stepPath, decl, args, &result, nullptr, deferred);

@@ -529,7 +529,8 @@ void Frame::finish(int step) {
     if (Trace *t = run_.trace())
       t->write("step_end", {{"step", stepPath(parent)}, {"kind", "parallel"}, {"span_id", p.span},
                             {"parent_span_id", parentSpan_}, {"attempt", 1}, {"status", "ok"},
-                            {"duration_ms", ms}});
+                            {"duration_ms", ms}},
+               nullptr, &p.output);
     if (run_.recording()) run_.record({stepPath(parent), "parallel", "ok", 1, ms, ""});
     finish(parent);
   }
@@ -704,7 +705,7 @@ void Frame::execute(int step) {
                                     {"status", error ? "failed" : "ok"}, {"duration_ms", millisSince(start)}};
       if (error) end["error"] = error->what();
       else end["taken"] = output.get("taken")->json();
-      t->write("step_end", end);
+      t->write("step_end", end, nullptr, error ? nullptr : &output);
     }
   } else {
     try {
@@ -839,7 +840,8 @@ Value Frame::runAttempts(int step, unsigned &attempts, AttemptOutcome &outcome) 
       if (trace)
         trace->write("step_end", withTokens({{"step", stepPath(step)}, {"kind", spell(d.kind)}, {"span_id", span},
                                              {"parent_span_id", parentSpan_}, {"attempt", attempt}, {"status", "ok"},
-                                             {"duration_ms", millisSince(start)}}));
+                                             {"duration_ms", millisSince(start)}}),
+                     nullptr, &out);
       return out;
     } catch (const Error &e) {
       error = e;

@@ -33,18 +33,25 @@ class Trace {
   std::string newSpanId();
   // Whether some sink takes prompts and replies: only then do callers gather them.
   bool wantsContent() const { return wantsContent_; }
+  // Whether some sink takes steps' outputs: only then do step_end events carry them.
+  bool wantsOutputs() const { return wantsOutputs_; }
+  // Whether some sink takes replies as they stream: only then do LLM calls stream.
+  bool wantsDeltas() const { return wantsDeltas_; }
 
   // Writes `fields` after {"event": EVENT, "ts_ms": unix ms, "trace_id": …} to every sink;
-  // `content` ({"input_messages", "output_messages"}) goes only to those that want it.
+  // `content` ({"input_messages", "output_messages"}) goes only to those that want it, `output`
+  // (a step's, on step_end) likewise.
   void write(const char *event, const nlohmann::ordered_json &fields,
-             const nlohmann::ordered_json *content = nullptr);
+             const nlohmann::ordered_json *content = nullptr, const Value *output = nullptr);
+  // Hands a streaming reply's piece to the sinks that want deltas.
+  void delta(const DeltaRecord &record);
 
  private:
   std::vector<std::shared_ptr<TraceSink>> sinks_;
   std::mutex mutex_;  // random_
   std::mt19937_64 random_;
   std::string traceId_, parentSpanId_;
-  bool wantsContent_ = false;
+  bool wantsContent_ = false, wantsOutputs_ = false, wantsDeltas_ = false;
 };
 
 // Random ids for runs and spans: `bytes` random bytes as lowercase hex.

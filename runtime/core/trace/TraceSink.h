@@ -4,9 +4,14 @@
 // happens.
 #pragma once
 
+#include "wfc/value.h"
+
 #include <nlohmann/json.hpp>
 
+#include <cstddef>
 #include <cstdint>
+#include <optional>
+#include <string_view>
 
 namespace wfc {
 
@@ -18,6 +23,22 @@ struct TraceRecord {
   const nlohmann::ordered_json &line;
   int64_t unixNanos;
   const nlohmann::ordered_json *content = nullptr;  // {"input_messages": [...], "output_messages": [...]}
+  // step_end of an attempt that succeeded: the step's output, for the sinks that asked for
+  // outputs (wantsOutputs); null otherwise.
+  const Value *output = nullptr;
+};
+
+// A piece of an LLM reply as it streams in (docs/streaming.md), for the sinks that take them
+// (wantsDeltas): which exchange it belongs to, and the piece.
+struct DeltaRecord {
+  std::string_view step;  // the step path, as step_start names it
+  std::optional<int64_t> item;  // wfc.foreach item index
+  unsigned round = 1, attempt = 1;
+  std::string_view prompt;
+  std::string_view kind;  // "text", "tool_call" (a call begins), "tool_arguments" (the next piece of its JSON)
+  std::string_view text;  // text, tool_arguments
+  size_t toolIndex = 0;   // tool_call, tool_arguments: which call of the reply, from 0
+  std::string_view toolId, toolName;  // tool_call
 };
 
 class TraceSink {
@@ -28,6 +49,12 @@ class TraceSink {
   virtual void record(const TraceRecord &record) = 0;
   // Whether the sink takes prompts and replies (--otlp-content): only then are they gathered.
   virtual bool wantsContent() const { return false; }
+  // Whether the sink takes steps' outputs on step_end (--stream): only then are they passed.
+  virtual bool wantsOutputs() const { return false; }
+  // Whether the sink takes replies as they stream (--stream): only then do LLM calls stream.
+  virtual bool wantsDeltas() const { return false; }
+  // One piece of a streaming reply; called as record() is, for the sinks that want deltas.
+  virtual void delta(const DeltaRecord &record) { (void)record; }
 };
 
 }  // namespace wfc

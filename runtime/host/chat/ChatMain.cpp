@@ -10,6 +10,9 @@
 
 #include <unistd.h>
 
+#include "core/trace/EventStream.h"
+#include "host/chat/LiveReply.h"
+
 #include <fstream>
 #include <iostream>
 #include <string>
@@ -111,23 +114,23 @@ Json plan(const CommandLine &cl, const ProgramDecl &program, const ToolTable &to
 }
 
 void converse(Run &run, const CommandLine &cl, const ChatTaskDecl &task, const Value &input,
-              const CancellationToken &cancel, const std::string &rootSpan) {
+              const CancellationToken &cancel, const std::string &rootSpan, ChatOutput output) {
   // A conversation: the input's variables (if any) open it; each stdin line is a turn.
   TurnInput opening = parseTurnInput(input, false);
   if (!opening.message.empty() || !opening.media.empty())
     throw Error(ErrorKind::Usage, std::string("with --chat the messages come from stdin, not from the input's \"") +
                                       (opening.message.empty() ? "media" : "message") + "\"");
   ChatSession session(run, task, cancel, rootSpan, opening.variables);
-  converse(run, cl, session, cancel);
+  converse(run, cl, session, cancel, output);
 }
 
 void converseWithWorkflow(Run &run, const CommandLine &cl, const Value &input, const CancellationToken &cancel,
-                          const std::string &rootSpan) {
+                          const std::string &rootSpan, ChatOutput output) {
   WorkflowChat chat(run, input, cancel, rootSpan);
-  converse(run, cl, chat, cancel);
+  converse(run, cl, chat, cancel, output);
 }
 
-void converse(Run &run, const CommandLine &cl, TurnTaker &session, const CancellationToken &cancel) {
+void converse(Run &run, const CommandLine &cl, TurnTaker &session, const CancellationToken &cancel, ChatOutput output) {
   const bool repl = isatty(STDIN_FILENO);
   // Replies go to stdout, or to --output's file, a line each as they come.
   std::ofstream file;
@@ -163,7 +166,11 @@ void converse(Run &run, const CommandLine &cl, TurnTaker &session, const Cancell
       std::cerr << cl.program << ": error: " << e.what() << "\n";
       continue;
     }
-    std::string text = printed(reply, cl.raw || repl) + "\n";
+    // --stream: the turn's tokens went out as they came; its reply closes them.
+    if (output.stream)
+      output.stream->write({{"event", "reply"}, {"turn", session.turns()}, {"reply", reply}});
+    if (output.stream && output.stream->toStdout()) continue;
+    std::string text = output.live ? output.live->rest(reply) : printed(reply, cl.raw || repl) + "\n";
     run.clearProgress();  // the progress line (a terminal's stderr) must not run into the reply
     if (cl.output) {
       if (!(file << text << std::flush)) throw Error(ErrorKind::StepFailed, "cannot write the output");

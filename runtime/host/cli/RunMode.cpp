@@ -2,7 +2,9 @@
 
 #include "core/chat/ChatSession.h"
 #include "core/journal/RunStore.h"
+#include "core/trace/EventStream.h"
 #include "host/chat/ChatMain.h"
+#include "host/chat/LiveReply.h"
 #include "host/cli/Plan.h"
 #include "host/session/Resume.h"
 #include "host/session/RunSession.h"
@@ -97,6 +99,22 @@ int runOnce(const CommandLine &cl, const ProgramDecl &program, std::chrono::stea
   }
   RunSession::Connection connection(program.name, program.version);
   connection.provider = !cl.dryRun;
+  // --stream (docs/streaming.md): the run's events as they happen. A conversation on a terminal
+  // prints its replies as they stream in, unless they go elsewhere.
+  std::shared_ptr<EventStream> stream;
+  std::shared_ptr<chat::LiveReply> live;
+  const bool conversation = (chatProgram && cl.chat) || workflowChat;
+  if (cl.stream && !cl.dryRun) {
+    try {
+      stream = std::make_shared<EventStream>(*cl.stream);
+    } catch (const Error &e) {
+      return failRun(cl, 2, e.what());
+    }
+    connection.extraSinks.push_back(stream);
+  } else if (conversation && !cl.dryRun && !cl.output && isatty(STDIN_FILENO) && isatty(STDOUT_FILENO)) {
+    live = std::make_shared<chat::LiveReply>(stdout);
+    connection.extraSinks.push_back(live);
+  }
   session.connect(program, std::move(connection));
 
   if (cl.dryRun) {
@@ -115,16 +133,17 @@ int runOnce(const CommandLine &cl, const ProgramDecl &program, std::chrono::stea
   request.task = task;
   request.resumed = resumed;
   request.events = std::move(events);
-  request.progress = !cl.quiet && isatty(STDERR_FILENO);
+  // A live reply shares the terminal with the progress line: the reply wins.
+  request.progress = !cl.quiet && isatty(STDERR_FILENO) && !live;
   request.keepRecords = cl.report.has_value();
   if (chatProgram && cl.chat)  // --chat prints each reply as it comes and leaves no output
     request.body = [&](Run &run, const CancellationToken &token, const std::string &rootSpan) -> std::optional<Value> {
-      chat::converse(run, cl, *task, input, token, rootSpan);
+      chat::converse(run, cl, *task, input, token, rootSpan, {live.get(), stream.get()});
       return std::nullopt;
     };
   if (workflowChat)  // likewise, each turn to the current state's conversation
     request.body = [&](Run &run, const CancellationToken &token, const std::string &rootSpan) -> std::optional<Value> {
-      chat::converseWithWorkflow(run, cl, input, token, rootSpan);
+      chat::converseWithWorkflow(run, cl, input, token, rootSpan, {live.get(), stream.get()});
       return std::nullopt;
     };
   const RunOutcome outcome = executeRun(env, std::move(request));
@@ -132,6 +151,9 @@ int runOnce(const CommandLine &cl, const ProgramDecl &program, std::chrono::stea
   const int code = outcome.code;
   const std::string &error = outcome.error;
   const std::optional<Value> &output = outcome.output;
+  // The stream's last line; on stdout it is the run's output there (--output's file still gets it).
+  if (stream && !conversation) stream->finish(output, code, error);
+  const bool outputStreamed = stream && stream->toStdout() && !cl.output;
   if (cl.report) {
     std::ofstream file(*cl.report, std::ios::binary | std::ios::trunc);
     // Strings are made UTF-8 where they enter; `replace` is the last line of defence, so that a
@@ -146,10 +168,12 @@ int runOnce(const CommandLine &cl, const ProgramDecl &program, std::chrono::stea
   if (code != 0) {
     // A failure with an output still prints it (a tool composition's result object); any other
     // failure leaves stdout empty (docs/executable.md).
-    if (output && !writeOutput(cl, output->dump(cl.pretty ? 2 : -1) + "\n")) return failRun(cl, 1, "cannot write the output");
+    if (output && !outputStreamed && !writeOutput(cl, output->dump(cl.pretty ? 2 : -1) + "\n"))
+      return failRun(cl, 1, "cannot write the output");
     return failRun(cl, code, error);
   }
   if ((chatProgram || workflowChat) && !output) return 0;  // --chat printed each reply as it came
+  if (outputStreamed) return 0;
   std::string text = chatProgram && cl.raw ? output->asString() : output->dump(cl.pretty ? 2 : -1);
   if (!writeOutput(cl, text + "\n")) return failRun(cl, 1, "cannot write the output");
   return 0;

@@ -13,10 +13,11 @@ class PrefixedProvider final : public llm::Provider {
  public:
   PrefixedProvider(llm::Provider &inner, std::string workflow) : inner_(inner), prefix_(std::move(workflow) + "/") {}
 
-  llm::Reply complete(const llm::Request &request, const llm::ExchangeKey &key, const CancellationToken &cancel) override {
+  llm::Reply complete(const llm::Request &request, const llm::ExchangeKey &key, const CancellationToken &cancel,
+                      const llm::DeltaSink *deltas) override {
     llm::ExchangeKey prefixed = key;
     prefixed.step = prefix_ + key.step;
-    return inner_.complete(request, prefixed, cancel);
+    return inner_.complete(request, prefixed, cancel, deltas);
   }
   std::string describe() const override { return inner_.describe(); }
 

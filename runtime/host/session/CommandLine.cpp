@@ -9,6 +9,7 @@
 #include <cstring>
 #include <functional>
 #include <map>
+#include <string_view>
 
 namespace wfc {
 namespace {
@@ -25,6 +26,9 @@ std::optional<uint64_t> wholeNumber(const std::string &v, uint64_t max) {
 struct Option {
   bool takesValue;
   std::function<void(CommandLine &, const std::string &)> set;
+  // The value when none follows (the option is last, or the next argument is another option):
+  // --stream alone is --stream - (docs/streaming.md). Null: a value is required.
+  const char *implicitValue = nullptr;
 };
 
 const std::map<std::string, Option> &options() {
@@ -57,6 +61,7 @@ const std::map<std::string, Option> &options() {
       {"--bindings", text(&C::bindings)},
       {"--events", text(&C::events)},
       {"--trace", text(&C::trace)},
+      {"--stream", {true, [](C &c, const std::string &v) { c.stream = v; }, "-"}},
       {"--report", text(&C::report)},
       {"--workspace", text(&C::workspace)},
       {"--journal", text(&C::journal)},
@@ -255,7 +260,9 @@ CommandLine parseCommandLine(int argc, char **argv) {
     const Option &option = it->second;
     std::string value;
     if (option.takesValue) {
+      bool nextIsOption = i + 1 < argc && std::string_view(argv[i + 1]).starts_with("--");
       if (inlineValue) value = *inlineValue;
+      else if (option.implicitValue && (i + 1 >= argc || nextIsOption)) value = option.implicitValue;
       else if (i + 1 < argc) value = argv[++i];
       else throw Error(ErrorKind::Usage, "option '" + arg + "' needs a value");
     } else if (inlineValue) {
@@ -276,6 +283,10 @@ const char *commandLineHelp() {
   --bindings FILE         tool bindings (YAML) overriding the compiled-in ones
   --workspace DIR         the directory builtin file tools are confined to (default: .)
   --trace FILE            write one JSON line per event (steps, tool calls) to FILE
+  --stream [FILE|-]       write the run's events as JSON lines as they happen (steps with
+                          their outputs, the model's replies token by token, tools' custom
+                          events), then the output; - (the default): stdout, in place of
+                          the output; with --chat, each turn's tokens then its reply
   --report FILE           write a JSON summary of the run to FILE
   --max-concurrency N     at most N steps in flight (default 64)
   --timeout DURATION      stop the run after DURATION (30s, 500ms, 5m, 1h; a bare number is

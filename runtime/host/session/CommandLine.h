@@ -17,6 +17,8 @@ struct CommandLine {
   bool pretty = false, dryRun = false, quiet = false, help = false, version = false;
   std::optional<std::string> llmBaseUrl, model, provider, replay, record;
   std::optional<std::string> bindings, events, trace, report, workspace, journal, resume;
+  // docs/streaming.md: the run's events as JSON lines to FILE, or stdout for "-".
+  std::optional<std::string> stream;
   // docs/journal.md: --journal-sync=normal|full, --runs, and the event a suspended run resumes with.
   bool journalSyncFull = false, journalSyncGiven = false, runs = false;
   std::optional<std::string> event, eventContext;

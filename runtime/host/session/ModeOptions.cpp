@@ -60,6 +60,14 @@ const OptionRule kRules[] = {
       "summarizes one run; with --serve every POST /runs is a run of its own: GET /runs/ID/trace has each run's events",
       "summarizes one run; with --mcp every tools/call is a run of its own: use --trace FILE, whose lines name each run",
       kNotRegistry}},
+    {"--stream", [](const CommandLine &cl) { return cl.stream.has_value(); },
+     {"", "streams one run's events; a batch writes one result line per input line, and --trace FILE records every "
+          "run's events",
+      "streams one run's events; with --serve every POST /runs is a run of its own: GET /runs/ID/trace has each run's "
+      "events",
+      "streams one run's events; with --mcp every tools/call is a run of its own: ask for progress notifications "
+      "(a progressToken) to follow its steps",
+      kNotRegistry}},
     {"--dry-run", [](const CommandLine &cl) { return cl.dryRun; },
      {"", "plans one run; it cannot be combined with a batch",
       "plans one run without running it; it cannot be combined with --serve",

@@ -44,18 +44,37 @@ std::string_view trim(std::string_view s) {
 // libcurl abort the transfer (CURLE_WRITE_ERROR) instead.
 struct BodySink {
   HttpResponse *response;
-  size_t limit;  // 0: none
+  const HttpRequest *request;
+  CURL *easy;
+  size_t received = 0;
+  bool decided = false;  // whether this response streams, decided at its first byte
   bool overflow = false;
 };
 
+// Whether the response whose first body byte has come streams to the request's onBody: a 2xx
+// answer of the stream's content type.
+bool streams(const BodySink &sink) {
+  if (!sink.request->onBody) return false;
+  long status = 0;
+  curl().easy_getinfo(sink.easy, CURLINFO_RESPONSE_CODE, &status);
+  return status >= 200 && status < 300 && startsWithIgnoreCase(sink.response->contentType, sink.request->streamType);
+}
+
 size_t onBody(char *data, size_t size, size_t count, void *user) try {
   auto *sink = static_cast<BodySink *>(user);
-  if (sink->limit && sink->response->body.size() + size * count > sink->limit) {
+  size_t bytes = size * count;
+  if (!sink->decided) {
+    sink->response->streamed = streams(*sink);
+    sink->decided = true;
+  }
+  if (sink->request->maxBodyBytes && sink->received + bytes > sink->request->maxBodyBytes) {
     sink->overflow = true;
     return 0;
   }
-  sink->response->body.append(data, size * count);
-  return size * count;
+  sink->received += bytes;
+  if (sink->response->streamed) return sink->request->onBody(std::string_view(data, bytes)) ? bytes : 0;
+  sink->response->body.append(data, bytes);
+  return bytes;
 } catch (...) {
   return 0;
 }
@@ -66,9 +85,13 @@ size_t onHeader(char *data, size_t size, size_t count, void *user) try {
   std::string_view line(data, size * count);
   if (line.starts_with("HTTP/")) {
     response->retryAfter.reset();  // a new response begins (after a "100 Continue")
+    response->contentType.clear();
   } else if (size_t colon = line.find(':'); colon != std::string_view::npos) {
-    if (equalsIgnoreCase(trim(line.substr(0, colon)), "retry-after"))
+    std::string_view name = trim(line.substr(0, colon));
+    if (equalsIgnoreCase(name, "retry-after"))
       response->retryAfter = std::string(trim(line.substr(colon + 1)));
+    else if (equalsIgnoreCase(name, "content-type"))
+      response->contentType = std::string(trim(line.substr(colon + 1)));
   }
   return size * count;
 } catch (...) {
@@ -166,7 +189,7 @@ HttpResponse perform(const HttpRequest &request, const std::string &method, cons
   check(lib.easy_setopt(easy, CURLOPT_HTTPHEADER, headers.get()), "headers");
   check(lib.easy_setopt(easy, CURLOPT_ACCEPT_ENCODING, ""), "encoding");
   check(lib.easy_setopt(easy, CURLOPT_WRITEFUNCTION, &onBody), "write");
-  BodySink sink{&response, request.maxBodyBytes};
+  BodySink sink{&response, &request, easy};
   check(lib.easy_setopt(easy, CURLOPT_WRITEDATA, &sink), "write");
   check(lib.easy_setopt(easy, CURLOPT_HEADERFUNCTION, &onHeader), "header");
   check(lib.easy_setopt(easy, CURLOPT_HEADERDATA, &response), "header");
@@ -213,6 +236,8 @@ HttpResponse perform(const HttpRequest &request, const std::string &method, cons
   }
   if (result == CURLE_ABORTED_BY_CALLBACK || cancel.cancelled())
     throw TransportError(ErrorKind::Cancelled, cancel.reason(), false);
+  if (result == CURLE_WRITE_ERROR && response.streamed && !sink.overflow)
+    throw TransportError(ErrorKind::StepFailed, "the stream from " + url + " was stopped by its reader", false);
   if (result == CURLE_OPERATION_TIMEDOUT) {
     // libcurl reports both limits with one code; a transfer that never connected hit the connect
     // limit (its connect time is 0). Not connecting may pass on the next attempt; a reply slower

@@ -14,6 +14,7 @@
 #include "wfc/error.h"
 
 #include <chrono>
+#include <functional>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -30,12 +31,21 @@ struct HttpRequest {
   // Last, so that aggregate initializations of the fields above stay valid:
   std::string method = "POST";  // for send(); post() always POSTs
   size_t maxBodyBytes = 0;      // a longer response body fails the request (0: no limit)
+  // A streamed body (server-sent events, docs/streaming.md): when `onBody` is set and the answer
+  // is a 2xx whose Content-Type starts with `streamType`, each piece of the body goes to `onBody`
+  // as it arrives instead of into HttpResponse::body; onBody returning false aborts the transfer
+  // (TransportError, not retryable). Any other answer (an error status, a server that does not
+  // stream) is collected as usual.
+  std::string streamType = "text/event-stream";
+  std::function<bool(std::string_view piece)> onBody = nullptr;
 };
 
 struct HttpResponse {
   long status = 0;
   std::string body;
   std::optional<std::string> retryAfter;  // the final response's Retry-After, as sent
+  std::string contentType;                // the final response's Content-Type, as sent
+  bool streamed = false;                  // the body went to HttpRequest::onBody
 };
 
 // A request that got no HTTP response. `retryable()`: the next attempt may succeed (connection
