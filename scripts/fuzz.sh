@@ -6,7 +6,8 @@
 #   bash scripts/fuzz.sh [--keep-going] TARGET|all [SECONDS]     # SECONDS default 60
 #   bash scripts/fuzz.sh --smoke TARGET|all                       # what CI runs
 #
-#   TARGET        compiler bindings input events recording llm_replies mcp_messages batch_lines journal serve_requests
+#   TARGET        compiler bindings input events recording llm_replies llm_streams mcp_messages batch_lines journal
+#                 serve_requests
 #   all           every target, one after the other, SECONDS each
 #   --keep-going  do not stop at the first finding: libFuzzer's fork mode (one child at a
 #                 time) saves every crash, timeout and out-of-memory input and goes on — for long
@@ -38,11 +39,11 @@ set -euo pipefail
 
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 dir="${WFC_FUZZ_BUILD_DIR:-$root/build-fuzz}"
-targets=(compiler bindings input events recording llm_replies mcp_messages batch_lines journal serve_requests)
+targets=(compiler bindings input events recording llm_replies llm_streams mcp_messages batch_lines journal serve_requests)
 
 # --smoke's executions per target: about 20 s each, as measured by `scripts/fuzz.sh all 20`.
 declare -A smoke_runs=([compiler]=4000 [bindings]=100000 [input]=300000 [events]=400000
-                       [recording]=100000 [llm_replies]=120000 [mcp_messages]=140000
+                       [recording]=100000 [llm_replies]=120000 [llm_streams]=120000 [mcp_messages]=140000
                        [batch_lines]=25000 [journal]=4000
                        [serve_requests]=200000)
 

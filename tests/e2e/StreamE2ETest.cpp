@@ -125,7 +125,8 @@ TEST_F(StreamE2ETest, AgentToolCallsStreamPieceByPiece) {
 // before it went out, the word itself never does, and the validator's message is the reply.
 TEST_F(StreamE2ETest, ABannedWordStopsTheReplyMidStream) {
   LlmServerProcess server(json(R"({"replies": [{"reply": {"content": "Well hello there, darn it all."}}]})"));
-  ProcessResult r = run("chat-support", llm(server, {"--task", "greeter", "--message", "hi", "--stream"}));
+  std::string recording = path("stopped.jsonl");
+  ProcessResult r = run("chat-support", llm(server, {"--task", "greeter", "--message", "hi", "--stream", "--record", recording}));
   ASSERT_EQ(r.exitCode, 0) << r.err;
   std::vector<Json> lines = events(r.out);
   std::string streamed;
@@ -134,6 +135,17 @@ TEST_F(StreamE2ETest, ABannedWordStopsTheReplyMidStream) {
   EXPECT_EQ(streamed, "Well hello there, ");
   ASSERT_FALSE(lines.empty());
   EXPECT_EQ(lines.back(), (Json{{"event", "output"}, {"output", "Let me say that more politely."}}));
+  // The recording holds the reply as it was stopped: replayed, with or without a stream, the run
+  // ends the same way.
+  for (bool streamed : {false, true}) {
+    std::vector<std::string> args = {"--task", "greeter", "--message", "hi", "--replay", recording, "--bindings", "/dev/null"};
+    if (streamed) args.push_back("--stream");
+    ProcessResult replayed = run("chat-support", args);
+    ASSERT_EQ(replayed.exitCode, 0) << replayed.err;
+    std::vector<Json> out = events(replayed.out);
+    ASSERT_FALSE(out.empty());
+    EXPECT_EQ(streamed ? out.back()["output"] : out.back(), "Let me say that more politely.");
+  }
 }
 
 // 6. --chat --stream: each turn's tokens, then a line with its reply; nothing else on stdout.

@@ -36,6 +36,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     std::string text;
     wfc::llm::DeltaSink deltas = [&](const wfc::llm::Delta &d) {
       if (d.kind == wfc::llm::Delta::Kind::Text) text += d.text;
+      return true;
     };
     wfc::llm::Reply reply = replay->complete(wfc::llm::Request(), key, cancel, &deltas);
     if (text != reply.content) wfc::fuzz::fail("a replayed reply's pieces do not add up to its text");

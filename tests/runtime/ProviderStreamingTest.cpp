@@ -49,6 +49,7 @@ struct Pieces {
           ++argumentPieces;
           break;
       }
+      return true;
     };
   }
 };
@@ -163,6 +164,7 @@ TEST_P(ProviderStreaming, CancellingMidStreamStopsAtOnce) {
   DeltaSink sink = [&](const Delta &d) {
     pieces.text += d.text;
     cancel.cancel("stopped by the test");
+    return true;
   };
   auto start = std::chrono::steady_clock::now();
   try {
@@ -185,6 +187,7 @@ TEST_P(ProviderStreaming, WhatTheReaderThrowsStopsTheStreamAndReachesTheCaller) 
   DeltaSink sink = [&](const Delta &d) {
     seen += d.text;
     if (d.text.find("BANNED") != std::string_view::npos) throw Stop{seen};
+    return true;
   };
   try {
     onOwnThread([&] { return p->complete(userRequest("hi"), kExchange, {}, &sink); });
@@ -192,6 +195,28 @@ TEST_P(ProviderStreaming, WhatTheReaderThrowsStopsTheStreamAndReachesTheCaller) 
   } catch (const Stop &stop) {
     EXPECT_EQ(stop.seen, "fine fine BANNED ");
   }
+  EXPECT_EQ(server.requests().size(), 1u);
+  EXPECT_TRUE(retries.empty());
+}
+
+// A reader that says stop (a validator mid-stream): the exchange ends at once, its reply the text
+// taken so far, the last piece included; nothing is retried.
+TEST_P(ProviderStreaming, AReaderThatSaysStopEndsTheReplyThere) {
+  LlmServerProcess server({{"replies", {{{"chunk_delay_ms", 100}, {"reply", {{"content", "fine fine BANNED fine fine fine fine"}}}}}}});
+  auto p = provider(server);
+  size_t pieces = 0;
+  DeltaSink sink = [&](const Delta &d) {
+    ++pieces;
+    return d.text.find("BANNED") == std::string_view::npos;
+  };
+  auto start = std::chrono::steady_clock::now();
+  Reply reply = onOwnThread([&] { return p->complete(userRequest("hi"), kExchange, {}, &sink); });
+  EXPECT_EQ(reply.content, "fine fine BANNED ");
+  EXPECT_EQ(reply.finishReason, "stopped");
+  EXPECT_TRUE(reply.toolCalls.empty());
+  EXPECT_EQ(pieces, 3u);
+  // Not waiting for the four words after it (100 ms apart).
+  EXPECT_LT(std::chrono::steady_clock::now() - start, std::chrono::milliseconds(700));
   EXPECT_EQ(server.requests().size(), 1u);
   EXPECT_TRUE(retries.empty());
 }

@@ -75,13 +75,6 @@ Json exchangeContent(const Request &request, const Reply *reply) {
   return content;
 }
 
-// Thrown by the delta sink when an output validator triggers on the text streamed so far: the
-// stream stops there, and the text so far is the reply (which the validators then settle). Not a
-// wfc::Error: nothing between the sink and sendToModel may take it for a failure.
-struct StreamStopped {
-  std::string text;
-};
-
 const char *spell(Delta::Kind kind) {
   switch (kind) {
     case Delta::Kind::Text: return "text";
@@ -126,7 +119,8 @@ Reply Exchange::sendToModel(const Request &request, unsigned round) {
   // Something takes the reply as it comes (--stream, docs/streaming.md): the call streams, each
   // piece going to the trace's sinks — unless an output validator that can judge a partial reply
   // triggers on the text so far (PromptKit's streaming guardrails): the piece that triggers it is
-  // not handed on, and the stream stops.
+  // not handed on, and the stream stops there; the text so far is the reply, which the
+  // validators then settle.
   std::optional<DeltaSink> deltas;
   std::string streamedText;
   if (trace && trace->wantsDeltas()) {
@@ -134,16 +128,17 @@ Reply Exchange::sendToModel(const Request &request, unsigned round) {
     deltas = [&, round](const Delta &d) {
       if (d.kind == Delta::Kind::Text && guarded) {
         streamedText += d.text;
-        if (triggersMidStream(a_, prompt_, streamedText)) throw StreamStopped{streamedText};
+        if (triggersMidStream(a_, prompt_, streamedText)) return false;
       }
       trace->delta({a_.path, a_.item, round, a_.attempt, prompt_.key, spell(d.kind), d.text, d.toolIndex, d.toolId,
                     d.toolName});
+      return true;
     };
   }
   if (journal && journal->resuming())
     if (const std::string *recorded = journal->exchange(key.str())) {
       Reply reply = replyFromJson(readJson(*recorded));
-      if (deltas) deliverInPieces(reply, *deltas);
+      if (deltas) reply = deliverInPieces(reply, *deltas);
       if (trace)
         trace->write("llm_call", {{"step", a_.path}, {"prompt", prompt_.key}, {"span_id", trace->newSpanId()},
                                   {"parent_span_id", a_.span}, {"attempt", a_.attempt}, {"round", round},
@@ -152,14 +147,8 @@ Reply Exchange::sendToModel(const Request &request, unsigned round) {
       return reply;
     }
   try {
-    Reply reply;
-    try {
-      reply = provider->complete(request, key, a_.cancel, deltas ? &*deltas : nullptr);
-    } catch (const StreamStopped &stopped) {
-      // The provider's usage of a stopped stream never arrives: it counts nothing here.
-      reply.content = stopped.text;
-      reply.finishReason = "safety";
-    }
+    // A stream stopped mid-way has no usage: the provider's count never arrives.
+    Reply reply = provider->complete(request, key, a_.cancel, deltas ? &*deltas : nullptr);
     // Committed before anything reads the reply.
     if (journal)
       journal->recordExchange(key.str(), key.step, key.item, round, a_.attempt, prompt_.key,

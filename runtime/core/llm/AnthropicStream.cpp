@@ -48,7 +48,7 @@ class AnthropicStream final : public ReplyStream {
       message_ = *message;
       started_ = true;
     } else if (type == "content_block_start") {
-      StreamedBlock &b = blockAt(data);
+      StreamedBlock &b = blockAt(data, true);
       auto block = data.find("content_block");
       if (block == data.end() || !block->is_object()) throw malformedReply("stream's content_block_start has no content_block");
       b.block = *block;
@@ -68,11 +68,12 @@ class AnthropicStream final : public ReplyStream {
         }
       }
     } else if (type == "content_block_delta") {
-      StreamedBlock &b = blockAt(data);
+      StreamedBlock &b = blockAt(data, false);
       auto delta = data.find("delta");
       if (delta == data.end() || !delta->is_object()) throw malformedReply("stream's content_block_delta has no delta");
       std::string kind = stringField(*delta, "type");
       if (kind == "text_delta") {
+        if (stringField(b.block, "type") != "text") throw malformedReply("stream has a text_delta for a block that is not text");
         auto text = delta->find("text");
         if (text == delta->end() || !text->is_string()) throw malformedReply("stream has a text_delta without text");
         Json &have = b.block["text"];
@@ -80,6 +81,8 @@ class AnthropicStream final : public ReplyStream {
         have.get_ref<std::string &>() += text->get_ref<const std::string &>();
         if (!text->get_ref<const std::string &>().empty()) deliver(Delta::textPiece(text->get_ref<const std::string &>()));
       } else if (kind == "input_json_delta") {
+        if (stringField(b.block, "type") != "tool_use")
+          throw malformedReply("stream has an input_json_delta for a block that is not a tool_use");
         auto piece = delta->find("partial_json");
         if (piece == delta->end() || !piece->is_string()) throw malformedReply("stream has an input_json_delta without partial_json");
         b.input += piece->get_ref<const std::string &>();
@@ -90,8 +93,8 @@ class AnthropicStream final : public ReplyStream {
       // thinking, signature and citations deltas carry nothing the step reads
     } else if (type == "message_delta") {
       if (auto delta = data.find("delta"); delta != data.end() && delta->is_object())
-        for (const auto &[name, value] : delta->items())
-          if (!value.is_null()) message_[name] = value;
+        for (const char *name : {"stop_reason", "stop_sequence"})
+          if (auto value = delta->find(name); value != delta->end() && !value->is_null()) message_[name] = *value;
       // Counts here are cumulative: they replace the start's.
       if (auto usage = data.find("usage"); usage != data.end() && usage->is_object()) {
         if (!message_["usage"].is_object()) message_["usage"] = Json::object();
@@ -141,12 +144,22 @@ class AnthropicStream final : public ReplyStream {
   }
 
  private:
-  StreamedBlock &blockAt(const Json &data) {
+  // The block an event names. Blocks start in order, 0, 1, 2, …, once each (as the API sends
+  // them): what was handed on then adds up to the reply, whose blocks join in index order.
+  StreamedBlock &blockAt(const Json &data, bool starting) {
     auto index = data.find("index");
     if (index == data.end() || !index->is_number_unsigned()) throw malformedReply("stream has a content block event without an index");
     size_t at = index->get<size_t>();
-    if (at > 4 * limits::kMaxToolCallsPerReply) throw malformedReply("stream has a content block index past its bound");
-    return blocks_[at];
+    if (starting) {
+      if (at != blocks_.size())
+        throw malformedReply("stream starts content block " + std::to_string(at) + " where block " +
+                             std::to_string(blocks_.size()) + " was due");
+      if (at > 4 * limits::kMaxToolCallsPerReply) throw malformedReply("stream has more content blocks than it may");
+      return blocks_[at];
+    }
+    auto it = blocks_.find(at);
+    if (it == blocks_.end()) throw malformedReply("stream continues content block " + std::to_string(at) + ", which never started");
+    return it->second;
   }
 
   const Request &request_;

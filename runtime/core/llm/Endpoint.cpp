@@ -129,6 +129,8 @@ Reply Endpoint::exchange(const std::vector<std::string> &headers, const Json &bo
           try {
             events->feed(piece);
             return true;
+          } catch (const ReplyStream::Stop &) {
+            return false;  // the reader said stop: the transfer ends here
           } catch (...) {
             stopped = std::current_exception();
             return false;
@@ -147,34 +149,42 @@ Reply Endpoint::exchange(const std::vector<std::string> &headers, const Json &bo
         reason = why;
         delayMs = backoffMs(options_.backoffBaseMs, options_.maxBackoffMs, attempt);
       };
+      // The reply, checked and counted against the limiter.
+      auto settled = [&](Reply reply) {
+        if (reply.toolCalls.size() > limits::kMaxToolCallsPerReply)
+          throw Error(ErrorKind::StepFailed, "the model's reply asks for " + std::to_string(reply.toolCalls.size()) +
+                                                 " tool calls at once; wfc takes at most " +
+                                                 std::to_string(limits::kMaxToolCallsPerReply) +
+                                                 " in one reply (docs/limits.md)");
+        // A reply without usage keeps its estimate: the provider counted something.
+        if (limiter && (reply.usage.promptTokens || reply.usage.completionTokens))
+          limiter->settle(estimated, reply.usage.promptTokens + reply.usage.completionTokens);
+        return reply;
+      };
       try {
         try {
           http::HttpResponse response = http::post(request, cancel);
           if (response.status >= 200 && response.status < 300) {
-            Reply reply;
-            bool complete = true;
-            if (response.streamed) {
-              // An event the server did not end with its blank line is taken all the same.
-              if (!stream->finished() && events->pending()) events->feed("\n\n");
-              complete = stream->finished();
-              if (complete) reply = stream->reply();
-              else broken("the stream ended before its last event", true);
-            } else {
-              reply = parse(response.body);
-              // A server that does not stream answers in one piece: its text is one delta.
+            if (!response.streamed) {
+              Reply reply = parse(response.body);
+              // A server that does not stream answers in one piece: its text is one delta (the
+              // reply is whole, so a reader's stop has nothing left to stop).
               if (streaming.deltas && !reply.content.empty()) (*streaming.deltas)(Delta::textPiece(reply.content));
+              return settled(std::move(reply));
             }
-            if (complete) {
-              if (reply.toolCalls.size() > limits::kMaxToolCallsPerReply)
-                throw Error(ErrorKind::StepFailed,
-                            "the model's reply asks for " + std::to_string(reply.toolCalls.size()) +
-                                " tool calls at once; wfc takes at most " +
-                                std::to_string(limits::kMaxToolCallsPerReply) + " in one reply (docs/limits.md)");
-              // A reply without usage keeps its estimate: the provider counted something.
-              if (limiter && (reply.usage.promptTokens || reply.usage.completionTokens))
-                limiter->settle(estimated, reply.usage.promptTokens + reply.usage.completionTokens);
-              return reply;
+            // An event the server did not end with its blank line is taken all the same.
+            if (!stream->finished() && events->pending() && !request.onBody("\n\n")) {
+              if (stream->stopped()) return settled(stream->stoppedReply());
+              std::rethrow_exception(stopped);
             }
+            if (stream->finished()) {
+              try {
+                return settled(stream->reply());
+              } catch (const ReplyStream::Stop &) {
+                return settled(stream->stoppedReply());
+              }
+            }
+            broken("the stream ended before its last event", true);
           } else {
             bool retryable = response.status == 429 || (response.status >= 500 && response.status < 600);
             if (!retryable || attempt >= maxAttempts)
@@ -194,7 +204,9 @@ Reply Endpoint::exchange(const std::vector<std::string> &headers, const Json &bo
             }
           }
         } catch (const http::TransportError &e) {
-          // The decoder or the reader stopped the transfer: its reason, not libcurl's.
+          // The reader said stop: the reply is what it took. The decoder or the reader failed:
+          // its reason, not libcurl's.
+          if (stream && stream->stopped()) return settled(stream->stoppedReply());
           if (stopped) std::rethrow_exception(stopped);
           if (stream && e.retryable() && stream->delivered()) {
             broken(e.what(), e.retryable());

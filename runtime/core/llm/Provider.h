@@ -124,9 +124,12 @@ struct Delta {
   static Delta argumentsPiece(size_t index, std::string_view piece) { return {Kind::ToolArguments, piece, index, {}, {}}; }
 };
 
-// Takes a streamed reply's deltas, in order, on the thread that called complete(). What it throws
-// ends the exchange with that exception (a validator stopping a banned word mid-stream).
-using DeltaSink = std::function<void(const Delta &delta)>;
+// Takes a streamed reply's deltas, in order, on the thread that called complete(), and says
+// whether to go on. false stops the reply there (a validator stopping a banned word mid-stream):
+// the exchange ends at once and its reply is the text handed on so far, the piece just taken
+// included, with finish reason "stopped" and no tool calls or usage. What it throws ends the
+// exchange with that exception.
+using DeltaSink = std::function<bool(const Delta &delta)>;
 
 class Provider {
  public:

@@ -267,8 +267,7 @@ Reply ReplayProvider::complete(const Request &, const ExchangeKey &key, const Ca
                     "); record it again with --record");
   const Entry &e = it->second;
   if (e.reply) {
-    if (deltas) deliverInPieces(*e.reply, *deltas);
-    return *e.reply;
+    return deltas ? deliverInPieces(*e.reply, *deltas) : *e.reply;
   }
   throw Error(e.errorKind == "exhausted" ? ErrorKind::Exhausted : ErrorKind::StepFailed,
               e.errorMessage + " (replayed)");

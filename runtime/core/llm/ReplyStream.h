@@ -45,21 +45,33 @@ class ReplyStream {
   // Whether a delta has gone to the sink: after that, a broken stream cannot be retried unseen.
   bool delivered() const { return delivered_; }
 
+  // Thrown through the decoder when the sink says stop; the Endpoint ends the transfer.
+  struct Stop {};
+  // Whether the sink said stop, and the reply it stopped: the text handed on so far.
+  bool stopped() const { return stopped_; }
+  Reply stoppedReply() const;
+
  protected:
   void deliver(const Delta &delta) {
     delivered_ = true;
-    deltas_(delta);
+    if (delta.kind == Delta::Kind::Text) text_ += delta.text;
+    if (!deltas_(delta)) {
+      stopped_ = true;
+      throw Stop{};
+    }
   }
 
  private:
   const DeltaSink &deltas_;
-  bool delivered_ = false;
+  bool delivered_ = false, stopped_ = false;
+  std::string text_;
 };
 
 // Hands a whole reply to `deltas` as a stream would have: its text word by word (each word with
 // the whitespace after it), then each tool call's start and its arguments in one piece. For
-// replies that did not stream: a replay, a journaled exchange of a resumed run.
-void deliverInPieces(const Reply &reply, const DeltaSink &deltas);
+// replies that did not stream: a replay, a journaled exchange of a resumed run. Returns the reply
+// — or, when the sink said stop, the reply it stopped, as a live stream gives it.
+Reply deliverInPieces(const Reply &reply, const DeltaSink &deltas);
 
 // A stream of chat-completions chunks (`data: {chunk}` … `data: [DONE]`).
 std::unique_ptr<ReplyStream> openAiStream(const DeltaSink &deltas);
