@@ -39,13 +39,14 @@ FULL = {"chains": [10, 1000, 10000], "fanouts": [8, 64], "loop": 100, "foreach":
         "check_sizes": [1000, 10000], "cxx_sizes": [50, 1000], "cxx_levels": ["-O0", "-O2"], "compile_runs": 3,
         "journal_chain": 1000, "journal_sizes": [10, 1000], "toolcomp": [3, 50], "awl": [10, 100], "awl_shell": 20,
         "batch_lines": 10000, "batch_max_runs": [64, 256], "batch_delay_ms": 100, "batch_rpm": 30000,
-        "batch_tpm": 3000000, "batch_overhead_lines": 10000}
+        "batch_tpm": 3000000, "batch_overhead_lines": 10000,
+        "stream_iterations": 300, "stream_concurrency": [1, 16, 256]}
 SMOKE = {"chains": [10, 20, 40], "fanouts": [2], "loop": 3, "foreach": 3, "rounds": 2, "prompts": 2,
          "delay_ms": 20, "runs": 3, "min_time": "0.01", "llm_runs": 1,
          "check_sizes": [20], "cxx_sizes": [5], "cxx_levels": ["-O0"], "compile_runs": 1,
          "journal_chain": 20, "journal_sizes": [2, 5], "toolcomp": [3, 5], "awl": [2, 4], "awl_shell": 2,
          "batch_lines": 40, "batch_max_runs": [4, 8], "batch_delay_ms": 5, "batch_rpm": 6000, "batch_tpm": 600000,
-         "batch_overhead_lines": 40}
+         "batch_overhead_lines": 40, "stream_iterations": 10, "stream_concurrency": [1, 2]}
 
 
 def load():
@@ -606,6 +607,32 @@ class Bench:
             self.rows.append(Row(label, got["median"], floor["median"], "ms", target,
                                  None if not ideal else got["median"] < ideal * 1.1))
 
+    def stream(self):
+        """Streaming (docs/streaming.md): what wfc adds to the first token, and tokens per second
+        through wfc's provider, trace and --stream writer at several concurrent streams."""
+        print("== streaming", flush=True)
+        if not self.c.get("llm_server"):
+            self.rows.append(Row("streaming", note="skipped: no test LLM server in this build (WFC_BUILD_TESTS=OFF)"))
+            return
+        s = self.s
+        words = " ".join(f"w{i}" for i in range(256))
+        script = {"replies": [{"match": {"user_contains": "long"}, "reply": {"content": words}},
+                              {"reply": {"content": "Hi there, friend."}}]}
+        workers = max(s["stream_concurrency"]) + 8
+        with LlmServer(self.c["llm_server"], script, os.path.join(self.work, "stream"), workers=workers) as server:
+            got = json.loads(self.run([self.c["stream"], server.base_url, str(s["stream_iterations"])]
+                                      + [str(n) for n in s["stream_concurrency"]]).stdout)
+        first = got["first_token_us"]
+        self.rows.append(Row("first token, the test server's own (raw libcurl), p50 / p99",
+                             f"{first['server_p50']:.0f} / {first['server_p99']:.0f} µs", None, ratio=False))
+        self.rows.append(Row("first token through wfc (provider, trace, --stream line), p50 / p99",
+                             f"{first['wfc_p50']:.0f} / {first['wfc_p99']:.0f} µs", None, ratio=False))
+        self.rows.append(Row("latency wfc adds to the first token, p99", first["added_p99"], None, "µs",
+                             "< 1000 µs", first["added_p99"] < 1000, ratio=False))
+        for t in got["throughput"]:
+            self.rows.append(Row(f"tokens/s through wfc, {t['streams']} concurrent stream(s) of 256 words",
+                                 t["tokens_per_second"], None, "", ratio=False))
+
     def compiler(self):
         print("== compiler", flush=True)
         s = self.s
@@ -683,7 +710,8 @@ def main():
     parser.add_argument("--work-dir", help="where the shapes go, kept: a rerun reuses the objects of unchanged "
                                            "sources (default: a temporary directory, removed)")
     parser.add_argument("--json", help="also write the rows as JSON here")
-    parser.add_argument("--only", choices=["runtime", "startup", "llm", "compiler", "journal", "toolcomp", "awl", "batch"],
+    parser.add_argument("--only", choices=["runtime", "startup", "llm", "stream", "compiler", "journal", "toolcomp", "awl",
+                                                    "batch"],
                         action="append")
     args = parser.parse_args()
     config_path = os.path.join(args.build_dir, "bench", "bench-config.json")
@@ -693,10 +721,11 @@ def main():
         return 2
     config = json.load(open(config_path))
     # "runtime" lists the runtime's archives in link order (docs/development.md "Architecture").
-    for path in [config[key] for key in ("wfc", "tools", "inprocess_main", "process_main", "floor", "floor_inprocess")] + config["runtime"]:
+    for path in [config[key] for key in ("wfc", "tools", "inprocess_main", "process_main", "floor", "floor_inprocess",
+                                         "stream")] + config["runtime"]:
         if not os.path.exists(path):
             print(f"bench: {path} is missing: build it first (ninja -C {args.build_dir} wfc wfc_runtime_host "
-                  "wfc_bench_floor wfc_bench_floor_inprocess wfc_bench_inprocess wfc_bench_process_main "
+                  "wfc_bench_floor wfc_bench_floor_inprocess wfc_bench_inprocess wfc_bench_process_main wfc_bench_stream "
                   "wfc_bench_tools wfc_test_llm_server)", file=sys.stderr)
             return 2
     work = args.work_dir or tempfile.mkdtemp(prefix="wfc-bench-")
@@ -704,7 +733,7 @@ def main():
     bench = Bench(config, SMOKE if args.smoke else FULL, work, args.smoke)
     print(f"machine: {machine()}; load average at start {' '.join(f'{x:.2f}' for x in os.getloadavg())}", flush=True)
     try:
-        for part in args.only or ["runtime", "startup", "llm", "compiler", "journal", "toolcomp", "awl", "batch"]:
+        for part in args.only or ["runtime", "startup", "llm", "stream", "compiler", "journal", "toolcomp", "awl", "batch"]:
             getattr(bench, part)()
     finally:
         if not args.work_dir:
