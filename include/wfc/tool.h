@@ -50,7 +50,7 @@ struct ToolCall {
 
   // A custom event of the run (docs/streaming.md): a line {"event": "custom", "step", "tool",
   // "name", "data"} of --stream, as it happens. Does nothing when nothing streams the run. Safe
-  // from any thread the tool runs on.
+  // from any thread the tool runs on, while the call lasts: not after the tool has returned.
   void emit(std::string_view name, const Value &data) const {
     if (events) events->emit(tool, name, data);
   }

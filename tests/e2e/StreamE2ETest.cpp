@@ -148,6 +148,17 @@ TEST_F(StreamE2ETest, ABannedWordStopsTheReplyMidStream) {
   }
 }
 
+// 5b. Banned words are whole words: a word that only begins like one ("darn" of "darned"), cut
+// anywhere by the stream, does not stop it.
+TEST_F(StreamE2ETest, AWordThatOnlyBeginsLikeABannedOneStreamsOn) {
+  LlmServerProcess server(json(R"({"replies": [{"chunk_bytes": 2, "reply": {"content": "Darned good day."}}]})"));
+  ProcessResult r = run("chat-support", llm(server, {"--task", "greeter", "--message", "hi", "--stream"}));
+  ASSERT_EQ(r.exitCode, 0) << r.err;
+  std::vector<Json> lines = events(r.out);
+  ASSERT_FALSE(lines.empty());
+  EXPECT_EQ(lines.back(), (Json{{"event", "output"}, {"output", "Darned good day."}}));
+}
+
 // 6. --chat --stream: each turn's tokens, then a line with its reply; nothing else on stdout.
 TEST_F(StreamE2ETest, ChatStreamWritesEachTurnsTokensThenItsReply) {
   LlmServerProcess server(json(R"({"replies": [

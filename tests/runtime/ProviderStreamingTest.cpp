@@ -221,7 +221,7 @@ TEST_P(ProviderStreaming, AReaderThatSaysStopEndsTheReplyThere) {
   EXPECT_TRUE(retries.empty());
 }
 
-TEST_P(ProviderStreaming, AServerThatDoesNotStreamIsReadWholeAndHandedOnInOnePiece) {
+TEST_P(ProviderStreaming, AServerThatDoesNotStreamIsReadWholeAndHandedOnAsAReplayIs) {
   nlohmann::json body =
       GetParam() == "anthropic"
           ? nlohmann::json{{"id", "msg_1"}, {"type", "message"}, {"role", "assistant"}, {"model", "m"},
@@ -236,7 +236,7 @@ TEST_P(ProviderStreaming, AServerThatDoesNotStreamIsReadWholeAndHandedOnInOnePie
   Reply reply = stream(*p, pieces);
   EXPECT_EQ(reply.content, "all at once");
   EXPECT_EQ(pieces.text, "all at once");
-  EXPECT_EQ(pieces.textPieces, 1u);
+  EXPECT_EQ(pieces.textPieces, 3u);  // word by word
   EXPECT_EQ(reply.usage.completionTokens, 3u);
 }
 
@@ -259,6 +259,31 @@ TEST(OpenAiStreaming, TakesTheFormatsEdgesAsServersSendThem) {
   EXPECT_EQ(pieces.text, "Hello");
   EXPECT_EQ(reply.finishReason, "stop");
   EXPECT_EQ(reply.id, "c9");
+}
+
+// A server that sends each whole call in a chunk of its own, without `index`, and the arguments as
+// an object: two calls, each announced with the id the reply gives it. The usage chunk comes last,
+// without its blank line and without [DONE].
+TEST(OpenAiStreaming, WholeCallsWithoutAnIndexStayApart) {
+  std::string sse =
+      "data: {\"choices\":[{\"delta\":{\"tool_calls\":[{\"function\":{\"name\":\"a\",\"arguments\":\"{}\"}}]}}]}\n\n"
+      "data: {\"choices\":[{\"delta\":{\"tool_calls\":[{\"id\":\"c2\",\"function\":{\"name\":\"b\",\"arguments\":{\"x\":1}}}]}}]}\n\n"
+      "data: {\"choices\":[{\"delta\":{},\"finish_reason\":\"tool_calls\"}]}\n\n"
+      "data: {\"choices\":[],\"usage\":{\"prompt_tokens\":4,\"completion_tokens\":5}}";
+  LlmServerProcess server({{"replies", {{{"body", sse}, {"content_type", "text/event-stream"}}}}});
+  EndpointOptions o;
+  o.baseUrl = server.baseUrl();
+  o.model = "m";
+  OpenAiProvider p(o);
+  Pieces pieces;
+  DeltaSink sink = pieces.sink();
+  Reply reply = onOwnThread([&] { return p.complete(userRequest("hi"), kExchange, {}, &sink); });
+  ASSERT_EQ(reply.toolCalls.size(), 2u);
+  EXPECT_EQ(reply.toolCalls[0].name, "a");
+  EXPECT_EQ(reply.toolCalls[1].name, "b");
+  EXPECT_EQ(reply.toolCalls[1].arguments, "{\"x\":1}");
+  EXPECT_EQ(pieces.calls, (std::vector<std::string>{reply.toolCalls[0].id + " a", "c2 b"}));
+  EXPECT_EQ(reply.usage.completionTokens, 5u);
 }
 
 TEST(AnthropicStreaming, AStreamWithoutItsLastEventIsCutShort) {

@@ -65,6 +65,23 @@ TEST(ServerSentEvents, AnEventWithoutItsBlankLineIsPending) {
   EXPECT_FALSE(parser.pending());
 }
 
+TEST(ServerSentEvents, AByteOrderMarkOpeningTheStreamIsSkippedWhereverItIsCut) {
+  const std::string stream = "\xEF\xBB\xBF" "data: a\n\n";
+  for (size_t cut = 0; cut <= stream.size(); ++cut) {
+    SCOPED_TRACE("cut at " + std::to_string(cut));
+    std::vector<ServerSentEvent> events = parse({stream.substr(0, cut), stream.substr(cut)});
+    ASSERT_EQ(events.size(), 1u);
+    EXPECT_EQ(events[0].data, "a");
+  }
+}
+
+TEST(ServerSentEvents, AnEventWithoutDataIsNone) {
+  std::vector<ServerSentEvent> events = parse({"event: ping\n\ndata:\n\nevent: x\ndata: y\n\n"});
+  ASSERT_EQ(events.size(), 1u);
+  EXPECT_EQ(events[0].event, "x");
+  EXPECT_EQ(events[0].data, "y");
+}
+
 TEST(ServerSentEvents, CommentsAndBlankLinesAloneMakeNoEvent) {
   EXPECT_TRUE(parse({": ping\n\n\n\n: another\r\n\r\n"}).empty());
 }

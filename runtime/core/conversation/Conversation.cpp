@@ -123,7 +123,7 @@ Reply Exchange::sendToModel(const Request &request, unsigned round) {
   // validators then settle.
   std::optional<DeltaSink> deltas;
   std::string streamedText;
-  if (trace && trace->wantsDeltas()) {
+  if (trace && trace->wantsDeltas() && a_.streams) {
     const bool guarded = hasMidStreamValidators(a_, prompt_);
     deltas = [&, round](const Delta &d) {
       if (d.kind == Delta::Kind::Text && guarded) {

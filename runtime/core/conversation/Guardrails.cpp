@@ -4,6 +4,7 @@
 #include "core/run/Run.h"
 #include "wfc/error.h"
 
+#include <cctype>
 #include <chrono>
 
 namespace wfc::llm {
@@ -92,12 +93,22 @@ bool triggersMidStream(const StepAttempt &a, const PromptDecl &prompt, const std
   for (const ValidatorDecl &v : prompt.validators) {
     if (!judgesPartialReplies(a, v)) continue;
     const EvalDecl &eval = a.run.program().evals[v.check];
+    // Whole words only (banned_words): the last word may not be whole yet ("Hell" of "Hellenic"),
+    // so the text is judged up to the last character no word goes through.
+    std::string judged = textSoFar;
+    if (eval.wordBoundary) {
+      size_t end = judged.size();
+      while (end > 0 && (std::isalnum(static_cast<unsigned char>(judged[end - 1])) || judged[end - 1] == '_' ||
+                         static_cast<unsigned char>(judged[end - 1]) >= 0x80))
+        --end;
+      judged.resize(end);
+    }
     std::string rationale;
     std::vector<std::string> none;
     std::string span = a.span;
     evals::EvaluatedAttempt attempt{a.run, a.step, a.path + "/validator:" + v.id, a.attempt, a.item, 0, a.cancel, span,
                                     none};
-    if (evals::scoreEval(attempt, eval, Value::string(textSoFar), textSoFar, rationale).score < 1.0) return true;
+    if (evals::scoreEval(attempt, eval, Value::string(judged), judged, rationale).score < 1.0) return true;
   }
   return false;
 }

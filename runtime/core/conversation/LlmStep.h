@@ -37,6 +37,9 @@ struct StepAttempt {
   // tool calls' idempotency keys ("t2r1c1").
   bool itemInCallKeys = false;
   std::string_view workingDir = {};  // where the tools the model calls work (ToolCall::workingDir)
+  // Whether its exchanges stream when something takes tokens (docs/streaming.md): an eval's or a
+  // validator's judge is not the conversation a reader follows, and does not.
+  bool streams = true;
 };
 
 Value runLlmStep(const StepAttempt &a, const Value &input);

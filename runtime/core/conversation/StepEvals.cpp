@@ -47,6 +47,7 @@ Verdict judge(const EvaluatedAttempt &a, const EvalDecl &eval, const Value &outp
   std::string path = a.path + "/eval:" + eval.id;
   llm::Usage tokens;  // counted in the run's tokens, not in the step's
   llm::StepAttempt attempt{a.run, a.step, path, a.attempt, a.cancel, a.span, a.item, tokens};
+  attempt.streams = false;
   if (eval.criteria) {
     // PromptKit's judge: passing_score decides, else the judge's own "passed", else score >= 0.5.
     Value reply = llm::judgeCriteria(attempt, eval, outputText(output));

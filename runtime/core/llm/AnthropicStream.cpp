@@ -54,7 +54,7 @@ class AnthropicStream final : public ReplyStream {
       b.block = *block;
       std::string kind = stringField(b.block, "type");
       if (kind == "text") {
-        if (auto text = b.block.find("text"); text != b.block.end() && text->is_string() &&
+        if (auto text = b.block.find("text"); answerTool_.empty() && text != b.block.end() && text->is_string() &&
             !text->get_ref<const std::string &>().empty())
           deliver(Delta::textPiece(text->get_ref<const std::string &>()));
       } else if (kind == "tool_use") {
@@ -79,7 +79,10 @@ class AnthropicStream final : public ReplyStream {
         Json &have = b.block["text"];
         if (!have.is_string()) have = "";
         have.get_ref<std::string &>() += text->get_ref<const std::string &>();
-        if (!text->get_ref<const std::string &>().empty()) deliver(Delta::textPiece(text->get_ref<const std::string &>()));
+        // A structured reply's text is not its answer (Claude may write a sentence before calling
+        // the answer tool): it is handed on whole at the end, as the reply has it.
+        if (answerTool_.empty() && !text->get_ref<const std::string &>().empty())
+          deliver(Delta::textPiece(text->get_ref<const std::string &>()));
       } else if (kind == "input_json_delta") {
         if (stringField(b.block, "type") != "tool_use")
           throw malformedReply("stream has an input_json_delta for a block that is not a tool_use");
@@ -138,8 +141,9 @@ class AnthropicStream final : public ReplyStream {
     }
     message_["content"] = std::move(content);
     Reply reply = anthropicReply(message_, request_);
-    // The answer tool's input is the content, whole only now: it goes out in one piece.
-    if (answered_ && !reply.content.empty()) deliver(Delta::textPiece(reply.content));
+    // A structured reply — the answer tool's input, or text when the model answered without it —
+    // is whole only now: it goes out in one piece.
+    if (!answerTool_.empty() && !reply.content.empty()) deliver(Delta::textPiece(reply.content));
     return reply;
   }
 

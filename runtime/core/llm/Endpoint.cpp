@@ -167,13 +167,13 @@ Reply Endpoint::exchange(const std::vector<std::string> &headers, const Json &bo
           if (response.status >= 200 && response.status < 300) {
             if (!response.streamed) {
               Reply reply = parse(response.body);
-              // A server that does not stream answers in one piece: its text is one delta (the
-              // reply is whole, so a reader's stop has nothing left to stop).
-              if (streaming.deltas && !reply.content.empty()) (*streaming.deltas)(Delta::textPiece(reply.content));
+              // A server that does not stream answers whole: handed on as a replay is (the reply is
+              // whole, so a reader's stop has nothing left to stop).
+              if (streaming.deltas) (void)deliverInPieces(reply, *streaming.deltas);
               return settled(std::move(reply));
             }
             // An event the server did not end with its blank line is taken all the same.
-            if (!stream->finished() && events->pending() && !request.onBody("\n\n")) {
+            if (events->pending() && !request.onBody("\n\n")) {
               if (stream->stopped()) return settled(stream->stoppedReply());
               std::rethrow_exception(stopped);
             }

@@ -89,28 +89,42 @@ class OpenAiStream final : public ReplyStream {
     for (size_t position = 0; position < calls->size(); ++position) {
       const Json &piece = (*calls)[position];
       if (!piece.is_object()) throw malformedReply("stream has a tool call piece that is not an object");
-      // Pieces say which call they continue; a server that sends whole calls may not.
-      size_t index = position;
+      // Pieces say which call they continue. A server that sends whole calls may not: then a piece
+      // with an id or a name begins a call, and one without continues the last.
+      const Json *function = piece.contains("function") && piece["function"].is_object() ? &piece["function"] : nullptr;
+      size_t index;
       if (auto at = piece.find("index"); at != piece.end()) {
         if (!at->is_number_unsigned()) throw malformedReply("stream has a tool call piece whose index is not a count");
         index = at->get<size_t>();
+      } else {
+        bool begins = piece.contains("id") || (function && function->contains("name"));
+        index = calls_.empty() || begins ? calls_.size() : calls_.size() - 1;
       }
       if (index > limits::kMaxToolCallsPerReply)
         throw malformedReply("stream has a tool call index past " + std::to_string(limits::kMaxToolCallsPerReply));
       if (index >= calls_.size()) calls_.resize(index + 1);
       StreamedCall &call = calls_[index];
       if (auto id = piece.find("id"); id != piece.end() && id->is_string() && call.id.empty()) call.id = id->get<std::string>();
+      std::string argumentsText;  // a server that sends an object, not text: its JSON text
       std::string_view arguments;
-      if (auto function = piece.find("function"); function != piece.end() && function->is_object()) {
+      if (function) {
         if (auto name = function->find("name"); name != function->end() && name->is_string() && call.name.empty())
           call.name = name->get<std::string>();
-        if (auto args = function->find("arguments"); args != function->end() && args->is_string())
-          arguments = args->get_ref<const std::string &>();
+        if (auto args = function->find("arguments"); args != function->end() && !args->is_null()) {
+          if (args->is_string()) {
+            arguments = args->get_ref<const std::string &>();
+          } else {
+            argumentsText = args->dump();
+            arguments = argumentsText;
+          }
+        }
       }
       call.arguments.append(arguments);
       if (!call.announced && !call.name.empty()) {
         call.announced = true;
-        deliver(Delta::callStart(index, call.id, call.name));
+        // The id the reply gives a call that has none (openAiReply's): the reader's is the same.
+        std::string id = call.id.empty() ? "call_" + std::to_string(index) : call.id;
+        deliver(Delta::callStart(index, id, call.name));
         arguments = call.arguments;  // what came before the name, if anything
       }
       if (call.announced && !arguments.empty()) {

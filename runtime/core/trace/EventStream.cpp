@@ -13,7 +13,7 @@ namespace {
 // The trace events a stream carries; the rest (LLM and tool calls' spans, evals, …) are --trace's.
 bool streamed(std::string_view event) {
   return event == "run_start" || event == "step_start" || event == "step_end" || event == "step_skip" ||
-         event == "custom";
+         event == "state_start" || event == "state_end" || event == "transition" || event == "custom";
 }
 
 // The trace's span ids say nothing a stream's reader needs: the step path ties lines together.
@@ -89,8 +89,9 @@ void EventStream::writeLine(const nlohmann::ordered_json &line) {
   std::string text = line.dump(-1, ' ', false, nlohmann::ordered_json::error_handler_t::replace);
   text += '\n';
   std::lock_guard lock(mutex_);
-  std::fwrite(text.data(), 1, text.size(), file_);
-  std::fflush(file_);
+  if (broken_) return;
+  // A reader that went away (a closed pipe: `| head -1`) ends the stream, not the run.
+  if (std::fwrite(text.data(), 1, text.size(), file_) != text.size() || std::fflush(file_) != 0) broken_ = true;
 }
 
 }  // namespace wfc

@@ -2,7 +2,8 @@
 // starting and ending (an ending step with its output), the model's replies piece by piece, the
 // custom events native tools emit — and, last, the run's output or how it ended. Each line is
 // written whole and flushed at once, so a reader sees every event when it happens and a killed
-// run leaves only whole lines.
+// run leaves only whole lines. A reader that goes away ends the stream, not the run (the
+// executable ignores SIGPIPE while it streams to stdout).
 //
 // It is a trace sink: the run's events reach it as they reach --trace, besides the replies'
 // pieces (wantsDeltas, which makes the run's LLM calls stream) and the steps' outputs
@@ -49,6 +50,7 @@ class EventStream final : public TraceSink {
   std::mutex mutex_;
   std::FILE *file_ = nullptr;
   bool toStdout_ = false;
+  bool broken_ = false;  // a write failed: nothing more is written
 };
 
 }  // namespace wfc

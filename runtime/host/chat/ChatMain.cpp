@@ -162,6 +162,7 @@ void converse(Run &run, const CommandLine &cl, TurnTaker &session, const Cancell
     } catch (const Error &e) {
       // In a terminal the conversation goes on after a failed turn; a script's ends with it.
       if (!repl || e.kind() == ErrorKind::Cancelled || cancel.cancelled()) throw;
+      if (output.live) std::fputs(output.live->abandon().c_str(), stdout);
       run.clearProgress();
       std::cerr << cl.program << ": error: " << e.what() << "\n";
       continue;
@@ -169,7 +170,7 @@ void converse(Run &run, const CommandLine &cl, TurnTaker &session, const Cancell
     // --stream: the turn's tokens went out as they came; its reply closes them.
     if (output.stream)
       output.stream->write({{"event", "reply"}, {"turn", session.turns()}, {"reply", reply}});
-    if (output.stream && output.stream->toStdout()) continue;
+    if (output.stream && output.stream->toStdout() && !cl.output) continue;
     std::string text = output.live ? output.live->rest(reply) : printed(reply, cl.raw || repl) + "\n";
     run.clearProgress();  // the progress line (a terminal's stderr) must not run into the reply
     if (cl.output) {

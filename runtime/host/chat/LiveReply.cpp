@@ -4,12 +4,14 @@ namespace wfc::chat {
 
 void LiveReply::delta(const DeltaRecord &record) {
   if (record.kind != "text" || record.text.empty()) return;
+  std::string exchange = std::string(record.step) + "|" + (record.item ? std::to_string(*record.item) : "-") + "|" +
+                         std::to_string(record.round) + "|" + std::to_string(record.attempt);
   std::lock_guard lock(mutex_);
-  if (printed_ && record.round != roundNumber_) {
-    std::fputc('\n', out_);
+  if (exchange != exchange_) {
+    if (printed_) std::fputc('\n', out_);
+    exchange_ = std::move(exchange);
     round_.clear();
   }
-  roundNumber_ = record.round;
   printed_ = true;
   round_ += record.text;
   std::fwrite(record.text.data(), 1, record.text.size(), out_);
@@ -23,8 +25,17 @@ std::string LiveReply::rest(const std::string &reply) {
   else if (round_ == reply) out = "\n";
   else out = "\n" + reply + "\n";
   round_.clear();
+  exchange_.clear();
   printed_ = false;
-  roundNumber_ = 0;
+  return out;
+}
+
+std::string LiveReply::abandon() {
+  std::lock_guard lock(mutex_);
+  std::string out = printed_ ? "\n" : "";
+  round_.clear();
+  exchange_.clear();
+  printed_ = false;
   return out;
 }
 

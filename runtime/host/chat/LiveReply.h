@@ -17,19 +17,22 @@ class LiveReply final : public TraceSink {
 
   void record(const TraceRecord &record) override { (void)record; }
   bool wantsDeltas() const override { return true; }
-  // Prints a text piece at once; a new round of the turn (after tool calls) starts a new line.
+  // Prints a text piece at once; another exchange of the turn (a round after tool calls, an
+  // attempt after a failed one) starts a new line.
   void delta(const DeltaRecord &record) override;
 
   // After a turn whose reply is `reply`: what to print so the terminal ends up showing it — the
   // line's end when it streamed as it is, else the reply on a line of its own (a validator
   // replaced it, or it did not stream). Starts the next turn afresh.
   std::string rest(const std::string &reply);
+  // After a turn that failed: what ends its line, if anything was printed. Starts afresh.
+  std::string abandon();
 
  private:
   std::mutex mutex_;
   std::FILE *out_;
-  std::string round_;  // the text printed in the turn's current round
-  unsigned roundNumber_ = 0;
+  std::string exchange_;  // which exchange the printed text is of: step, item, round, attempt
+  std::string round_;     // the text printed of that exchange
   bool printed_ = false;  // something was printed this turn
 };
 

@@ -12,6 +12,7 @@
 
 #include <unistd.h>
 
+#include <csignal>
 #include <cstdio>
 #include <fstream>
 #include <iostream>
@@ -82,9 +83,17 @@ int runOnce(const CommandLine &cl, const ProgramDecl &program, std::chrono::stea
     if (cl.resume) {
       resumed = journal::resumableRun(*session.journal(), *cl.resume, session.identity());
       input = Value::parse(resumed->input);
-      // A run that succeeded is not run again: its output, as it was printed.
+      // A run that succeeded is not run again: its output, as it was printed (a stream's last
+      // line is that output).
       if (resumed->status == journal::RunStatus::Succeeded) {
-        if (!writeOutput(cl, Value::parse(resumed->output.value_or("null")).dump(cl.pretty ? 2 : -1) + "\n"))
+        Value output = Value::parse(resumed->output.value_or("null"));
+        std::optional<EventStream> stream;
+        if (cl.stream) {
+          stream.emplace(*cl.stream);
+          stream->finish(output, 0, "");
+        }
+        if (!(stream && stream->toStdout() && !cl.output) &&
+            !writeOutput(cl, output.dump(cl.pretty ? 2 : -1) + "\n"))
           return failRun(cl, 1, "cannot write the output");
         return 0;
       }
@@ -110,6 +119,8 @@ int runOnce(const CommandLine &cl, const ProgramDecl &program, std::chrono::stea
     } catch (const Error &e) {
       return failRun(cl, 2, e.what());
     }
+    // A reader that closes the pipe must not kill the run: the stream's writes fail instead.
+    if (stream->toStdout()) std::signal(SIGPIPE, SIG_IGN);
     connection.extraSinks.push_back(stream);
   } else if (conversation && !cl.dryRun && !cl.output && isatty(STDIN_FILENO) && isatty(STDOUT_FILENO)) {
     live = std::make_shared<chat::LiveReply>(stdout);

@@ -260,7 +260,9 @@ CommandLine parseCommandLine(int argc, char **argv) {
     const Option &option = it->second;
     std::string value;
     if (option.takesValue) {
-      bool nextIsOption = i + 1 < argc && std::string_view(argv[i + 1]).starts_with("--");
+      // "-" is a value (stdout); anything else that starts with '-' is the next option.
+      bool nextIsOption = i + 1 < argc && std::string_view(argv[i + 1]).starts_with("-") &&
+                          std::string_view(argv[i + 1]) != "-";
       if (inlineValue) value = *inlineValue;
       else if (option.implicitValue && (i + 1 >= argc || nextIsOption)) value = option.implicitValue;
       else if (i + 1 < argc) value = argv[++i];

@@ -3,6 +3,21 @@
 namespace wfc::http {
 
 void ServerSentEventParser::feed(std::string_view bytes) {
+  if (begun_) return parse(bytes);
+  // A byte order mark may open the stream, and only there: the first bytes wait until they
+  // cannot be one.
+  static constexpr std::string_view kBom = "\xEF\xBB\xBF";
+  head_.append(bytes);
+  if (head_.size() < kBom.size() && kBom.starts_with(head_)) return;
+  begun_ = true;
+  std::string held = std::move(head_);
+  head_.clear();
+  std::string_view rest = held;
+  if (rest.starts_with(kBom)) rest.remove_prefix(kBom.size());
+  parse(rest);
+}
+
+void ServerSentEventParser::parse(std::string_view bytes) {
   size_t start = 0;
   for (size_t i = 0; i < bytes.size(); ++i) {
     char c = bytes[i];
@@ -38,7 +53,8 @@ void ServerSentEventParser::takeLine(std::string_view line) {
       current_ = ServerSentEvent();
       current_.id = event.id;  // the last event id carries over, as the format says
       hasFields_ = hasData_ = false;
-      if (!event.data.empty() || !event.event.empty()) onEvent_(event);
+      // An event without data is not one (the format's rule): a proxy's bare "event: ping".
+      if (!event.data.empty()) onEvent_(event);
     }
     return;
   }

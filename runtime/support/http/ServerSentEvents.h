@@ -2,8 +2,9 @@
 // an event per blank line): what LLM providers stream replies in (docs/streaming.md).
 //
 // Bytes go in as the transport hands them over, cut anywhere; each complete event comes out once
-// its blank line has arrived. `data` lines join with "\n"; comment lines (":" first) and `retry`
-// are ignored; CR, LF and CRLF all end a line.
+// its blank line has arrived. `data` lines join with "\n"; an event without data is none; comment
+// lines (":" first) and `retry` are ignored; CR, LF and CRLF all end a line; a byte order mark
+// opening the stream is skipped.
 #pragma once
 
 #include <cstddef>
@@ -29,13 +30,16 @@ class ServerSentEventParser {
   void feed(std::string_view bytes);
   // Whether bytes of an event are waiting for their blank line: at the end of a body, an event
   // that never ended (a stream cut short).
-  bool pending() const { return !line_.empty() || hasFields_; }
+  bool pending() const { return !line_.empty() || hasFields_ || !head_.empty(); }
   // How many bytes the current event holds so far, to bound it (docs/limits.md).
   size_t pendingBytes() const { return line_.size() + current_.data.size(); }
 
  private:
+  void parse(std::string_view bytes);
   void takeLine(std::string_view line);
   OnEvent onEvent_;
+  bool begun_ = false;  // past the place of a byte order mark
+  std::string head_;    // the first bytes, while they may still be one
   std::string line_;       // the current line's bytes so far
   bool afterCr_ = false;   // the last byte was a CR: an LF next is the same line end
   bool hasFields_ = false;  // the current event has had a field
