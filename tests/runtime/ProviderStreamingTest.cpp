@@ -54,6 +54,21 @@ struct Pieces {
   }
 };
 
+// A provider's options for a server answering a raw body (the format's edges): no backoff to wait.
+EndpointOptions rawOptions(const LlmServerProcess &server, unsigned attempts = 4) {
+  EndpointOptions o;
+  o.baseUrl = server.baseUrl();
+  o.model = "m";
+  o.maxTransportAttempts = attempts;
+  return o;
+}
+
+// One streamed exchange of a user's "hi", its pieces into `pieces`.
+Reply streamInto(Provider &p, Pieces &pieces) {
+  DeltaSink sink = pieces.sink();
+  return onOwnThread([&] { return p.complete(userRequest("hi"), kExchange, {}, &sink); });
+}
+
 class ProviderStreaming : public ::testing::TestWithParam<std::string> {
  protected:
   std::unique_ptr<Provider> provider(const LlmServerProcess &server, unsigned attempts = 3) {
@@ -68,11 +83,6 @@ class ProviderStreaming : public ::testing::TestWithParam<std::string> {
     if (GetParam() == "anthropic") return std::make_unique<AnthropicProvider>(o);
     return std::make_unique<OpenAiProvider>(o);
   }
-  Reply stream(Provider &p, Pieces &pieces, const Request &request = userRequest("hi"),
-               const CancellationToken &cancel = {}) {
-    DeltaSink sink = pieces.sink();
-    return onOwnThread([&] { return p.complete(request, kExchange, cancel, &sink); });
-  }
   std::vector<std::string> retries;
 };
 
@@ -81,7 +91,7 @@ TEST_P(ProviderStreaming, TextArrivesInPiecesThatAddUpToTheReply) {
                                                     {"usage", {{"prompt_tokens", 21}, {"completion_tokens", 6}}}}}}}}});
   auto p = provider(server);
   Pieces pieces;
-  Reply reply = stream(*p, pieces);
+  Reply reply = streamInto(*p, pieces);
   EXPECT_EQ(reply.content, "The quick brown fox jumps.");
   EXPECT_EQ(pieces.text, reply.content);
   EXPECT_EQ(pieces.textPieces, 5u);  // the server sends a word at a time
@@ -102,7 +112,7 @@ TEST_P(ProviderStreaming, ToolCallsArriveAsAStartAndArgumentPieces) {
                                                                     {{"name", "fetch"}, {"arguments", {{"url", "http://x"}}}}}}}}}}}});
   auto p = provider(server);
   Pieces pieces;
-  Reply reply = stream(*p, pieces);
+  Reply reply = streamInto(*p, pieces);
   ASSERT_EQ(reply.toolCalls.size(), 2u);
   ASSERT_EQ(pieces.calls.size(), 2u);
   EXPECT_EQ(pieces.calls[0], reply.toolCalls[0].id + " search");
@@ -119,7 +129,7 @@ TEST_P(ProviderStreaming, AStreamCutBeforeItsFirstTokenIsRetried) {
                                         {{"reply", {{"content", "second time lucky"}}}}}}});
   auto p = provider(server);
   Pieces pieces;
-  Reply reply = stream(*p, pieces);
+  Reply reply = streamInto(*p, pieces);
   EXPECT_EQ(reply.content, "second time lucky");
   EXPECT_EQ(pieces.text, "second time lucky");  // nothing of the cut stream was handed on
   EXPECT_EQ(server.requests().size(), 2u);
@@ -131,7 +141,7 @@ TEST_P(ProviderStreaming, AStreamCutAfterItsFirstTokenFailsTheAttemptWithoutRetr
   auto p = provider(server);
   Pieces pieces;
   try {
-    stream(*p, pieces);
+    streamInto(*p, pieces);
     FAIL() << "a broken stream returned a reply";
   } catch (const Error &e) {
     EXPECT_EQ(e.kind(), ErrorKind::StepFailed);
@@ -147,7 +157,7 @@ TEST_P(ProviderStreaming, AnErrorInsideTheStreamFailsTheAttemptNamingIt) {
   auto p = provider(server);
   Pieces pieces;
   try {
-    stream(*p, pieces);
+    streamInto(*p, pieces);
     FAIL() << "a stream that ended in an error returned a reply";
   } catch (const Error &e) {
     EXPECT_EQ(e.kind(), ErrorKind::StepFailed);
@@ -233,7 +243,7 @@ TEST_P(ProviderStreaming, AServerThatDoesNotStreamIsReadWholeAndHandedOnAsARepla
   LlmServerProcess server({{"replies", {{{"body", body.dump()}}}}});
   auto p = provider(server);
   Pieces pieces;
-  Reply reply = stream(*p, pieces);
+  Reply reply = streamInto(*p, pieces);
   EXPECT_EQ(reply.content, "all at once");
   EXPECT_EQ(pieces.text, "all at once");
   EXPECT_EQ(pieces.textPieces, 3u);  // word by word
@@ -248,13 +258,9 @@ TEST(OpenAiStreaming, TakesTheFormatsEdgesAsServersSendThem) {
       "data:{\"id\":\"c9\",\"model\":\"m\",\"choices\":[{\"index\":0,\"delta\":{\"role\":\"assistant\",\"content\":\"Hel\"}}]}\r\n\r\n"
       "data: {\"choices\":[{\"index\":0,\"delta\":{\"content\":\"lo\"},\"finish_reason\":\"stop\"}]}\r\n";
   LlmServerProcess server({{"replies", {{{"body", sse}, {"content_type", "text/event-stream"}}}}});
-  EndpointOptions o;
-  o.baseUrl = server.baseUrl();
-  o.model = "m";
-  OpenAiProvider p(o);
+  OpenAiProvider p(rawOptions(server));
   Pieces pieces;
-  DeltaSink sink = pieces.sink();
-  Reply reply = onOwnThread([&] { return p.complete(userRequest("hi"), kExchange, {}, &sink); });
+  Reply reply = streamInto(p, pieces);
   EXPECT_EQ(reply.content, "Hello");
   EXPECT_EQ(pieces.text, "Hello");
   EXPECT_EQ(reply.finishReason, "stop");
@@ -271,13 +277,9 @@ TEST(OpenAiStreaming, WholeCallsWithoutAnIndexStayApart) {
       "data: {\"choices\":[{\"delta\":{},\"finish_reason\":\"tool_calls\"}]}\n\n"
       "data: {\"choices\":[],\"usage\":{\"prompt_tokens\":4,\"completion_tokens\":5}}";
   LlmServerProcess server({{"replies", {{{"body", sse}, {"content_type", "text/event-stream"}}}}});
-  EndpointOptions o;
-  o.baseUrl = server.baseUrl();
-  o.model = "m";
-  OpenAiProvider p(o);
+  OpenAiProvider p(rawOptions(server));
   Pieces pieces;
-  DeltaSink sink = pieces.sink();
-  Reply reply = onOwnThread([&] { return p.complete(userRequest("hi"), kExchange, {}, &sink); });
+  Reply reply = streamInto(p, pieces);
   ASSERT_EQ(reply.toolCalls.size(), 2u);
   EXPECT_EQ(reply.toolCalls[0].name, "a");
   EXPECT_EQ(reply.toolCalls[1].name, "b");
@@ -292,15 +294,10 @@ TEST(AnthropicStreaming, AStreamWithoutItsLastEventIsCutShort) {
       "event: content_block_start\ndata: {\"type\":\"content_block_start\",\"index\":0,\"content_block\":{\"type\":\"text\",\"text\":\"\"}}\n\n"
       "event: content_block_delta\ndata: {\"type\":\"content_block_delta\",\"index\":0,\"delta\":{\"type\":\"text_delta\",\"text\":\"Hi\"}}\n\n";
   LlmServerProcess server({{"replies", {{{"body", sse}, {"content_type", "text/event-stream"}}}}});
-  EndpointOptions o;
-  o.baseUrl = server.baseUrl();
-  o.model = "m";
-  o.maxTransportAttempts = 1;
-  AnthropicProvider p(o);
+  AnthropicProvider p(rawOptions(server, 1));
   Pieces pieces;
-  DeltaSink sink = pieces.sink();
   try {
-    onOwnThread([&] { return p.complete(userRequest("hi"), kExchange, {}, &sink); });
+    streamInto(p, pieces);
     FAIL() << "a stream without message_stop returned a reply";
   } catch (const Error &e) {
     EXPECT_NE(std::string(e.what()).find("ended before its last event"), std::string::npos) << e.what();

@@ -163,6 +163,16 @@ Json toAnthropicBody(const Request &request) {
   return body;
 }
 
+std::string anthropicErrorText(const Json &body) {
+  const Json &error = body.contains("error") ? body["error"] : body;
+  std::string text = error.is_object() && error.contains("message") && error["message"].is_string()
+                         ? error["message"].get<std::string>()
+                         : error.dump();
+  if (error.is_object() && error.contains("type") && error["type"].is_string())
+    text = error["type"].get<std::string>() + ": " + text;
+  return text;
+}
+
 std::string anthropicAnswerToolName(const Request &request) {
   std::optional<AnswerTool> answer = answerTool(request);
   return answer ? answer->name : std::string();
@@ -176,13 +186,7 @@ Reply anthropicReply(const Json &reply, const Request &request) {
   // `type` compared as a JSON value: value("type", "") would throw on a `type` that is not a string.
   if (reply.contains("type") && reply["type"] == "error") {
     // The API's error shape, should a server send it with status 200.
-    const Json &error = reply.contains("error") ? reply["error"] : reply;
-    std::string text = error.is_object() && error.contains("message") && error["message"].is_string()
-                           ? error["message"].get<std::string>()
-                           : error.dump();
-    if (error.is_object() && error.contains("type") && error["type"].is_string())
-      text = error["type"].get<std::string>() + ": " + text;
-    throw malformedReply("is an error: " + http::textHead(text, 300));
+    throw malformedReply("is an error: " + http::textHead(anthropicErrorText(reply), 300));
   }
   auto content = reply.find("content");
   if (content == reply.end() || content->is_null()) throw malformedReply("has no content");

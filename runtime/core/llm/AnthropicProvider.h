@@ -56,6 +56,10 @@ Reply parseAnthropicReply(const std::string &body, const Request &request);
 // The same, from the reply's JSON (a streamed reply, assembled).
 Reply anthropicReply(const Json &reply, const Request &request);
 
+// What the API's error shape ({"type": "error", "error": {"type", "message"}}, in a reply or a
+// stream's `error` event) says: "TYPE: MESSAGE", or its JSON when it has no message.
+std::string anthropicErrorText(const Json &body);
+
 // The name of the answer tool through which a structured `request` asks for its answer.
 std::string anthropicAnswerToolName(const Request &request);
 

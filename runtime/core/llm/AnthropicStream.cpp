@@ -41,7 +41,6 @@ class AnthropicStream final : public ReplyStream {
     Json data = parseReplyObject(event.data);
     auto typeField = data.find("type");
     std::string type = typeField != data.end() && typeField->is_string() ? typeField->get<std::string>() : event.event;
-    (void)typeField;
     if (type == "message_start") {
       auto message = data.find("message");
       if (message == data.end() || !message->is_object()) throw malformedReply("stream's message_start has no message");
@@ -109,13 +108,9 @@ class AnthropicStream final : public ReplyStream {
     } else if (type == "error") {
       const Json &error = data.contains("error") ? data["error"] : data;
       std::string kind = error.is_object() ? stringField(error, "type") : "";
-      if (kind.empty()) kind = "error";
-      std::string text = error.is_object() && error.contains("message") && error["message"].is_string()
-                             ? error["message"].get<std::string>()
-                             : error.dump();
       // The provider's side failed (as a 5xx or 529 says): worth another attempt.
       bool retryable = kind == "overloaded_error" || kind == "api_error" || kind == "rate_limit_error";
-      throw StreamedError("the LLM stream sent an error: " + kind + ": " + http::textHead(text, 300), retryable);
+      throw StreamedError("the LLM stream sent an error: " + http::textHead(anthropicErrorText(data), 300), retryable);
     }
     // ping, and event types added after this was written: nothing to take
   }

@@ -172,17 +172,12 @@ Reply Endpoint::exchange(const std::vector<std::string> &headers, const Json &bo
               if (streaming.deltas) (void)deliverInPieces(reply, *streaming.deltas);
               return settled(std::move(reply));
             }
-            // An event the server did not end with its blank line is taken all the same.
-            if (events->pending() && !request.onBody("\n\n")) {
-              if (stream->stopped()) return settled(stream->stoppedReply());
-              std::rethrow_exception(stopped);
-            }
-            if (stream->finished()) {
-              try {
-                return settled(stream->reply());
-              } catch (const ReplyStream::Stop &) {
-                return settled(stream->stoppedReply());
-              }
+            try {
+              // An event the server did not end with its blank line is taken all the same.
+              if (events->pending()) events->feed("\n\n");
+              if (stream->finished()) return settled(stream->reply());
+            } catch (const ReplyStream::Stop &) {
+              return settled(stream->stoppedReply());
             }
             broken("the stream ended before its last event", true);
           } else {
@@ -209,7 +204,7 @@ Reply Endpoint::exchange(const std::vector<std::string> &headers, const Json &bo
           if (stream && stream->stopped()) return settled(stream->stoppedReply());
           if (stopped) std::rethrow_exception(stopped);
           if (stream && e.retryable() && stream->delivered()) {
-            broken(e.what(), e.retryable());
+            broken(e.what(), true);
           } else {
             if (!e.retryable()) throw;
             if (attempt >= maxAttempts)

@@ -138,17 +138,19 @@ Json toOpenAiBody(const Request &request) {
   return body;
 }
 
+std::string openAiErrorText(const Json &error) {
+  const Json *message = error.is_object() && error.contains("message") ? &error["message"] : nullptr;
+  return message && message->is_string() ? message->get<std::string>() : error.dump();
+}
+
 Reply parseOpenAiReply(const std::string &body) { return openAiReply(parseReplyObject(body)); }
 
 Reply openAiReply(const Json &reply) {
   auto choices = reply.find("choices");
   if (choices == reply.end() || choices->is_null()) {
     // Some servers answer an error with status 200.
-    if (auto error = reply.find("error"); error != reply.end()) {
-      const Json *message = error->is_object() && error->contains("message") ? &(*error)["message"] : nullptr;
-      std::string text = message && message->is_string() ? message->get<std::string>() : error->dump();
-      throw malformedReply("is an error: " + http::textHead(text, 300));
-    }
+    if (auto error = reply.find("error"); error != reply.end())
+      throw malformedReply("is an error: " + http::textHead(openAiErrorText(*error), 300));
     throw malformedReply("has no choices");
   }
   if (!choices->is_array()) throw malformedReply("has a choices that is not an array");

@@ -38,4 +38,7 @@ Reply parseOpenAiReply(const std::string &body);
 // The same, from the reply's JSON (a streamed reply, assembled).
 Reply openAiReply(const Json &reply);
 
+// What an {"error": …} says: its message, else its JSON (in a reply or a stream's chunk).
+std::string openAiErrorText(const Json &error);
+
 }  // namespace wfc::llm

@@ -34,11 +34,8 @@ class OpenAiStream final : public ReplyStream {
     }
     if (event.data.find_first_not_of(" \t\r\n") == std::string::npos) return;
     Json chunk = parseReplyObject(event.data);
-    if (auto error = chunk.find("error"); error != chunk.end() && !error->is_null()) {
-      const Json *message = error->is_object() && error->contains("message") ? &(*error)["message"] : nullptr;
-      std::string text = message && message->is_string() ? message->get<std::string>() : error->dump();
-      throw StreamedError("the LLM stream sent an error: " + http::textHead(text, 300), true);
-    }
+    if (auto error = chunk.find("error"); error != chunk.end() && !error->is_null())
+      throw StreamedError("the LLM stream sent an error: " + http::textHead(openAiErrorText(*error), 300), true);
     if (auto id = chunk.find("id"); id != chunk.end() && id->is_string() && id_.empty()) id_ = id->get<std::string>();
     if (auto model = chunk.find("model"); model != chunk.end() && model->is_string() && model_.empty())
       model_ = model->get<std::string>();
@@ -58,7 +55,8 @@ class OpenAiStream final : public ReplyStream {
   bool finished() const override { return done_ || !finish_.empty(); }
 
   Reply reply() override {
-    Json message = {{"role", "assistant"}, {"content", content_.empty() && !calls_.empty() ? Json() : Json(content_)}};
+    const std::string &content = handedOnText();  // every content piece is handed on
+    Json message = {{"role", "assistant"}, {"content", content.empty() && !calls_.empty() ? Json() : Json(content)}};
     if (!calls_.empty()) {
       Json calls = Json::array();
       for (const StreamedCall &call : calls_) {
@@ -80,7 +78,6 @@ class OpenAiStream final : public ReplyStream {
   void takeDelta(const Json &delta) {
     if (auto content = delta.find("content"); content != delta.end() && content->is_string() &&
         !content->get_ref<const std::string &>().empty()) {
-      content_ += content->get_ref<const std::string &>();
       deliver(Delta::textPiece(content->get_ref<const std::string &>()));
     }
     auto calls = delta.find("tool_calls");
@@ -134,7 +131,7 @@ class OpenAiStream final : public ReplyStream {
   }
 
   bool done_ = false;
-  std::string content_, finish_, id_, model_;
+  std::string finish_, id_, model_;
   std::vector<StreamedCall> calls_;
   Json usage_;
 };

@@ -44,6 +44,8 @@ class ReplyStream {
 
   // Whether a delta has gone to the sink: after that, a broken stream cannot be retried unseen.
   bool delivered() const { return delivered_; }
+  // The text handed on so far.
+  const std::string &handedOnText() const { return text_; }
 
   // Thrown through the decoder when the sink says stop; the Endpoint ends the transfer.
   struct Stop {};
