@@ -54,7 +54,8 @@ fi
 
 # The npm packages the tests use, pinned by their package-lock.json files: tests/mcp/ (MCP servers
 # and the official SDK's client), tests/serve/ (an OpenAPI validator, puppeteer-core for the web
-# page in chromium, OpenTelemetry's OTLP definitions for a test collector) and tests/deploy/ (the
+# page in chromium, OpenTelemetry's OTLP definitions for a test collector, the official openai
+# client and AG-UI's client for the streaming endpoints) and tests/deploy/ (the
 # Kubernetes and Argo Workflows schemas wfc deploy's manifests are validated against); reinstalled
 # only when a lock file changed. WFC_SKIP_NPM=1 skips this (those tests then skip themselves).
 if [[ -z "${WFC_SKIP_NPM:-}" ]]; then

@@ -475,7 +475,7 @@ TEST_F(ServeE2ETest, ChatPacksAnswerOpenAiChatCompletions) {
   std::vector<Json> requests = llm_->requests();
   ASSERT_FALSE(requests.empty());
   EXPECT_EQ(requests.back()["body"]["messages"].size(), 4u) << requests.back().dump();  // system + 3
-  // Streamed: one chunk, then [DONE].
+  // Streamed: chunks, then [DONE] (the chunks themselves: ServeStreamE2ETest.cpp).
   HttpReply streamed = post("/v1/chat/completions", R"({"model": "greeter", "stream": true, "messages": [{"role": "user", "content": "hi"}]})");
   EXPECT_EQ(streamed.header("content-type"), "text/event-stream");
   EXPECT_NE(streamed.body.find("\"content\":\"Hello!\""), std::string::npos) << streamed.body;

@@ -132,6 +132,16 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   turnReads(chat.input, programs.chat, *chat.task, "a chat completion");
   // The reply: the turn's message back (any text a model might send).
   std::string reply = chat.input.get("message") ? chat.input.get("message")->asString() : "";
-  checkCompletion(wfc::serve::chatCompletionBody(chat, "run-1", reply, 3, 4, 1764150000), chat.stream);
+  if (!chat.stream) {
+    checkCompletion(wfc::serve::chatCompletionBody(chat, "run-1", reply, 3, 4, 1764150000), false);
+    return 0;
+  }
+  // Streamed (host/serve/ChatCompletionStream.h): the role, the reply, the end, the usage, [DONE].
+  using wfc::serve::chatCompletionChunk;
+  std::string events = chatCompletionChunk(chat.model, "run-1", 1764150000, {{"role", "assistant"}, {"content", ""}}, nullptr) +
+                       chatCompletionChunk(chat.model, "run-1", 1764150000, {{"content", reply}}, nullptr) +
+                       chatCompletionChunk(chat.model, "run-1", 1764150000, Json::object(), "stop");
+  if (chat.includeUsage) events += wfc::serve::chatCompletionUsageChunk(chat.model, "run-1", 1764150000, 3, 4);
+  checkCompletion(events + "data: [DONE]\n\n", true);
   return 0;
 }

@@ -10,8 +10,15 @@
 namespace wfc::test {
 namespace {
 
+struct Receiving {
+  std::string *body;
+  const std::function<bool(std::string_view)> *onPiece;
+};
+
 size_t onBody(char *data, size_t size, size_t n, void *out) {
-  static_cast<std::string *>(out)->append(data, size * n);
+  auto *receiving = static_cast<Receiving *>(out);
+  receiving->body->append(data, size * n);
+  if (*receiving->onPiece && !(*receiving->onPiece)(std::string_view(data, size * n))) return 0;  // hang up
   return size * n;
 }
 
@@ -66,7 +73,8 @@ HttpReply httpCall(const HttpCall &call) {
   curl_easy_setopt(curl, CURLOPT_NOSIGNAL, 1L);
   curl_easy_setopt(curl, CURLOPT_TIMEOUT_MS, call.timeoutMs);
   curl_easy_setopt(curl, CURLOPT_WRITEFUNCTION, onBody);
-  curl_easy_setopt(curl, CURLOPT_WRITEDATA, &reply.body);
+  Receiving receiving{&reply.body, &call.onPiece};
+  curl_easy_setopt(curl, CURLOPT_WRITEDATA, &receiving);
   curl_easy_setopt(curl, CURLOPT_HEADERFUNCTION, onHeader);
   curl_easy_setopt(curl, CURLOPT_HEADERDATA, &reply.headers);
   if (call.body) {

@@ -5,7 +5,9 @@
 
 #include <nlohmann/json.hpp>
 
+#include <functional>
 #include <optional>
+#include <string_view>
 #include <string>
 #include <utility>
 #include <vector>
@@ -28,6 +30,9 @@ struct HttpCall {
   std::vector<std::string> headers;  // "Name: value"
   bool chunked = false;              // send the body with Transfer-Encoding: chunked
   long timeoutMs = 30000;
+  // When set, each piece of the body as it arrives (it is kept in the reply's body too); returning
+  // false hangs up at once, as a client that goes away does (the reply's error then says so).
+  std::function<bool(std::string_view piece)> onPiece = nullptr;
 };
 
 HttpReply httpCall(const HttpCall &call);

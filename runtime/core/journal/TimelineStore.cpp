@@ -15,6 +15,12 @@ CREATE TABLE IF NOT EXISTS run_timelines (
   lines TEXT NOT NULL,
   PRIMARY KEY (run, segment)
 ) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS run_events (
+  run INTEGER NOT NULL,
+  id INTEGER NOT NULL,
+  event TEXT NOT NULL,
+  PRIMARY KEY (run, id)
+) WITHOUT ROWID;
 )sql";
 
 }  // namespace
@@ -35,6 +41,35 @@ std::string TimelineStore::of(int64_t seq) {
     s.bind(1, seq);
     while (s.step()) out += s.text(0);
     return out;
+  });
+}
+
+void TimelineStore::recordEvents(const std::vector<Event> &events) {
+  if (events.empty()) return;
+  file_.write([&] {
+    Statement s(file_.connection(), "INSERT OR IGNORE INTO run_events (run, id, event) VALUES (?1, ?2, ?3)");
+    for (const Event &e : events) {
+      s.bind(1, e.run).bind(2, e.id).bind(3, std::string_view(e.text));
+      s.run();
+    }
+  });
+}
+
+std::vector<TimelineStore::Event> TimelineStore::eventsAfter(int64_t seq, int64_t afterId, size_t limit) {
+  return file_.read([&] {
+    std::vector<Event> out;
+    Statement s(file_.connection(), "SELECT id, event FROM run_events WHERE run = ?1 AND id > ?2 ORDER BY id LIMIT ?3");
+    s.bind(1, seq).bind(2, afterId).bind(3, int64_t(limit));
+    while (s.step()) out.push_back({seq, s.integer(0), s.text(1)});
+    return out;
+  });
+}
+
+int64_t TimelineStore::lastEventId(int64_t seq) {
+  return file_.read([&] {
+    Statement s(file_.connection(), "SELECT coalesce(max(id), 0) FROM run_events WHERE run = ?1");
+    s.bind(1, seq);
+    return s.step() ? s.integer(0) : int64_t(0);
   });
 }
 

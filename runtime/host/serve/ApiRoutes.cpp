@@ -132,6 +132,26 @@ Json runTrace(const ApiFacts &) {
             {"404", notFound()}}}};
 }
 
+Json runEvents(const ApiFacts &) {
+  return {{"operationId", "streamRunEvents"},
+          {"summary", "The run's events as server-sent events, from its first (or after Last-Event-ID) until its last"},
+          {"parameters",
+           {{{"name", "Last-Event-ID"},
+             {"in", "header"},
+             {"description", "The id of the last event seen: the stream goes on after it."},
+             {"schema", {{"type", "integer"}, {"minimum", 0}}}},
+            {{"name", "after"},
+             {"in", "query"},
+             {"description", "As Last-Event-ID, for clients that cannot set headers."},
+             {"schema", {{"type", "integer"}, {"minimum", 0}}}}}},
+          {"responses",
+           {{"200", typedResponse("Server-sent events: \"id: N\", \"data: {event}\" (docs/streaming.md).",
+                                  "text/event-stream", {{"type", "string"}})},
+            {"400", errorResponse("Last-Event-ID or after is not an event id.")},
+            {"401", unauthorized()},
+            {"404", notFound()}}}};
+}
+
 Json inputSchema(const ApiFacts &) {
   return {{"operationId", "getInputSchema"},
           {"responses",
@@ -197,7 +217,11 @@ Json chatCompletions(const ApiFacts &) {
           {"summary", "OpenAI-compatible chat completions: the last user message is the turn's message"},
           {"requestBody", {{"required", true}, {"content", jsonBody(ref("ChatCompletionRequest"))}}},
           {"responses",
-           {{"200", response("The reply.", "ChatCompletion")},
+           {{"200",
+             {{"description", "The reply; with \"stream\": true, server-sent chat.completion.chunk events, then [DONE]."},
+              {"content",
+               {{"application/json", {{"schema", ref("ChatCompletion")}}},
+                {"text/event-stream", {{"schema", {{"type", "string"}}}}}}}}},
             {"400", errorResponse("A malformed request, or an unknown model (task).")},
             {"401", unauthorized()},
             {"413", errorResponse("The body is larger than --max-body.")},
@@ -244,6 +268,7 @@ const std::vector<Route> &apiRoutes() {
       {"GET", "/runs/{id}", false, false, &RestApi::getRun, getRun},
       {"DELETE", "/runs/{id}", false, false, &RestApi::cancelRun, cancelRun},
       {"POST", "/runs/{id}/events", false, false, &RestApi::sendEvent, sendEvent},
+      {"GET", "/runs/{id}/events", false, false, &RestApi::runEvents, runEvents},
       {"GET", "/runs/{id}/trace", false, false, &RestApi::runTrace, runTrace},
       {"GET", "/schema", false, false, &RestApi::inputSchema, inputSchema},
       {"GET", "/openapi.json", false, false, &RestApi::openApi, openApi},

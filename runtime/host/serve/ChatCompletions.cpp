@@ -77,6 +77,14 @@ std::variant<ChatCompletionRequest, ChatCompletionProblem> readChatCompletionReq
     if (!stream->is_boolean()) return problem("'stream' must be true or false", "stream");
     out.stream = stream->get<bool>();
   }
+  if (auto options = body.find("stream_options"); options != body.end() && !options->is_null()) {
+    if (!options->is_object()) return problem("'stream_options' must be an object {\"include_usage\": BOOL}", "stream_options");
+    if (!out.stream) return problem("'stream_options' is only allowed with \"stream\": true", "stream_options");
+    if (auto usage = options->find("include_usage"); usage != options->end() && !usage->is_null()) {
+      if (!usage->is_boolean()) return problem("'stream_options.include_usage' must be true or false", "stream_options.include_usage");
+      out.includeUsage = usage->get<bool>();
+    }
+  }
   Json variables = Json::object();
   if (auto metadata = body.find("metadata"); metadata != body.end() && !metadata->is_null()) {
     if (!metadata->is_object()) return problem("'metadata' must be an object: the prompt's template variables", "metadata");
@@ -128,32 +136,50 @@ std::variant<ChatCompletionRequest, ChatCompletionProblem> readChatCompletionReq
 
 std::string chatCompletionBody(const ChatCompletionRequest &request, const std::string &runId, const std::string &reply,
                                uint64_t promptTokens, uint64_t completionTokens, int64_t createdSeconds) {
-  Json usage = {{"prompt_tokens", promptTokens},
-                {"completion_tokens", completionTokens},
-                {"total_tokens", promptTokens + completionTokens}};
-  std::string id = "chatcmpl-" + runId;
-  if (!request.stream) {
-    Json out = {{"id", id},
-                {"object", "chat.completion"},
-                {"created", createdSeconds},
-                {"model", request.model},
-                {"choices",
-                 {{{"index", 0},
-                   {"message", {{"role", "assistant"}, {"content", reply}}},
-                   {"finish_reason", "stop"}}}},
-                {"usage", usage}};
-    return out.dump(-1, ' ', false, Json::error_handler_t::replace);
-  }
-  // Streamed: the whole reply in one chunk (the turn has ended when it is known), then the end.
-  auto chunk = [&](Json delta, Json finish) {
-    Json c = {{"id", id},
-              {"object", "chat.completion.chunk"},
+  Json out = {{"id", "chatcmpl-" + runId},
+              {"object", "chat.completion"},
               {"created", createdSeconds},
               {"model", request.model},
-              {"choices", {{{"index", 0}, {"delta", std::move(delta)}, {"finish_reason", std::move(finish)}}}}};
-    return "data: " + c.dump(-1, ' ', false, Json::error_handler_t::replace) + "\n\n";
-  };
-  return chunk({{"role", "assistant"}, {"content", reply}}, nullptr) + chunk(Json::object(), "stop") + "data: [DONE]\n\n";
+              {"choices",
+               {{{"index", 0}, {"message", {{"role", "assistant"}, {"content", reply}}}, {"finish_reason", "stop"}}}},
+              {"usage",
+               {{"prompt_tokens", promptTokens},
+                {"completion_tokens", completionTokens},
+                {"total_tokens", promptTokens + completionTokens}}}};
+  return out.dump(-1, ' ', false, Json::error_handler_t::replace);
+}
+
+namespace {
+
+std::string event(const Json &data) { return "data: " + data.dump(-1, ' ', false, Json::error_handler_t::replace) + "\n\n"; }
+
+Json chunkOf(const std::string &model, const std::string &runId, int64_t createdSeconds, Json choices) {
+  return {{"id", "chatcmpl-" + runId},
+          {"object", "chat.completion.chunk"},
+          {"created", createdSeconds},
+          {"model", model},
+          {"choices", std::move(choices)}};
+}
+
+}  // namespace
+
+std::string chatCompletionChunk(const std::string &model, const std::string &runId, int64_t createdSeconds,
+                                const Json &delta, const Json &finishReason) {
+  return event(chunkOf(model, runId, createdSeconds,
+                       Json::array({{{"index", 0}, {"delta", delta}, {"finish_reason", finishReason}}})));
+}
+
+std::string chatCompletionUsageChunk(const std::string &model, const std::string &runId, int64_t createdSeconds,
+                                     uint64_t promptTokens, uint64_t completionTokens) {
+  Json chunk = chunkOf(model, runId, createdSeconds, Json::array());
+  chunk["usage"] = {{"prompt_tokens", promptTokens},
+                    {"completion_tokens", completionTokens},
+                    {"total_tokens", promptTokens + completionTokens}};
+  return event(chunk);
+}
+
+std::string chatCompletionErrorEvent(const std::string &message, const std::string &type) {
+  return event({{"error", {{"message", message}, {"type", type}, {"param", nullptr}, {"code", nullptr}}}});
 }
 
 }  // namespace wfc::serve

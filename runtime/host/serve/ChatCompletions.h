@@ -25,6 +25,7 @@ struct ChatCompletionRequest {
   Value input;        // the turn's {"message", "variables"}
   std::vector<llm::Message> earlier;
   bool stream = false;
+  bool includeUsage = false;  // stream_options.include_usage: a last chunk with the usage
 };
 
 // What is wrong with a request: OpenAI's error fields.
@@ -37,9 +38,19 @@ struct ChatCompletionProblem {
 std::variant<ChatCompletionRequest, ChatCompletionProblem> readChatCompletionRequest(const nlohmann::ordered_json &body,
                                                                                       const ProgramDecl &program);
 
-// The chat.completion object of a reply (`id` from the run's id), with the tokens used; as
-// server-sent events (one chunk, then [DONE]) when the request asked to stream.
+// The chat.completion object of a reply (`id` from the run's id), with the tokens used.
 std::string chatCompletionBody(const ChatCompletionRequest &request, const std::string &runId, const std::string &reply,
                                uint64_t promptTokens, uint64_t completionTokens, int64_t createdSeconds);
+
+// A streamed reply's pieces (host/serve/ChatCompletionStream.h), each a server-sent event
+// "data: {chat.completion.chunk}\n\n": a piece of the reply (`delta`, finish reason null) or its
+// end (an empty delta and the finish reason) ...
+std::string chatCompletionChunk(const std::string &model, const std::string &runId, int64_t createdSeconds,
+                                const nlohmann::ordered_json &delta, const nlohmann::ordered_json &finishReason);
+// ... the usage chunk (no choices) when the request asked for it ...
+std::string chatCompletionUsageChunk(const std::string &model, const std::string &runId, int64_t createdSeconds,
+                                     uint64_t promptTokens, uint64_t completionTokens);
+// ... or an error, which ends the stream: {"error": {"message", "type", "param", "code"}}.
+std::string chatCompletionErrorEvent(const std::string &message, const std::string &type);
 
 }  // namespace wfc::serve

@@ -57,24 +57,6 @@ std::string decodedPath(const std::string &target) {
   return path;
 }
 
-// Answers with `response`, kept in `receiving`: libmicrohttpd sends the body from there rather than
-// from a copy of its own (a run's output may be large). It calls onCompleted, which deletes
-// `receiving`, only once it has sent the response or given up on it, and reads the buffer no more.
-MHD_Result answer(MHD_Connection *connection, Receiving &receiving, HttpResponse response) {
-  const MicrohttpdLibrary &mhd = microhttpd();
-  receiving.answered = true;
-  receiving.response = std::move(response);
-  const HttpResponse &kept = receiving.response;
-  MHD_Response *r =
-      mhd.create_response_from_buffer(kept.body.size(), const_cast<char *>(kept.body.data()), MHD_RESPMEM_PERSISTENT);
-  if (!r) return MHD_NO;  // out of memory: libmicrohttpd closes the connection
-  if (!kept.contentType.empty()) mhd.add_response_header(r, "Content-Type", kept.contentType.c_str());
-  for (const auto &[name, value] : kept.headers) mhd.add_response_header(r, name.c_str(), value.c_str());
-  MHD_Result queued = mhd.queue_response(connection, unsigned(kept.status), r);
-  mhd.destroy_response(r);
-  return queued;
-}
-
 }  // namespace
 
 std::optional<std::string> HttpRequest::header(std::string_view name) const {
@@ -152,7 +134,78 @@ ListenAddress parseListenAddress(const std::string &text) {
   return out;
 }
 
+// A streamed body being sent: libmicrohttpd asks for it piece by piece (readBody), on the
+// connection's thread, and frees it (freeBody) when the response is over.
+struct HttpServer::Streaming {
+  HttpServer *server;
+  std::shared_ptr<BodyStream> stream;
+  std::string buffer;  // what next() gave and is not yet sent
+  size_t offset = 0;
+  bool ended = false;
+};
+
 struct HttpServer::Callbacks {
+  // Answers with `response`, kept in `receiving`: libmicrohttpd sends the body from there rather
+  // than from a copy of its own (a run's output may be large). It calls onCompleted, which deletes
+  // `receiving`, only once it has sent the response or given up on it, and reads the buffer no
+  // more. A streamed body is read from its stream as libmicrohttpd sends it (chunked).
+  static MHD_Result answer(HttpServer &server, MHD_Connection *connection, Receiving &receiving, HttpResponse response) {
+    const MicrohttpdLibrary &mhd = microhttpd();
+    receiving.answered = true;
+    receiving.response = std::move(response);
+    const HttpResponse &kept = receiving.response;
+    MHD_Response *r = nullptr;
+    if (kept.stream) {
+      auto streaming = std::make_unique<Streaming>(Streaming{&server, kept.stream, {}, 0, false});
+      {
+        std::lock_guard lock(server.streamsMutex_);
+        if (server.stopping_) kept.stream->close();
+        server.streams_.insert(kept.stream.get());
+      }
+      r = mhd.create_response_from_callback(MHD_SIZE_UNKNOWN, 4096, &readBody, streaming.get(), &freeBody);
+      if (r) streaming.release();  // freeBody deletes it
+      else forget(server, kept.stream.get());
+    } else {
+      r = mhd.create_response_from_buffer(kept.body.size(), const_cast<char *>(kept.body.data()), MHD_RESPMEM_PERSISTENT);
+    }
+    if (!r) return MHD_NO;  // out of memory: libmicrohttpd closes the connection
+    if (!kept.contentType.empty()) mhd.add_response_header(r, "Content-Type", kept.contentType.c_str());
+    for (const auto &[name, value] : kept.headers) mhd.add_response_header(r, name.c_str(), value.c_str());
+    MHD_Result queued = mhd.queue_response(connection, unsigned(kept.status), r);
+    mhd.destroy_response(r);
+    return queued;
+  }
+
+  static void forget(HttpServer &server, BodyStream *stream) {
+    std::lock_guard lock(server.streamsMutex_);
+    server.streams_.erase(stream);
+  }
+
+  // The next piece of a streamed body: blocks in the stream's next() (a thread per connection
+  // may), returns at most `max` bytes, and ends the body when the stream has.
+  static ssize_t readBody(void *cls, uint64_t, char *out, size_t max) {
+    auto *s = static_cast<Streaming *>(cls);
+    while (s->offset >= s->buffer.size()) {
+      if (s->ended) return MHD_CONTENT_READER_END_OF_STREAM;
+      s->buffer.clear();
+      s->offset = 0;
+      try {
+        s->ended = !s->stream->next(s->buffer);
+      } catch (const std::exception &) {  // a bug's last resort: the body is cut short
+        return MHD_CONTENT_READER_END_WITH_ERROR;
+      }
+    }
+    size_t n = std::min(max, s->buffer.size() - s->offset);
+    std::memcpy(out, s->buffer.data() + s->offset, n);
+    s->offset += n;
+    return ssize_t(n);
+  }
+
+  static void freeBody(void *cls) {
+    std::unique_ptr<Streaming> s(static_cast<Streaming *>(cls));
+    forget(*s->server, s->stream.get());
+  }
+
   // A connection accepted or closed: its deadlines start, or it is forgotten.
   static void onConnection(void *cls, MHD_Connection *connection, void **, MHD_ConnectionNotificationCode code) {
     auto *self = static_cast<HttpServer *>(cls);
@@ -198,7 +251,7 @@ struct HttpServer::Callbacks {
       // Refused on its headers alone: the body is not read.
       if (std::optional<HttpResponse> refused = self->screen_(r)) {
         self->deadlines_->requestReceived(connection);
-        return answer(connection, *receiving, std::move(*refused));
+        return answer(*self, connection, *receiving, std::move(*refused));
       }
       // Refused before reading it when the client says how large it is.
       if (std::optional<std::string> length = r.header("Content-Length")) {
@@ -208,7 +261,7 @@ struct HttpServer::Callbacks {
         if (errno == ERANGE || n > self->options_.maxBodyBytes) {
           self->deadlines_->requestReceived(connection);
           receiving->tooLarge = true;
-          return answer(connection, *receiving, self->tooLarge_(r, self->options_.maxBodyBytes));
+          return answer(*self, connection, *receiving, self->tooLarge_(r, self->options_.maxBodyBytes));
         }
         // Room for all of it at once, rather than a string that doubles as it grows (and holds
         // the old and the new buffer while it does). Its pages are only touched as bytes arrive.
@@ -235,7 +288,7 @@ struct HttpServer::Callbacks {
     if (receiving->answered) return MHD_YES;
     self->deadlines_->requestReceived(connection);
     if (receiving->tooLarge)
-      return answer(connection, *receiving, self->tooLarge_(receiving->request, self->options_.maxBodyBytes));
+      return answer(*self, connection, *receiving, self->tooLarge_(receiving->request, self->options_.maxBodyBytes));
     HttpResponse response;
     try {
       response = self->handler_(receiving->request);
@@ -244,7 +297,7 @@ struct HttpServer::Callbacks {
       response.body = std::string("{\"error\":{\"code\":\"internal\",\"message\":\"internal error\"}}");
     }
     std::string().swap(receiving->request.body);  // if the handler left it: not kept while the answer goes out
-    return answer(connection, *receiving, std::move(response));
+    return answer(*self, connection, *receiving, std::move(response));
   }
 
   // The request is over (its response sent, or the connection lost): on a connection kept open,
@@ -310,6 +363,10 @@ void HttpServer::start() {
                                       (error ? std::strerror(error) : "libmicrohttpd refused to start"));
   }
   accepting_ = true;
+  {
+    std::lock_guard lock(streamsMutex_);
+    stopping_ = false;
+  }
   const MHD_DaemonInfo *info = mhd.get_daemon_info(daemon_, MHD_DAEMON_INFO_BIND_PORT);
   port_ = info ? info->port : options_.address.port;
 }
@@ -324,6 +381,11 @@ void HttpServer::stopAccepting() {
 void HttpServer::stop() {
   if (!daemon_) return;
   stopAccepting();
+  {  // no connection's thread may wait on a stream while the daemon joins them
+    std::lock_guard lock(streamsMutex_);
+    stopping_ = true;
+    for (BodyStream *stream : streams_) stream->close();
+  }
   microhttpd().stop_daemon(daemon_);  // every connection closed, and told to the deadlines
   daemon_ = nullptr;
   deadlines_.reset();

@@ -11,7 +11,9 @@
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <mutex>
 #include <optional>
+#include <set>
 #include <string>
 #include <utility>
 #include <vector>
@@ -36,11 +38,26 @@ struct HttpRequest {
   std::optional<std::string> param(std::string_view name) const;
 };
 
+// A body sent as it is made (server-sent events: docs/streaming.md), in chunks. next() is called
+// on the connection's thread, one call at a time, and may block until there is more; close() is
+// called from another thread when the server stops, and makes a blocked next() return soon.
+class BodyStream {
+ public:
+  virtual ~BodyStream() = default;
+  // Appends the next piece of the body to `out` (blocking until there is one); false once the
+  // body has ended (after appending its last piece, if any). The stream is destroyed when the
+  // response is over — at its end, or when the client went away before it.
+  virtual bool next(std::string &out) = 0;
+  virtual void close() = 0;
+};
+
 struct HttpResponse {
   int status = 200;
   std::string contentType = "application/json";
   std::vector<std::pair<std::string, std::string>> headers;
   std::string body;
+  // When set, the body is this stream's (`body` is not sent): chunked, until it ends.
+  std::shared_ptr<BodyStream> stream = nullptr;
 };
 
 // Where to listen: an IPv4 or IPv6 address (as text) and a port (0: any free one).
@@ -96,6 +113,7 @@ class HttpServer {
  private:
   struct Callbacks;  // libmicrohttpd's callbacks, with its exact signatures
   friend struct Callbacks;
+  struct Streaming;  // a streamed body being sent
 
   Options options_;
   Screen screen_;
@@ -105,6 +123,10 @@ class HttpServer {
   MHD_Daemon *daemon_ = nullptr;
   uint16_t port_ = 0;
   bool accepting_ = false;
+  // The streamed bodies being sent, closed by stop() so that no connection waits on one.
+  std::mutex streamsMutex_;
+  std::set<BodyStream *> streams_;
+  bool stopping_ = false;
 };
 
 }  // namespace wfc::serve

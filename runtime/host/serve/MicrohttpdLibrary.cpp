@@ -27,6 +27,7 @@ MicrohttpdLibrary load(const std::string &name) {
   resolve(lib.get_connection_values, "MHD_get_connection_values");
   resolve(lib.lookup_connection_value, "MHD_lookup_connection_value");
   resolve(lib.create_response_from_buffer, "MHD_create_response_from_buffer");
+  resolve(lib.create_response_from_callback, "MHD_create_response_from_callback");
   resolve(lib.add_response_header, "MHD_add_response_header");
   resolve(lib.queue_response, "MHD_queue_response");
   resolve(lib.destroy_response, "MHD_destroy_response");

@@ -33,6 +33,8 @@ struct MicrohttpdLibrary {
   int (*get_connection_values)(MHD_Connection *, MHD_ValueKind, MHD_KeyValueIterator, void *) = nullptr;
   const char *(*lookup_connection_value)(MHD_Connection *, MHD_ValueKind, const char *) = nullptr;
   MHD_Response *(*create_response_from_buffer)(size_t, void *, MHD_ResponseMemoryMode) = nullptr;
+  MHD_Response *(*create_response_from_callback)(uint64_t, size_t, MHD_ContentReaderCallback, void *,
+                                                 MHD_ContentReaderFreeCallback) = nullptr;
   MHD_Result (*add_response_header)(MHD_Response *, const char *, const char *) = nullptr;
   MHD_Result (*queue_response)(MHD_Connection *, unsigned int, MHD_Response *) = nullptr;
   void (*destroy_response)(MHD_Response *) = nullptr;

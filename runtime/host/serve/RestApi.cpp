@@ -6,8 +6,10 @@
 #include "core/chat/TurnMedia.h"
 #include "core/journal/RunStore.h"
 #include "host/chat/ChatMain.h"
+#include "host/serve/ChatCompletionStream.h"
 #include "host/serve/ChatCompletions.h"
 #include "host/serve/OpenApiDocument.h"
+#include "host/serve/RunEventFeed.h"
 #include "host/serve/WebAssets.h"
 #include "host/session/Resume.h"
 #include "support/AsciiCase.h"
@@ -15,6 +17,7 @@
 #include "wfc/error.h"
 
 #include <cctype>
+#include <cerrno>
 #include <chrono>
 #include <sstream>
 
@@ -485,6 +488,30 @@ HttpResponse RestApi::runTrace(HttpRequest &request, const RouteArgs &args) {
   return {200, "application/x-ndjson", {{"Cache-Control", "no-cache"}}, lines.substr(start)};
 }
 
+HttpResponse RestApi::runEvents(HttpRequest &request, const RouteArgs &args) {
+  const std::string &id = args.id;
+  std::optional<journal::RunRow> row = journal_.runs().find(id);
+  if (!row) return error(404, "not_found", "no run '" + id + "'");
+  // Where to start: after the last event the client saw — the Last-Event-ID header its
+  // EventSource sends when it reconnects, or ?after= for a client that cannot set headers.
+  int64_t after = 0;
+  std::optional<std::string> text = request.header("Last-Event-ID");
+  const char *field = "Last-Event-ID";
+  if (std::optional<std::string> param = request.param("after")) text = param, field = "after";
+  if (text && !text->empty()) {
+    char *end = nullptr;
+    errno = 0;
+    long long n = std::strtoll(text->c_str(), &end, 10);
+    if (*end || n < 0 || errno == ERANGE || !std::isdigit(static_cast<unsigned char>((*text)[0])))
+      return error(400, "invalid_parameter",
+                   std::string(field) + " takes the id of an event (a number from 0), not '" + *text + "'", "after");
+    after = n;
+  }
+  HttpResponse r{200, "text/event-stream", {{"Cache-Control", "no-cache"}, {"X-Accel-Buffering", "no"}}, ""};
+  r.stream = std::make_shared<RunEventFeed>(runs_, journal_, row->id, row->seq, after);
+  return r;
+}
+
 HttpResponse RestApi::chatModels(HttpRequest &, const RouteArgs &) {
   Json data = Json::array();
   for (const ChatTaskDecl &t : program_.tasks)
@@ -535,6 +562,13 @@ HttpResponse RestApi::chatCompletions(HttpRequest &request, const RouteArgs &) {
   if (started.refusal != RunService::Refusal::None)
     return openAiError(started.refusal == RunService::Refusal::Draining ? 503 : 500,
                        started.refusal == RunService::Refusal::Draining ? "the server is shutting down" : started.error);
+  if (chat.stream) {
+    using namespace std::chrono;
+    int64_t created = duration_cast<seconds>(system_clock::now().time_since_epoch()).count();
+    HttpResponse r{200, "text/event-stream", {{"Cache-Control", "no-cache"}, {"X-Accel-Buffering", "no"}}, ""};
+    r.stream = std::make_shared<ChatCompletionStream>(runs_, started.events, chat, started.id, created);
+    return r;
+  }
   runs_.waitUntilStopped(started.id);
   std::optional<journal::RunRow> row = journal_.runs().find(started.id);
   if (!row || row->status != journal::RunStatus::Succeeded || !row->output)
@@ -551,8 +585,7 @@ HttpResponse RestApi::chatCompletions(HttpRequest &request, const RouteArgs &) {
   }
   Json stored = journal::storedJson(*row->output);  // the reply, as the chat run stored it
   std::string reply = stored.is_string() ? stored.get<std::string>() : stored.dump();
-  return {200, chat.stream ? "text/event-stream" : "application/json", {},
-          chatCompletionBody(chat, row->id, reply, promptTokens, completionTokens, row->startedMs / 1000)};
+  return {200, "application/json", {}, chatCompletionBody(chat, row->id, reply, promptTokens, completionTokens, row->startedMs / 1000)};
 }
 
 }  // namespace wfc::serve

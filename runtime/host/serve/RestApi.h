@@ -77,6 +77,7 @@ class RestApi {
   HttpResponse cancelRun(HttpRequest &request, const RouteArgs &args);
   HttpResponse sendEvent(HttpRequest &request, const RouteArgs &args);
   HttpResponse runTrace(HttpRequest &request, const RouteArgs &args);
+  HttpResponse runEvents(HttpRequest &request, const RouteArgs &args);
   HttpResponse inputSchema(HttpRequest &request, const RouteArgs &);
   HttpResponse openApi(HttpRequest &request, const RouteArgs &);
   HttpResponse health(HttpRequest &request, const RouteArgs &);

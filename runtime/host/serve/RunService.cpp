@@ -36,6 +36,7 @@ struct RunService::Active {
   std::string id;  // once the journal has the run
   CancellationToken cancel;
   std::shared_ptr<RunTimeline> timeline = std::make_shared<RunTimeline>();
+  std::shared_ptr<RunEventLog> events;
   std::unique_ptr<Trace> trace;
   bool started = false, stopped = false;  // under the service's mutex
   // Told when this run starts or stops (with the service's mutex): each waiter for a run waits
@@ -51,7 +52,7 @@ struct RunService::Active {
 };
 
 RunService::RunService(const RunEnvironment &env, journal::JournalFile &journal, Options options)
-    : env_(env), journal_(journal), options_(std::move(options)) {}
+    : env_(env), journal_(journal), options_(std::move(options)), recorder_(journal, env.self) {}
 
 RunService::~RunService() { drain(std::chrono::milliseconds(0)); }
 
@@ -80,8 +81,10 @@ RunService::Started RunService::resume(const journal::RunRow &row, workflow::Ext
 
 RunService::Started RunService::launch(RunRequest request, const std::optional<TraceParent> &parent, bool fromBacklog) {
   auto active = std::make_shared<Active>();
+  active->events = std::make_shared<RunEventLog>(recorder_);
   std::vector<std::shared_ptr<TraceSink>> sinks = options_.sinks;
   sinks.push_back(active->timeline);
+  sinks.push_back(active->events);
   active->trace = parent ? std::make_unique<Trace>(std::move(sinks), parent->traceId, parent->spanId)
                          : std::make_unique<Trace>(std::move(sinks));
   request.cancel = active->cancel;
@@ -103,11 +106,14 @@ RunService::Started RunService::launch(RunRequest request, const std::optional<T
   }
   active->changed.wait(lock, [&] { return active->started || active->stopped; });
   if (!active->started) return {Refusal::Failed, "", active->error};
-  return {Refusal::None, active->id, ""};
+  return {Refusal::None, active->id, "", active->events};
 }
 
 void RunService::runThread(std::shared_ptr<Active> active, RunRequest request) {
   request.onStarted = [this, active](const std::string &id) {
+    // Its events are numbered on from those of the earlier times it ran.
+    if (std::optional<journal::RunRow> row = journal_.runs().find(id))
+      active->events->begin(row->seq, journal_.timelines().lastEventId(row->seq));
     std::lock_guard lock(mutex_);
     active->id = id;
     active->started = true;
@@ -125,6 +131,10 @@ void RunService::runThread(std::shared_ptr<Active> active, RunRequest request) {
     outcome.status = journal::RunStatus::Failed;
     outcome.error = std::string("internal error: ") + e.what();
   }
+  if (active->started)
+    active->events->finish(outcome.output, outcome.code, outcome.error);
+  else
+    active->events->abandon();
   if (active->started) {
     // Its timeline outlives it in the journal (one segment per time it ran).
     std::lock_guard timelineLock(active->timelineMutex);
@@ -218,6 +228,12 @@ unsigned RunService::runningCount() const {
 bool RunService::draining() const {
   std::lock_guard lock(mutex_);
   return draining_;
+}
+
+std::shared_ptr<RunEventLog> RunService::eventLog(const std::string &id) const {
+  std::lock_guard lock(mutex_);
+  auto it = running_.find(id);
+  return it == running_.end() ? nullptr : it->second->events;
 }
 
 std::string RunService::timeline(const journal::RunRow &row) {

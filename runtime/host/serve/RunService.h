@@ -5,14 +5,18 @@
 // running or suspended by its drain; a suspended run continues when it gets its event.
 //
 // The journal is where a run's status, output, error and times are read from (GET /runs/{id});
-// this class holds what only a running run has: its cancellation token, its timeline so far, and
-// whoever waits for it to stop.
+// this class holds what only a running run has: its cancellation token, its timeline and events
+// so far, and whoever waits for it to stop. Its events (RunEventLog.h) go to the journal as they
+// happen, for GET /runs/{id}/events; since a client may watch any run, every served run's LLM
+// calls stream (docs/streaming.md).
 #pragma once
 
 #include "core/journal/JournalFile.h"
 #include "core/journal/RunStore.h"
 #include "core/trace/TraceSink.h"
 #include "core/workflow/EventFile.h"
+#include "host/serve/EventRecorder.h"
+#include "host/serve/RunEventLog.h"
 #include "host/serve/RunTimeline.h"
 #include "host/session/ExecuteRun.h"
 
@@ -51,6 +55,7 @@ class RunService {
     Refusal refusal = Refusal::None;
     std::string id;     // the run's, when it started
     std::string error;  // Failed: why (the journal could not record it …)
+    std::shared_ptr<RunEventLog> events = nullptr;  // the run's, when it started
   };
 
   RunService(const RunEnvironment &env, journal::JournalFile &journal, Options options);
@@ -74,6 +79,9 @@ class RunService {
   unsigned runningCount() const;
   unsigned maxRuns() const { return options_.maxRuns; }
   bool draining() const;
+
+  // The events of run `id` while it runs here (docs/streaming.md), or null.
+  std::shared_ptr<RunEventLog> eventLog(const std::string &id) const;
 
   // The trace lines of run `row` (JSON lines): those recorded in the journal, then those of its
   // run in progress here.
@@ -99,6 +107,7 @@ class RunService {
   const RunEnvironment &env_;
   journal::JournalFile &journal_;
   Options options_;
+  EventRecorder recorder_;  // every run's events into the journal
 
   mutable std::mutex mutex_;
   std::condition_variable changed_;                  // a run started or stopped (for drain)
