@@ -54,6 +54,8 @@ Json script() {
   return Json::parse(R"({"replies": [
     {"match": {"system_contains": "WRITER", "user_contains": "very slow"}, "times": 1, "delay_ms": 20000,
      "reply": {"content": "a slow draft"}},
+    {"match": {"system_contains": "WRITER", "user_contains": "live page"}, "chunk_delay_ms": 2000,
+     "reply": {"content": "words for the live page that come one by one slowly enough"}},
     {"match": {"system_contains": "WRITER", "user_contains": "slow"}, "times": 1, "delay_ms": 3000,
      "reply": {"content": "a slow draft"}},
     {"match": {"system_contains": "WRITER"}, "reply": {"content": "a draft"}},
@@ -644,8 +646,9 @@ TEST_F(ServeE2ETest, TheWebPageShowsRunsGraphAndALiveTimeline) {
   HttpReply done = post("/runs?wait=true", R"({"topic": "page", "next": "done"})");
   ASSERT_EQ(done.status, 200) << done.body;
   // 20 s: still running once chromium has started and the checks before it have run, on a
-  // loaded 2-core machine too (3 s, then 10 s, were not always enough under the full suite).
-  HttpReply running = post("/runs", R"({"topic": "very slow", "next": "done"})");
+  // loaded 2-core machine too (3 s, then 10 s, were not always enough under the full suite). Its
+  // draft streams a word every 2 s: the page shows them as they come.
+  HttpReply running = post("/runs", R"({"topic": "live page", "next": "done"})");
   ASSERT_EQ(running.status, 201) << running.body;
   ProcessResult r = runProcess(node, {kServeNpm + "/drive-page.mjs", chromium, base_, running.json()["id"],
                                       done.json()["id"]}, 90);

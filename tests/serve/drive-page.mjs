@@ -2,7 +2,8 @@
 // headless, driven by puppeteer-core. Given a server and the id of a run that is still going
 // (its LLM answers after a few seconds) and of one that has ended, it checks that the runs list
 // shows them, that a run's page draws the step graph and a timeline bar per step, and that the
-// page of the running run updates by itself until the run has succeeded.
+// page of the running run shows the model's words as they stream and updates by itself until the
+// run has succeeded.
 //   node drive-page.mjs CHROMIUM BASE_URL RUNNING_ID DONE_ID
 // Prints "ok - …" per check; exit 1 at the first failure.
 import puppeteer from 'puppeteer-core';
@@ -56,6 +57,13 @@ try {
   await page.waitForSelector('#run-status', { timeout: 10000 });
   const first = await page.$eval('#run-status', e => e.textContent);
   if (first !== 'running') fail('the running run shows ' + first);
+  // Its draft as the model writes it: the words so far, before the run ends.
+  await page.waitForFunction(() => /words for the/.test(document.querySelector('#live')?.textContent || ''), { timeout: 20000 })
+    .catch(() => fail('the running run\'s page shows no words as they are written'));
+  const shown = await page.$eval('#live', e => e.textContent);
+  if (/slowly enough/.test(shown)) fail('the page showed the draft only once it was whole: ' + shown);
+  if ((await page.$eval('#run-status', e => e.textContent)) !== 'running') fail('the run ended before its words showed');
+  ok('the running run\'s page shows the model\'s words as they are written');
   await page.waitForFunction(() => document.querySelector('#run-status')?.textContent === 'succeeded', { timeout: 40000 })
     .catch(() => fail('the page did not update to succeeded'));
   await page.waitForSelector('#timeline .row.llm', { timeout: 5000 }).catch(() => fail('no LLM bar after the update'));

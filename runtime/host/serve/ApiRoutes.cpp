@@ -230,6 +230,33 @@ Json chatCompletions(const ApiFacts &) {
             {"500", errorResponse("The run failed.")}}}};
 }
 
+Json agui(const ApiFacts &facts) {
+  Json input = {{"type", "object"},
+                {"required", {"threadId", "runId", "messages"}},
+                {"properties",
+                 {{"threadId", {{"type", "string"}}},
+                  {"runId", {{"type", "string"}}},
+                  {"messages", {{"type", "array"}}},
+                  {"forwardedProps", {{"type", "object"}}}}}};
+  Json operation = {{"operationId", "runAgui"},
+                    {"summary", "Run as an AG-UI agent: the run's events as AG-UI events (server-sent)"},
+                    {"description", facts.chat ? "A turn of a task (forwardedProps.task, or the only one): the last "
+                                                 "user message is the turn's."
+                                               : "The run's input is forwardedProps.input, or the last user message's "
+                                                 "content as a JSON object."}};
+  operation["requestBody"] = {{"required", true}, {"content", jsonBody(input)}};
+  operation["responses"] = {
+      {"200", typedResponse("AG-UI events: RUN_STARTED … RUN_FINISHED or RUN_ERROR (docs/streaming.md).",
+                            "text/event-stream", {{"type", "string"}})},
+      {"400", errorResponse("Not a RunAgentInput, or an input that does not match the input schema.")},
+      {"401", unauthorized()},
+      {"413", errorResponse("The body is larger than --max-body.")},
+      {"415", errorResponse("The body is not application/json.")},
+      {"429", tooMany()},
+      {"503", errorResponse("The server is shutting down.")}};
+  return operation;
+}
+
 Json chatModels(const ApiFacts &) {
   Json model = {{"type", "object"},
                 {"required", {"id", "object"}},
@@ -279,6 +306,7 @@ const std::vector<Route> &apiRoutes() {
       {"GET", "/program", false, false, &RestApi::programNames, programNames},
       {"POST", "/v1/chat/completions", true, false, &RestApi::chatCompletions, chatCompletions},
       {"GET", "/v1/models", true, false, &RestApi::chatModels, chatModels},
+      {"POST", "/agui", false, false, &RestApi::agui, agui},
   };
   return routes;
 }

@@ -6,6 +6,7 @@
 #include "core/chat/TurnMedia.h"
 #include "core/journal/RunStore.h"
 #include "host/chat/ChatMain.h"
+#include "host/serve/AguiStream.h"
 #include "host/serve/ChatCompletionStream.h"
 #include "host/serve/ChatCompletions.h"
 #include "host/serve/OpenApiDocument.h"
@@ -488,6 +489,82 @@ HttpResponse RestApi::runTrace(HttpRequest &request, const RouteArgs &args) {
   return {200, "application/x-ndjson", {{"Cache-Control", "no-cache"}}, lines.substr(start)};
 }
 
+HttpResponse RestApi::agui(HttpRequest &request, const RouteArgs &) {
+  if (runs_.draining()) return error(503, "shutting_down", "the server is shutting down: it starts no run");
+  auto body = readBody(request);
+  if (auto *refused = std::get_if<HttpResponse>(&body)) return *refused;
+  const std::optional<Json> &parsed = std::get<std::optional<Json>>(body);
+  if (!parsed || !parsed->is_object())
+    return error(400, "invalid_input", "the body must be AG-UI's RunAgentInput: {\"threadId\", \"runId\", \"messages\", …}", "");
+  for (const char *field : {"threadId", "runId"})
+    if (!parsed->contains(field) || !(*parsed)[field].is_string() || (*parsed)[field].get<std::string>().empty())
+      return error(400, "invalid_input", std::string("\"") + field + "\" is required: a non-empty string", std::string("/") + field);
+  Json messages = parsed->value("messages", Json::array());
+  if (!messages.is_array()) return error(400, "invalid_input", "\"messages\" must be an array of AG-UI messages", "/messages");
+  Json props = parsed->value("forwardedProps", Json::object());
+  if (!props.is_object()) props = Json::object();
+  std::optional<TraceParent> parent;
+  if (std::optional<std::string> header = request.header("traceparent")) parent = parseTraceParent(*header);
+
+  RunService::Started started;
+  if (chat::isChatProgram(program_)) {
+    // A turn of a task (forwardedProps.task, or the only one): the last user message is the
+    // turn's, the user and assistant messages before it the conversation (docs/streaming.md).
+    Json openAi = {{"messages", Json::array()}};
+    if (props.contains("task")) openAi["model"] = props["task"];
+    if (props.contains("variables")) openAi["metadata"] = props["variables"];
+    for (const Json &m : messages) {
+      std::string role = m.is_object() ? m.value("role", "") : "";
+      if (role != "user" && role != "assistant" && role != "system" && role != "developer") continue;
+      Json content = m.value("content", Json());
+      openAi["messages"].push_back({{"role", role}, {"content", content.is_null() ? Json("") : content}});
+    }
+    auto read = readChatCompletionRequest(openAi, program_);
+    if (auto *problem = std::get_if<ChatCompletionProblem>(&read))
+      return error(problem->status, "invalid_input", problem->message, problem->param == "model" ? "/forwardedProps/task" : "/messages");
+    ChatCompletionRequest chat = std::get<ChatCompletionRequest>(std::move(read));
+    if (std::optional<std::string> problem = turnMediaProblem(chat.input, program_, *chat.task))
+      return error(400, "invalid_input", *problem, "/messages");
+    std::vector<InputProblem> problems = inputCheck_.problems(chat.input, chat.task);
+    if (!problems.empty()) return error(400, "invalid_input", problems[0].text, "/forwardedProps/variables");
+    started = startTurn(chat, parent);
+  } else {
+    // The run's input: forwardedProps.input, else the last user message's content as JSON.
+    Json input = props.value("input", Json());
+    if (input.is_null()) {
+      for (auto it = messages.rbegin(); it != messages.rend(); ++it)
+        if (it->is_object() && it->value("role", "") == "user" && (*it)["content"].is_string()) {
+          input = readJsonOrDiscarded((*it)["content"].get<std::string>());
+          break;
+        }
+    }
+    if (!input.is_object())
+      return error(400, "invalid_input",
+                   "the run's input is forwardedProps.input, or the last user message's content as a JSON object "
+                   "(GET /schema says what it holds)",
+                   "/messages");
+    Value value = Value::fromJson(std::move(input));
+    std::vector<InputProblem> problems = inputCheck_.problems(value, nullptr);
+    if (!problems.empty())
+      return error(400, "invalid_input", "the input does not match the input schema (GET /schema): " + problems[0].text,
+                   problems[0].field);
+    started = runs_.start(std::move(value), nullptr, parent);
+  }
+  if (started.refusal == RunService::Refusal::Full) {
+    HttpResponse r = error(429, "too_many_runs", "the server runs " + std::to_string(runs_.maxRuns()) +
+                                                     " runs already (--max-runs): try again later");
+    r.headers.emplace_back("Retry-After", kRetryAfterSeconds);
+    return r;
+  }
+  if (started.refusal == RunService::Refusal::Draining)
+    return error(503, "shutting_down", "the server is shutting down: it starts no run");
+  if (started.refusal == RunService::Refusal::Failed) return error(500, "run_not_started", started.error);
+  HttpResponse r{200, "text/event-stream", {{"Cache-Control", "no-cache"}, {"X-Accel-Buffering", "no"}}, ""};
+  r.stream = std::make_shared<AguiStream>(runs_, started.events, (*parsed)["threadId"].get<std::string>(),
+                                          (*parsed)["runId"].get<std::string>(), started.id);
+  return r;
+}
+
 HttpResponse RestApi::runEvents(HttpRequest &request, const RouteArgs &args) {
   const std::string &id = args.id;
   std::optional<journal::RunRow> row = journal_.runs().find(id);
@@ -519,6 +596,21 @@ HttpResponse RestApi::chatModels(HttpRequest &, const RouteArgs &) {
   return json(200, {{"object", "list"}, {"data", data}});
 }
 
+RunService::Started RestApi::startTurn(const ChatCompletionRequest &chat, const std::optional<TraceParent> &parent) {
+  const ChatTaskDecl *task = chat.task;
+  std::vector<llm::Message> earlier = chat.earlier;
+  Value input = chat.input;
+  return runs_.start(
+      chat.input, task, parent,
+      [task, earlier, input](Run &run, const CancellationToken &cancel, const std::string &rootSpan) -> std::optional<Value> {
+        chat::ChatSession session(run, *task, cancel, rootSpan);
+        session.addEarlierTurns(earlier);
+        std::string reply = session.turn(chat::parseTurnInput(input, true, chat::MediaFiles::Refused));
+        session.finish();
+        return Value::string(reply);
+      });
+}
+
 HttpResponse RestApi::chatCompletions(HttpRequest &request, const RouteArgs &) {
   if (runs_.draining()) return openAiError(503, "the server is shutting down");
   auto body = readBody(request);
@@ -542,18 +634,7 @@ HttpResponse RestApi::chatCompletions(HttpRequest &request, const RouteArgs &) {
   }
   std::optional<TraceParent> parent;
   if (std::optional<std::string> header = request.header("traceparent")) parent = parseTraceParent(*header);
-  const ChatTaskDecl *task = chat.task;
-  std::vector<llm::Message> earlier = chat.earlier;
-  Value input = chat.input;
-  RunService::Started started = runs_.start(
-      chat.input, task, parent,
-      [task, earlier, input](Run &run, const CancellationToken &cancel, const std::string &rootSpan) -> std::optional<Value> {
-        chat::ChatSession session(run, *task, cancel, rootSpan);
-        session.addEarlierTurns(earlier);
-        std::string reply = session.turn(chat::parseTurnInput(input, true, chat::MediaFiles::Refused));
-        session.finish();
-        return Value::string(reply);
-      });
+  RunService::Started started = startTurn(chat, parent);
   if (started.refusal == RunService::Refusal::Full) {
     HttpResponse r = openAiError(429, "the server runs " + std::to_string(runs_.maxRuns()) + " runs already (--max-runs)");
     r.headers.emplace_back("Retry-After", kRetryAfterSeconds);

@@ -8,6 +8,7 @@
 #include "core/journal/JournalFile.h"
 #include "host/mcp_server/ToolCatalog.h"
 #include "host/serve/ApiRoutes.h"
+#include "host/serve/ChatCompletions.h"
 #include "host/serve/HttpServer.h"
 #include "host/serve/InputCheck.h"
 #include "host/serve/Metrics.h"
@@ -78,6 +79,9 @@ class RestApi {
   HttpResponse sendEvent(HttpRequest &request, const RouteArgs &args);
   HttpResponse runTrace(HttpRequest &request, const RouteArgs &args);
   HttpResponse runEvents(HttpRequest &request, const RouteArgs &args);
+  HttpResponse agui(HttpRequest &request, const RouteArgs &);
+  // Starts a chat turn (POST /v1/chat/completions, POST /agui).
+  RunService::Started startTurn(const ChatCompletionRequest &chat, const std::optional<TraceParent> &parent);
   HttpResponse inputSchema(HttpRequest &request, const RouteArgs &);
   HttpResponse openApi(HttpRequest &request, const RouteArgs &);
   HttpResponse health(HttpRequest &request, const RouteArgs &);

@@ -194,12 +194,63 @@ function statuses(events, graph) {
   return map;
 }
 
+// --- Live replies: the run's tokens as they stream (GET /runs/ID/events, docs/streaming.md) ----
+// One reader at a time, for the run on screen; it outlives the page's re-renders, which show
+// what it has read so far.
+let live = null;  // {id, texts: Map step → text, controller}
+function followTokens(id) {
+  if (live && live.id === id) return;
+  if (live) live.controller.abort();
+  live = { id, texts: new Map(), controller: new AbortController() };
+  const mine = live;
+  (async () => {
+    let last = 0;
+    while (live === mine) {
+      const r = await fetch('runs/' + encodeURIComponent(id) + '/events?after=' + last, { signal: mine.controller.signal });
+      if (!r.ok || !r.body) return;
+      const reader = r.body.getReader(), decoder = new TextDecoder();
+      let buffer = '', ended = false;
+      for (;;) {
+        const { value, done } = await reader.read();
+        if (done) break;
+        buffer += decoder.decode(value, { stream: true });
+        let cut;
+        while ((cut = buffer.indexOf('\n\n')) >= 0) {
+          const block = buffer.slice(0, cut);
+          buffer = buffer.slice(cut + 2);
+          const idLine = block.split('\n').find(l => l.startsWith('id: '));
+          const dataLine = block.split('\n').find(l => l.startsWith('data: '));
+          if (idLine) last = Number(idLine.slice(4));
+          if (!dataLine) continue;
+          const e = JSON.parse(dataLine.slice(6));
+          if (e.event === 'token') mine.texts.set(e.step, (mine.texts.get(e.step) || '') + e.text);
+          if (e.event === 'step_start' && e.attempt > 1) mine.texts.delete(e.step);
+          if (['output', 'error', 'suspended'].includes(e.event)) ended = true;
+          showTokens();
+        }
+      }
+      if (ended) return;
+      await new Promise(done => setTimeout(done, 1000));  // the run is not running here yet: ask again
+    }
+  })().catch(() => {});
+}
+function tokensPanel() {
+  const rows = [...(live ? live.texts : new Map())].map(([step, text]) =>
+    el('div', { class: 'live-step' }, el('span', { class: 'name' }, step), el('pre', {}, text)));
+  return el('div', { id: 'live' }, ...(rows.length ? rows : [el('p', { class: 'muted' }, 'Nothing written yet.')]));
+}
+function showTokens() {
+  const panel = document.getElementById('live');
+  if (panel) panel.replaceWith(tokensPanel());
+}
+
 // --- One run ---------------------------------------------------------------------------------
 let graphCache;
 async function showRun(id) {
   const [run, traceText, graph] = await Promise.all([getJson('runs/' + encodeURIComponent(id)),
     getText('runs/' + encodeURIComponent(id) + '/trace'), graphCache !== undefined ? graphCache : getJson('graph')]);
   graphCache = graph;
+  if (run.status === 'running') followTokens(run.id);
   renderRun(run, parseLines(traceText), graph);
   if (run.status === 'running') timer = setTimeout(route, 1000);
 }
@@ -215,6 +266,7 @@ function renderRun(run, events, graph) {
   if (run.awaiting) parts.push(el('p', {}, 'Waiting at ', el('strong', {}, run.awaiting.state), ' for ' + run.awaiting.events.join(', ')));
   if (run.error) parts.push(el('pre', { class: 'error' }, run.error));
   if (run.output !== undefined) parts.push(el('h2', {}, 'Output'), el('pre', { id: 'output' }, JSON.stringify(run.output, null, 2)));
+  if (run.status === 'running' && !offline) parts.push(el('h2', {}, 'Writing'), tokensPanel());
   parts.push(el('h2', {}, 'Step graph'), graphSvg(graph, statuses(events, graph)));
   parts.push(el('h2', {}, 'Timeline'), timeline(events));
   app.replaceChildren(...parts);
