@@ -54,11 +54,13 @@ const char *kChatBindings = R"(tools:
   kb.delete: { mock: { result: "x" } }
 )";
 
-// The writer streams its draft a word every 150 ms; the greeter a word every 120 ms.
+// The writer streams its draft a word every 150 ms; the greeter a word every 120 ms; the approver
+// (a suspended run's) answers at once.
 Json script() {
   return {{"replies",
            {{{"match", {{"system_contains", "WRITER"}}}, {"chunk_delay_ms", 150}, {"reply", {{"content", kDraft}}}},
-            {{"match", {{"system_contains", "Greet"}}}, {"chunk_delay_ms", 120}, {"reply", {{"content", kGreeting}}}}}}};
+            {{"match", {{"system_contains", "Greet"}}}, {"chunk_delay_ms", 120}, {"reply", {{"content", kGreeting}}}},
+            {{"match", {{"system_contains", "APPROVER"}}}, {"reply", {{"content", "looks fine"}}}}}}};
 }
 
 struct SseEvent {
@@ -271,6 +273,29 @@ TEST_F(ServeStreamE2ETest, ALastEventIdResumesExactlyAfterTheServerWasKilled) {
   std::vector<SseEvent> second(seen.begin() + std::ptrdiff_t(resumedAt), seen.end());
   EXPECT_EQ(tokensOf(second), kDraft);
   EXPECT_EQ(seen.back().data["output"], Json::parse(R"({"published": "killed"})"));
+}
+
+// A run that waits for an event ends its stream with "suspended"; given its event it runs again,
+// at once, and its events go on from the next id — the journal's, not a second event 1.
+TEST_F(ServeStreamE2ETest, ASuspendedRunsStreamGoesOnAfterItsEventFromTheNextId) {
+  start();
+  HttpReply started = httpPostJson(url("/runs"), R"({"topic": "review me", "next": "review"})");
+  ASSERT_EQ(started.status, 201) << started.body;
+  std::string id = started.json()["id"];
+  std::vector<SseEvent> first = readEvents(id);
+  ASSERT_FALSE(first.empty());
+  EXPECT_EQ(first.back().data["event"], "suspended") << first.back().data.dump();
+  HttpReply resumed = httpPostJson(url("/runs/" + id + "/events?wait=true"), R"({"event": "approve"})");
+  ASSERT_EQ(resumed.status, 200) << resumed.body;
+  std::vector<SseEvent> rest = readEvents(id, first.back().id);
+  ASSERT_FALSE(rest.empty());
+  EXPECT_EQ(rest.front().id, first.back().id + 1);
+  EXPECT_EQ(rest.front().data["event"], "run_start");
+  EXPECT_EQ(rest.front().data["resumed"], true);
+  EXPECT_EQ(rest.back().data["event"], "output");
+  std::vector<SseEvent> all = readEvents(id);
+  for (size_t i = 0; i < all.size(); ++i) EXPECT_EQ(all[i].id, int64_t(i + 1));
+  EXPECT_EQ(all.size(), first.size() + rest.size());
 }
 
 TEST_F(ServeStreamE2ETest, StreamedChatCompletionsSendTheTokensAsOpenAiChunks) {

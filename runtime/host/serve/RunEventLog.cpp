@@ -60,6 +60,11 @@ void RunEventLog::add(const nlohmann::ordered_json &event, bool piece) {
   recorder_.wake(shared_from_this());
 }
 
+void RunEventLog::waitRecorded(std::chrono::milliseconds limit) {
+  std::unique_lock lock(mutex_);
+  changed_.wait_for(lock, limit, [&] { return unrecorded_.empty() && recording_ == 0; });
+}
+
 int64_t RunEventLog::firstId() const {
   std::lock_guard lock(mutex_);
   return firstId_;

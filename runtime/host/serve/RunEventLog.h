@@ -45,6 +45,9 @@ class RunEventLog final : public TraceSink, public std::enable_shared_from_this<
   void finish(const std::optional<Value> &output, int exitCode, const std::string &error);
   // The run stopped without a last event (it never started): the log ends.
   void abandon();
+  // Blocks until every event so far is recorded (at most `limit`): the run's next time — a
+  // resume at once, by POST /runs/{id}/events — numbers its events on from the journal's last.
+  void waitRecorded(std::chrono::milliseconds limit);
 
   void record(const TraceRecord &record) override;
   bool wantsOutputs() const override { return true; }

@@ -135,6 +135,7 @@ void RunService::runThread(std::shared_ptr<Active> active, RunRequest request) {
     active->events->finish(outcome.output, outcome.code, outcome.error);
   else
     active->events->abandon();
+  active->events->waitRecorded(std::chrono::seconds(60));
   if (active->started) {
     // Its timeline outlives it in the journal (one segment per time it ran).
     std::lock_guard timelineLock(active->timelineMutex);
