@@ -57,7 +57,7 @@ bool AguiStream::next(std::string &out) {
     return true;
   }
   for (;;) {
-    RunEventLog::Read read = events_->after(last_, kEventKeepAlive);
+    RunEventLog::Read read = events_->after(last_, kEventKeepAlive, RunEventLog::Reading::Live);
     if (closed_) return false;
     for (const RunEventLog::Event &e : read.events) {
       last_ = e.id;

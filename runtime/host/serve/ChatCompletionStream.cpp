@@ -31,7 +31,7 @@ bool ChatCompletionStream::next(std::string &out) {
     return true;
   }
   for (;;) {  // until the turn's events add something: most of them (its steps) add nothing
-    RunEventLog::Read read = events_->after(last_, kEventKeepAlive);
+    RunEventLog::Read read = events_->after(last_, kEventKeepAlive, RunEventLog::Reading::Live);
     if (closed_) return false;
     for (const RunEventLog::Event &e : read.events) {
       last_ = e.id;

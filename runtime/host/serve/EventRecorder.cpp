@@ -49,7 +49,7 @@ void EventRecorder::loop() {
       if (!warned_) std::cerr << self_ << ": warning: runs' events are not recorded in the journal: " << e.what() << "\n";
       warned_ = true;
     }
-    for (size_t i = 0; i < logs.size(); ++i) logs[i]->recorded(std::move(taken[i]));
+    for (size_t i = 0; i < logs.size(); ++i) logs[i]->recorded(taken[i].size());
     logs.clear();
   }
 }

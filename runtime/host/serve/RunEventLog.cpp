@@ -53,7 +53,8 @@ void RunEventLog::add(const nlohmann::ordered_json &event, bool piece) {
                            {"message", "the run has " + std::to_string(kMaxRunEvents) +
                                            " events: the pieces of its replies are no longer sent (docs/limits.md)"}});
     }
-    unrecorded_.push_back({nextId_++, std::move(text)});
+    events_.push_back({nextId_++, std::move(text)});
+    changed_.notify_all();  // live readers
     if (queued_) return;
     queued_ = true;
   }
@@ -62,7 +63,7 @@ void RunEventLog::add(const nlohmann::ordered_json &event, bool piece) {
 
 void RunEventLog::waitRecorded(std::chrono::milliseconds limit) {
   std::unique_lock lock(mutex_);
-  changed_.wait_for(lock, limit, [&] { return unrecorded_.empty() && recording_ == 0; });
+  changed_.wait_for(lock, limit, [&] { return recorded_ == events_.size(); });
 }
 
 int64_t RunEventLog::firstId() const {
@@ -80,14 +81,15 @@ uint64_t RunEventLog::completionTokens() const {
   return completionTokens_;
 }
 
-RunEventLog::Read RunEventLog::after(int64_t afterId, std::chrono::milliseconds wait) {
+RunEventLog::Read RunEventLog::after(int64_t afterId, std::chrono::milliseconds wait, Reading reading) {
   std::unique_lock lock(mutex_);
   auto firstAfter = [&] { return size_t(std::max<int64_t>(0, afterId + 1 - firstId_)); };
-  auto done = [&] { return finished_ && unrecorded_.empty() && recording_ == 0; };
-  changed_.wait_for(lock, wait, [&] { return firstAfter() < events_.size() || done() || woken_; });
+  auto readable = [&] { return reading == Reading::Live ? events_.size() : recorded_; };
+  auto done = [&] { return finished_ && readable() == events_.size(); };
+  changed_.wait_for(lock, wait, [&] { return firstAfter() < readable() || done() || woken_; });
   Read out;
-  size_t from = firstAfter();
-  if (from < events_.size()) out.events.assign(events_.begin() + std::ptrdiff_t(from), events_.end());
+  size_t from = firstAfter(), to = readable();
+  if (from < to) out.events.assign(events_.begin() + std::ptrdiff_t(from), events_.begin() + std::ptrdiff_t(to));
   out.ended = out.events.empty() && (done() || woken_);
   return out;
 }
@@ -101,14 +103,14 @@ void RunEventLog::wake() {
 std::vector<RunEventLog::Event> RunEventLog::takeUnrecorded() {
   std::lock_guard lock(mutex_);
   queued_ = false;
-  recording_ += unrecorded_.size();
-  return std::exchange(unrecorded_, {});
+  std::vector<Event> out(events_.begin() + std::ptrdiff_t(taken_), events_.end());
+  taken_ = events_.size();
+  return out;
 }
 
-void RunEventLog::recorded(std::vector<Event> events) {
+void RunEventLog::recorded(size_t count) {
   std::lock_guard lock(mutex_);
-  recording_ -= events.size();
-  for (Event &e : events) events_.push_back(std::move(e));
+  recorded_ += count;
   changed_.notify_all();
 }
 

@@ -1,9 +1,11 @@
 // One served run's events as it runs (docs/streaming.md): a trace sink that turns the run's trace
 // records and reply pieces into events (core/trace/RunEvents.h), numbers them on from the last
 // one the journal holds for the run, and hands them to the journal (EventRecorder.h). Readers
-// (GET /runs/{id}/events, a streamed chat completion) are given only the events the journal has
-// recorded: a client that resumes after the last event it saw finds the next one in the journal,
-// even when this server was killed before the client reconnected.
+// of GET /runs/{id}/events are given only the events the journal has recorded: a client that
+// resumes after the last event it saw finds the next one in the journal, even when this server
+// was killed before the client reconnected. Readers that cannot resume (a streamed chat
+// completion, AG-UI: their run ends with their connection) read every event as it is made,
+// without waiting for the journal's commit.
 //
 // Bounded (docs/limits.md): past kMaxRunEvents events a run's reply pieces are no longer kept
 // (one "truncated" event says so); its steps' events and its last event still are.
@@ -60,20 +62,22 @@ class RunEventLog final : public TraceSink, public std::enable_shared_from_this<
   uint64_t promptTokens() const;
   uint64_t completionTokens() const;
 
-  // For readers. The recorded events after `afterId`, waiting up to `wait` for one when there
-  // is none yet; `ended`: the log has ended and nothing after `afterId` is left.
+  // For readers. The events after `afterId` — those recorded, or with Live all of them — waiting
+  // up to `wait` for one when there is none yet; `ended`: the log has ended and nothing after
+  // `afterId` is left.
+  enum class Reading { Recorded, Live };
   struct Read {
     std::vector<Event> events;
     bool ended = false;
   };
-  Read after(int64_t afterId, std::chrono::milliseconds wait);
+  Read after(int64_t afterId, std::chrono::milliseconds wait, Reading reading = Reading::Recorded);
   // Wakes every reader waiting in after() (the server stops).
   void wake();
 
   // For the recorder: the events not yet handed to it, and that it recorded them up to `id`.
   int64_t runSeq() const { return runSeq_; }
   std::vector<Event> takeUnrecorded();
-  void recorded(std::vector<Event> events);
+  void recorded(size_t count);
 
  private:
   void add(const nlohmann::ordered_json &event, bool piece);
@@ -84,10 +88,10 @@ class RunEventLog final : public TraceSink, public std::enable_shared_from_this<
   int64_t runSeq_ = 0;
   int64_t firstId_ = 1, nextId_ = 1;
   bool begun_ = false, finished_ = false, truncated_ = false, woken_ = false;
-  std::vector<Event> events_;      // recorded, from firstId_ on
-  std::vector<Event> unrecorded_;  // not yet taken by the recorder
-  bool queued_ = false;            // the recorder has been woken for this log
-  size_t recording_ = 0;           // events the recorder took and has not yet recorded
+  std::vector<Event> events_;  // every event, from firstId_ on
+  size_t taken_ = 0;           // events_[0, taken_) were handed to the recorder …
+  size_t recorded_ = 0;        // … and events_[0, recorded_) are in the journal
+  bool queued_ = false;        // the recorder has been woken for this log
   uint64_t promptTokens_ = 0, completionTokens_ = 0;
 };
 
