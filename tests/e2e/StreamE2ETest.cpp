@@ -8,7 +8,13 @@
 #include "LlmPackTest.h"
 
 #include <algorithm>
+#include <cerrno>
+#include <cstring>
 #include <map>
+
+#include <fcntl.h>
+#include <stdlib.h>
+#include <unistd.h>
 
 namespace wfc::test {
 namespace {
@@ -185,6 +191,14 @@ TEST_F(StreamE2ETest, ChatStreamWritesEachTurnsTokensThenItsReply) {
 // 6b. A chat on a terminal (a pseudo-terminal from script(1)) prints each reply as it streams in,
 // once; a reply a validator replaced after its first words went out follows on a line of its own.
 TEST_F(StreamE2ETest, ChatOnATerminalPrintsRepliesAsTheyStream) {
+  // A machine (a container, a chroot) may have no pseudo-terminals to give (/dev/pts not mounted).
+  int pty = ::posix_openpt(O_RDWR | O_NOCTTY);
+  const char *name = pty >= 0 && ::grantpt(pty) == 0 && ::unlockpt(pty) == 0 ? ::ptsname(pty) : nullptr;
+  int terminal = name ? ::open(name, O_RDWR | O_NOCTTY) : -1;
+  int why = errno;
+  if (terminal >= 0) ::close(terminal);
+  if (pty >= 0) ::close(pty);
+  if (terminal < 0) GTEST_SKIP() << "no pseudo-terminal on this machine: " << std::strerror(why);
   LlmServerProcess server(json(R"({"replies": [
     {"match": {"last_user_contains": "rude"}, "reply": {"content": "Well hello there, darn it all."}},
     {"reply": {"content": "Hello there, friend!"}}]})"));
