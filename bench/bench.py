@@ -17,6 +17,7 @@ the figure was taken: on a shared machine, read wall times beside it.
 """
 import argparse
 import hashlib
+import http.client
 import json
 import os
 import platform
@@ -40,17 +41,26 @@ FULL = {"chains": [10, 1000, 10000], "fanouts": [8, 64], "loop": 100, "foreach":
         "journal_chain": 1000, "journal_sizes": [10, 1000], "toolcomp": [3, 50], "awl": [10, 100], "awl_shell": 20,
         "batch_lines": 10000, "batch_max_runs": [64, 256], "batch_delay_ms": 100, "batch_rpm": 30000,
         "batch_tpm": 3000000, "batch_overhead_lines": 10000,
-        "stream_iterations": 300, "stream_concurrency": [1, 16, 256]}
+        "stream_iterations": 300, "stream_concurrency": [1, 16, 256],
+        "serve_stream_iterations": 200, "serve_stream_warmup": 20}
 SMOKE = {"chains": [10, 20, 40], "fanouts": [2], "loop": 3, "foreach": 3, "rounds": 2, "prompts": 2,
          "delay_ms": 20, "runs": 3, "min_time": "0.01", "llm_runs": 1,
          "check_sizes": [20], "cxx_sizes": [5], "cxx_levels": ["-O0"], "compile_runs": 1,
          "journal_chain": 20, "journal_sizes": [2, 5], "toolcomp": [3, 5], "awl": [2, 4], "awl_shell": 2,
          "batch_lines": 40, "batch_max_runs": [4, 8], "batch_delay_ms": 5, "batch_rpm": 6000, "batch_tpm": 600000,
-         "batch_overhead_lines": 40, "stream_iterations": 10, "stream_concurrency": [1, 2]}
+         "batch_overhead_lines": 40, "stream_iterations": 10, "stream_concurrency": [1, 2],
+         "serve_stream_iterations": 5, "serve_stream_warmup": 2}
 
 
 def load():
     return os.getloadavg()[0]
+
+
+def percentile(values, p):
+    """The value at rank p of the sorted values (nearest rank over n - 1, as
+    bench/stream/StreamBenchmark.cpp takes it: the p99 of 200 is the third highest)."""
+    v = sorted(values)
+    return v[min(len(v) - 1, int(p * (len(v) - 1) + 0.5))]
 
 
 class Row:
@@ -633,6 +643,121 @@ class Bench:
             self.rows.append(Row(f"tokens/s through wfc, {t['streams']} concurrent stream(s) of 256 words",
                                  t["tokens_per_second"], None, "", ratio=False))
 
+    def serve_stream(self):
+        """Serve's two streams (docs/streaming.md "Serve"): the time to the first token through
+        POST /v1/chat/completions with stream: true (a chat pack's turn) and through POST /runs then
+        GET /runs/{id}/events (a one-prompt workflow's run), against the test server's own — the
+        same streamed request sent straight to it. Each iteration measures the three in turn, from
+        this process with http.client on kept-alive connections, timed from the request's send to
+        the line of the first event that carries reply text. What serve adds is the per-iteration
+        difference with the server's own (w_i − r_i), whose p50 and p99 are the figures."""
+        print("== serve streaming", flush=True)
+        if not self.c.get("llm_server"):
+            self.rows.append(Row("serve streaming", note="skipped: no test LLM server in this build (WFC_BUILD_TESTS=OFF)"))
+            return
+        s = self.s
+        chat, ask = shapes.chat(), shapes.ask()
+        built = {shape.name: self.build(shape, inprocess=False) for shape in (chat, ask)}
+        if not all(built.values()):
+            self.rows.append(Row("serve streaming", note="pending (see below)"))
+            return
+        sdir = os.path.join(self.work, "serve-stream")
+        request = lambda model: json.dumps({"model": model, "messages": [{"role": "user", "content": "hello"}],
+                                            "stream": True}).encode()
+        json_post = {"Content-Type": "application/json", "Accept": "text/event-stream"}
+
+        def has_content(data):
+            chunk = json.loads(data)
+            return bool(chunk.get("choices") and chunk["choices"][0].get("delta", {}).get("content"))
+
+        def first_event(conn, method, path, body, first, started=None):
+            """Sends the request and reads the server-sent events line by line: the µs from the send
+            (or `started`) to the first `data:` line for which first(data) holds. The rest of the
+            body is read too, so that the connection serves the next request."""
+            sent = time.perf_counter_ns() if started is None else started
+            conn.request(method, path, body=body, headers=json_post if body is not None else {})
+            resp = conn.getresponse()
+            if resp.status != 200:
+                raise RuntimeError(f"{method} {path}: {resp.status} {resp.read()[:300]!r}")
+            got = None
+            while line := resp.readline():
+                if got is None and line.startswith(b"data: ") and first(line[6:]):
+                    got = (time.perf_counter_ns() - sent) / 1000
+            if got is None:
+                raise RuntimeError(f"{method} {path}: the stream ended without a token")
+            return got
+
+        def settle():
+            # A run's last journal writes (its timeline, its status) follow the end of its stream:
+            # they must not land in the next measurement, which would then time the two at once.
+            time.sleep(0.005)
+
+        with LlmServer(self.c["llm_server"], chat.script, os.path.join(sdir, "llm")) as server, \
+                Served(built["chat"][0], chat.args + ["--llm-base-url", server.base_url],
+                       os.path.join(sdir, "chat"), self.env) as chat_serve, \
+                Served(built["ask"][0], ask.args + ["--llm-base-url", server.base_url],
+                       os.path.join(sdir, "ask"), self.env) as ask_serve:
+            llm_host, llm_port = re.match(r"http://([^:/]+):(\d+)", server.base_url).groups()
+            # One kept-alive connection per path, as a client that streams one reply after another.
+            raw_conn = http.client.HTTPConnection(llm_host, int(llm_port))
+            chat_conn = http.client.HTTPConnection(chat_serve.host, chat_serve.port)
+            post_conn = http.client.HTTPConnection(ask_serve.host, ask_serve.port)
+            events_conn = http.client.HTTPConnection(ask_serve.host, ask_serve.port)
+            raw, chat_got, sse, post = [], [], [], []
+            warmup = s["serve_stream_warmup"]
+            for i in range(warmup + s["serve_stream_iterations"]):
+                r = first_event(raw_conn, "POST", "/v1/chat/completions", request("test-model"), has_content)
+                settle()
+                c = first_event(chat_conn, "POST", "/v1/chat/completions", request("greeter"), has_content)
+                settle()
+                started = time.perf_counter_ns()
+                post_conn.request("POST", "/runs", body=b"{}", headers={"Content-Type": "application/json"})
+                resp = post_conn.getresponse()
+                body = resp.read()
+                if resp.status != 201:
+                    raise RuntimeError(f"POST /runs: {resp.status} {body[:300]!r}")
+                created = (time.perf_counter_ns() - started) / 1000
+                run_id = json.loads(body)["id"]
+                e = first_event(events_conn, "GET", f"/runs/{run_id}/events", None,
+                                lambda data: b'"event":"token"' in data, started)
+                settle()
+                if i < warmup:  # connections, the servers' threads and the journal's pages warm up
+                    continue
+                raw.append(r)
+                chat_got.append(c)
+                sse.append(e)
+                post.append(created)
+            # This client's own round trip to the server, no run behind it: the least that the SSE
+            # path's second request (the GET after the POST) adds over the server's own.
+            healthz = []
+            for _ in range(s["serve_stream_iterations"]):
+                started = time.perf_counter_ns()
+                post_conn.request("GET", "/healthz")
+                post_conn.getresponse().read()
+                healthz.append((time.perf_counter_ns() - started) / 1000)
+            for conn in (raw_conn, chat_conn, post_conn, events_conn):
+                conn.close()
+        n = len(raw)
+        pair = lambda xs: (percentile(xs, 0.5), percentile(xs, 0.99))
+        both = lambda xs: f"{percentile(xs, 0.5):.0f} / {percentile(xs, 0.99):.0f} µs"
+        print(f"  {n} iterations: server's own {both(raw)}, /v1/chat/completions {both(chat_got)}, "
+              f"POST /runs + events {both(sse)}", flush=True)
+        self.rows.append(Row(f"first token, the test server's own (http.client, stream: true; {n} iterations), "
+                             "p50 / p99", both(raw), None, ratio=False))
+        self.rows.append(Row("first token through serve's POST /v1/chat/completions, stream: true (a chat turn), "
+                             "p50 / p99", both(chat_got), None, ratio=False))
+        self.rows.append(Row("first token through serve's POST /runs + GET /runs/{id}/events (the run's start "
+                             "included: from the POST's send), p50 / p99", both(sse), None, ratio=False))
+        self.rows.append(Row("… of which POST /runs until its 201 (the run recorded in the journal, its thread "
+                             "started), p50 / p99", both(post), None, ratio=False))
+        self.rows.append(Row("GET /healthz round trip from the same client (no run: HTTP and the client's own "
+                             "cost), p50 / p99", both(healthz), None, ratio=False))
+        for label, got in (("POST /v1/chat/completions", chat_got), ("POST /runs + GET /runs/{id}/events", sse)):
+            p50, p99 = pair([w - r for w, r in zip(got, raw)])
+            self.rows.append(Row(f"latency serve's {label} adds to the first token, p99 of the per-iteration "
+                                 f"difference (p50: {p50:.0f} µs)", p99, None, "µs", "< 1000 µs", p99 < 1000,
+                                 ratio=False))
+
     def compiler(self):
         print("== compiler", flush=True)
         s = self.s
@@ -694,6 +819,45 @@ class LlmServer:
         self.process.wait(timeout=10)
 
 
+class Served:
+    """A compiled executable under --serve (docs/serve.md) on a port of its choosing, in a directory
+    of its own with a fresh journal; `host` and `port` come from the line it prints on stderr once
+    it listens."""
+
+    def __init__(self, exe, args, directory, env):
+        os.makedirs(directory, exist_ok=True)
+        self.journal, self.err = os.path.join(directory, "serve.db"), os.path.join(directory, "serve.err")
+        # A kept --work-dir has the last server's journal: its runs are not this one's to count.
+        for suffix in ("", "-wal", "-shm"):
+            if os.path.exists(self.journal + suffix):
+                os.unlink(self.journal + suffix)
+        self.argv = [exe, "--serve", "127.0.0.1:0", "--journal", self.journal] + args
+        self.directory, self.env = directory, env
+
+    def __enter__(self):
+        # stderr to a file, not a pipe: nobody reads it after the first line, and a server that
+        # warns would block on a full pipe.
+        with open(self.err, "w") as err:
+            self.process = subprocess.Popen(self.argv, cwd=self.directory, env=self.env, stdin=subprocess.DEVNULL,
+                                            stdout=subprocess.DEVNULL, stderr=err)
+        deadline = time.monotonic() + 30
+        while True:
+            text = open(self.err).read()
+            match = re.search(r"serving .* on http://(127\.0\.0\.1):(\d+)/", text)
+            if match:
+                self.host, self.port = match.group(1), int(match.group(2))
+                return self
+            if self.process.poll() is not None or time.monotonic() > deadline:
+                self.process.kill()
+                self.process.wait()
+                raise RuntimeError(f"{' '.join(self.argv[:3])} did not start serving:\n{text.strip()}")
+            time.sleep(0.02)
+
+    def __exit__(self, *_):
+        self.process.send_signal(signal.SIGTERM)  # drains: its runs have all ended
+        self.process.wait(timeout=60)
+
+
 def machine():
     cpu = next((l.split(":", 1)[1].strip() for l in open("/proc/cpuinfo") if l.startswith("model name")), "?")
     try:
@@ -710,8 +874,8 @@ def main():
     parser.add_argument("--work-dir", help="where the shapes go, kept: a rerun reuses the objects of unchanged "
                                            "sources (default: a temporary directory, removed)")
     parser.add_argument("--json", help="also write the rows as JSON here")
-    parser.add_argument("--only", choices=["runtime", "startup", "llm", "stream", "compiler", "journal", "toolcomp", "awl",
-                                                    "batch"],
+    parser.add_argument("--only", choices=["runtime", "startup", "llm", "stream", "serve-stream", "compiler", "journal",
+                                           "toolcomp", "awl", "batch"],
                         action="append")
     args = parser.parse_args()
     config_path = os.path.join(args.build_dir, "bench", "bench-config.json")
@@ -733,8 +897,9 @@ def main():
     bench = Bench(config, SMOKE if args.smoke else FULL, work, args.smoke)
     print(f"machine: {machine()}; load average at start {' '.join(f'{x:.2f}' for x in os.getloadavg())}", flush=True)
     try:
-        for part in args.only or ["runtime", "startup", "llm", "stream", "compiler", "journal", "toolcomp", "awl", "batch"]:
-            getattr(bench, part)()
+        for part in args.only or ["runtime", "startup", "llm", "stream", "serve-stream", "compiler", "journal", "toolcomp",
+                                  "awl", "batch"]:
+            getattr(bench, part.replace("-", "_"))()
     finally:
         if not args.work_dir:
             shutil.rmtree(work, ignore_errors=True)

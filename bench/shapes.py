@@ -154,6 +154,33 @@ def summarize(delay_ms, usage):
                  about=f"one prompt step per line, replies after {delay_ms} ms")
 
 
+# The reply of the serve-streaming shapes: a few words, so it streams as several pieces (the test
+# server cuts content into words) and the first token is not the whole reply.
+GREETING = {"replies": [{"reply": {"content": "Hello there, how can I help you today?"}}]}
+
+
+def chat():
+    """A chat pack (docs/promptkit.md "Chat executables"): one prompt, no tools. Served, it answers
+    POST /v1/chat/completions with `model` the task's name, `greeter`."""
+    pack = (HEADER.format(id="chat", name="A chat") +
+            "prompts:\n  greeter:\n    id: greeter\n    name: Greeter\n    version: 1.0.0\n"
+            "    system_template: Greet the user.\n")
+    return Shape("chat", pack, "tools: {}\n", ["--model", "test-model"], script=GREETING,
+                 about="a chat pack of one prompt, no tools (served: POST /v1/chat/completions)")
+
+
+def ask():
+    """A workflow of one prompt step on a fixed input: served, POST /runs starts it and
+    GET /runs/{id}/events streams its reply's tokens."""
+    pack = (HEADER.format(id="ask", name="One prompt step") +
+            "prompts:\n  asker:\n    id: asker\n    name: Asker\n    version: 1.0.0\n"
+            "    system_template: Answer briefly.\n"
+            "tools: {}\ncompositions:\n  main:\n    version: 1\n"
+            "    steps:\n      - {id: ask, kind: prompt, prompt_task: asker, input: hello}\n")
+    return Shape("ask", pack, "tools: {}\n", ["--model", "test-model"], script=GREETING,
+                 about="one prompt step (served: POST /runs, GET /runs/{id}/events)")
+
+
 def toolcomp(n):
     """A tool composition (docs/tool-composition.md) of n steps in a chain, each a native no-op:
     what wfc adds over the tools' own time (seed 004 asks < 200 ms; wfc's target < 1 ms)."""
@@ -208,7 +235,8 @@ def main(argv):
         return 0
     if len(argv) == 2 and argv[1] == "list":
         for shape in [chain(10), chain(1000, "mock"), fanout(8), branch(), start(), loop(100), foreach(64),
-                      agent(10), prompts(4, 200, 0), summarize(100, {}), toolcomp(50), awl(100), awl_shell(20)]:
+                      agent(10), prompts(4, 200, 0), summarize(100, {}), chat(), ask(), toolcomp(50), awl(100),
+                      awl_shell(20)]:
             print(f"{shape.name:14} {shape.about}")
         return 0
     print(__doc__, file=sys.stderr)
