@@ -174,6 +174,12 @@ class Reader {
       fail(at, "invalid environment variable name " + inQuotes(name) + " in " + what +
                    "; a name is not empty and has no '='");
   }
+  // A price in US dollars per million tokens: a finite number, 0 or more.
+  void price(const YAML::Node &node, const std::string &what) const {
+    Json j = node.IsScalar() ? scalar(node) : Json();
+    if (!j.is_number() || !std::isfinite(j.get<double>()) || j.get<double>() < 0)
+      fail(node, what + " must be a number of US dollars per million tokens, 0 or more, not " + typeName(node));
+  }
   void timeout(const YAML::Node &map, const std::string &what) const {
     if (const YAML::Node t = map["timeout_ms"]) {
       Json j = t.IsScalar() ? scalar(t) : Json();
@@ -322,11 +328,27 @@ void checkMcpServer(const Reader &r, const YAML::Node &spec, const std::string &
   if (spec["cwd"]) r.nonEmptyString(spec["cwd"], "'cwd' of " + what);
 }
 
+// A price (docs/cost.md "Prices"): US dollars per million input and output tokens, and optionally
+// per million cached input tokens and the multiplier of a provider batch's tokens.
+void checkPrice(const Reader &r, const YAML::Node &spec, const std::string &what) {
+  r.expectMap(spec, what, "write {input: USD, output: USD} per million tokens");
+  r.keys(spec, what, {"input", "output", "cached_input", "batch"});
+  r.required(spec, "input", what, "USD");
+  r.required(spec, "output", what, "USD");
+  for (const char *field : {"input", "output", "cached_input"})
+    if (spec[field]) r.price(spec[field], inQuotes(field) + " of " + what);
+  if (const YAML::Node batch = spec["batch"]) {
+    r.price(batch, "'batch' of " + what);
+    if (yaml::coreScalar(batch).get<double>() > 1)
+      r.fail(batch, "'batch' of " + what + " is a multiplier of the price, at most 1 (0.5: half price)");
+  }
+}
+
 // A provider binding (docs/bindings.md "Providers"): the concrete provider a pack's provider key
 // (requires.providers, RFC 0012/0017) runs on.
 void checkProvider(const Reader &r, const YAML::Node &spec, const std::string &what) {
   r.expectMap(spec, what, "write {provider: openai, model: NAME}");
-  r.keys(spec, what, {"provider", "model", "base_url", "api_key_env", "timeout_ms"});
+  r.keys(spec, what, {"provider", "model", "base_url", "api_key_env", "timeout_ms", "price"});
   r.required(spec, "provider", what, "openai");
   std::string provider = r.string(spec["provider"], "'provider' of " + what);
   if (provider != "openai" && provider != "anthropic")
@@ -341,6 +363,7 @@ void checkProvider(const Reader &r, const YAML::Node &spec, const std::string &w
   }
   if (spec["api_key_env"]) r.envName(spec["api_key_env"], r.string(spec["api_key_env"], "'api_key_env' of " + what), what);
   r.timeout(spec, what);
+  if (spec["price"]) checkPrice(r, spec["price"], "'price' of " + what);
 }
 
 YAML::Node loadOneDocument(std::string_view text, const Reader &r) {
@@ -530,9 +553,21 @@ McpServerSettings mcpServerSettings(const Value &spec) {
           optionalString(spec, "cwd")};
 }
 
+std::optional<double> optionalNumber(const Value &spec, const char *key) {
+  if (std::optional<Value> v = spec.get(key)) return v->asNumber();
+  return std::nullopt;
+}
+
+PriceSettings priceSettings(const Value &spec) {
+  return {spec.get("input")->asNumber(), spec.get("output")->asNumber(), optionalNumber(spec, "cached_input"),
+          optionalNumber(spec, "batch")};
+}
+
 ProviderSettings providerSettings(const Value &spec) {
+  std::optional<PriceSettings> price;
+  if (std::optional<Value> p = spec.get("price")) price = priceSettings(*p);
   return {spec.get("provider")->asString(), spec.get("model")->asString(), optionalString(spec, "base_url"),
-          optionalString(spec, "api_key_env"), optionalTimeout(spec)};
+          optionalString(spec, "api_key_env"), optionalTimeout(spec), price};
 }
 
 }  // namespace
@@ -549,7 +584,23 @@ BindingsFile BindingsFile::check(const YAML::Node &root, const std::string &orig
                            "; write 'tools:' with one 'NAME: {KIND: …}' entry per tool");
       }))
     return file;
-  attempt([&] { r.keys(root, "a bindings file", {"tools", "mcp_servers", "providers"}); });
+  attempt([&] { r.keys(root, "a bindings file", {"tools", "mcp_servers", "providers", "prices"}); });
+
+  if (const YAML::Node ps = root["prices"]; ps && !ps.IsNull()) {
+    if (attempt([&] { r.expectMap(ps, "'prices'", "write 'MODEL: {input: USD, output: USD}' entries"); }))
+      for (const auto &kv : ps) {
+        attempt([&] {
+          std::string model = r.key(kv.first, "'prices'");
+          if (const ModelPrice *first = file.findPrice(model))
+            r.fail(kv.first, "model " + inQuotes(model) + " is priced twice (first at " + first->where +
+                                 "); remove one of the entries");
+          checkPrice(r, kv.second, "the price of model " + inQuotes(model));
+          Value spec = Value::fromJson(r.toJson(kv.second));
+          PriceSettings settings = priceSettings(spec);
+          file.prices_.push_back({model, r.where(kv.first), std::move(spec), settings});
+        });
+      }
+  }
 
   if (const YAML::Node ps = root["providers"]; ps && !ps.IsNull()) {
     if (attempt([&] { r.expectMap(ps, "'providers'", "write 'KEY: {provider: openai, model: NAME}' entries"); }))
@@ -693,6 +744,12 @@ const BindingsFile::ProviderBinding *BindingsFile::findProvider(std::string_view
   return nullptr;
 }
 
+const BindingsFile::ModelPrice *BindingsFile::findPrice(std::string_view model) const {
+  for (const ModelPrice &p : prices_)
+    if (p.model == model) return &p;
+  return nullptr;
+}
+
 const BindingsFile::McpServer *BindingsFile::findMcpServer(std::string_view name) const {
   for (const McpServer &s : mcpServers_)
     if (s.name == name) return &s;
@@ -712,8 +769,13 @@ bool operator==(const BindingsFile::ProviderBinding &a, const BindingsFile::Prov
   return a.key == b.key && a.spec.dump() == b.spec.dump();
 }
 
+bool operator==(const BindingsFile::ModelPrice &a, const BindingsFile::ModelPrice &b) {
+  return a.model == b.model && a.spec.dump() == b.spec.dump();
+}
+
 bool operator==(const BindingsFile &a, const BindingsFile &b) {
-  return a.entries() == b.entries() && a.mcpServers() == b.mcpServers() && a.providers() == b.providers();
+  return a.entries() == b.entries() && a.mcpServers() == b.mcpServers() && a.providers() == b.providers() &&
+         a.prices() == b.prices();
 }
 
 std::string toJsonText(const BindingsFile &file) {
@@ -732,6 +794,11 @@ std::string toJsonText(const BindingsFile &file) {
     Json providers = Json::object();
     for (const BindingsFile::ProviderBinding &p : file.providers()) providers[p.key] = p.spec.json();
     out["providers"] = providers;
+  }
+  if (!file.prices().empty()) {
+    Json prices = Json::object();
+    for (const BindingsFile::ModelPrice &p : file.prices()) prices[p.model] = p.spec.json();
+    out["prices"] = prices;
   }
   return out.dump();
 }

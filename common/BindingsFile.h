@@ -59,11 +59,18 @@ struct McpServerSettings {
   std::vector<std::pair<std::string, std::string>> env;
   std::optional<std::string> cwd;
 };
+// What a model's tokens cost (docs/cost.md "Prices"), in US dollars per million tokens.
+struct PriceSettings {
+  double input = 0, output = 0;
+  std::optional<double> cachedInput;  // a cached input token's; absent: as an input token
+  std::optional<double> batch;        // the multiplier of a provider batch's tokens; absent: 1
+};
 struct ProviderSettings {
   std::string provider;  // openai or anthropic
   std::string model;
   std::optional<std::string> baseUrl, apiKeyEnv;
   std::optional<int64_t> timeoutMs;
+  std::optional<PriceSettings> price;  // the key's calls' price, before the `prices` table's
 };
 
 // One bindings document, parsed and shape-checked, not yet bound to implementations.
@@ -107,6 +114,13 @@ class BindingsFile {
     int line = 0, column = 0;  // of the key
     ProviderSettings settings;
   };
+  // A model's price in the `prices` section (docs/cost.md "Prices").
+  struct ModelPrice {
+    std::string model;  // as requests name it: gpt-4o-mini
+    std::string where;  // "ORIGIN:LINE:COL" of the name
+    Value spec;         // {input, output, cached_input?, batch?}
+    PriceSettings settings;
+  };
 
   // `origin` names the document in messages (a path, or "<compiled-in bindings>"). YAML, or JSON
   // text. Throws wfc::Error(Usage) "ORIGIN:LINE:COL: what is wrong; how to fix" — one line per
@@ -131,6 +145,8 @@ class BindingsFile {
   const McpServer *findMcpServer(std::string_view name) const;
   const std::vector<ProviderBinding> &providers() const { return providers_; }
   const ProviderBinding *findProvider(std::string_view key) const;
+  const std::vector<ModelPrice> &prices() const { return prices_; }
+  const ModelPrice *findPrice(std::string_view model) const;
 
  private:
   // The checks every bindings document passes, on its YAML nodes.
@@ -140,12 +156,14 @@ class BindingsFile {
   std::vector<Entry> entries_;
   std::vector<McpServer> mcpServers_;
   std::vector<ProviderBinding> providers_;
+  std::vector<ModelPrice> prices_;
 };
 
 // The same bindings, in the same order; origins and places are not compared.
 bool operator==(const BindingsFile::Entry &a, const BindingsFile::Entry &b);
 bool operator==(const BindingsFile::McpServer &a, const BindingsFile::McpServer &b);
 bool operator==(const BindingsFile::ProviderBinding &a, const BindingsFile::ProviderBinding &b);
+bool operator==(const BindingsFile::ModelPrice &a, const BindingsFile::ModelPrice &b);
 bool operator==(const BindingsFile &a, const BindingsFile &b);
 
 // The same bindings as compact JSON (entries in file order), for baking into generated code;

@@ -315,7 +315,7 @@ TEST(BindingsTest, EveryProblemIsReportedOneLineEach) {
                            "  c: {native: 3}\n"
                            "bogus: 1\n";
   EXPECT_EQ(parseError(text),
-            "b.yaml:5:1: unknown field 'bogus' in a bindings file; the fields are 'tools', 'mcp_servers' and 'providers'\n"
+            "b.yaml:5:1: unknown field 'bogus' in a bindings file; the fields are 'tools', 'mcp_servers', 'providers' and 'prices'\n"
             "b.yaml:2:7: unknown binding kind 'exce' for tool 'a'; did you mean 'exec'?\n"
             "b.yaml:4:15: the native binding of tool 'c' must be a string, not an integer (3); write it in quotes: '3'");
   std::vector<BindingsProblem> problems;
@@ -352,7 +352,7 @@ TEST(BindingsTest, UnknownTopLevelFieldSuggestsOne) {
   EXPECT_EQ(parseError("tools: {}\ntols: {}\n"),
             "b.yaml:2:1: unknown field 'tols' in a bindings file; did you mean 'tools'?");
   EXPECT_EQ(parseError("servers: {}\n"),
-            "b.yaml:1:1: unknown field 'servers' in a bindings file; the fields are 'tools', 'mcp_servers' and 'providers'");
+            "b.yaml:1:1: unknown field 'servers' in a bindings file; the fields are 'tools', 'mcp_servers', 'providers' and 'prices'");
   EXPECT_EQ(parseError("tools: {}\ntools: {}\n"),
             "b.yaml:2:1: duplicate field 'tools' in a bindings file; remove one of them");
   EXPECT_EQ(parseError("[a]: 1\n"), "b.yaml:1:1: the keys of a bindings file must be strings, not a list; write a plain name");
