@@ -22,6 +22,7 @@ set(WFC_LAYERS
   "runtime/core/trace"
   "runtime/core/tools"
   "runtime/core/llm"
+  "runtime/core/cost"
   "runtime/core/journal"
   "runtime/core/run"
   "runtime/core/evals"

@@ -2,6 +2,8 @@
 
 #include "common/JsonReader.h"
 #include "core/conversation/Guardrails.h"
+#include "core/cost/JournaledSpend.h"
+#include "core/cost/RequestBound.h"
 #include "core/journal/RunJournal.h"
 #include "core/llm/Recording.h"
 #include "core/llm/ReplyStream.h"
@@ -146,23 +148,45 @@ Reply Exchange::sendToModel(const Request &request, unsigned round) {
                                   {"tool_calls", reply.toolCalls.size()}, {"finish_reason", reply.finishReason}});
       return reply;
     }
+  // A budget (docs/cost.md "Budgets") holds the request's worst case while it is in flight; a
+  // request that does not fit is never sent.
+  cost::SpendBudget *budget = a_.run.budget();
+  const PriceSettings *price = a_.run.prices() ? a_.run.prices()->find(request.provider, request.model) : nullptr;
+  cost::SpendBudget::Reservation reservation;
+  cost::RequestBound bound;
+  if (budget && budget->limits().any()) {
+    bound = cost::requestBound(request, provider->defaultMaxTokens(request.provider));
+    reservation = budget->reserve(a_.path, request.model, bound, price);
+  }
   try {
     // A stream stopped mid-way has no usage: the provider's count never arrives.
     Reply reply = provider->complete(request, key, a_.cancel, deltas ? &*deltas : nullptr);
-    // Committed before anything reads the reply.
-    if (journal)
+    cost::Spend spend = cost::spendOf(reply.usage, price);
+    // A reply that reports no usage (a stream stopped mid-way, a server that does not count)
+    // counts against a budget as the worst case it reserved.
+    if (reservation.held && reply.usage.promptTokens == 0 && reply.usage.completionTokens == 0)
+      spend = cost::spendOf({bound.inputTokens, bound.outputTokens.value_or(0), 0}, price);
+    // Committed before anything reads the reply, with what it cost: a resumed run goes on against
+    // what is left.
+    if (budget) budget->settle(reservation, spend);
+    if (journal) {
+      Json row = replyToJson(reply);
+      row["spend"] = cost::spendToJson(spend);
       journal->recordExchange(key.str(), key.step, key.item, round, a_.attempt, prompt_.key,
-                              replyToJson(reply).dump(-1, ' ', false, Json::error_handler_t::replace));
-    a_.tokens.promptTokens += reply.usage.promptTokens;
-    a_.tokens.completionTokens += reply.usage.completionTokens;
-    a_.run.addTokens(reply.usage);
+                              row.dump(-1, ' ', false, Json::error_handler_t::replace));
+    }
+    a_.tokens.promptTokens += spend.inputTokens;
+    a_.tokens.completionTokens += spend.outputTokens;
+    a_.run.addSpend(spend);
     if (trace) {
       Json line = {{"step", a_.path}, {"prompt", prompt_.key}, {"span_id", trace->newSpanId()},
                    {"parent_span_id", a_.span}, {"attempt", a_.attempt}, {"round", round},
                    {"model", request.model}, {"status", "ok"},
-                   {"duration_ms", millis(start)}, {"prompt_tokens", reply.usage.promptTokens},
-                   {"completion_tokens", reply.usage.completionTokens},
+                   {"duration_ms", millis(start)}, {"prompt_tokens", spend.inputTokens},
+                   {"completion_tokens", spend.outputTokens},
                    {"tool_calls", reply.toolCalls.size()}, {"finish_reason", reply.finishReason}};
+      if (spend.cachedInputTokens > 0) line["cached_tokens"] = spend.cachedInputTokens;
+      if (price) line["cost_usd"] = spend.costUsd;
       if (!request.provider.empty()) line["provider"] = request.provider;  // a pack's provider key (RFC 0017)
       if (!reply.model.empty()) line["response_model"] = reply.model;
       if (!reply.id.empty()) line["response_id"] = reply.id;
@@ -171,6 +195,9 @@ Reply Exchange::sendToModel(const Request &request, unsigned round) {
     }
     return reply;
   } catch (const Error &e) {
+    // Refused or failed before a reply: nothing to settle. (A reply the provider bills and then
+    // breaks off is the one spend a budget cannot see: docs/cost.md "What a budget cannot see".)
+    if (budget) budget->release(reservation);
     if (trace) {
       Json content = trace->wantsContent() ? exchangeContent(request, nullptr) : Json();
       trace->write("llm_call", {{"step", a_.path}, {"prompt", prompt_.key}, {"span_id", trace->newSpanId()},
@@ -179,6 +206,9 @@ Reply Exchange::sendToModel(const Request &request, unsigned round) {
                                 {"duration_ms", millis(start)}, {"error", e.what()}},
                    content.is_null() ? nullptr : &content);
     }
+    throw;
+  } catch (...) {
+    if (budget) budget->release(reservation);
     throw;
   }
 }

@@ -3,6 +3,7 @@
 // finished, its result line: what a resumed batch skips and writes again.
 #pragma once
 
+#include "core/cost/SpendBudget.h"
 #include "core/journal/JournalFile.h"
 #include "core/journal/ProgramIdentity.h"
 #include "core/journal/RunStatus.h"
@@ -55,6 +56,8 @@ class BatchStore {
   // The rows of the batch's lines from `fromLine` on, in line order, at most `limit` of them.
   std::vector<BatchLineRow> lines(const std::string &batch, int64_t fromLine, size_t limit);
   int64_t finishedLines(const std::string &batch);
+  // What the batch's runs have spent on LLM calls (docs/cost.md "Budgets").
+  cost::Spend spend(const std::string &batch);
   void startLine(const std::string &batch, int64_t line, const std::string &run);
   void finishLine(const std::string &batch, int64_t line, const std::optional<std::string> &run, RunStatus status,
                   const std::string &result);

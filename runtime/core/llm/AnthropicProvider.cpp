@@ -235,6 +235,7 @@ Reply anthropicReply(const Json &reply, const Request &request) {
     result.usage.promptTokens = tokenCount(*usage, "input_tokens") + tokenCount(*usage, "cache_creation_input_tokens") +
                                 tokenCount(*usage, "cache_read_input_tokens");
     result.usage.completionTokens = tokenCount(*usage, "output_tokens");
+    result.usage.cachedPromptTokens = tokenCount(*usage, "cache_read_input_tokens");
   }
   if (auto model = reply.find("model"); model != reply.end() && model->is_string()) result.model = model->get<std::string>();
   if (auto id = reply.find("id"); id != reply.end() && id->is_string()) result.id = id->get<std::string>();

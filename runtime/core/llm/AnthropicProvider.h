@@ -40,6 +40,7 @@ class AnthropicProvider : public Provider {
                  const DeltaSink *deltas) override;
   // "anthropic claude-sonnet-4-5 at https://api.anthropic.com/v1"
   std::string describe() const override;
+  uint64_t defaultMaxTokens(std::string_view) const override { return uint64_t(kAnthropicDefaultMaxTokens); }
 
  private:
   Endpoint endpoint_;  // <baseUrl>/messages

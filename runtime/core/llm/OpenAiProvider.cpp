@@ -6,6 +6,7 @@
 #include "core/llm/ReplyStream.h"
 #include "wfc/error.h"
 
+#include <algorithm>
 #include <utility>
 
 namespace wfc::llm {
@@ -168,6 +169,9 @@ Reply openAiReply(const Json &reply) {
   if (auto usage = reply.find("usage"); usage != reply.end() && usage->is_object()) {
     result.usage.promptTokens = tokenCount(*usage, "prompt_tokens");
     result.usage.completionTokens = tokenCount(*usage, "completion_tokens");
+    // Of the prompt's tokens, those the prompt cache served (docs/cost.md "Spend").
+    if (auto details = usage->find("prompt_tokens_details"); details != usage->end() && details->is_object())
+      result.usage.cachedPromptTokens = std::min(tokenCount(*details, "cached_tokens"), result.usage.promptTokens);
   }
   if (auto model = reply.find("model"); model != reply.end() && model->is_string()) result.model = model->get<std::string>();
   if (auto id = reply.find("id"); id != reply.end() && id->is_string()) result.id = id->get<std::string>();

@@ -84,6 +84,8 @@ struct Request {
 
 struct Usage {
   uint64_t promptTokens = 0, completionTokens = 0;
+  // Of promptTokens, those the provider served from its prompt cache (docs/cost.md "Prompt caching").
+  uint64_t cachedPromptTokens = 0;
 };
 
 struct Reply {
@@ -147,6 +149,13 @@ class Provider {
   virtual const std::string *boundModel(std::string_view key) const {
     (void)key;
     return nullptr;
+  }
+  // The token limit sent for a call of provider key `key` whose parameters set none (the Messages
+  // API requires one); 0 when none is sent. A budget reserves it as the reply's worst case
+  // (docs/cost.md "Budgets").
+  virtual uint64_t defaultMaxTokens(std::string_view key) const {
+    (void)key;
+    return 0;
   }
 };
 

@@ -23,4 +23,9 @@ const std::string *ProviderRouter::boundModel(std::string_view key) const {
   return it == routes_.end() ? nullptr : &it->second.model;
 }
 
+uint64_t ProviderRouter::defaultMaxTokens(std::string_view key) const {
+  auto it = routes_.find(key);
+  return (it == routes_.end() ? *default_ : *it->second.provider).defaultMaxTokens(key);
+}
+
 }  // namespace wfc::llm

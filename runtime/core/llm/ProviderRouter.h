@@ -24,6 +24,7 @@ class ProviderRouter final : public Provider {
   // "openai gpt-4o at …; drafter: openai gpt-4o-mini at …".
   std::string describe() const override;
   const std::string *boundModel(std::string_view key) const override;
+  uint64_t defaultMaxTokens(std::string_view key) const override;
 
  private:
   struct Route {

@@ -10,6 +10,7 @@
 #include "support/Sha256.h"
 #include "wfc/error.h"
 
+#include <algorithm>
 #include <cstdint>
 #include <fstream>
 
@@ -120,6 +121,7 @@ Json replyToJson(const Reply &reply) {
   if (!reply.toolCalls.empty()) out["tool_calls"] = toolCallsToJson(reply.toolCalls);
   out["finish_reason"] = reply.finishReason;
   out["usage"] = {{"prompt_tokens", reply.usage.promptTokens}, {"completion_tokens", reply.usage.completionTokens}};
+  if (reply.usage.cachedPromptTokens > 0) out["usage"]["cached_prompt_tokens"] = reply.usage.cachedPromptTokens;
   return out;
 }
 
@@ -134,6 +136,7 @@ Reply replyFromJson(const Json &json) {
       // (found by tests/fuzz: fuzz_recording, regression input usage-count-out-of-range.jsonl).
       reply.usage.promptTokens = tokenCount(json["usage"], "prompt_tokens");
       reply.usage.completionTokens = tokenCount(json["usage"], "completion_tokens");
+      reply.usage.cachedPromptTokens = std::min(tokenCount(json["usage"], "cached_prompt_tokens"), reply.usage.promptTokens);
     }
   } catch (const Json::exception &e) {
     throw Error(ErrorKind::Usage, std::string("malformed reply: ") + e.what());

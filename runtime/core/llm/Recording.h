@@ -40,6 +40,7 @@ class RecordingProvider final : public Provider {
                  const DeltaSink *deltas) override;
   std::string describe() const override { return inner_->describe() + ", recorded to " + path_; }
   const std::string *boundModel(std::string_view key) const override { return inner_->boundModel(key); }
+  uint64_t defaultMaxTokens(std::string_view key) const override { return inner_->defaultMaxTokens(key); }
 
  private:
   void write(const Json &line);

@@ -33,6 +33,9 @@ Run::Run(const ProgramDecl &program, const ToolTable &tools, Trace *trace, Optio
       model_(options.model),
       journal_(options.journal) {
   toolCalls_ = options.toolCallsBefore;
+  spend_ = options.spendBefore;
+  budget_ = options.budget;
+  prices_ = options.prices;
   if (!options.runId.empty()) {
     runId_ = options.runId;
   } else {

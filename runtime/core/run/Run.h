@@ -3,6 +3,8 @@
 // start with, and the per-step records the --report summarizes.
 #pragma once
 
+#include "core/cost/PriceTable.h"
+#include "core/cost/SpendBudget.h"
 #include "core/llm/Provider.h"
 #include "core/run/EvalRecord.h"
 #include "core/trace/Trace.h"
@@ -78,6 +80,12 @@ class Run {
     // Called as each step finishes (an MCP client's progress notifications, docs/mcp-server.md),
     // with the number of steps finished so far; calls are in that order, never at once.
     std::function<void(const StepRecord &record, size_t stepsDone)> onStep;
+    // docs/cost.md: the budget every LLM request reserves against (null: none; a batch's is shared
+    // by its runs), the prices that make tokens dollars (null: none known), and what a resumed run
+    // had spent before this process.
+    cost::SpendBudget *budget = nullptr;
+    const cost::PriceTable *prices = nullptr;
+    cost::Spend spendBefore;
   };
 
   Run(const ProgramDecl &program, const ToolTable &tools, Trace *trace, Options options, CancellationToken cancel);
@@ -113,10 +121,20 @@ class Run {
       if (const std::string *bound = provider_->boundModel(key)) return *bound;
     return model_;
   }
-  void addTokens(const llm::Usage &usage) {
-    promptTokens_ += usage.promptTokens;
-    completionTokens_ += usage.completionTokens;
+  // One answered LLM request's spend: its tokens, and its dollars when its model has a price.
+  void addSpend(const cost::Spend &spend) {
+    promptTokens_ += spend.inputTokens;
+    completionTokens_ += spend.outputTokens;
+    std::lock_guard lock(spendMutex_);
+    spend_ += spend;
   }
+  // What the run has spent, a resumed run's spend before this process included.
+  cost::Spend spend() const {
+    std::lock_guard lock(spendMutex_);
+    return spend_;
+  }
+  cost::SpendBudget *budget() const { return budget_; }
+  const cost::PriceTable *prices() const { return prices_; }
   uint64_t promptTokens() const { return promptTokens_.load(); }
   uint64_t completionTokens() const { return completionTokens_.load(); }
 
@@ -180,6 +198,10 @@ class Run {
   std::vector<StepRecord> records_;
   std::atomic<uint64_t> toolCalls_{0};
   std::atomic<uint64_t> promptTokens_{0}, completionTokens_{0};
+  mutable std::mutex spendMutex_;
+  cost::Spend spend_;
+  cost::SpendBudget *budget_ = nullptr;
+  const cost::PriceTable *prices_ = nullptr;
   bool progress_ = false;
   bool keepRecords_ = true;
   std::function<void(const StepRecord &, size_t)> onStep_;

@@ -67,7 +67,17 @@ BatchRunner::BatchRunner(const RunEnvironment &env, const RunInputCheck &inputCh
       output_(output),
       progress_(progress),
       stop_(std::move(stop)),
-      batch_(stop_.child()) {}
+      batch_(stop_.child()) {
+  if (env_.budget.any()) {
+    cost::BudgetLimits limits = env_.budget;
+    limits.scope = options_.shard && options_.shard->count > 1 ? "shard" : "batch";
+    // A resumed batch goes on against what its runs spent before.
+    cost::Spend before;
+    if (options_.resumed && env_.journal && !options_.batchId.empty())
+      before = env_.journal->batches().spend(options_.batchId);
+    budget_.emplace(limits, before);
+  }
+}
 
 void BatchRunner::fail(const std::string &message, int code) {
   {
@@ -209,6 +219,7 @@ void BatchRunner::runLine(Line &line) {
     request.cancel = cancel;
     request.task = options_.task;
     request.events = options_.events;
+    request.budget = budget_ ? &*budget_ : nullptr;
     bool notRecorded = false;
     request.onStarted = [&](const std::string &id) {
       runId = id;

@@ -66,6 +66,9 @@ class BatchRunner {
   Options options_;
   ReorderBuffer &output_;
   BatchProgress &progress_;
+  // --max-cost / --max-tokens bound the whole batch (or shard): every line reserves against this
+  // one (docs/cost.md "Budgets").
+  std::optional<cost::SpendBudget> budget_;
   CancellationToken stop_;   // signals
   CancellationToken batch_;  // stop_'s child: what a fatal problem cancels
 

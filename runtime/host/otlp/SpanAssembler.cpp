@@ -156,6 +156,11 @@ std::vector<Span> SpanAssembler::add(const TraceRecord &r) {
       otlp::add(a, "gen_ai.response.finish_reasons", std::vector<std::string>{text(line, "finish_reason")});
     if (auto in = integer(line, "prompt_tokens")) otlp::add(a, "gen_ai.usage.input_tokens", *in);
     if (auto out = integer(line, "completion_tokens")) otlp::add(a, "gen_ai.usage.output_tokens", *out);
+    // Of the input tokens, those the provider's prompt cache served; and a priced call's dollars,
+    // which the conventions have no attribute for (docs/cost.md "Spend").
+    if (auto cached = integer(line, "cached_tokens")) otlp::add(a, "gen_ai.usage.cache_read.input_tokens", *cached);
+    if (auto cost = line.find("cost_usd"); cost != line.end() && cost->is_number())
+      otlp::add(a, "wfc.llm.cost_usd", cost->get<double>());
     addText(a, "wfc.step.id", line, "step");
     addText(a, "wfc.prompt", line, "prompt");
     if (auto round = integer(line, "round")) otlp::add(a, "wfc.llm.round", *round);

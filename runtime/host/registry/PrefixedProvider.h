@@ -20,6 +20,8 @@ class PrefixedProvider final : public llm::Provider {
     return inner_.complete(request, prefixed, cancel, deltas);
   }
   std::string describe() const override { return inner_.describe(); }
+  const std::string *boundModel(std::string_view key) const override { return inner_.boundModel(key); }
+  uint64_t defaultMaxTokens(std::string_view key) const override { return inner_.defaultMaxTokens(key); }
 
  private:
   llm::Provider &inner_;

@@ -251,7 +251,9 @@ int runRegistry(const CommandLine &cl, const RegistryDecl &registry) {
                                     .journal = journalFile,
                                     .identities = identities,
                                     .signals = session.signals(),
-                                    .cancel = session.stop()};
+                                    .cancel = session.stop(),
+                                    .budget = {cl.maxCostUsd, cl.maxTokens, "run"},
+                                    .prices = &session.prices()};
   registry::RegistryRunner runner(env);
   registry::RegistryOutcome outcome;
   if (cl.sequence) {

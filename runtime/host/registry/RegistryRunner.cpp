@@ -105,7 +105,9 @@ RunOutcome RegistryRunner::runMember(int workflow, const Value &input, const std
                      .timeoutMs = env_.timeoutMs,
                      .journal = &env_.journal,
                      .identity = env_.identities[size_t(workflow)],
-                     .signals = env_.signals};
+                     .signals = env_.signals,
+                     .budget = env_.budget,
+                     .prices = env_.prices};
   RunRequest request;
   request.input = resumed ? Value::parse(resumed->input) : input;
   request.cancel = env_.cancel;

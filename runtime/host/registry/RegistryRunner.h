@@ -6,6 +6,8 @@
 // killed or failed sequence resumes where it stopped.
 #pragma once
 
+#include "core/cost/PriceTable.h"
+#include "core/cost/SpendBudget.h"
 #include "core/journal/JournalFile.h"
 #include "core/journal/RegistryStore.h"
 #include "core/journal/RunStore.h"
@@ -36,6 +38,8 @@ struct RegistryEnvironment {
   std::vector<journal::ProgramIdentity> identities;  // by workflow
   const SignalCancellation *signals = nullptr;
   CancellationToken cancel;
+  cost::BudgetLimits budget;  // each run's (docs/cost.md)
+  const cost::PriceTable *prices = nullptr;
 };
 
 // How a registry run ended.

@@ -72,6 +72,10 @@ void Metrics::record(const TraceRecord &r) {
     llmDurations_[{{"gen_ai_operation_name", "chat"}, {"gen_ai_request_model", model}}].observe(seconds(line));
     tokens_[{{"type", "input"}, {"model", model}}] += count(line, "prompt_tokens");
     tokens_[{{"type", "output"}, {"model", model}}] += count(line, "completion_tokens");
+    if (uint64_t cached = count(line, "cached_tokens")) tokens_[{{"type", "cached_input"}, {"model", model}}] += cached;
+    // A priced call's dollars (docs/cost.md "Spend"): unpriced calls have no cost_usd to add.
+    if (auto cost = line.find("cost_usd"); cost != line.end() && cost->is_number())
+      costUsd_[{{"step", text(line, "step")}, {"model", model}}] += cost->get<double>();
   } else if (event == "tool_call") {
     ++toolCalls_[{{"tool", text(line, "tool")}, {"status", text(line, "status")}}];
   } else if (event == "eval") {
@@ -127,7 +131,9 @@ std::string Metrics::render(const Gauges &g) const {
   histograms("wfc_run_duration_seconds", "How long runs ran in this server, by status.", runDurations_);
   histograms("wfc_step_duration_seconds", "Step attempts' durations, by step kind and status.", stepDurations_);
   histograms("gen_ai_client_operation_duration_seconds", "LLM calls' durations (OpenTelemetry GenAI).", llmDurations_);
-  counters("wfc_llm_tokens_total", "Tokens of LLM calls, by type (input, output) and model.", tokens_);
+  counters("wfc_llm_tokens_total", "Tokens of LLM calls, by type (input, output, cached_input: those of input served from the provider's prompt cache) and model.", tokens_);
+  header("wfc_llm_cost_usd_total", "counter", "US dollars of priced LLM calls, by step and model (docs/cost.md).");
+  for (const auto &[labels, value] : costUsd_) out += "wfc_llm_cost_usd_total" + labelText(labels) + " " + number(value) + "\n";
   counters("wfc_tool_calls_total", "Tool calls, by tool and status.", toolCalls_);
   counters("wfc_evals_total", "Evals run after steps, by status.", evals_);
   counters("wfc_http_responses_total", "HTTP responses, by status code.", responses_);

@@ -46,6 +46,7 @@ class Metrics final : public TraceSink {
   mutable std::mutex mutex_;
   std::map<Labels, Histogram> runDurations_, stepDurations_, llmDurations_;
   std::map<Labels, uint64_t> runsFinished_, tokens_, toolCalls_, evals_, responses_;
+  std::map<Labels, double> costUsd_;
 };
 
 }  // namespace wfc::serve

@@ -6,6 +6,8 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cmath>
+#include <cstdlib>
 #include <cstring>
 #include <functional>
 #include <map>
@@ -147,6 +149,27 @@ const std::map<std::string, Option> &options() {
           if (!c.tpm) throw Error(ErrorKind::Usage, "--tpm takes a whole number of LLM tokens per minute from 1 to "
                                                     "1000000000000, not '" + v + "'");
         }}},
+      {"--max-cost",
+       {true,
+        [](C &c, const std::string &v) {
+          // A plain decimal number of US dollars: "$5" and "5 USD" are refused rather than guessed.
+          char *end = nullptr;
+          double usd = v.empty() || !(std::isdigit(static_cast<unsigned char>(v[0])) || v[0] == '.')
+                           ? -1
+                           : std::strtod(v.c_str(), &end);
+          if (usd < 0 || !end || *end != '\0' || !std::isfinite(usd) || usd > 1e9)
+            throw Error(ErrorKind::Usage, "--max-cost takes a number of US dollars such as 5 or 0.25, not '" + v + "'");
+          c.maxCostUsd = usd;
+        }}},
+      {"--max-tokens",
+       {true,
+        [](C &c, const std::string &v) {
+          c.maxTokens = wholeNumber(v, 1000000000000);
+          if (!c.maxTokens)
+            throw Error(ErrorKind::Usage, "--max-tokens takes a whole number of LLM tokens from 1 to 1000000000000, "
+                                          "not '" + v + "'");
+        }}},
+      {"--prices", text(&C::prices)},
       {"--task", text(&C::task)},
       {"--message", text(&C::message)},
       {"--chat", flag(&C::chat)},
@@ -326,6 +349,12 @@ const char *commandLineHelp() {
   --rpm N                 at most N LLM requests per minute, shared by every run
   --tpm N                 at most N LLM tokens per minute (estimated before each request,
                           corrected by its reply), shared by every run
+  --max-cost USD          stop before an LLM request that could take the run's spend past USD
+                          (per batch with --input-jsonl, per shard with --shard): exit 3;
+                          needs the models' prices (docs/cost.md)
+  --max-tokens N          the same for N LLM tokens, input and output together
+  --prices FILE           the models' prices (YAML or JSON: prices: {MODEL: {input: USD,
+                          output: USD, cached_input: USD}}, USD per million tokens)
   --task NAME             chat packs: the prompt that answers (default: the only one)
   --message TEXT          chat packs: the user's message (the input's "message")
   --chat                  chat packs: a conversation, one user turn per stdin line (a JSON

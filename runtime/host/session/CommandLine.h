@@ -64,6 +64,11 @@ struct CommandLine {
   std::optional<std::string> batchId;
   // --rpm / --tpm: LLM requests and tokens per minute, shared by every run of the process.
   std::optional<uint64_t> rpm, tpm;
+  // docs/cost.md: spending limits (per run; per batch, or per shard, with --input-jsonl), and a
+  // prices file.
+  std::optional<double> maxCostUsd;
+  std::optional<uint64_t> maxTokens;
+  std::optional<std::string> prices;
 };
 
 // "30s", "500ms", "5m", "1h" or a bare number of seconds, in milliseconds (1 ms to 30 days);

@@ -2,6 +2,7 @@
 
 #include "common/JsonReader.h"
 #include "core/chat/ChatSession.h"
+#include "core/cost/JournaledSpend.h"
 #include "core/journal/RunJournal.h"
 #include "core/journal/RunStore.h"
 #include "core/scheduler/Frame.h"
@@ -58,7 +59,14 @@ RunOutcome executeRun(const RunEnvironment &env, RunRequest request) {
   if (runJournal) {
     runOptions.runId = runJournal->runId();
     runOptions.toolCallsBefore = runJournal->toolCallsBefore();
+    // A resumed run goes on against what its budget has left (docs/cost.md "Budgets").
+    if (const journal::RunHistory *history = runJournal->history())
+      runOptions.spendBefore = cost::journaledSpend(history->exchanges);
   }
+  std::optional<cost::SpendBudget> ownBudget;
+  if (!request.budget && env.budget.any()) ownBudget.emplace(env.budget, runOptions.spendBefore);
+  runOptions.budget = request.budget ? request.budget : ownBudget ? &*ownBudget : nullptr;
+  runOptions.prices = env.prices;
   Trace *trace = request.trace ? request.trace : env.trace;
   Run run(program, env.tools, trace, std::move(runOptions), cancel);
   outcome.runId = run.runId();
@@ -184,11 +192,13 @@ RunOutcome executeRun(const RunEnvironment &env, RunRequest request) {
     Json end = {{"run_id", run.runId()}, {"span_id", rootSpan}, {"status", spell(outcome.status)}, {"exit_code", code},
                 {"duration_ms", outcome.durationMs}};
     if (!error.empty()) end["error"] = error;
+    end["spend"] = cost::spendReport(run.spend());
     trace->write("run_end", end);
   }
   outcome.toolCalls = run.toolCalls();
   outcome.promptTokens = run.promptTokens();
   outcome.completionTokens = run.completionTokens();
+  outcome.spend = run.spend();
   if (request.keepRecords) {
     outcome.steps = run.records();
     outcome.evals = run.evalRecords();
@@ -218,6 +228,7 @@ Json runReport(const RunEnvironment &env, const RunOutcome &outcome) {
                  {"resumed", outcome.resumed},
                  {"tool_calls", outcome.toolCalls},
                  {"tokens", {{"prompt", outcome.promptTokens}, {"completion", outcome.completionTokens}}},
+                 {"spend", cost::spendReport(outcome.spend)},
                  {"steps", steps}};
   if (!outcome.evals.empty()) {
     Json list = Json::array();

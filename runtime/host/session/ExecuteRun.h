@@ -5,6 +5,8 @@
 #pragma once
 
 #include "core/chat/TurnMedia.h"
+#include "core/cost/PriceTable.h"
+#include "core/cost/SpendBudget.h"
 #include "core/journal/JournalFile.h"
 #include "core/journal/ProgramIdentity.h"
 #include "core/journal/RunStatus.h"
@@ -44,6 +46,10 @@ struct RunEnvironment {
   journal::ProgramIdentity identity;
   // Signals that interrupt the runs (exit 128 + N); null when none are caught.
   const SignalCancellation *signals = nullptr;
+  // docs/cost.md: each run's spending limits (--max-cost, --max-tokens) when a request brings no
+  // budget of its own, and the models' prices (null: none known).
+  cost::BudgetLimits budget;
+  const cost::PriceTable *prices = nullptr;
 };
 
 // One run: its input and how it is watched.
@@ -67,6 +73,9 @@ struct RunRequest {
   // Once the run has its id (and, with a journal, its row), before anything runs: a registry
   // records which workflow and scope the run is for (docs/registry.md).
   std::function<void(const std::string &runId)> onStarted;
+  // A budget shared with other runs (a batch's, docs/cost.md "Budgets"), used instead of one of
+  // the run's own from the environment's limits.
+  cost::SpendBudget *budget = nullptr;
   // Runs instead of the program's entry (a chat's --chat conversation, which prints its replies
   // itself): the output, or nullopt when there is none to print.
   std::function<std::optional<Value>(Run &run, const CancellationToken &cancel, const std::string &rootSpan)> body;
@@ -91,6 +100,7 @@ struct RunOutcome {
   bool resumed = false;
   double durationMs = 0;
   uint64_t toolCalls = 0, promptTokens = 0, completionTokens = 0;
+  cost::Spend spend;  // the run's LLM spend, a resumed run's before this process included (docs/cost.md)
   // With keepRecords:
   std::vector<StepRecord> steps;
   std::vector<evals::EvalRecord> evals;

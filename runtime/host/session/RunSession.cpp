@@ -58,6 +58,10 @@ void RunSession::loadTools(std::span<const ProgramDecl *const> programs, const c
                            std::span<const NativeToolEntry> natives, bool allowUnbound) {
   try {
     wfc::loadTools(cl_, programs, bindings, natives, allowUnbound, toolSetup_);
+    // Prices (docs/cost.md "Prices"): the compiled-in bindings', --bindings', then --prices'.
+    if (toolSetup_.defaults) prices_.add(*toolSetup_.defaults);
+    if (toolSetup_.overrides) prices_.add(*toolSetup_.overrides);
+    if (cl_.prices) prices_.add(cost::loadPricesFile(*cl_.prices));
   } catch (const Error &e) {
     failSetUp(e);
   }
@@ -94,7 +98,9 @@ RunEnvironment RunSession::environment(const ProgramDecl &program, bool withSign
                         .timeoutMs = cl_.timeoutMs.value_or(0),
                         .journal = journal_.get(),
                         .identity = identity_,
-                        .signals = withSignals ? signals_.get() : nullptr};
+                        .signals = withSignals ? signals_.get() : nullptr,
+                        .budget = {cl_.maxCostUsd, cl_.maxTokens, "run"},
+                        .prices = &prices_};
 }
 
 int failRun(const CommandLine &cl, int code, const std::string &message) {

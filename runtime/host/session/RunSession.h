@@ -9,6 +9,7 @@
 // (docs/executable.md): a journal's own code, 2 for anything else that does not fit.
 #pragma once
 
+#include "core/cost/PriceTable.h"
 #include "core/journal/JournalFile.h"
 #include "core/journal/ProgramIdentity.h"
 #include "core/llm/Provider.h"
@@ -79,6 +80,8 @@ class RunSession {
                  std::span<const NativeToolEntry> natives, bool allowUnbound);
   const ToolTable &tools() const { return *toolSetup_.tools; }
   const ToolSetup &toolSetup() const { return toolSetup_; }
+  // The models' prices (docs/cost.md "Prices"), from the bindings files loadTools read and --prices.
+  const cost::PriceTable &prices() const { return prices_; }
   // A program's identity in the journal, from the bindings loadTools read (docs/journal.md).
   journal::ProgramIdentity identify(const ProgramDecl &program) const;
   const journal::ProgramIdentity &identity() const { return identity_; }
@@ -124,6 +127,7 @@ class RunSession {
   std::optional<workflow::EventFile> events_;
   ToolSetup toolSetup_;
   journal::ProgramIdentity identity_;
+  cost::PriceTable prices_;
   std::vector<std::shared_ptr<TraceSink>> sinks_;
   std::unique_ptr<Trace> trace_;
   std::unique_ptr<llm::Provider> provider_;

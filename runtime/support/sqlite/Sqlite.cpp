@@ -71,6 +71,8 @@ bool Statement::isNull(int column) const { return api().column_type(stmt_, colum
 
 int64_t Statement::integer(int column) const { return api().column_int64(stmt_, column); }
 
+double Statement::real(int column) const { return api().column_double(stmt_, column); }
+
 std::string Statement::text(int column) const {
   const auto *p = reinterpret_cast<const char *>(api().column_text(stmt_, column));
   return p ? std::string(p, size_t(api().column_bytes(stmt_, column))) : std::string();

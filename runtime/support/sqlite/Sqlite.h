@@ -51,6 +51,7 @@ class Statement {
 
   bool isNull(int column) const;
   int64_t integer(int column) const;
+  double real(int column) const;
   std::string text(int column) const;
   std::optional<std::string> optionalText(int column) const;
 

@@ -29,6 +29,7 @@ SqliteLibrary load(const std::string &name) {
   resolve(lib.column_text, "sqlite3_column_text");
   resolve(lib.column_bytes, "sqlite3_column_bytes");
   resolve(lib.column_int64, "sqlite3_column_int64");
+  resolve(lib.column_double, "sqlite3_column_double");
   resolve(lib.column_type, "sqlite3_column_type");
   resolve(lib.errmsg, "sqlite3_errmsg");
   resolve(lib.errstr, "sqlite3_errstr");

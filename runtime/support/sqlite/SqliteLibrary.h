@@ -31,6 +31,7 @@ struct SqliteLibrary {
   const unsigned char *(*column_text)(sqlite3_stmt *, int) = nullptr;
   int (*column_bytes)(sqlite3_stmt *, int) = nullptr;
   sqlite3_int64 (*column_int64)(sqlite3_stmt *, int) = nullptr;
+  double (*column_double)(sqlite3_stmt *, int) = nullptr;
   int (*column_type)(sqlite3_stmt *, int) = nullptr;
   const char *(*errmsg)(sqlite3 *) = nullptr;
   const char *(*errstr)(int) = nullptr;
