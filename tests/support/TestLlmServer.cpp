@@ -20,6 +20,7 @@
 #include <ctime>
 #include <fstream>
 #include <functional>
+#include <map>
 #include <future>
 #include <iostream>
 #include <memory>
@@ -87,6 +88,9 @@ struct Reply {
   std::optional<std::string> finishReason;  // nullopt: the API's own for the reply
   int64_t promptTokens = 10;
   int64_t completionTokens = 5;
+  // "usage": "measured": the counts are measured from the request and the reply, one token per
+  // byte (a tokenizer's worst case), and the reply stops at the request's token limit.
+  bool measured = false;
 };
 
 struct Entry {
@@ -215,7 +219,11 @@ Reply parseReply(const Json &json, const std::string &where) {
   }
   if (auto it = json.find("finish_reason"); it != json.end())
     reply.finishReason = requireString(*it, where + ".finish_reason");
-  if (auto it = json.find("usage"); it != json.end()) {
+  if (auto it = json.find("usage"); it != json.end() && it->is_string()) {
+    if (*it != "measured")
+      throw ScriptError(where + ".usage: a string usage must be \"measured\"");
+    reply.measured = true;
+  } else if (it != json.end()) {
     const std::string at = where + ".usage";
     requireObject(*it, at);
     checkKeys(*it, {"prompt_tokens", "completion_tokens"}, at);
@@ -651,6 +659,91 @@ Json errorBody(Api api, const std::string &message, const std::string &type) {
   return Json{{"error", {{"message", message}, {"type", type}}}};
 }
 
+// "usage": "measured" (docs/test-llm-server.md): a tokenizer's worst case, one token per byte.
+// The request's tokens are the bytes of its text — every string in its messages but their roles,
+// part types and ids, inline media at their decoded size — plus 4 per message, and each tool's
+// name, description and parameters (compact JSON), and a structured output's schema.
+int64_t measuredPromptTokens(const Json &body) {
+  int64_t tokens = 0;
+  std::function<void(const Json &, const std::string &)> strings = [&](const Json &value, const std::string &key) {
+    if (value.is_string()) {
+      if (key == "role" || key == "type" || key == "id" || key == "tool_call_id" || key == "tool_use_id" ||
+          key == "media_type" || key == "detail" || key == "format")
+        return;
+      size_t n = value.get<std::string>().size();
+      if (key == "data" || (key == "url" && value.get<std::string>().rfind("data:", 0) == 0))
+        n = n / 4 * 3;  // base64: the decoded bytes
+      tokens += int64_t(n);
+    } else if (value.is_object()) {
+      for (const auto &item : value.items())
+        strings(item.value(), item.key());
+    } else if (value.is_array()) {
+      for (const Json &item : value)
+        strings(item, key);
+    }
+  };
+  for (const Json &m : body["messages"]) {
+    tokens += 4;
+    strings(m, "");
+  }
+  if (auto system = body.find("system"); system != body.end())
+    strings(*system, "system");
+  if (auto tools = body.find("tools"); tools != body.end() && tools->is_array())
+    for (const Json &tool : *tools) {
+      const Json &f = tool.contains("function") ? tool["function"] : tool;
+      for (const char *key : {"name", "description"})
+        if (f.contains(key) && f[key].is_string())
+          tokens += int64_t(f[key].get<std::string>().size());
+      for (const char *key : {"parameters", "input_schema"})
+        if (f.contains(key))
+          tokens += int64_t(f[key].dump().size());
+    }
+  if (auto format = body.find("response_format"); format != body.end() && format->is_object())
+    if (auto schema = format->find("json_schema"); schema != format->end() && schema->is_object() &&
+                                                  schema->contains("schema"))
+      tokens += int64_t((*schema)["schema"].dump().size());
+  return tokens;
+}
+
+// The reply as a model stopped at the request's token limit would give it: its text cut to that
+// many bytes (at a character's start), its tool calls dropped when the text leaves no room, the
+// finish reason "length" ("max_tokens" on the Messages API); usage measured.
+Reply measuredReply(Reply reply, const Json &body, bool messagesApi) {
+  std::optional<int64_t> limit;
+  for (const char *key : {"max_tokens", "max_completion_tokens"})
+    if (auto it = body.find(key); it != body.end() && it->is_number_integer())
+      limit = it->get<int64_t>();
+  int64_t used = 0;
+  bool cut = false;
+  if (reply.content) {
+    std::string &text = *reply.content;
+    if (limit && int64_t(text.size()) > *limit) {
+      size_t end = size_t(std::max<int64_t>(*limit, 0));
+      while (end > 0 && (static_cast<unsigned char>(text[end]) & 0xC0) == 0x80)
+        --end;
+      text.resize(end);
+      cut = true;
+    }
+    used += int64_t(text.size());
+  }
+  std::vector<ToolCall> kept;
+  for (ToolCall &call : reply.toolCalls) {
+    int64_t size = int64_t(call.name.size() + call.arguments.size());
+    if (limit && used + size > *limit) {
+      cut = true;
+      break;
+    }
+    used += size;
+    kept.push_back(std::move(call));
+  }
+  reply.toolCalls = std::move(kept);
+  if (cut)
+    reply.finishReason = messagesApi ? "max_tokens" : "length";
+  reply.promptTokens = measuredPromptTokens(body);
+  reply.completionTokens = std::max<int64_t>(used, 1);
+  return reply;
+}
+
 Json completion(const Reply &reply, int64_t seq, const Conversation &c) {
   const std::string finishReason = reply.finishReason.value_or(reply.toolCalls.empty() ? "stop" : "tool_calls");
   Json message = {{"role", "assistant"}, {"content", nullptr}};
@@ -1028,6 +1121,13 @@ private:
     line["status"] = res.status;
     line["in_flight"] = inFlight;
     {
+      std::lock_guard lock(stateMutex_);
+      if (auto it = measuredUsage_.find(seq); it != measuredUsage_.end()) {
+        line["usage"] = std::move(it->second);  // what a measured reply reported
+        measuredUsage_.erase(it);
+      }
+    }
+    {
       std::lock_guard logLock(logMutex_);
       {
         std::lock_guard lock(stateMutex_);
@@ -1089,7 +1189,16 @@ private:
     }
 
     // Only timesLeft changes after loading, and only under scriptMutex_: the rest is read freely.
-    const Entry &entry = entries_[*matched];
+    // A measured reply is this request's own copy of its entry.
+    std::optional<Entry> measured;
+    if (entries_[*matched].reply && entries_[*matched].reply->measured) {
+      measured = entries_[*matched];
+      measured->reply = measuredReply(*measured->reply, *body, api == Api::Messages);
+      std::lock_guard lock(stateMutex_);
+      measuredUsage_[seq] = {{"prompt_tokens", measured->reply->promptTokens},
+                             {"completion_tokens", measured->reply->completionTokens}};
+    }
+    const Entry &entry = measured ? *measured : entries_[*matched];
     // Sleeps this worker thread only; the other workers keep answering.
     if (entry.delayMs > 0)
       std::this_thread::sleep_for(std::chrono::milliseconds(entry.delayMs));
@@ -1156,6 +1265,7 @@ private:
   int64_t lastSeq_ = 0;
   int64_t inFlight_ = 0;
   int64_t maxInFlight_ = 0;
+  std::map<int64_t, Json> measuredUsage_;  // by seq, until the request's log line takes it
 
   std::mutex logMutex_;
   std::ofstream log_;
