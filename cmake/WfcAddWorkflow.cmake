@@ -4,7 +4,8 @@
 #
 #   wfc_add_workflow(<target> PACK <file>
 #                    [COMPOSITION <name>] [BINDINGS <file>] [NATIVE_TOOLS <src>...]
-#                    [OPT 0|1] [OUTPUT_DIR <dir>] [WFC_OPTIONS <opt>...] [STATIC])
+#                    [OPT 0|1] [OUTPUT_DIR <dir>] [WFC_OPTIONS <opt>...] [STATIC]
+#                    [MAX_COST <usd> [PRICES <file>] [COST_MODEL <model>]])
 #
 # Needs the targets wfc::wfc (the compiler) and wfc::runtime: find_package(wfc) defines them
 # (this file is part of the package), and so does wfc's own build.
@@ -22,12 +23,13 @@ function(wfc_add_workflow target)
   set(where "wfc_add_workflow(${target})")
   cmake_parse_arguments(PARSE_ARGV 1 _wfc
     "STATIC"
-    "PACK;COMPOSITION;BINDINGS;OPT;OUTPUT_DIR"
+    "PACK;COMPOSITION;BINDINGS;OPT;OUTPUT_DIR;MAX_COST;PRICES;COST_MODEL"
     "NATIVE_TOOLS;WFC_OPTIONS")
 
   if(_wfc_UNPARSED_ARGUMENTS)
     message(WARNING "${where}: unknown arguments ignored: ${_wfc_UNPARSED_ARGUMENTS} (the arguments are "
-                    "PACK, COMPOSITION, BINDINGS, NATIVE_TOOLS, OPT, OUTPUT_DIR, WFC_OPTIONS and STATIC)")
+                    "PACK, COMPOSITION, BINDINGS, NATIVE_TOOLS, OPT, OUTPUT_DIR, WFC_OPTIONS, STATIC, MAX_COST, "
+                    "PRICES and COST_MODEL)")
   endif()
   # A misspelled keyword after NATIVE_TOOLS or WFC_OPTIONS is taken as one of their values.
   foreach(value IN LISTS _wfc_NATIVE_TOOLS _wfc_WFC_OPTIONS)
@@ -94,6 +96,18 @@ function(wfc_add_workflow target)
   endif()
   if(DEFINED _wfc_OPT)
     list(APPEND command "-O${_wfc_OPT}")
+  endif()
+  # The static cost bound (docs/cost.md): the build fails when one run may cost more than MAX_COST.
+  if(DEFINED _wfc_MAX_COST)
+    list(APPEND command --max-cost "${_wfc_MAX_COST}")
+  endif()
+  if(DEFINED _wfc_PRICES)
+    cmake_path(ABSOLUTE_PATH _wfc_PRICES BASE_DIRECTORY "${CMAKE_CURRENT_SOURCE_DIR}" NORMALIZE OUTPUT_VARIABLE prices)
+    list(APPEND command --prices "${prices}")
+    list(APPEND depends "${prices}")
+  endif()
+  if(DEFINED _wfc_COST_MODEL)
+    list(APPEND command --cost-model "${_wfc_COST_MODEL}")
   endif()
   list(APPEND command ${_wfc_WFC_OPTIONS})
 

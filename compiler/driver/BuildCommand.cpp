@@ -2,6 +2,7 @@
 
 #include "driver/BindingsCheck.h"
 #include "driver/Compilation.h"
+#include "driver/CostCheck.h"
 #include "driver/CppGeneration.h"
 #include "ir/IRPrinter.h"
 
@@ -66,8 +67,31 @@ std::string depfileText(const std::string &target, const std::vector<std::string
   return text + "\n";
 }
 
+// --emit=cost: the static cost bound as JSON (docs/cost.md "The static bound").
+int buildCost(const BuildOptions &build, const CommonOptions &options) {
+  Compilation compilation(options);
+  std::optional<BindingsFile> bindings;
+  if (!build.bindings.empty() && !(bindings = loadBindings(compilation, build.bindings))) return compilation.finish();
+  AnalyzedPack analyzed = compilation.analyzePack(build.pack, bindings ? &*bindings : nullptr);
+  nlohmann::ordered_json json;
+  if (analyzed.program && !compilation.diags().hasErrors())
+    checkCost(compilation, build.pack, *analyzed.program, bindings ? &*bindings : nullptr, options.cost, nullptr, &json);
+  else if (analyzed.module && analyzed.module->registry && !compilation.diags().hasErrors())
+    compilation.diags().error(Location::inFile(build.pack),
+                              "--emit=cost bounds one program: give a workflow of the registry with 'wfc check --cost'");
+  int finished = compilation.finish();
+  if (finished != 0 || json.is_null()) return finished != 0 ? finished : 1;
+  std::string text = json.dump(2) + "\n";
+  if (build.output.empty() || build.output == "-") {
+    llvm::outs() << text;
+    return 0;
+  }
+  return writeIfChanged(build.output, text) ? 0 : 1;
+}
+
 int runBuild(const BuildOptions &build, const CommonOptions &options) {
   if (build.emit == EmitKind::IR) return buildIR(build, options);
+  if (build.emit == EmitKind::Cost) return buildCost(build, options);
   if (build.output.empty()) {
     llvm::WithColor::error(llvm::errs(), "wfc") << "'wfc build' needs -o DIR: the directory for the C++ source\n";
     return 2;

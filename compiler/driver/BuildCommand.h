@@ -7,7 +7,7 @@
 
 namespace wfc {
 
-enum class EmitKind { Cpp, IR };
+enum class EmitKind { Cpp, IR, Cost };
 
 struct BuildOptions {
   std::string pack;

@@ -2,6 +2,7 @@
 
 #include "driver/BindingsCheck.h"
 #include "driver/Compilation.h"
+#include "driver/CostCheck.h"
 
 namespace wfc {
 
@@ -19,6 +20,14 @@ int runCheck(const std::vector<std::string> &files, const std::string &bindingsP
       for (const AnalyzedMember &m : analyzed.members)
         if (m.program) programs.push_back({m.module, &*m.program});
       checkBindings(compilation, *bindings, programs, /*requireAll=*/true);
+    }
+    // The cost bound (docs/cost.md "The static bound"), of a pack that checked cleanly.
+    if ((options.cost.report || options.cost.maxCostUsd) && !compilation.diags().hasErrors()) {
+      llvm::raw_ostream *out = options.cost.report ? &llvm::outs() : nullptr;
+      const BindingsFile *b = bindings ? &*bindings : nullptr;
+      if (analyzed.program) checkCost(compilation, file, *analyzed.program, b, options.cost, out, nullptr);
+      for (const AnalyzedMember &m : analyzed.members)
+        if (m.program) checkCost(compilation, file + " (" + m.workflow + ")", *m.program, b, options.cost, out, nullptr);
     }
   }
   return compilation.finish();

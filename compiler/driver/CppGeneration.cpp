@@ -1,6 +1,7 @@
 #include "driver/CppGeneration.h"
 
 #include "driver/BindingsCheck.h"
+#include "driver/CostCheck.h"
 #include "codegen/CppNames.h"
 #include "codegen/ProgramEmitter.h"
 #include "codegen/RegistryEmitter.h"
@@ -101,6 +102,11 @@ std::optional<GeneratedProgram> generateProgram(Compilation &compilation, const 
   if (bindings) checkBindings(compilation, *bindings, module, *analyzed.program, !generate.allowUnbound);
   else if (!generate.allowUnbound) checkBindings(compilation, BindingsFile(), module, *analyzed.program, true);
   if (diags.hasErrors()) return std::nullopt;
+  // --max-cost (docs/cost.md "The static bound"): no build of a program that may cost more.
+  if (options.cost.maxCostUsd &&
+      !checkCost(compilation, generate.pack, *analyzed.program, bindings ? &*bindings : nullptr, options.cost, nullptr,
+                 nullptr))
+    return std::nullopt;
 
   codegen::CodegenOptions cg;
   cg.sourcePath = displayPath(generate.pack);

@@ -18,6 +18,9 @@
 #include <llvm/Support/WithColor.h>
 #include <llvm/Support/raw_ostream.h>
 
+#include <cctype>
+#include <cmath>
+#include <cstdlib>
 #include <iterator>
 #include <memory>
 #include <string>
@@ -43,7 +46,8 @@ cl::opt<std::string> buildOutput("o", cl::value_desc("path"),
 cl::opt<wfc::EmitKind> buildEmit(
     "emit", cl::desc("What to emit:"),
     cl::values(clEnumValN(wfc::EmitKind::Cpp, "cpp", "C++ sources (default)"),
-               clEnumValN(wfc::EmitKind::IR, "ir", "the IR after passes, as stable text")),
+               clEnumValN(wfc::EmitKind::IR, "ir", "the IR after passes, as stable text"),
+               clEnumValN(wfc::EmitKind::Cost, "cost", "the static cost bound, as JSON (docs/cost.md)")),
     cl::init(wfc::EmitKind::Cpp), cl::sub(buildCmd), cl::cat(wfcCategory));
 
 cl::opt<bool> buildLineDirectives("line-directives",
@@ -191,6 +195,21 @@ cl::opt<bool> verifyEach("verify-each", cl::desc("Run the IR verifier after ever
 cl::opt<bool> timePasses("time-passes", cl::desc("Report each pass's time (stderr)"), cl::sub(buildCmd),
                          cl::sub(compileCmd), cl::sub(graphCmd), cl::cat(wfcCategory));
 
+// The static cost bound (docs/cost.md "The static bound").
+cl::opt<bool> checkCost("cost", cl::desc("Print the most LLM calls, tokens and dollars one run can use"),
+                        cl::sub(checkCmd), cl::cat(wfcCategory));
+cl::opt<std::string> pricesFile("prices", cl::value_desc("file"),
+                                cl::desc("Models' prices (prices: {MODEL: {input: USD, output: USD}}, per million "
+                                         "tokens) for the cost bound"),
+                                cl::sub(checkCmd), cl::sub(buildCmd), cl::sub(compileCmd), cl::cat(wfcCategory));
+cl::opt<std::string> costModel("cost-model", cl::value_desc("name"),
+                               cl::desc("The model the default provider will run, to price the cost bound"),
+                               cl::sub(checkCmd), cl::sub(buildCmd), cl::sub(compileCmd), cl::cat(wfcCategory));
+cl::opt<std::string> maxCost("max-cost", cl::value_desc("USD"),
+                             cl::desc("Fail when one run's cost bound may pass USD (an infinite, input-dependent or "
+                                      "unpriced bound may)"),
+                             cl::sub(checkCmd), cl::sub(buildCmd), cl::sub(compileCmd), cl::cat(wfcCategory));
+
 cl::SubCommand schemaCmd("schema", "Print the JSON Schema (draft-07) of the pack format, for editors");
 
 cl::SubCommand traceCmd("trace", "Trace files: 'wfc trace view TRACE.jsonl -o timeline.html' draws a run's timeline");
@@ -256,6 +275,21 @@ int main(int argc, char **argv) {
   }
   options.composition = composition;
   options.warningsAsErrors = werror;
+  options.cost.report = checkCost;
+  options.cost.prices = pricesFile;
+  options.cost.model = costModel;
+  if (!maxCost.empty()) {
+    char *end = nullptr;
+    double usd = std::isdigit(static_cast<unsigned char>(maxCost[0])) || maxCost[0] == '.'
+                     ? std::strtod(maxCost.c_str(), &end)
+                     : -1;
+    if (usd < 0 || !end || *end != '\0' || !std::isfinite(usd)) {
+      llvm::WithColor::error(llvm::errs(), "wfc")
+          << "--max-cost takes a number of US dollars such as 5 or 0.25, not '" << maxCost << "'\n";
+      return 2;
+    }
+    options.cost.maxCostUsd = usd;
+  }
   options.diagnosticsFormat = diagnosticsFormat;
   options.errorLimit = errorLimit;
   options.verifyDiagnostics = verifyDiagnostics;
