@@ -42,14 +42,14 @@ FULL = {"chains": [10, 1000, 10000], "fanouts": [8, 64], "loop": 100, "foreach":
         "batch_lines": 10000, "batch_max_runs": [64, 256], "batch_delay_ms": 100, "batch_rpm": 30000,
         "batch_tpm": 3000000, "batch_overhead_lines": 10000,
         "stream_iterations": 300, "stream_concurrency": [1, 16, 256],
-        "serve_stream_iterations": 200, "serve_stream_warmup": 20}
+        "serve_stream_iterations": 200, "serve_stream_warmup": 20, "cost_documents": 100}
 SMOKE = {"chains": [10, 20, 40], "fanouts": [2], "loop": 3, "foreach": 3, "rounds": 2, "prompts": 2,
          "delay_ms": 20, "runs": 3, "min_time": "0.01", "llm_runs": 1,
          "check_sizes": [20], "cxx_sizes": [5], "cxx_levels": ["-O0"], "compile_runs": 1,
          "journal_chain": 20, "journal_sizes": [2, 5], "toolcomp": [3, 5], "awl": [2, 4], "awl_shell": 2,
          "batch_lines": 40, "batch_max_runs": [4, 8], "batch_delay_ms": 5, "batch_rpm": 6000, "batch_tpm": 600000,
          "batch_overhead_lines": 40, "stream_iterations": 10, "stream_concurrency": [1, 2],
-         "serve_stream_iterations": 5, "serve_stream_warmup": 2}
+         "serve_stream_iterations": 5, "serve_stream_warmup": 2, "cost_documents": 5}
 
 
 def load():
@@ -758,6 +758,72 @@ class Bench:
                                  f"difference (p50: {p50:.0f} µs)", p99, None, "µs", "< 1000 µs", p99 < 1000,
                                  ratio=False))
 
+    def cost(self):
+        """Cost (docs/cost.md): tests/e2e/packs/cost.yaml — three summaries, then one combining them —
+        over `cost_documents` documents as a batch against the test LLM server's measured usage (one
+        token per byte, a tokenizer's worst case): the static bound (`wfc build --emit=cost`, its
+        symbols evaluated at each line's input) against what the batch used, and the batch again with
+        --max-tokens set to the sum of the bounds, which must refuse nothing."""
+        print("== cost", flush=True)
+        if not self.c.get("llm_server"):
+            self.rows.append(Row("cost", note="skipped: no test LLM server in this build (WFC_BUILD_TESTS=OFF)"))
+            return
+        n = self.s["cost_documents"]
+        cdir = os.path.join(self.work, "cost")
+        os.makedirs(cdir, exist_ok=True)
+        pack = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "tests", "e2e", "packs", "cost.yaml")
+        exe = os.path.join(cdir, "cost")
+        self.run([self.c["wfc"], "compile", pack, "--composition", "main", "-o", exe])
+        bound = json.loads(self.run([self.c["wfc"], "build", pack, "--composition", "main", "--emit=cost"]).stdout)
+        random_ = __import__("random").Random(20261128)
+        words = ["ledger", "invoice", "quarterly", "revenue", "é", "report", "漢字", "summary", "risk"]
+        inputs = [{key: f"{name} document " + " ".join(random_.choice(words) for _ in range(random_.randint(5, 60)))
+                   for key, name in (("a", "alpha"), ("b", "bravo"), ("c", "charl"))} for _ in range(n)]
+        lines = os.path.join(cdir, "docs.jsonl")
+        with open(lines, "w") as f:
+            for line in inputs:
+                f.write(json.dumps(line, ensure_ascii=False) + "\n")
+
+        def evaluate(count, line):
+            if isinstance(count, (int, float)):
+                return count
+            total = 0.0
+            for term in count.split(" + "):
+                factor, _, symbol = term.rpartition(" × ")
+                factor = float(factor.replace(",", "")) if factor else 1.0
+                if symbol.startswith("len(input."):
+                    total += factor * len(line[symbol[10:-1]].encode())
+                else:
+                    total += factor * float(symbol.replace(",", ""))
+            return total
+
+        bounded = sum(evaluate(bound["total"]["input_tokens"], l) + evaluate(bound["total"]["output_tokens"], l)
+                      for l in inputs)
+        replies = [{"match": {"user_contains": f"{name} document"},
+                    "reply": {"content": f"summary of the {name} document, in one sentence", "usage": "measured"}}
+                   for name in ("alpha", "bravo", "charl")]
+        replies.append({"match": {"system_contains": "Combine"},
+                        "reply": {"content": "one paragraph of the three summaries", "usage": "measured"}})
+
+        def run_batch(extra, name):
+            with LlmServer(self.c["llm_server"], {"replies": replies}, os.path.join(cdir, name), workers=16) as server:
+                result = subprocess.run([exe, "--llm-base-url", server.base_url, "--model", "m", "--input-jsonl", lines,
+                                         "--output-jsonl", os.devnull, "--quiet"] + extra,
+                                        stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, env=self.env)
+            log = [json.loads(l) for l in open(server.log) if l.strip()]
+            used = sum(r["usage"]["prompt_tokens"] + r["usage"]["completion_tokens"] for r in log if "usage" in r)
+            return result.returncode, used, len(log)
+
+        code, used, requests = run_batch([], "free")
+        if code != 0 or requests != 4 * n:
+            raise RuntimeError(f"cost: the batch exited {code} with {requests} requests for {n} lines")
+        self.rows.append(Row(f"cost: the static bound of {n} documents (3 summaries + 1 combine each) over the tokens "
+                             f"they used ({bounded:,.0f} / {used:,})", bounded / used, None, "×", "≥ 1 (sound)",
+                             bounded >= used, ratio=False))
+        code, budgeted, requests = run_batch(["--max-tokens", str(int(bounded))], "budgeted")
+        self.rows.append(Row(f"cost: the same batch under --max-tokens = the bound: requests refused", 4 * n - requests,
+                             None, "", "0", code == 0 and requests == 4 * n, ratio=False))
+
     def compiler(self):
         print("== compiler", flush=True)
         s = self.s
@@ -875,7 +941,7 @@ def main():
                                            "sources (default: a temporary directory, removed)")
     parser.add_argument("--json", help="also write the rows as JSON here")
     parser.add_argument("--only", choices=["runtime", "startup", "llm", "stream", "serve-stream", "compiler", "journal",
-                                           "toolcomp", "awl", "batch"],
+                                           "toolcomp", "awl", "batch", "cost"],
                         action="append")
     args = parser.parse_args()
     config_path = os.path.join(args.build_dir, "bench", "bench-config.json")
@@ -898,7 +964,7 @@ def main():
     print(f"machine: {machine()}; load average at start {' '.join(f'{x:.2f}' for x in os.getloadavg())}", flush=True)
     try:
         for part in args.only or ["runtime", "startup", "llm", "stream", "serve-stream", "compiler", "journal", "toolcomp",
-                                  "awl", "batch"]:
+                                  "awl", "batch", "cost"]:
             getattr(bench, part.replace("-", "_"))()
     finally:
         if not args.work_dir:
