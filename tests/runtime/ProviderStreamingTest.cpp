@@ -212,7 +212,7 @@ TEST_P(ProviderStreaming, WhatTheReaderThrowsStopsTheStreamAndReachesTheCaller) 
 // A reader that says stop (a validator mid-stream): the exchange ends at once, its reply the text
 // taken so far, the last piece included; nothing is retried.
 TEST_P(ProviderStreaming, AReaderThatSaysStopEndsTheReplyThere) {
-  LlmServerProcess server({{"replies", {{{"chunk_delay_ms", 100}, {"reply", {{"content", "fine fine BANNED fine fine fine fine"}}}}}}});
+  LlmServerProcess server({{"replies", {{{"chunk_delay_ms", 300}, {"reply", {{"content", "fine fine BANNED fine fine fine fine"}}}}}}});
   auto p = provider(server);
   size_t pieces = 0;
   DeltaSink sink = [&](const Delta &d) {
@@ -225,8 +225,9 @@ TEST_P(ProviderStreaming, AReaderThatSaysStopEndsTheReplyThere) {
   EXPECT_EQ(reply.finishReason, "stopped");
   EXPECT_TRUE(reply.toolCalls.empty());
   EXPECT_EQ(pieces, 3u);
-  // Not waiting for the four words after it (100 ms apart).
-  EXPECT_LT(std::chrono::steady_clock::now() - start, std::chrono::milliseconds(700));
+  // Not waiting for the four words after it (300 ms apart: the whole stream takes 2.4 s or more,
+  // stopping takes about a second, and under ThreadSanitizer a little more).
+  EXPECT_LT(std::chrono::steady_clock::now() - start, std::chrono::milliseconds(2100));
   EXPECT_EQ(server.requests().size(), 1u);
   EXPECT_TRUE(retries.empty());
 }
