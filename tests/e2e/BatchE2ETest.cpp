@@ -8,12 +8,11 @@
 #include "LlmServerProcess.h"
 #include "Process.h"
 #include "TestFiles.h"
+#include "Terminal.h"
 
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
-#include <poll.h>
-#include <pty.h>
 #include <spawn.h>
 #include <signal.h>
 #include <sys/wait.h>
@@ -67,51 +66,6 @@ std::vector<double> arrivals(const LlmServerProcess &server) {
   std::vector<double> out;
   for (const Json &r : server.requests()) out.push_back(r["arrived_ms"].get<double>());
   std::sort(out.begin(), out.end());
-  return out;
-}
-
-// Whether this machine can open a pseudo-terminal (a chroot without /dev/pts cannot); `why` says
-// what failed.
-bool canOpenTerminal(std::string &why) {
-  int master = -1, slave = -1;
-  if (openpty(&master, &slave, nullptr, nullptr, nullptr) != 0) {
-    why = std::string("openpty: ") + std::strerror(errno);
-    return false;
-  }
-  close(master);
-  close(slave);
-  return true;
-}
-
-// Runs `argv` with standard input, output and error on a pseudo-terminal, as on a user's
-// terminal; returns what it wrote there (killed after `timeoutSeconds`).
-std::string runOnTerminal(const std::vector<std::string> &argv, int &status, double timeoutSeconds = 60) {
-  int master = -1;
-  pid_t pid = forkpty(&master, nullptr, nullptr, nullptr);
-  if (pid == 0) {
-    std::vector<char *> args;
-    for (const std::string &a : argv) args.push_back(const_cast<char *>(a.c_str()));
-    args.push_back(nullptr);
-    execv(args[0], args.data());
-    _exit(127);
-  }
-  std::string out;
-  if (pid < 0) return out;
-  auto deadline = std::chrono::steady_clock::now() + std::chrono::duration<double>(timeoutSeconds);
-  for (;;) {
-    pollfd fd = {master, POLLIN, 0};
-    int ready = poll(&fd, 1, 100);
-    if (ready < 0 && errno != EINTR) break;
-    if (ready > 0) {
-      char chunk[4096];
-      ssize_t got = read(master, chunk, sizeof chunk);
-      if (got <= 0) break;  // EIO: the child's side is closed
-      out.append(chunk, size_t(got));
-    }
-    if (std::chrono::steady_clock::now() > deadline) kill(pid, SIGKILL);
-  }
-  waitpid(pid, &status, 0);
-  close(master);
   return out;
 }
 

@@ -8,14 +8,17 @@
 #include "LlmServerProcess.h"
 #include "Process.h"
 #include "TestFiles.h"
+#include "Terminal.h"
 
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
+#include <sys/wait.h>
+
 #include <algorithm>
 #include <cmath>
-#include <random>
 #include <filesystem>
+#include <random>
 #include <string>
 #include <vector>
 
@@ -135,6 +138,30 @@ TEST_F(CostE2ETest, TheReportsSpendIsWhatTheServerCountedPricedPerMillionTokens)
   }
   EXPECT_NEAR(calls, spend["cost_usd"].get<double>(), 1e-12);
   EXPECT_EQ(end["spend"], spend);
+}
+
+TEST_F(CostE2ETest, OnATerminalTheRunEndsWithWhatItSpent) {
+  std::string why;
+  if (!canOpenTerminal(why)) GTEST_SKIP() << "no pseudo-terminal on this machine (" << why << ")";
+  LlmServerProcess server(script());
+  std::string prices = dir_.write("prices.yaml", std::string("prices:\n  ") + kModel + ": {input: 1000000, output: 1000000}\n");
+  int status = 0;
+  std::string screen = runOnTerminal({exe_, "--llm-base-url", server.baseUrl(), "--model", kModel, "--input-json", kInput,
+                                      "--prices", prices},
+                                     status, 30);
+  ASSERT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0) << screen;
+  uint64_t in = 0, out = 0;
+  for (const Json &request : server.requests()) {
+    in += request["usage"]["prompt_tokens"].get<uint64_t>();
+    out += request["usage"]["completion_tokens"].get<uint64_t>();
+  }
+  // $1 a token: the dollars are the tokens.
+  std::string line = "cost: spent " + std::to_string(in + out) + " tokens (" + std::to_string(in) + " in, " +
+                     std::to_string(out) + " out), $" + std::to_string(in + out) + ".00";
+  EXPECT_NE(screen.find(line), std::string::npos) << line << "\n" << screen;
+  // --quiet, or no terminal, and there is no such line.
+  ProcessResult piped = run(server, {"--prices", prices});
+  EXPECT_EQ(piped.err.find("spent"), std::string::npos) << piped.err;
 }
 
 TEST_F(CostE2ETest, WithoutAPriceTheSpendIsTokensAndSaysHowManyCallsWereUnpriced) {

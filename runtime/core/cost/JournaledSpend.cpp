@@ -1,5 +1,6 @@
 #include "core/cost/JournaledSpend.h"
 
+#include "common/Dollars.h"
 #include "common/JsonReader.h"
 #include "core/cost/PriceTable.h"
 #include "core/llm/Endpoint.h"
@@ -72,6 +73,15 @@ llm::Json spendReport(const Spend &spend) {
     if (spend.costUsd > 0) out["priced_cost_usd"] = spend.costUsd;
   }
   return out;
+}
+
+std::string spendSummary(const Spend &spend) {
+  std::string text = "spent " + std::to_string(spend.tokens()) + " tokens (" + std::to_string(spend.inputTokens) +
+                     " in" + (spend.cachedInputTokens ? ", " + std::to_string(spend.cachedInputTokens) + " of them cached" : "") +
+                     ", " + std::to_string(spend.outputTokens) + " out)";
+  if (spend.unpricedCalls == 0) return text + ", " + formatUsd(spend.costUsd);
+  return text + "; " + std::to_string(spend.unpricedCalls) + (spend.unpricedCalls == 1 ? " call" : " calls") +
+         " without a price (docs/cost.md)";
 }
 
 }  // namespace wfc::cost

@@ -26,4 +26,8 @@ Spend journaledSpend(const std::unordered_map<std::string, std::string> &exchang
 // priced part ("priced_cost_usd").
 llm::Json spendReport(const Spend &spend);
 
+// "spent 1234 tokens (1000 in, 234 out), $0.01234": one line for a person at a terminal; the
+// dollars when every call was priced, else how many calls were not.
+std::string spendSummary(const Spend &spend);
+
 }  // namespace wfc::cost

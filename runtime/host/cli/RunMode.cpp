@@ -1,6 +1,7 @@
 #include "host/cli/RunMode.h"
 
 #include "core/chat/ChatSession.h"
+#include "core/cost/JournaledSpend.h"
 #include "core/journal/RunStore.h"
 #include "core/trace/EventStream.h"
 #include "host/chat/ChatMain.h"
@@ -172,6 +173,10 @@ int runOnce(const CommandLine &cl, const ProgramDecl &program, std::chrono::stea
     file << runReport(env, outcome).dump(2, ' ', false, nlohmann::ordered_json::error_handler_t::replace) << "\n";
     if (!file.flush()) std::cerr << cl.program << ": warning: cannot write report file '" << *cl.report << "'\n";
   }
+  // What the run spent, for a person at a terminal (docs/cost.md "Spend"); the report and the
+  // trace carry it for everyone else.
+  if (!cl.quiet && isatty(STDERR_FILENO) && (outcome.spend.tokens() > 0 || cl.maxCostUsd || cl.maxTokens))
+    std::cerr << cl.program << ": " << cost::spendSummary(outcome.spend) << "\n";
   if (code == 4) {  // not an error: the run waits, and says for what (docs/journal.md)
     std::cerr << cl.program << ": " << error << "\n";
     return code;
