@@ -86,7 +86,8 @@ WFC_DECL_MIRROR(ProgramDeclFields, wfc::ProgramDecl, WFC_PROGRAM_DECL_FIELDS);
 
 #define WFC_EVAL_DECL_FIELDS(F)                                                                               \
   F(id) F(type) F(location) F(text) F(patterns) F(wordBoundary) F(invert) F(extractJson) F(schema)          \
-  F(minLength) F(maxLength) F(maxTokens) F(maxSentences) F(minCalls) F(maxCalls) F(maxMs) F(prompt) F(rubric) \
+  F(minLength) F(maxLength) F(maxTokens) F(maxSentences) F(minCalls) F(maxCalls) F(maxMs) F(maxCostUsd)       \
+  F(maxInputTokens) F(maxOutputTokens) F(maxTotalTokens) F(prompt) F(rubric)                                \
   F(criteria) F(judgeSystemPrompt) F(judgeModel) F(hasPassingScore) F(passingScore) F(threshold)            \
   F(thresholdValue) F(gate) F(samplePercentage) F(message) F(whenToolCalled) F(whenToolCalledPattern)       \
   F(whenAnyToolCalled) F(whenMinToolCalls)

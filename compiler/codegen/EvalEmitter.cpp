@@ -25,7 +25,8 @@ const char *typeName(const std::string &type) {
       {"tools_called", "wfc::EvalType::ToolsCalled"},
       {"tools_not_called", "wfc::EvalType::ToolsNotCalled"},
       {"latency_budget", "wfc::EvalType::LatencyBudget"},
-      {"llm_judge", "wfc::EvalType::LlmJudge"}};
+      {"llm_judge", "wfc::EvalType::LlmJudge"},
+      {"cost_budget", "wfc::EvalType::CostBudget"}};
   return kNames.at(type);  // sema accepts no other type
 }
 
@@ -74,6 +75,10 @@ void emitEvals(Printer &p, EmitContext &ctx, const std::vector<const ir::Eval *>
       if (e->maxCalls) fields.maxCalls = std::to_string(*e->maxCalls);
     }
     if (e->type == "latency_budget") fields.maxMs = cppNumber(e->maxMs);
+    if (e->maxCostUsd) fields.maxCostUsd = cppNumber(*e->maxCostUsd);
+    if (e->maxInputTokens) fields.maxInputTokens = cppNumber(*e->maxInputTokens);
+    if (e->maxOutputTokens) fields.maxOutputTokens = cppNumber(*e->maxOutputTokens);
+    if (e->maxTotalTokens) fields.maxTotalTokens = cppNumber(*e->maxTotalTokens);
     if (e->judge) fields.prompt = "prompt::" + ctx.prompt(*e->judge);
     if (e->rubric) fields.rubric = cppString(ir::Json(*e->rubric).dump());
     if (!e->criteria.empty()) fields.criteria = cppString(e->criteria);

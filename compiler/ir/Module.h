@@ -155,6 +155,9 @@ struct Eval {
   unsigned minCalls = 1;                   // tools_called: each named tool at least this often
   std::optional<unsigned> maxCalls;        // tools_called: and at most this often
   double maxMs = 0;                        // latency_budget: params.max_ms
+  // cost_budget: the most the attempt's LLM calls may spend (params.max_cost_usd, max_input_tokens,
+  // max_output_tokens, max_total_tokens)
+  std::optional<double> maxCostUsd, maxInputTokens, maxOutputTokens, maxTotalTokens;
   const Prompt *judge = nullptr;           // llm_judge: params.prompt (wfc's form)
   std::optional<std::string> rubric;       // llm_judge: params.rubric
   std::string criteria;                    // llm_judge (PromptKit's form): params.criteria / judge_prompt

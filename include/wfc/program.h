@@ -334,7 +334,7 @@ struct ProgramDecl {
 // PromptKit's eval types (docs/evals.md "Types"; aliases are resolved by the compiler).
 enum class EvalType : uint8_t {
   Contains, ContainsAny, ContentExcludes, Regex, JsonValid, JsonSchema, MinLength, MaxLength,
-  SentenceCount, FieldPresence, ToolsCalled, ToolsNotCalled, LatencyBudget, LlmJudge
+  SentenceCount, FieldPresence, ToolsCalled, ToolsNotCalled, LatencyBudget, LlmJudge, CostBudget
 };
 // How a threshold compares a score with its value; None: the type's own pass rule.
 enum class Compare : uint8_t { None, Greater, GreaterOrEqual, Less, LessOrEqual, Equal, NotEqual };
@@ -358,6 +358,12 @@ struct EvalDecl {
   unsigned minCalls = 1;         // tools_called: each tool at least this often
   int64_t maxCalls = -1;         // tools_called: and at most this often (-1: no bound)
   double maxMs = 0;              // latency_budget: the longest an attempt may take
+  // cost_budget: the most the attempt's LLM calls may spend, in US dollars and in input, output
+  // and all tokens (< 0: no such limit)
+  double maxCostUsd = -1;
+  double maxInputTokens = -1;
+  double maxOutputTokens = -1;
+  double maxTotalTokens = -1;
   int prompt = -1;               // llm_judge: the judging prompt (an index into ProgramDecl::prompts)
   const char *rubric = nullptr;  // llm_judge: the instructions sent with what is judged (JSON text), or nullptr
   // llm_judge in PromptKit's form: the criteria, and optionally the judge's system prompt, model

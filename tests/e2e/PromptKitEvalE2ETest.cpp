@@ -41,8 +41,11 @@ class PromptKitEvalE2ETest : public LlmPackTest {
     return s;
   }
 
-  ProcessResult runPack(const LlmServerProcess &server, const std::string &topic, const std::string &trace) {
-    std::string b = bindings("promptkit-evals", "tools:\n" + kbLookup());
+  // `priced`: with the model's price ($100 per million tokens in and out), for cost_budget's dollars.
+  ProcessResult runPack(const LlmServerProcess &server, const std::string &topic, const std::string &trace,
+                        bool priced = true) {
+    std::string b = bindings("promptkit-evals", "tools:\n" + kbLookup() +
+                                                    (priced ? "prices: {test-model: {input: 100, output: 100}}\n" : ""));
     return run("promptkit-evals", {"--llm-base-url", server.baseUrl(), "--model", "test-model", "--bindings", b,
                                    "--input-json", Json{{"topic", topic}}.dump(), "--trace", trace});
   }
@@ -70,7 +73,7 @@ TEST_F(PromptKitEvalE2ETest, EveryTypePassesOnAGoodAnswer) {
       {"names_both", "contains"},        {"names_one", "contains_any"},       {"polite", "content_excludes"},
       {"long_enough", "min_length"},     {"short_enough", "max_length"},      {"two_sentences", "sentence_count"},
       {"fields", "field_presence"},      {"wrapped_json", "json_valid"},      {"no_apology", "regex"},
-      {"after_lookup", "contains"},      {"judged", "llm_judge"}};
+      {"after_lookup", "contains"},      {"judged", "llm_judge"},         {"frugal", "cost_budget"}};
   for (const auto &[id, type] : types) {
     SCOPED_TRACE(id);
     EXPECT_EQ(lines[id]["type"], type);
@@ -78,6 +81,10 @@ TEST_F(PromptKitEvalE2ETest, EveryTypePassesOnAGoodAnswer) {
     EXPECT_EQ(lines[id]["score"], id == "judged" ? 0.9 : 1.0) << lines[id];
   }
   EXPECT_EQ(lines["judged"]["rationale"], "names wfc");
+  // Two exchanges of 10 + 5 tokens (the server's default usage): $0.003 of $0.01 — 0.7 left.
+  EXPECT_EQ(lines["priced"]["type"], "cost_budget");
+  EXPECT_EQ(lines["priced"]["status"], "passed") << lines["priced"];
+  EXPECT_NEAR(lines["priced"]["score"].get<double>(), 0.7, 1e-9) << lines["priced"];
   EXPECT_EQ(lines["after_delete"]["status"], "skipped");
   EXPECT_NE(lines["after_delete"]["message"].get<std::string>().find("did not call 'kb.delete'"), std::string::npos);
 
@@ -141,6 +148,33 @@ TEST_F(PromptKitEvalE2ETest, FailuresCarryPromptKitsScores) {
   EXPECT_EQ(lines["after_lookup"]["status"], "skipped");
   EXPECT_NE(lines["after_lookup"]["message"].get<std::string>().find("'when.tool_called' does not hold"),
             std::string::npos);
+}
+
+// cost_budget (PromptKit's): the attempt's LLM calls over their limits fail with PromptKit's
+// reasons, the judge's own call not counted; a dollar limit without the model's price is an
+// error, not a pass (docs/promptkit.md "Eval and validator types").
+TEST_F(PromptKitEvalE2ETest, CostBudgetMeasuresTheAttemptsCalls) {
+  Json s = script();
+  for (int entry : {2, 3}) s["replies"][entry]["reply"]["usage"] = {{"prompt_tokens", 1000}, {"completion_tokens", 80}};
+  LlmServerProcess server(s);
+  std::string trace = path("cost.trace");
+  ProcessResult r = runPack(server, "PASS: wfc", trace);
+  ASSERT_EQ(r.exitCode, 0) << r.describe() << "\n" << r.err;
+  std::map<std::string, Json> lines = evalLines(jsonLines(trace));
+  EXPECT_EQ(lines["frugal"]["status"], "failed") << lines["frugal"];
+  EXPECT_EQ(lines["frugal"]["message"], "budget exceeded: total tokens 2160 exceed 60") << lines["frugal"];
+  EXPECT_EQ(lines["priced"]["status"], "failed") << lines["priced"];
+  EXPECT_EQ(lines["priced"]["message"], "budget exceeded: cost $0.2160 exceeds the budget of $0.01000; output tokens 160 "
+                                        "exceed 100")
+      << lines["priced"];
+  EXPECT_NE(r.err.find("eval 'frugal' (cost_budget) failed"), std::string::npos) << r.err;
+
+  std::string unpriced = path("unpriced.trace");
+  ProcessResult u = runPack(server, "PASS: wfc", unpriced, /*priced=*/false);
+  ASSERT_EQ(u.exitCode, 0) << u.describe() << "\n" << u.err;
+  lines = evalLines(jsonLines(unpriced));
+  EXPECT_EQ(lines["priced"]["status"], "error") << lines["priced"];
+  EXPECT_NE(lines["priced"]["message"].get<std::string>().find("needs the price of every call's model"), std::string::npos);
 }
 
 // 3. Half the patterns found: contains scores 0.5 (found / total), as PromptKit does.

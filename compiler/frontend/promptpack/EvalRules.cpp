@@ -19,7 +19,7 @@ namespace {
 const std::vector<std::string> kTypes = {
     "contains",     "contains_any", "content_excludes", "regex",        "json_valid",       "json_schema",
     "min_length",   "max_length",   "sentence_count",   "field_presence", "tools_called",   "tools_not_called",
-    "latency_budget", "llm_judge"};
+    "latency_budget", "llm_judge",    "cost_budget"};
 
 // PromptKit's aliases of them (runtime/evals/handlers/register.go).
 const std::map<std::string, std::string> kAliases = {
@@ -33,7 +33,6 @@ const std::map<std::string, std::string> kAliases = {
 // PromptKit's types wfc does not run, and what they need that one executable lacks.
 const std::map<std::string, std::string> kUnsupported = {
     {"json_path", "JSONPath expressions"},
-    {"cost_budget", "per-model prices"},
     {"cosine_similarity", "an embedding provider"},
     {"text_toxicity", "a classifier"},
     {"text_sentiment", "a classifier"},
@@ -88,6 +87,7 @@ std::vector<std::string> paramsOf(const std::string &type) {
   if (type == "tools_called") return {"tool_names", "min_calls", "max_calls"};
   if (type == "tools_not_called") return {"tool_names"};
   if (type == "latency_budget") return {"max_ms"};
+  if (type == "cost_budget") return {"max_cost_usd", "max_input_tokens", "max_output_tokens", "max_total_tokens"};
   if (type == "llm_judge") return {"criteria", "rubric", "model", "system_prompt", "passing_score", "prompt"};
   return {};
 }
@@ -153,6 +153,9 @@ void Lowering::checkEval(ir::Eval &eval, const EvalDecl &decl) {
     } else if (eval.type == "latency_budget") {
       diags_.error(decl.threshold.loc(), "a latency_budget eval compares the step's duration with 'params.max_ms'; "
                                          "remove the threshold of " + what);
+    } else if (eval.type == "cost_budget") {
+      diags_.error(decl.threshold.loc(), "a cost_budget eval compares the attempt's spend with its 'params.max_…' "
+                                         "limits; remove the threshold of " + what);
     } else {
       eval.thresholdOperator = canonical->second;
     }
@@ -358,6 +361,24 @@ void Lowering::checkEvalParams(ir::Eval &eval, const DocNode &paramsNode, llvm::
     if (!maxMs->isNumber() || maxMs->asDouble() <= 0)
       return (void)diags_.error(maxMs->loc, "'params.max_ms' of " + what + " must be a positive number of milliseconds");
     eval.maxMs = maxMs->asDouble();
+  } else if (type == "cost_budget") {
+    // PromptKit's cost_budget (runtime/evals/handlers/cost_budget.go): limits on what the attempt's
+    // LLM calls spent, each optional, one at least (docs/evals.md "cost_budget").
+    auto limit = [&](const char *key, const char *unit) -> std::optional<double> {
+      const DocNode *n = param(key);
+      if (!n) return std::nullopt;
+      if (!n->isNumber() || n->asDouble() < 0) {
+        diags_.error(n->loc, std::string("'params.") + key + "' of " + what + " must be a number of " + unit + ", 0 or more");
+        return std::nullopt;
+      }
+      return n->asDouble();
+    };
+    eval.maxCostUsd = limit("max_cost_usd", "US dollars");
+    eval.maxInputTokens = limit("max_input_tokens", "tokens");
+    eval.maxOutputTokens = limit("max_output_tokens", "tokens");
+    eval.maxTotalTokens = limit("max_total_tokens", "tokens");
+    if (!param("max_cost_usd") && !param("max_input_tokens") && !param("max_output_tokens") && !param("max_total_tokens"))
+      missing("a limit: 'params.max_cost_usd', 'max_input_tokens', 'max_output_tokens' or 'max_total_tokens'");
   } else if (type == "llm_judge") {
     checkJudgeParams(eval, params, declLoc, what);
   }
@@ -427,7 +448,8 @@ void Lowering::checkJudgeParams(ir::Eval &eval, const DocNode *params, llvm::SML
 void Lowering::checkValidator(ir::Validator &validator, ir::Eval &eval, const ValidatorDecl &decl) {
   const std::string what = "validator '" + validator.id + "'";
   if (!resolveEvalType(eval, decl.type, what)) return;
-  if (eval.type == "latency_budget" || eval.type == "tools_called" || eval.type == "tools_not_called") {
+  if (eval.type == "latency_budget" || eval.type == "cost_budget" || eval.type == "tools_called" ||
+      eval.type == "tools_not_called") {
     diags_.error(decl.type.loc(), "a " + eval.type + " check cannot guard a reply: it measures a turn, not its text; "
                                   "declare it as an eval");
     return;

@@ -96,6 +96,8 @@ std::string ChatSession::turn(const TurnInput &input) {
   evals::ToolCallLog called;
   // Recordings and the journal key a turn's exchanges by task, turn (as the item), round and attempt.
   llm::StepAttempt a{run_, step, path, 1, cancel_, span, int64_t(turn_), tokens, &called, true};
+  cost::Spend spent;  // the turn's: what its cost_budget evals measure
+  a.spend = &spent;
 
   llm::Request request;
   if (prompt.provider) request.provider = prompt.provider;  // RFC 0017
@@ -130,7 +132,7 @@ std::string ChatSession::turn(const TurnInput &input) {
     reply = std::move(*answered);
     if (step.evals.size() > 0) {
       std::vector<std::string> names = called.names();
-      evals::runStepEvals({run_, step, path, 1, int64_t(turn_), millisSince(start), cancel_, span, names},
+      evals::runStepEvals({run_, step, path, 1, int64_t(turn_), millisSince(start), cancel_, span, names, &spent},
                           Value::string(reply));
     }
   } catch (const Error &e) {
@@ -161,7 +163,9 @@ void ChatSession::finish() {
   // The conversation's evals belong to the run's span; they see the last reply (no tool calls, no
   // duration: docs/promptkit.md "Chat executables").
   std::vector<std::string> none;
-  evals::runStepEvals({run_, session, path, 1, std::nullopt, 0, cancel_, rootSpan_, none}, Value::string(lastReply_));
+  const cost::Spend conversation = run_.spend();  // a session's cost_budget measures the whole conversation
+  evals::runStepEvals({run_, session, path, 1, std::nullopt, 0, cancel_, rootSpan_, none, &conversation},
+                      Value::string(lastReply_));
 }
 
 std::string runTurn(Run &run, const ChatTaskDecl &task, const Value &input, const CancellationToken &cancel,

@@ -177,6 +177,7 @@ Reply Exchange::sendToModel(const Request &request, unsigned round) {
     }
     a_.tokens.promptTokens += spend.inputTokens;
     a_.tokens.completionTokens += spend.outputTokens;
+    if (a_.spend) *a_.spend += spend;
     a_.run.addSpend(spend);
     if (trace) {
       Json line = {{"step", a_.path}, {"prompt", prompt_.key}, {"span_id", trace->newSpanId()},

@@ -11,6 +11,7 @@
 
 #include "core/run/ToolCallLog.h"
 
+#include "core/cost/SpendBudget.h"
 #include "core/llm/Provider.h"
 #include "wfc/program.h"
 
@@ -40,6 +41,9 @@ struct StepAttempt {
   // Whether its exchanges stream when something takes tokens (docs/streaming.md): an eval's or a
   // validator's judge is not the conversation a reader follows, and does not.
   bool streams = true;
+  // Where the attempt's spend accumulates, when something reads it (a cost_budget eval); null:
+  // nowhere but the run's.
+  cost::Spend *spend = nullptr;
 };
 
 Value runLlmStep(const StepAttempt &a, const Value &input);

@@ -104,6 +104,7 @@ const char *spell(EvalType type) {
     case EvalType::ToolsCalled: return "tools_called";
     case EvalType::ToolsNotCalled: return "tools_not_called";
     case EvalType::LatencyBudget: return "latency_budget";
+    case EvalType::CostBudget: return "cost_budget";
     case EvalType::LlmJudge: return "llm_judge";
   }
   return "eval";
@@ -126,6 +127,7 @@ Verdict scoreEval(const EvaluatedAttempt &a, const EvalDecl &eval, const Value &
     case EvalType::ToolsCalled: v = checkToolsCalled(eval, a.calledTools); break;
     case EvalType::ToolsNotCalled: v = checkToolsNotCalled(eval, a.calledTools); break;
     case EvalType::LatencyBudget: v = checkLatency(eval, a.durationMs); break;
+    case EvalType::CostBudget: v = checkCostBudget(eval, a.spend ? *a.spend : cost::Spend{}); break;
     case EvalType::LlmJudge: v = judge(a, eval, output, rationale); break;
   }
   return v;

@@ -6,6 +6,7 @@
 // run inside its wfc.timeout_ms and are cancelled with it.
 #pragma once
 
+#include "core/cost/SpendBudget.h"
 #include "core/evals/Verdict.h"
 #include "core/llm/Provider.h"
 #include "wfc/cancellation.h"
@@ -30,6 +31,8 @@ struct EvaluatedAttempt {
   const CancellationToken &cancel;
   const std::string &span;      // the attempt's span: parent of the eval lines and judge exchanges
   const std::vector<std::string> &calledTools;  // the tools the attempt called successfully
+  // What the attempt's LLM calls spent (what cost_budget measures); null: nothing.
+  const cost::Spend *spend = nullptr;
 };
 
 // "contains", "llm_judge", …: the type's canonical name.

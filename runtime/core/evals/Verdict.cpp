@@ -3,6 +3,7 @@
 #include "core/run/Run.h"
 #include "wfc/error.h"
 
+#include "common/Dollars.h"
 #include "common/Pattern.h"
 
 #include <fmt/format.h>
@@ -250,6 +251,27 @@ Verdict checkLatency(const EvalDecl &eval, double durationMs) {
   Verdict v = verdict(durationMs <= eval.maxMs,
                       fmt::format("the attempt took {:.1f} ms, over the budget of {:g} ms", durationMs, eval.maxMs));
   v.score = durationMs;
+  return v;
+}
+
+Verdict checkCostBudget(const EvalDecl &eval, const cost::Spend &spend) {
+  if (eval.maxCostUsd >= 0 && spend.unpricedCalls > 0)
+    throw Error(ErrorKind::StepFailed, fmt::format("its max_cost_usd needs the price of every call's model, and {} "
+                                                   "call{} had none (docs/cost.md \"Prices\")",
+                                                   spend.unpricedCalls, spend.unpricedCalls == 1 ? "" : "s"));
+  std::vector<std::string> failures;
+  if (eval.maxCostUsd >= 0 && spend.costUsd > eval.maxCostUsd)
+    failures.push_back("cost " + formatUsd(spend.costUsd) + " exceeds the budget of " + formatUsd(eval.maxCostUsd));
+  auto tokens = [&](const char *what, uint64_t used, double limit) {
+    if (limit >= 0 && double(used) > limit) failures.push_back(fmt::format("{} tokens {} exceed {:g}", what, used, limit));
+  };
+  tokens("input", spend.inputTokens, eval.maxInputTokens);
+  tokens("output", spend.outputTokens, eval.maxOutputTokens);
+  tokens("total", spend.tokens(), eval.maxTotalTokens);
+  std::string message;
+  for (const std::string &f : failures) message += (message.empty() ? "" : "; ") + f;
+  Verdict v = verdict(failures.empty(), "budget exceeded: " + message);
+  if (failures.empty() && eval.maxCostUsd > 0) v.score = std::max(0.0, 1.0 - spend.costUsd / eval.maxCostUsd);
   return v;
 }
 

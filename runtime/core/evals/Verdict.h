@@ -5,6 +5,7 @@
 // is the attempt's duration in milliseconds.
 #pragma once
 
+#include "core/cost/SpendBudget.h"
 #include "wfc/program.h"
 
 #include <optional>
@@ -48,6 +49,10 @@ Verdict checkFieldPresence(const EvalDecl &eval, const std::string &text);
 Verdict checkToolsCalled(const EvalDecl &eval, const std::vector<std::string> &called);
 Verdict checkToolsNotCalled(const EvalDecl &eval, const std::vector<std::string> &called);
 Verdict checkLatency(const EvalDecl &eval, double durationMs);
+// cost_budget (PromptKit's): `spend`'s dollars and tokens against the eval's limits; the score is
+// the share of a dollar limit left (1 without one). Throws wfc::Error(StepFailed) for a dollar
+// limit when some call had no price: its cost is not known (docs/cost.md).
+Verdict checkCostBudget(const EvalDecl &eval, const cost::Spend &spend);
 
 // The JSON a reply wraps in prose or a ``` fence (params.extract_json / allow_wrapped): the
 // fenced block if there is one, else from the first '{' or '[' to the last '}' or ']'.

@@ -129,6 +129,7 @@ class AttemptContext final : public StepContext {
     llm::StepAttempt attempt{frame_.run_, d, frame_.stepPath(step_), attempt_, cancel_, span_, item, tokens_,
                              d.evals.size() > 0 || replyObject_ ? &calledTools_ : nullptr};
     attempt.workingDir = workingDir_;
+    attempt.spend = &spend_;
     if (d.kind == StepKind::Judge) return llm::judge(attempt, d.prompt, input, d.rubric);
     return llm::runLlmStep(attempt, input);
   }
@@ -198,6 +199,7 @@ class AttemptContext final : public StepContext {
   }
   // The tokens this attempt's exchanges used (prompt and agent steps).
   const llm::Usage &tokens() const { return tokens_; }
+  const cost::Spend &spend() const { return spend_; }
   std::vector<std::string> calledTools() const { return calledTools_.names(); }
 
   Value callComposition(int composition, const Value &input) override {
@@ -304,6 +306,7 @@ class AttemptContext final : public StepContext {
   bool replyObject_ = false;        // promptAgent(): the reply object lists the tools called
   std::string workingDir_;          // promptAgent(): where the model's tool calls run
   llm::Usage tokens_;
+  cost::Spend spend_;  // the attempt's LLM spend, priced: what a cost_budget eval measures
 };
 
 Frame::Frame(Run &run, const CompositionDecl &composition, Value input, CancellationToken outer, std::string path,
@@ -834,7 +837,8 @@ Value Frame::runAttempts(int step, unsigned &attempts, AttemptOutcome &outcome) 
         std::optional<int64_t> item;
         if (const Frame *f = nearestIteration(StepKind::Foreach)) item = f->iteration_.index;
         std::vector<std::string> called = ctx.calledTools();
-        evals::runStepEvals({run_, d, stepPath(step), attempt, item, millisSince(start), token, span, called}, out);
+        evals::runStepEvals({run_, d, stepPath(step), attempt, item, millisSince(start), token, span, called, &ctx.spend()},
+                            out);
       }
       if (deadline) run_.deadlines().cancel(deadline);
       if (trace)
