@@ -266,7 +266,13 @@ TEST_F(CostE2ETest, AResumedRunGoesOnAgainstWhatItsBudgetHasLeft) {
     ProcessResult r = run(server, {"--journal", journal});
     ASSERT_EQ(r.exitCode, 1) << r.describe() << "\n" << r.err;
     ProcessResult runs = run(server, {"--journal", journal, "--runs"});
-    runId = Json::parse(splitLines(runs.out).at(0))["id"];
+    Json line = Json::parse(splitLines(runs.out).at(0));
+    runId = line["id"];
+    // --runs says what each run spent: the three summaries here, unpriced.
+    EXPECT_EQ(line["spend"]["input_tokens"].get<uint64_t>() + line["spend"]["output_tokens"].get<uint64_t>(),
+              used(server.requests()))
+        << line;
+    EXPECT_EQ(line["spend"]["unpriced_calls"], 3) << line;
   }
   LlmServerProcess server(script());
   // What the summaries spent counts: one token less than they and combine's worst case need.

@@ -128,6 +128,11 @@ TEST_F(ServeE2ETest, StartsRunsAndAnswersEveryReadEndpoint) {
   EXPECT_EQ(run["output"], Json::parse(R"({"published": "wfc"})"));
   EXPECT_EQ(run["exit_code"], 0);
   EXPECT_TRUE(run["started"].is_string() && run["finished"].is_string()) << run.dump();
+  // What its LLM call spent, as the journal recorded it (docs/cost.md "Spend"): the test server's
+  // default usage, 10 tokens in and 5 out; no price, so no dollars.
+  EXPECT_EQ(run["spend"], Json::parse(R"({"input_tokens": 10, "cached_input_tokens": 0, "output_tokens": 5,
+                                          "unpriced_calls": 1})"))
+      << run.dump();
 
   // wait=true answers when the run ends, with its output.
   HttpReply waited = post("/runs?wait=true", R"({"topic": "serving", "next": "done"})");

@@ -1,6 +1,7 @@
 #include "core/journal/BatchStore.h"
 
 #include "core/journal/IdentityColumns.h"
+#include "core/journal/SpendColumns.h"
 #include "support/sqlite/SqliteLibrary.h"
 
 #include <algorithm>
@@ -81,16 +82,9 @@ struct BatchStore::Statements {
                        "INSERT OR REPLACE INTO batch_lines (batch, line, run, status) VALUES (?1, ?2, ?3, 'running')"),
         // What the batch's runs spent (docs/cost.md "Budgets"): the "spend" each exchange was
         // journaled with, or its usage, unpriced, when it has none.
-        batchSpend(db,
-                   "SELECT coalesce(sum(coalesce(json_extract(e.reply, '$.spend.input_tokens'), "
-                   "json_extract(e.reply, '$.usage.prompt_tokens'), 0)), 0), "
-                   "coalesce(sum(coalesce(json_extract(e.reply, '$.spend.cached_input_tokens'), 0)), 0), "
-                   "coalesce(sum(coalesce(json_extract(e.reply, '$.spend.output_tokens'), "
-                   "json_extract(e.reply, '$.usage.completion_tokens'), 0)), 0), "
-                   "coalesce(sum(coalesce(json_extract(e.reply, '$.spend.cost_usd'), 0)), 0), "
-                   "count(*) - count(json_extract(e.reply, '$.spend.cost_usd')) "
-                   "FROM batch_lines b JOIN runs r ON r.id = b.run JOIN exchanges e ON e.run = r.seq "
-                   "WHERE b.batch = ?1"),
+        batchSpend(db, (std::string("SELECT ") + kSpendColumns +
+                        " FROM batch_lines b JOIN runs r ON r.id = b.run JOIN exchanges e ON e.run = r.seq "
+                        "WHERE b.batch = ?1").c_str()),
         finishBatchLine(db,
                         "INSERT OR REPLACE INTO batch_lines (batch, line, run, status, result, finished_ms) "
                         "VALUES (?1, ?2, ?3, ?4, ?5, ?6)") {}
@@ -171,15 +165,7 @@ cost::Spend BatchStore::spend(const std::string &batch) {
   return file_.read([&] {
     Use s(s_->batchSpend);
     s->bind(1, std::string_view(batch));
-    cost::Spend spend;
-    if (s->step()) {
-      spend.inputTokens = uint64_t(std::max<int64_t>(0, s->integer(0)));
-      spend.cachedInputTokens = uint64_t(std::max<int64_t>(0, s->integer(1)));
-      spend.outputTokens = uint64_t(std::max<int64_t>(0, s->integer(2)));
-      spend.costUsd = s->real(3);
-      spend.unpricedCalls = uint64_t(std::max<int64_t>(0, s->integer(4)));
-    }
-    return spend;
+    return readSpend(*s);
   });
 }
 

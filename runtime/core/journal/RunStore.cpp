@@ -1,6 +1,7 @@
 #include "core/journal/RunStore.h"
 
 #include "core/journal/IdentityColumns.h"
+#include "core/journal/SpendColumns.h"
 #include "support/sqlite/SqliteLibrary.h"
 
 namespace wfc::journal {
@@ -179,9 +180,10 @@ struct RunStore::Statements {
         toolCallsOf(db, "SELECT key, step, tool, args, status, result, error_kind, error FROM calls WHERE run = ?1"),
         visitsOf(db, "SELECT path, output, event, context, workflow FROM visits WHERE run = ?1"),
         countToolCalls(db, "SELECT count(*) FROM calls WHERE run = ?1"),
+        runSpend(db, (std::string("SELECT ") + kSpendColumns + " FROM exchanges e WHERE e.run = ?1").c_str()),
         cached(db, "SELECT output FROM steps WHERE cache_key = ?1 ORDER BY finished_ms DESC LIMIT 1") {}
 
-  Statement insertRun, findRun, listRuns, runOwner, reopenRun, finishRun, insertStep, insertAttempt, insertExchange, insertToolCall, insertVisit, stepsOf, attemptsOf, exchangesOf, toolCallsOf, visitsOf, countToolCalls, cached;
+  Statement insertRun, findRun, listRuns, runOwner, reopenRun, finishRun, insertStep, insertAttempt, insertExchange, insertToolCall, insertVisit, stepsOf, attemptsOf, exchangesOf, toolCallsOf, visitsOf, countToolCalls, runSpend, cached;
 };
 
 int64_t RunStore::create(const std::string &id, const ProgramIdentity &identity, const std::string &input,
@@ -324,6 +326,14 @@ int64_t RunStore::countInterruption(int64_t seq) {
     while (s.step()) {}
   });
   return count;
+}
+
+cost::Spend RunStore::spend(int64_t seq) {
+  return file_.read([&] {
+    Use s(s_->runSpend);
+    s->bind(1, seq);
+    return readSpend(*s);
+  });
 }
 
 int64_t RunStore::toolCallCount(int64_t seq) {

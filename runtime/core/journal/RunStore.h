@@ -4,6 +4,7 @@
 // repeats none of it. Writes throw wfc::Error(StepFailed) "cannot write journal 'PATH': why".
 #pragma once
 
+#include "core/cost/SpendBudget.h"
 #include "core/journal/JournalFile.h"
 #include "core/journal/ProgramIdentity.h"
 #include "core/journal/RunStatus.h"
@@ -97,6 +98,8 @@ class RunStore {
   std::vector<RunRow> recent(std::optional<RunStatus> status, int64_t limit, std::optional<int64_t> beforeSeq);
   std::vector<std::pair<RunStatus, int64_t>> countByStatus();
   int64_t toolCallCount(int64_t seq);
+  // What the run's LLM exchanges spent, as each was journaled (docs/cost.md "Spend").
+  cost::Spend spend(int64_t seq);
   // Serve mode: counts one more time that a server found the run interrupted (running, its
   // process gone) and returns the count — recorded before the run is resumed, so that a run whose
   // resumption takes the server down again is not resumed for ever (docs/serve.md).

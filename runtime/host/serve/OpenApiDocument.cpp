@@ -111,7 +111,21 @@ Json openApiDocument(const ProgramDecl &program, const std::vector<mcp::ServedTo
         {"exit_code", {{"type", "integer"}, {"description", "The executable's exit code for this run."}}},
         {"started", {{"type", "string"}, {"format", "date-time"}}},
         {"finished", {{"type", {"string", "null"}}, {"format", "date-time"}}},
-        {"awaiting", {{"oneOf", {ref("Awaiting"), {{"type", "null"}}}}}}}}};
+        {"awaiting", {{"oneOf", {ref("Awaiting"), {{"type", "null"}}}}}},
+        {"spend", ref("Spend")}}}};
+  // docs/cost.md "Spend": cost_usd when every call was priced, else unpriced_calls (and
+  // priced_cost_usd, what the priced ones cost).
+  components["Spend"] = {
+      {"type", "object"},
+      {"required", {"input_tokens", "cached_input_tokens", "output_tokens"}},
+      {"properties",
+       {{"input_tokens", {{"type", "integer"}, {"minimum", 0}}},
+        {"cached_input_tokens", {{"type", "integer"}, {"minimum", 0}}},
+        {"output_tokens", {{"type", "integer"}, {"minimum", 0}}},
+        {"cost_usd", {{"type", "number"}, {"minimum", 0}}},
+        {"unpriced_calls", {{"type", "integer"}, {"minimum", 1}}},
+        {"priced_cost_usd", {{"type", "number"}, {"minimum", 0}}}}},
+      {"additionalProperties", false}};
   components["RunList"] = {
       {"type", "object"},
       {"required", {"runs"}},

@@ -4,6 +4,7 @@
 #include "common/JsonReader.h"
 #include "core/chat/ChatSession.h"
 #include "core/chat/TurnMedia.h"
+#include "core/cost/JournaledSpend.h"
 #include "core/journal/RunStore.h"
 #include "host/chat/ChatMain.h"
 #include "host/serve/AguiStream.h"
@@ -67,7 +68,8 @@ bool constantTimeEquals(const std::string &a, const std::string &b) {
   return diff == 0;
 }
 
-Json runJson(const journal::RunRow &r) {
+// A run as the API shows it; `spend`: what its LLM calls spent (docs/cost.md "Spend").
+Json runJson(const journal::RunRow &r, const cost::Spend &spend) {
   Json j = {{"id", r.id}, {"status", spell(r.status)}};
   if (r.output) j["output"] = journal::storedJson(*r.output);
   if (!r.error.empty()) j["error"] = r.error;
@@ -75,6 +77,7 @@ Json runJson(const journal::RunRow &r) {
   j["started"] = journal::iso8601(r.startedMs);
   j["finished"] = r.finishedMs ? Json(journal::iso8601(*r.finishedMs)) : Json();
   j["awaiting"] = r.awaiting ? journal::storedJson(*r.awaiting) : Json();
+  j["spend"] = cost::spendReport(spend);
   return j;
 }
 
@@ -384,7 +387,7 @@ HttpResponse RestApi::listRuns(HttpRequest &request, const RouteArgs &) {
   }
   std::vector<journal::RunRow> rows = journal_.runs().recent(status, limit + 1, before);
   Json list = Json::array();
-  for (size_t i = 0; i < rows.size() && int64_t(i) < limit; ++i) list.push_back(runJson(rows[i]));
+  for (size_t i = 0; i < rows.size() && int64_t(i) < limit; ++i) list.push_back(runJson(rows[i], journal_.runs().spend(rows[i].seq)));
   Json next = int64_t(rows.size()) > limit ? Json(rows[size_t(limit) - 1].id) : Json();
   return json(200, {{"runs", list}, {"next", next}});
 }
@@ -394,7 +397,7 @@ HttpResponse RestApi::getRun(HttpRequest &, const RouteArgs &args) { return runR
 HttpResponse RestApi::runResponse(const std::string &id) {
   std::optional<journal::RunRow> row = journal_.runs().find(id);
   if (!row) return error(404, "not_found", "no run '" + id + "'");
-  return json(200, runJson(*row));
+  return json(200, runJson(*row, journal_.runs().spend(row->seq)));
 }
 
 HttpResponse RestApi::cancelRun(HttpRequest &, const RouteArgs &args) {
@@ -404,12 +407,13 @@ HttpResponse RestApi::cancelRun(HttpRequest &, const RouteArgs &args) {
   const std::string reason = "cancelled by DELETE /runs/" + id;
   if (runs_.cancel(id, reason, std::chrono::seconds(10))) {
     row = journal_.runs().find(id);
-    return json(row->status == journal::RunStatus::Running ? 202 : 200, runJson(*row));
+    return json(row->status == journal::RunStatus::Running ? 202 : 200, runJson(*row, journal_.runs().spend(row->seq)));
   }
   if (row->status == journal::RunStatus::Suspended) {
     journal_.runs().finish(row->seq, journal::RunStatus::Cancelled, std::nullopt, Error(ErrorKind::Cancelled, "").exitCode(), reason,
                        std::nullopt, journal::nowMs());
-    return json(200, runJson(*journal_.runs().find(id)));
+    row = journal_.runs().find(id);
+    return json(200, runJson(*row, journal_.runs().spend(row->seq)));
   }
   if (row->status == journal::RunStatus::Running)
     return error(409, "not_here", "run '" + id + "' is running in another process, or waits to be resumed: it "

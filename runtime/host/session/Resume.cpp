@@ -1,5 +1,7 @@
 #include "host/session/Resume.h"
 
+#include "core/cost/JournaledSpend.h"
+
 #include "common/JsonReader.h"
 #include "core/journal/RunOwner.h"
 #include "core/journal/RunStore.h"
@@ -122,6 +124,7 @@ void printRuns(JournalFile &file, std::ostream &out) {
                  {"exit_code", r.exitCode ? Json(*r.exitCode) : Json()},
                  {"awaiting", r.awaiting ? storedJson(*r.awaiting) : Json()}};
     if (!r.error.empty()) line["error"] = r.error;
+    line["spend"] = cost::spendReport(file.runs().spend(r.seq));
     // A journal edited by hand may hold text that is not UTF-8: shown with U+FFFD in its place.
     out << line.dump(-1, ' ', false, Json::error_handler_t::replace) << "\n";
   }
