@@ -1191,7 +1191,9 @@ private:
     // Only timesLeft changes after loading, and only under scriptMutex_: the rest is read freely.
     // A measured reply is this request's own copy of its entry.
     std::optional<Entry> measured;
-    if (entries_[*matched].reply && entries_[*matched].reply->measured) {
+    // Only a reply that is sent is measured: a scripted error status or raw body has no usage.
+    if (entries_[*matched].reply && entries_[*matched].reply->measured && entries_[*matched].status == 200 &&
+        !entries_[*matched].body) {
       measured = entries_[*matched];
       measured->reply = measuredReply(*measured->reply, *body, api == Api::Messages);
       std::lock_guard lock(stateMutex_);
