@@ -183,22 +183,14 @@ TEST(SpendBudgetTest, ConcurrentReservationsNeverTogetherPassTheLimit) {
   EXPECT_EQ(budget.spent().tokens(), uint64_t(1000 / 17 * 17));
 }
 
-TEST(JournaledSpendTest, AResumedRunCountsWhatItsExchangesSpent) {
-  std::unordered_map<std::string, std::string> exchanges = {
-      {"a|-|1|1", R"({"content": "x", "usage": {"prompt_tokens": 9, "completion_tokens": 1},
-                     "spend": {"input_tokens": 10, "cached_input_tokens": 4, "output_tokens": 2, "cost_usd": 0.5}})"},
-      {"b|-|1|1", R"({"content": "y", "usage": {"prompt_tokens": 3, "completion_tokens": 4}})"},
-      {"c|-|1|1", "not json"}};
-  cost::Spend spend = cost::journaledSpend(exchanges);
-  EXPECT_EQ(spend.inputTokens, 13u);
-  EXPECT_EQ(spend.cachedInputTokens, 4u);
-  EXPECT_EQ(spend.outputTokens, 6u);
-  EXPECT_DOUBLE_EQ(spend.costUsd, 0.5);
-  EXPECT_EQ(spend.unpricedCalls, 1u);
+TEST(SpendReportTest, DollarsOnlyWhenEveryCallWasPriced) {
+  cost::Spend spend{13, 4, 6, 0.5, 1};
   llm::Json report = cost::spendReport(spend);
   EXPECT_FALSE(report.contains("cost_usd"));
   EXPECT_EQ(report["unpriced_calls"], 1);
   EXPECT_EQ(report["priced_cost_usd"], 0.5);
+  spend.unpricedCalls = 0;
+  EXPECT_EQ(cost::spendReport(spend)["cost_usd"], 0.5);
 }
 
 }  // namespace

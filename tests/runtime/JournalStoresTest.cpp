@@ -139,6 +139,37 @@ TEST(RunStoreTest, RunCountsFollowEveryChangeOfStatusByAnyWriter) {
                         {RunStatus::Running, 1}, {RunStatus::Suspended, 1}, {RunStatus::Cancelled, 1}}));
 }
 
+// What a run spent (docs/cost.md "Spend"), summed from its exchanges as they were journaled:
+// their "spend" when they have one, else their usage, unpriced; a reply that is not JSON (an
+// edited journal) counts for nothing and fails nothing; another run's exchanges are not its.
+TEST(RunStoreTest, SumsARunsSpendFromItsJournaledExchanges) {
+  TempDir dir;
+  std::string path = (dir.path() / "j.db").string();
+  int64_t run = 0, other = 0;
+  {
+    JournalFile file(path, SyncMode::Normal);
+    run = file.runs().create("a", identity(), "{}", 1, "1:1");
+    other = file.runs().create("b", identity(), "{}", 2, "1:1");
+  }
+  auto row = [&](int64_t seq, const char *key, const char *reply) {
+    return "INSERT INTO exchanges (run, key, step, round, attempt, prompt, reply, finished_ms) VALUES (" +
+           std::to_string(seq) + ", '" + key + "', 's', 1, 1, 'p', '" + reply + "', 1);";
+  };
+  exec(path, row(run, "a|-|1|1",
+                 R"({"content": "x", "usage": {"prompt_tokens": 9, "completion_tokens": 1},
+                     "spend": {"input_tokens": 10, "cached_input_tokens": 4, "output_tokens": 2, "cost_usd": 0.5}})") +
+                 row(run, "b|-|1|1", R"({"content": "y", "usage": {"prompt_tokens": 3, "completion_tokens": 4}})") +
+                 row(run, "c|-|1|1", "not json") +
+                 row(other, "a|-|1|1", R"({"usage": {"prompt_tokens": 100, "completion_tokens": 100}})"));
+  JournalFile file(path, SyncMode::Normal);
+  cost::Spend spend = file.runs().spend(run);
+  EXPECT_EQ(spend.inputTokens, 13u);
+  EXPECT_EQ(spend.cachedInputTokens, 4u);
+  EXPECT_EQ(spend.outputTokens, 6u);
+  EXPECT_DOUBLE_EQ(spend.costUsd, 0.5);
+  EXPECT_EQ(spend.unpricedCalls, 1u);
+}
+
 TEST(TimelineStoreTest, KeepsEachRunsSegmentsInOrderAndApart) {
   TempDir dir;
   JournalFile file((dir.path() / "j.db").string(), SyncMode::Normal);

@@ -1,21 +1,13 @@
 #include "core/cost/JournaledSpend.h"
 
 #include "common/Dollars.h"
-#include "common/JsonReader.h"
 #include "core/cost/PriceTable.h"
-#include "core/llm/Endpoint.h"
 
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
 
 namespace wfc::cost {
-namespace {
-
-// A count as the journal keeps it, read as a provider's usage is: a count that is not one is 0.
-uint64_t count(const llm::Json &object, const char *name) { return llm::tokenCount(object, name); }
-
-}  // namespace
 
 Spend spendOf(const llm::Usage &usage, const PriceSettings *price) {
   Spend spend;
@@ -35,30 +27,6 @@ llm::Json spendToJson(const Spend &spend) {
                    {"output_tokens", spend.outputTokens}};
   if (spend.unpricedCalls == 0) out["cost_usd"] = spend.costUsd;
   return out;
-}
-
-Spend journaledSpend(const std::unordered_map<std::string, std::string> &exchanges) {
-  Spend total;
-  for (const auto &[key, text] : exchanges) {
-    llm::Json row = readJsonOrDiscarded(text);
-    if (!row.is_object()) continue;
-    Spend one;
-    if (auto s = row.find("spend"); s != row.end() && s->is_object()) {
-      one.inputTokens = count(*s, "input_tokens");
-      one.cachedInputTokens = count(*s, "cached_input_tokens");
-      one.outputTokens = count(*s, "output_tokens");
-      if (auto c = s->find("cost_usd"); c != s->end() && c->is_number() && c->get<double>() >= 0)
-        one.costUsd = c->get<double>();
-      else
-        one.unpricedCalls = 1;
-    } else if (auto u = row.find("usage"); u != row.end() && u->is_object()) {
-      one.inputTokens = count(*u, "prompt_tokens");
-      one.outputTokens = count(*u, "completion_tokens");
-      one.unpricedCalls = 1;
-    }
-    total += one;
-  }
-  return total;
 }
 
 llm::Json spendReport(const Spend &spend) {

@@ -1,5 +1,6 @@
 // What an LLM exchange cost, as the run reports it and the journal keeps it beside the reply
-// (docs/cost.md "Spend"), so that a resumed run goes on against what its budget has left.
+// (docs/cost.md "Spend"; the journal sums it back: journal/SpendColumns.h), so that a resumed run
+// goes on against what its budget has left.
 #pragma once
 
 #include "common/BindingsFile.h"
@@ -7,7 +8,6 @@
 #include "core/llm/Provider.h"
 
 #include <string>
-#include <unordered_map>
 
 namespace wfc::cost {
 
@@ -16,10 +16,6 @@ Spend spendOf(const llm::Usage &usage, const PriceSettings *price);
 
 // {"input_tokens", "cached_input_tokens", "output_tokens", "cost_usd"?}: cost only when priced.
 llm::Json spendToJson(const Spend &spend);
-
-// The spend of the journaled exchanges `exchanges` (ExchangeKey → the reply row as the journal
-// keeps it): their "spend" when they have one, else their usage, unpriced.
-Spend journaledSpend(const std::unordered_map<std::string, std::string> &exchanges);
 
 // The spend as the report, the run_end trace line and the serve API show it: tokens, and dollars
 // when every call was priced ("cost_usd"); else how many were not ("unpriced_calls") and the

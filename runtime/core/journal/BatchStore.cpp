@@ -84,7 +84,7 @@ struct BatchStore::Statements {
         // journaled with, or its usage, unpriced, when it has none.
         batchSpend(db, (std::string("SELECT ") + kSpendColumns +
                         " FROM batch_lines b JOIN runs r ON r.id = b.run JOIN exchanges e ON e.run = r.seq "
-                        "WHERE b.batch = ?1").c_str()),
+                        "WHERE b.batch = ?1" + kSpendRows).c_str()),
         finishBatchLine(db,
                         "INSERT OR REPLACE INTO batch_lines (batch, line, run, status, result, finished_ms) "
                         "VALUES (?1, ?2, ?3, ?4, ?5, ?6)") {}

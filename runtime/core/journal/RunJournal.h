@@ -39,8 +39,6 @@ class RunJournal {
 
   // Whether the run resumes: only then is there anything to look up.
   bool resuming() const { return history_.has_value(); }
-  // What it recorded before this process; null when it does not resume.
-  const RunHistory *history() const { return history_ ? &*history_ : nullptr; }
   // What the run recorded before this process (null / 0 when nothing, or when not resuming).
   const StepRow *step(const std::string &path) const { return find(history_ ? &history_->steps : nullptr, path); }
   unsigned failedAttempts(const std::string &path) const;

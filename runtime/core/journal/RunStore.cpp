@@ -180,7 +180,7 @@ struct RunStore::Statements {
         toolCallsOf(db, "SELECT key, step, tool, args, status, result, error_kind, error FROM calls WHERE run = ?1"),
         visitsOf(db, "SELECT path, output, event, context, workflow FROM visits WHERE run = ?1"),
         countToolCalls(db, "SELECT count(*) FROM calls WHERE run = ?1"),
-        runSpend(db, (std::string("SELECT ") + kSpendColumns + " FROM exchanges e WHERE e.run = ?1").c_str()),
+        runSpend(db, (std::string("SELECT ") + kSpendColumns + " FROM exchanges e WHERE e.run = ?1" + kSpendRows).c_str()),
         cached(db, "SELECT output FROM steps WHERE cache_key = ?1 ORDER BY finished_ms DESC LIMIT 1") {}
 
   Statement insertRun, findRun, listRuns, runOwner, reopenRun, finishRun, insertStep, insertAttempt, insertExchange, insertToolCall, insertVisit, stepsOf, attemptsOf, exchangesOf, toolCallsOf, visitsOf, countToolCalls, runSpend, cached;

@@ -1,6 +1,7 @@
 // The spend of a set of journaled LLM exchanges (docs/cost.md "Spend"), summed by SQLite from the
 // "spend" each reply row was journaled with — or its usage, unpriced, when it has none: the
-// select list RunStore (one run's) and BatchStore (a batch's runs') share, over `e.reply`.
+// select list RunStore (one run's, a resumed run's budget included) and BatchStore (a batch's
+// runs') share, over `e.reply`, with kSpendRows in their WHERE clause.
 #pragma once
 
 #include "core/cost/SpendBudget.h"
@@ -18,6 +19,10 @@ inline constexpr const char *kSpendColumns =
     "json_extract(e.reply, '$.usage.completion_tokens'), 0)), 0), "
     "coalesce(sum(coalesce(json_extract(e.reply, '$.spend.cost_usd'), 0)), 0), "
     "count(*) - count(json_extract(e.reply, '$.spend.cost_usd'))";
+
+// A reply that is not JSON (a journal edited by hand) counts for nothing, rather than failing the
+// query: json_extract raises an error on it.
+inline constexpr const char *kSpendRows = " AND json_valid(e.reply)";
 
 // The spend a statement selecting kSpendColumns first found (nothing when it found no row).
 inline cost::Spend readSpend(sqlite::Statement &s) {

@@ -60,8 +60,7 @@ RunOutcome executeRun(const RunEnvironment &env, RunRequest request) {
     runOptions.runId = runJournal->runId();
     runOptions.toolCallsBefore = runJournal->toolCallsBefore();
     // A resumed run goes on against what its budget has left (docs/cost.md "Budgets").
-    if (const journal::RunHistory *history = runJournal->history())
-      runOptions.spendBefore = cost::journaledSpend(history->exchanges);
+    if (runJournal->resuming()) runOptions.spendBefore = env.journal->runs().spend(runJournal->seq());
   }
   std::optional<cost::SpendBudget> ownBudget;
   if (!request.budget && env.budget.any()) ownBudget.emplace(env.budget, runOptions.spendBefore);
