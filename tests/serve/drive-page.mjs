@@ -1,9 +1,9 @@
 // The web page of --serve in a real browser (docs/serve.md "The web page"): Debian's chromium,
 // headless, driven by puppeteer-core. Given a server and the id of a run that is still going
 // (its LLM answers after a few seconds) and of one that has ended, it checks that the runs list
-// shows them, that a run's page draws the step graph and a timeline bar per step, and that the
-// page of the running run shows the model's words as they stream and updates by itself until the
-// run has succeeded.
+// shows them with their spend, that a run's page draws the step graph, a timeline bar per step and
+// what the run spent, and that the page of the running run shows the model's words as they stream
+// and updates by itself until the run has succeeded.
 //   node drive-page.mjs CHROMIUM BASE_URL RUNNING_ID DONE_ID
 // Prints "ok - …" per check; exit 1 at the first failure.
 import puppeteer from 'puppeteer-core';
@@ -31,6 +31,9 @@ try {
   const status = await page.$eval(`tr[data-run="${done}"] .status`, e => e.textContent);
   if (status !== 'succeeded') fail('the finished run shows ' + status);
   ok('the runs list shows both runs with their status');
+  const listed = await page.$eval(`tr[data-run="${done}"] .spend`, e => e.textContent);
+  if (!/^[\d,]+ tokens/.test(listed)) fail('the finished run\'s spend is not listed: ' + JSON.stringify(listed));
+  ok('the runs list shows each run\'s spend');
   const title = await page.$eval('#title', e => e.textContent);
   if (title !== 'e2e serve flow') fail('the title is ' + title);
   ok('the header names the pack');
@@ -51,6 +54,9 @@ try {
   const info = await page.$eval('#timeline .row.llm .info', e => e.textContent);
   if (!/tokens/.test(info)) fail('the LLM call shows no tokens: ' + info);
   ok('the timeline has a bar per step, the LLM call with its tokens');
+  const spent = await page.$eval('#run-spend', e => e.textContent);
+  if (!/^[\d,]+ tokens/.test(spent)) fail('the run page shows no spend: ' + JSON.stringify(spent));
+  ok('the run page shows what the run spent');
 
   // The running run: the page follows it until it succeeds.
   await page.goto(base + '/#/runs/' + running, { waitUntil: 'domcontentloaded' });

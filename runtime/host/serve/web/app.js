@@ -37,6 +37,23 @@ function parseLines(text) {
 }
 function ms(v) { return v < 1000 ? v.toFixed(v < 10 ? 1 : 0) + ' ms' : (v / 1000).toFixed(2) + ' s'; }
 function when(iso) { return iso ? new Date(iso).toLocaleString() : ''; }
+// Dollars as the executable writes them (common/Dollars.cpp): cents from $1, else four significant
+// figures or more.
+function usd(v) {
+  if (Math.abs(v) < 5e-13) return '$0';
+  if (Math.abs(v) >= 1) return '$' + v.toFixed(2);
+  return '$' + v.toFixed(Math.min(12, Math.max(4, 3 - Math.floor(Math.log10(Math.abs(v))))));
+}
+// A run's spend (docs/cost.md "Spend"): its tokens, those its provider's cache served, and its
+// cost when every call had a price.
+function spendText(s) {
+  if (!s) return '';
+  let text = (s.input_tokens + s.output_tokens).toLocaleString('en-US') + ' tokens';
+  if (s.cached_input_tokens) text += ' (' + s.cached_input_tokens.toLocaleString('en-US') + ' cached)';
+  if (s.cost_usd !== undefined) text += ', ' + usd(s.cost_usd);
+  else if (s.unpriced_calls) text += ', ' + s.unpriced_calls + (s.unpriced_calls === 1 ? ' call' : ' calls') + ' without a price';
+  return text;
+}
 function duration(run) {
   if (!run.started) return '';
   const end = run.finished ? new Date(run.finished) : new Date();
@@ -50,9 +67,9 @@ async function showRuns() {
     el('td', {}, el('a', { href: '#/runs/' + r.id }, r.id)),
     el('td', { class: 'status ' + r.status }, r.status),
     el('td', {}, when(r.started)), el('td', {}, when(r.finished)), el('td', {}, duration(r)),
-    el('td', { class: 'error' }, r.error || '')));
+    el('td', { class: 'spend' }, spendText(r.spend)), el('td', { class: 'error' }, r.error || '')));
   const table = el('table', { id: 'runs' },
-    el('thead', {}, el('tr', {}, ...['Run', 'Status', 'Started', 'Finished', 'Duration', 'Error'].map(h => el('th', {}, h)))),
+    el('thead', {}, el('tr', {}, ...['Run', 'Status', 'Started', 'Finished', 'Duration', 'Spend', 'Error'].map(h => el('th', {}, h)))),
     el('tbody', {}, ...rows));
   app.replaceChildren(el('h2', {}, 'Runs'), runs.length ? table : el('p', { class: 'muted', id: 'runs' }, 'No runs yet: POST /runs starts one.'));
   timer = setTimeout(route, 2000);
@@ -259,7 +276,8 @@ function renderRun(run, events, graph) {
   const facts = el('p', { class: 'facts' },
     el('span', { class: 'status ' + run.status, id: 'run-status' }, run.status),
     el('span', {}, 'started ' + when(run.started)), el('span', {}, run.finished ? 'finished ' + when(run.finished) : ''),
-    el('span', {}, duration(run)), el('span', {}, run.exit_code != null ? 'exit ' + run.exit_code : ''));
+    el('span', {}, duration(run)), el('span', {}, run.exit_code != null ? 'exit ' + run.exit_code : ''),
+    el('span', { id: 'run-spend' }, spendText(run.spend)));
   const parts = [el('h2', {}, 'Run ', el('code', {}, run.id)), facts];
   const state = [...events].reverse().find(e => e.event === 'state_start');
   if (state) parts.push(el('p', {}, 'State: ', el('strong', {}, state.state)));
@@ -278,7 +296,8 @@ function route() {
     const start = offline.trace.find(e => e.event === 'run_start') || {};
     const end = [...offline.trace].reverse().find(e => e.event === 'run_end') || {};
     const run = { id: start.run_id || '(trace)', status: end.status || 'running', started: start.ts_ms ? new Date(start.ts_ms).toISOString() : null,
-      finished: end.ts_ms ? new Date(end.ts_ms).toISOString() : null, error: end.error, exit_code: end.exit_code };
+      finished: end.ts_ms ? new Date(end.ts_ms).toISOString() : null, error: end.error, exit_code: end.exit_code,
+      spend: end.spend };
     document.getElementById('title').textContent = offline.title || 'wfc trace';
     return renderRun(run, offline.trace, offline.graph);
   }
