@@ -100,14 +100,54 @@ class Bounder {
     return std::nullopt;
   }
 
+  // The schema of the items of the wfc.foreach around the step being bounded (`current_`), when
+  // its items come from the input or from a step with an output schema; null otherwise.
+  const Json *itemSchema(const ir::Composition &c) const {
+    const Step *foreach = current_ ? current_->parent : nullptr;
+    while (foreach && foreach->kind != StepKind::Foreach) foreach = foreach->parent;
+    if (!foreach || !foreach->items || foreach->items->kind != ir::Value::Kind::Reference) return nullptr;
+    const ir::Reference &items = foreach->items->ref;
+    const Json *list = nullptr;
+    if (items.root == RefRoot::Input) list = subSchema(c.inputSchema ? &c.inputSchema->json : nullptr, items.path);
+    if (items.root == RefRoot::StepOutput && items.step && items.step->outputSchema)
+      list = subSchema(&items.step->outputSchema->json, items.path);
+    if (!list || !list->is_object()) return nullptr;
+    auto item = list->find("items");
+    return item == list->end() ? nullptr : &*item;
+  }
+
+  // The schema of the value `ref` names, when the pack declares one; null otherwise.
+  const Json *schemaOf(const ir::Reference &ref, const ir::Composition &c) const {
+    switch (ref.root) {
+      case RefRoot::Input: return subSchema(c.inputSchema ? &c.inputSchema->json : nullptr, ref.path);
+      case RefRoot::Item: return subSchema(itemSchema(c), ref.path);
+      case RefRoot::StepOutput:
+        return ref.step && ref.step->outputSchema ? subSchema(&ref.step->outputSchema->json, ref.path) : nullptr;
+      default: return nullptr;
+    }
+  }
+
+  // Whether the value `ref` names is never an object, so a template variable cannot be looked up
+  // in it (the variable's default renders instead): a schema typed otherwise, a prompt's reply
+  // without an output schema (a string), an index, an iteration, a run id.
+  bool neverAnObject(const ir::Reference &ref, const ir::Composition &c) const {
+    if (ref.root == RefRoot::ItemIndex || ref.root == RefRoot::LoopIteration || ref.root == RefRoot::RunId) return true;
+    if (ref.root == RefRoot::StepOutput && ref.path.empty() && ref.step && ref.step->prompt && !ref.step->outputSchema &&
+        (ref.step->kind == StepKind::Prompt || ref.step->kind == StepKind::Agent))
+      return true;
+    const Json *schema = schemaOf(ref, c);
+    if (!schema || !schema->is_object()) return false;
+    auto type = schema->find("type");
+    return type != schema->end() && type->is_string() && *type != "object";
+  }
+
   // The tokens a referenced value takes where it is rendered (`inJson`: inside a JSON text).
   SymbolicCount reference(const ir::Reference &ref, const ir::Composition &c, bool inJson) const {
     std::string name = "len(" + ref.text + ")";
     switch (ref.root) {
       case RefRoot::Input:
-        if (std::optional<double> bytes =
-                schemaBytes(subSchema(c.inputSchema ? &c.inputSchema->json : nullptr, ref.path), inJson))
-          return *bytes;
+      case RefRoot::Item:
+        if (std::optional<double> bytes = schemaBytes(schemaOf(ref, c), inJson)) return *bytes;
         return SymbolicCount::symbol(name);
       case RefRoot::StepOutput:
       case RefRoot::LoopPrevious:
@@ -164,21 +204,24 @@ class Bounder {
           sum += double(piece.text.size());
         } else if (piece.kind == ir::TemplatePiece::Kind::Variable) {
           const ir::Value *member = input && input->kind == ir::Value::Kind::Object ? input->member(piece.text) : nullptr;
+          auto var = std::find_if(p.variables.begin(), p.variables.end(),
+                                  [&](const ir::Variable &v) { return v.name == piece.text; });
+          const bool hasDefault = var != p.variables.end() && var->defaultValue;
+          const double defaultBytes = !hasDefault                         ? 0
+                                      : var->defaultValue->is_string() ? double(var->defaultValue->get<std::string>().size())
+                                                                       : double(var->defaultValue->dump().size());
           if (member && c) {
             sum += value(*member, *c, false);
-          } else if (input && input->kind == ir::Value::Kind::Reference && c) {
+          } else if (input && input->kind == ir::Value::Kind::Reference && c && !neverAnObject(input->ref, *c)) {
+            // The input's key when it has one, else the default: their sum bounds either.
             ir::Reference ref = input->ref;
             ref.path.push_back({piece.text, std::nullopt});
             ref.text += "." + piece.text;
-            sum += reference(ref, *c, false);
-          } else {
-            auto var = std::find_if(p.variables.begin(), p.variables.end(),
-                                    [&](const ir::Variable &v) { return v.name == piece.text; });
-            if (var != p.variables.end() && var->defaultValue)
-              sum += double(var->defaultValue->is_string() ? var->defaultValue->get<std::string>().size()
-                                                           : var->defaultValue->dump().size());
-            else if (input || !c)
-              sum += SymbolicCount::symbol("len({{" + piece.text + "}})");
+            sum += reference(ref, *c, false) + defaultBytes;
+          } else if (hasDefault) {
+            sum += defaultBytes;
+          } else if (input || !c) {
+            sum += SymbolicCount::symbol("len({{" + piece.text + "}})");
           }
         } else {
           sum += SymbolicCount::symbol("len({{" + piece.text + "}})");
@@ -294,6 +337,7 @@ class Bounder {
   }
 
   void step(const Step &s, const ir::Composition &c, const SymbolicCount &times, unsigned depth) {
+    current_ = &s;
     SymbolicCount n = times * runs(s, c);
     const std::string provider = !s.provider.empty() ? s.provider : s.prompt ? s.prompt->provider : "";
     if ((s.kind == StepKind::Prompt || s.kind == StepKind::Agent) && s.prompt) {
@@ -394,6 +438,7 @@ class Bounder {
   const Program &program_;
   const DiagnosticEngine &diags_;
   CostBound out_;
+  const Step *current_ = nullptr;  // the step being bounded: a ${item} is its foreach's
 };
 
 }  // namespace

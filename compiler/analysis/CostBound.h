@@ -16,15 +16,12 @@
 #include "ir/Module.h"
 #include "support/DiagnosticEngine.h"
 
+#include "common/RequestOverhead.h"
+
 #include <string>
 #include <vector>
 
 namespace wfc::analysis {
-
-// The token overheads, as the executable's budgets count them.
-inline constexpr double kMessageOverheadTokens = 16;
-inline constexpr double kRequestOverheadTokens = 16;
-inline constexpr double kToolUseOverheadTokens = 600;
 
 // One LLM caller of the program — a prompt or agent step, a wfc.judge step, a judging eval, a
 // workflow state's conversation — and what it may use in one run, all its calls together.

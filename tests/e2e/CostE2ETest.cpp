@@ -5,6 +5,7 @@
 // counts: a budget is never passed, a request that could pass it is never sent, the spend a
 // report gives is what the server counted, a resumed run and a batch go on against what is left.
 #include "ExeDir.h"
+#include "BoundEvaluation.h"
 #include "LlmServerProcess.h"
 #include "Process.h"
 #include "TestFiles.h"
@@ -314,37 +315,8 @@ TEST_F(CostE2ETest, ABatchsBudgetIsSharedByItsLines) {
 
 // The static bound (`wfc build --emit=cost`, docs/cost.md "The static bound") is never below what
 // a run uses: random inputs — lengths from empty to 400 bytes, ASCII and multibyte UTF-8 — run
-// against the server's measured usage, each step's bound evaluated at the input's byte lengths.
-double evaluate(const Json &count, const Json &input) {
-  if (count.is_number()) return count.get<double>();
-  std::string text = count.get<std::string>();
-  double sum = 0;
-  size_t at = 0;
-  while (at <= text.size()) {
-    size_t end = text.find(" + ", at);
-    std::string term = text.substr(at, end == std::string::npos ? std::string::npos : end - at);
-    double factor = 1;
-    size_t times = term.find(" × ");
-    std::string symbol = term;
-    if (times != std::string::npos) {
-      std::string n = term.substr(0, times);
-      n.erase(std::remove(n.begin(), n.end(), ','), n.end());
-      factor = std::stod(n);
-      symbol = term.substr(times + std::string(" × ").size());
-    }
-    if (symbol.rfind("len(input.", 0) == 0) {
-      std::string key = symbol.substr(10, symbol.size() - 11);
-      sum += factor * double(input[key].get<std::string>().size());
-    } else {
-      symbol.erase(std::remove(symbol.begin(), symbol.end(), ','), symbol.end());
-      sum += factor * std::stod(symbol);
-    }
-    if (end == std::string::npos) break;
-    at = end + 3;
-  }
-  return sum;
-}
-
+// against the server's measured usage, each step's bound evaluated at the input's byte lengths
+// (evaluateBound).
 TEST_F(CostE2ETest, TheStaticBoundIsNeverBelowWhatARunUses) {
   ProcessResult built = runProcess(WFC_BINARY, {"build", std::string(WFC_SOURCE_DIR) + "/tests/e2e/packs/cost.yaml",
                                                 "--composition", "main", "--emit=cost", "--allow-unbound"});
@@ -374,12 +346,12 @@ TEST_F(CostE2ETest, TheStaticBoundIsNeverBelowWhatARunUses) {
                                                        : "third";
       for (const Json &row : bound["steps"])
         if (row["what"] == std::string("step '") + step + "'") {
-          EXPECT_GE(evaluate(row["input_tokens"], input), request["usage"]["prompt_tokens"].get<double>()) << step << " " << input;
-          EXPECT_GE(evaluate(row["output_tokens"], input), request["usage"]["completion_tokens"].get<double>()) << step;
+          EXPECT_GE(evaluateBound(row["input_tokens"], input), request["usage"]["prompt_tokens"].get<double>()) << step << " " << input;
+          EXPECT_GE(evaluateBound(row["output_tokens"], input), request["usage"]["completion_tokens"].get<double>()) << step;
         }
       total += double(used({request}));
     }
-    EXPECT_GE(evaluate(bound["total"]["input_tokens"], input) + evaluate(bound["total"]["output_tokens"], input), total);
+    EXPECT_GE(evaluateBound(bound["total"]["input_tokens"], input) + evaluateBound(bound["total"]["output_tokens"], input), total);
   }
 }
 

@@ -89,6 +89,34 @@ TEST(CostBoundTest, RetriesLoopsAndForeachItemsMultiply) {
   EXPECT_EQ(cost["steps"][0]["output_tokens"], "300 × items(input.docs)") << cost;
 }
 
+TEST(CostBoundTest, AForeachItemIsBoundByItsItemsSchema) {
+  TempDir dir;
+  Json cost = emitCost(dir, pack(
+                                 "      - id: each\n"
+                                 "        kind: wfc.foreach\n"
+                                 "        items: \"${input.docs}\"\n"
+                                 "        reduce: {strategy: append, into: out}\n"
+                                 "        step: {id: a, kind: prompt, prompt_task: p, input: \"${item}\"}\n"));
+  // Each item is a maxLength-5 string: 4 × 5 bytes, not a symbol of its own.
+  EXPECT_EQ(cost["steps"][0]["input_tokens"], "83 × items(input.docs)") << cost;
+}
+
+TEST(CostBoundTest, AVariableRendersItsDefaultWhenTheInputCannotHaveTheKey) {
+  TempDir dir;
+  std::string yaml = pack("      - {id: a, kind: prompt, prompt_task: v, input: \"${input.q}\"}\n"
+                          "      - {id: b, kind: prompt, prompt_task: v, input: \"${input}\"}\n");
+  yaml.replace(yaml.find("tools:\n"), 0,
+               "  v: {id: v, name: V, version: 1.0.0, system_template: \"Tone: {{tone}}\", parameters: {max_tokens: 10},\n"
+               "      variables: [{name: tone, type: string, required: false, default: \"formal\"}]}\n");
+  Json cost = emitCost(dir, yaml);
+  ASSERT_EQ(cost["steps"].size(), 2u) << cost;
+  // a: a string input has no key 'tone', so the default renders: 6 + 6 bytes of system text.
+  EXPECT_EQ(cost["steps"][0]["input_tokens"], 16 + 16 + 12 + 16 + 40) << cost;
+  // b: an object input may have 'tone' (no schema bounds it) or not (the default): both count,
+  // 16 + 16 + 12 + 16 and the input itself.
+  EXPECT_EQ(cost["steps"][1]["input_tokens"], "60 + len(input) + len(input.tone)") << cost;
+}
+
 TEST(CostBoundTest, AnAgentsRoundsSendEverythingBeforeThemAgain) {
   TempDir dir;
   Json cost = emitCost(dir, pack("      - {id: a, kind: agent, prompt_task: agent, input: \"${input.q}\", termination: {max_steps: 3}}\n"));

@@ -3,12 +3,17 @@
 #include "core/llm/Endpoint.h"
 
 namespace wfc::cost {
+namespace {
 
+// The token limit `parameters` set (max_tokens or max_completion_tokens, as the rate limiter reads
+// them), if any.
 std::optional<uint64_t> maxTokensOf(const llm::Json &parameters) {
   if (!parameters.is_object()) return std::nullopt;
   if (uint64_t limit = llm::maxTokens(parameters)) return limit;
   return std::nullopt;
 }
+
+}  // namespace
 
 RequestBound requestBound(const llm::Request &request, uint64_t defaultMaxTokens) {
   RequestBound bound;

@@ -9,6 +9,7 @@
 // fewer tokens than it has bytes at every provider); a medium sent by URL has no size here.
 #pragma once
 
+#include "common/RequestOverhead.h"
 #include "core/llm/Provider.h"
 
 #include <cstdint>
@@ -16,10 +17,6 @@
 #include <string>
 
 namespace wfc::cost {
-
-inline constexpr uint64_t kMessageOverheadTokens = 16;
-inline constexpr uint64_t kRequestOverheadTokens = 16;
-inline constexpr uint64_t kToolUseOverheadTokens = 600;
 
 struct RequestBound {
   uint64_t inputTokens = 0;
@@ -31,9 +28,5 @@ struct RequestBound {
 // `defaultMaxTokens`: the token limit the provider sends when the request's parameters set none
 // (the Messages API requires one); 0 when it sends none.
 RequestBound requestBound(const llm::Request &request, uint64_t defaultMaxTokens);
-
-// The token limit `parameters` set (max_tokens or max_completion_tokens, as the rate limiter reads
-// them), if any.
-std::optional<uint64_t> maxTokensOf(const llm::Json &parameters);
 
 }  // namespace wfc::cost
