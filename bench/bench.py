@@ -823,6 +823,44 @@ class Bench:
         code, budgeted, requests = run_batch(["--max-tokens", str(int(bounded))], "budgeted")
         self.rows.append(Row(f"cost: the same batch under --max-tokens = the bound: requests refused", 4 * n - requests,
                              None, "", "0", code == 0 and requests == 4 * n, ratio=False))
+        self.prompt_cache(n, cdir, words, random_)
+
+    def prompt_cache(self, n, cdir, words, random_):
+        """Prompt caching (docs/cost.md "Prompt caching"): tests/e2e/packs/prompt-cache.yaml — long static
+        instructions, then a variable, for each of `n` documents of a foreach, once by a step that
+        caches (the default) and once by one with wfc.prompt_cache: false — against the test LLM
+        server, whose measured usage mimics each provider's cache: the share of each step's input
+        tokens the cache served."""
+        pack = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "tests", "e2e", "packs", "prompt-cache.yaml")
+        exe = os.path.join(cdir, "prompt-cache")
+        self.run([self.c["wfc"], "compile", pack, "-o", exe])
+        docs = [f"contract {i}: " + " ".join(random_.choice(words) for _ in range(random_.randint(20, 200)))
+                for i in range(n)]
+        replies = [{"match": {}, "reply": {"content": "noted", "usage": "measured"}}]
+        for provider, model in (("anthropic", "claude-sonnet-4-5"), ("openai", "gpt-4o-mini")):
+            with LlmServer(self.c["llm_server"], {"replies": replies}, os.path.join(cdir, "cache-" + provider),
+                           workers=16) as server:
+                bindings = os.path.join(cdir, f"cache-{provider}.yaml")
+                with open(bindings, "w") as f:
+                    f.write(f"providers:\n  default: {{provider: {provider}, model: {model}, base_url: \"{server.base_url}\"")
+                    f.write(", prompt_cache_key: true}\n" if provider == "openai" else "}\n")
+                result = subprocess.run([exe, "--bindings", bindings, "--input-json", json.dumps({"docs": docs}), "--quiet"],
+                                        stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, env=self.env)
+            if result.returncode != 0:
+                raise RuntimeError(f"prompt cache ({provider}): exit {result.returncode}: {result.stderr[-500:]}")
+            log = [json.loads(l) for l in open(server.log) if l.strip()]
+            shares = {}
+            for placed in (True, False):
+                mine = [r for r in log if ("cache_control" in json.dumps(r["body"]) or "prompt_cache_key" in r["body"]) == placed]
+                cached = sum(r["usage"].get("cached_tokens", 0) for r in mine)
+                total = sum(r["usage"]["prompt_tokens"] for r in mine)
+                shares[placed] = (cached / total if total else 0, len(mine))
+            (on, on_n), (off, off_n) = shares[True], shares[False]
+            if on_n != n or off_n != n:
+                raise RuntimeError(f"prompt cache ({provider}): {on_n} cached and {off_n} uncached requests for {n} documents")
+            self.rows.append(Row(f"prompt cache, {provider}: share of input tokens served from the cache over {n} documents, "
+                                 f"compiler-placed caching (wfc.prompt_cache: false: {off * 100:.1f} %)", on * 100, None,
+                                 "%", ratio=False))
 
     def compiler(self):
         print("== compiler", flush=True)

@@ -180,6 +180,10 @@ class Reader {
     if (!j.is_number() || !std::isfinite(j.get<double>()) || j.get<double>() < 0)
       fail(node, what + " must be a number of US dollars per million tokens, 0 or more, not " + typeName(node));
   }
+  void boolean(const YAML::Node &node, const std::string &what) const {
+    Json j = node.IsScalar() ? scalar(node) : Json();
+    if (!j.is_boolean()) fail(node, what + " is true or false, not " + typeName(node));
+  }
   void timeout(const YAML::Node &map, const std::string &what) const {
     if (const YAML::Node t = map["timeout_ms"]) {
       Json j = t.IsScalar() ? scalar(t) : Json();
@@ -332,10 +336,10 @@ void checkMcpServer(const Reader &r, const YAML::Node &spec, const std::string &
 // per million cached input tokens and the multiplier of a provider batch's tokens.
 void checkPrice(const Reader &r, const YAML::Node &spec, const std::string &what) {
   r.expectMap(spec, what, "write {input: USD, output: USD} per million tokens");
-  r.keys(spec, what, {"input", "output", "cached_input", "batch"});
+  r.keys(spec, what, {"input", "output", "cached_input", "cache_write", "batch"});
   r.required(spec, "input", what, "USD");
   r.required(spec, "output", what, "USD");
-  for (const char *field : {"input", "output", "cached_input"})
+  for (const char *field : {"input", "output", "cached_input", "cache_write"})
     if (spec[field]) r.price(spec[field], inQuotes(field) + " of " + what);
   if (const YAML::Node batch = spec["batch"]) {
     r.price(batch, "'batch' of " + what);
@@ -348,7 +352,7 @@ void checkPrice(const Reader &r, const YAML::Node &spec, const std::string &what
 // (requires.providers, RFC 0012/0017) runs on.
 void checkProvider(const Reader &r, const YAML::Node &spec, const std::string &what) {
   r.expectMap(spec, what, "write {provider: openai, model: NAME}");
-  r.keys(spec, what, {"provider", "model", "base_url", "api_key_env", "timeout_ms", "price"});
+  r.keys(spec, what, {"provider", "model", "base_url", "api_key_env", "timeout_ms", "price", "prompt_cache_key"});
   r.required(spec, "provider", what, "openai");
   std::string provider = r.string(spec["provider"], "'provider' of " + what);
   if (provider != "openai" && provider != "anthropic")
@@ -364,6 +368,12 @@ void checkProvider(const Reader &r, const YAML::Node &spec, const std::string &w
   if (spec["api_key_env"]) r.envName(spec["api_key_env"], r.string(spec["api_key_env"], "'api_key_env' of " + what), what);
   r.timeout(spec, what);
   if (spec["price"]) checkPrice(r, spec["price"], "'price' of " + what);
+  if (const YAML::Node key = spec["prompt_cache_key"]) {
+    r.boolean(key, "'prompt_cache_key' of " + what);
+    if (provider != "openai")
+      r.fail(key, "'prompt_cache_key' of " + what + " is OpenAI's request field; an " + provider +
+                      " provider places cache breakpoints instead (docs/cost.md \"Prompt caching\"): remove it");
+  }
 }
 
 YAML::Node loadOneDocument(std::string_view text, const Reader &r) {
@@ -560,14 +570,16 @@ std::optional<double> optionalNumber(const Value &spec, const char *key) {
 
 PriceSettings priceSettings(const Value &spec) {
   return {spec.get("input")->asNumber(), spec.get("output")->asNumber(), optionalNumber(spec, "cached_input"),
-          optionalNumber(spec, "batch")};
+          optionalNumber(spec, "cache_write"), optionalNumber(spec, "batch")};
 }
 
 ProviderSettings providerSettings(const Value &spec) {
   std::optional<PriceSettings> price;
   if (std::optional<Value> p = spec.get("price")) price = priceSettings(*p);
+  std::optional<bool> promptCacheKey;
+  if (std::optional<Value> k = spec.get("prompt_cache_key")) promptCacheKey = k->asBool();
   return {spec.get("provider")->asString(), spec.get("model")->asString(), optionalString(spec, "base_url"),
-          optionalString(spec, "api_key_env"), optionalTimeout(spec), price};
+          optionalString(spec, "api_key_env"), optionalTimeout(spec), price, promptCacheKey};
 }
 
 }  // namespace
@@ -754,6 +766,10 @@ const BindingsFile::McpServer *BindingsFile::findMcpServer(std::string_view name
   for (const McpServer &s : mcpServers_)
     if (s.name == name) return &s;
   return nullptr;
+}
+
+double PriceSettings::worstInput() const {
+  return std::max({input, cachedInput.value_or(input), cacheWrite.value_or(input)});
 }
 
 bool operator==(const BindingsFile::Entry &a, const BindingsFile::Entry &b) {

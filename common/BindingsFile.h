@@ -63,7 +63,13 @@ struct McpServerSettings {
 struct PriceSettings {
   double input = 0, output = 0;
   std::optional<double> cachedInput;  // a cached input token's; absent: as an input token
+  // An input token written to the provider's prompt cache (Anthropic bills it above an input
+  // token's); absent: as an input token.
+  std::optional<double> cacheWrite;
   std::optional<double> batch;        // the multiplier of a provider batch's tokens; absent: 1
+  // The most one input token can cost, whether read from the cache, written to it or neither: what
+  // a worst case prices input at (docs/cost.md "Prompt caching").
+  double worstInput() const;
 };
 struct ProviderSettings {
   std::string provider;  // openai or anthropic
@@ -71,6 +77,8 @@ struct ProviderSettings {
   std::optional<std::string> baseUrl, apiKeyEnv;
   std::optional<int64_t> timeoutMs;
   std::optional<PriceSettings> price;  // the key's calls' price, before the `prices` table's
+  // Send OpenAI's prompt_cache_key (docs/cost.md "Prompt caching"); absent: only to OpenAI's own API.
+  std::optional<bool> promptCacheKey;
 };
 
 // One bindings document, parsed and shape-checked, not yet bound to implementations.

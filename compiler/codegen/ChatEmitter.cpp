@@ -1,6 +1,7 @@
 #include "codegen/ChatEmitter.h"
 
 #include "codegen/DeclMirrors.h"
+#include "codegen/JournalIdentity.h"
 #include "codegen/RuntimeEnumerators.h"
 
 #include <llvm/ADT/StringExtras.h>
@@ -35,6 +36,7 @@ void emitChatTasks(Printer &p, EmitContext &ctx, const analysis::Program &progra
                      pr->maxRoundsDeclared ? "tool_policy.max_rounds" : "PromptKit's default max_rounds"};
     auto turnEvals = program.turnEvals.find(pr);
     if (turnEvals != program.turnEvals.end() && !turnEvals->second.empty()) turn.evals = evalList(ctx, turnEvals->second);
+    turn.promptCacheKey = cppString(promptCacheKey("chat:" + pr->key, *pr));
     emitInitializer(p, "kTurn_" + name, turn);
     p.blankLine();
     ChatTaskDeclFields task;

@@ -23,7 +23,7 @@ WFC_DECL_MIRROR(ArgumentDeclFields, wfc::ArgumentDecl, WFC_ARGUMENT_DECL_FIELDS)
   F(arguments) F(predicate) F(thenStep) F(elseStep) F(reduce) F(into) F(maxAttempts) F(backoffMs) F(timeoutMs)     \
   F(tool) F(argsChecked) F(callee) F(fallback) F(fallbackValue) F(prompt) F(provider) F(outputSchema) \
   F(strictOutput) F(tools) F(maxSteps) F(toolCalled) F(maxConcurrency) F(maxIterations) F(rubric)     \
-  F(evals) F(cache) F(definitionHash) F(needs) F(action) F(capture)
+  F(evals) F(cache) F(definitionHash) F(needs) F(action) F(capture) F(promptCacheKey)
 WFC_DECL_MIRROR(StepDeclFields, wfc::StepDecl, WFC_STEP_DECL_FIELDS);
 
 // A part of a prompt's system template (kTemplate_<prompt>).
@@ -96,7 +96,7 @@ WFC_DECL_MIRROR(EvalDeclFields, wfc::EvalDecl, WFC_EVAL_DECL_FIELDS);
 // A workflow state (kStates), the artifacts it lists inline, and the workflow (kWorkflow).
 #define WFC_STATE_DECL_FIELDS(F)                                                                       \
   F(name) F(kind) F(location) F(run) F(composition) F(prompt) F(events) F(terminal) F(maxVisits)      \
-  F(onMaxVisits) F(artifacts) F(tools) F(skills) F(persistent) F(agentControl)
+  F(onMaxVisits) F(artifacts) F(tools) F(skills) F(persistent) F(agentControl) F(promptCacheKey)
 WFC_DECL_MIRROR(StateDeclFields, wfc::StateDecl, WFC_STATE_DECL_FIELDS);
 
 #define WFC_ARTIFACT_DECL_FIELDS(F) F(name) F(type) F(append)

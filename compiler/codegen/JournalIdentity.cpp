@@ -139,4 +139,10 @@ std::string programIdentity(const ir::Module &module, const ir::Composition *ent
 
 std::string stepDefinitionHash(const ir::Step &step) { return sha256(stepJson(step, false).dump()); }
 
+std::string promptCacheKey(const ir::Step &step) { return "wfc-" + stepDefinitionHash(step).substr(0, 16); }
+
+std::string promptCacheKey(const std::string &owner, const ir::Prompt &prompt) {
+  return "wfc-" + sha256(owner + "\n" + promptJson(prompt).dump()).substr(0, 16);
+}
+
 }  // namespace wfc::codegen

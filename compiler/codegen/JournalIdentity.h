@@ -2,7 +2,8 @@
 //  - the program's identity: a run recorded in a journal is resumed only by an executable of the
 //    same program (with the same bindings and wfc version, which the runtime adds);
 //  - a wfc.cache step's definition: what its output depends on besides its resolved input, so a
-//    run of an edited pack reuses only the outputs of steps whose definition did not change.
+//    run of an edited pack reuses only the outputs of steps whose definition did not change;
+//  - the prompt cache key of an LLM step's requests, which changes with the step's definition.
 #pragma once
 
 #include "ir/Module.h"
@@ -21,5 +22,13 @@ std::string programIdentity(const ir::Module &module, const ir::Composition *ent
 // and modifiers; for a wfc.subflow, the called composition's whole definition. Not its place in
 // the graph: a step moved or given new neighbours keeps its cached outputs.
 std::string stepDefinitionHash(const ir::Step &step);
+
+// The prompt cache key of a prompt or agent step's requests (docs/cost.md "Prompt caching"): "wfc-"
+// and 16 hex digits of its definition's hash, so that it is the same in every run and every
+// release that leaves the step as it is, and differs between steps.
+std::string promptCacheKey(const ir::Step &step);
+// The same for a conversation that is not a step's — a chat task's turns, a workflow state's
+// visits — named by `owner` ("chat:NAME", "state:NAME") and run on `prompt`.
+std::string promptCacheKey(const std::string &owner, const ir::Prompt &prompt);
 
 }  // namespace wfc::codegen

@@ -141,6 +141,8 @@ class CompositionEmitter {
       f.cache = "true";
       f.definitionHash = cppString(stepDefinitionHash(s));
     }
+    if ((s.kind == ir::StepKind::Prompt || s.kind == ir::StepKind::Agent) && s.modifiers.promptCache)
+      f.promptCacheKey = cppString(promptCacheKey(s));
     // A tool composition under partial_success needs each step's true dependencies: the plan's
     // `after` may order more (-O0's one step at a time, a write after a write).
     if (c_.failure && c_.failure->strategy == ir::FailurePolicy::Strategy::PartialSuccess) {

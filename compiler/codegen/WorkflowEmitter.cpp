@@ -2,6 +2,7 @@
 
 #include "codegen/CppNames.h"
 #include "codegen/DeclMirrors.h"
+#include "codegen/JournalIdentity.h"
 
 #include <llvm/ADT/StringExtras.h>
 
@@ -162,6 +163,8 @@ void emitWorkflow(Printer &p, EmitContext &ctx, const ir::Workflow &wf) {
     }
     if (s.persistent && s.kind != ir::State::Kind::Composition) row.persistent = {"true", "persistence: persistent"};
     if (s.agentControl && s.kind == ir::State::Kind::Internal && !s.terminal) row.agentControl = {"true", "control: agent"};
+    if (s.kind != ir::State::Kind::Composition && s.prompt)
+      row.promptCacheKey = cppString(promptCacheKey("state:" + s.name, *s.prompt));
     rows.push_back(std::move(row));
   }
   emitInitializerTable(p, "kStates", rows);

@@ -58,15 +58,13 @@ Json countJson(const SymbolicCount &c) {
   return c.str();
 }
 
-std::string usd(double v) { return formatUsd(v); }
-
 // "$0.0123", "$0.0001 × len(input.doc) + $0.01", or "∞".
 std::string usdText(const SymbolicCount &c) {
   if (c.isInfinite()) return "∞";
   std::string out;
   for (const auto &[symbols, n] : c.terms()) {
     if (n == 0) continue;
-    std::string term = usd(n);
+    std::string term = formatUsd(n);
     for (const std::string &s : symbols) term += " × " + s;
     out += (out.empty() ? "" : " + ") + term;
   }
@@ -113,7 +111,7 @@ bool checkCost(Compilation &compilation, const std::string &pack, const analysis
     output += row.outputTokens;
     std::optional<SymbolicCount> rowCost;
     if (priced.price) {
-      rowCost = row.inputTokens * SymbolicCount(priced.price->input / 1e6) +
+      rowCost = row.inputTokens * SymbolicCount(priced.price->worstInput() / 1e6) +
                 row.outputTokens * SymbolicCount(priced.price->output / 1e6);
       cost += *rowCost;
     } else {
@@ -167,9 +165,9 @@ bool checkCost(Compilation &compilation, const std::string &pack, const analysis
     problem = "the cost bound depends on the input (" + usdText(cost) +
               "); bound the input in the input_schema (maxLength, maxItems)";
   else if (cost.constant() > *options.maxCostUsd + 1e-12)
-    problem = "one run may cost up to " + usd(cost.constant());
+    problem = "one run may cost up to " + formatUsd(cost.constant());
   if (problem.empty()) return true;
-  diags.error(Location::inFile(pack), "--max-cost " + usd(*options.maxCostUsd) + ": " + problem +
+  diags.error(Location::inFile(pack), "--max-cost " + formatUsd(*options.maxCostUsd) + ": " + problem +
                                           " ('wfc check --cost' shows each step's part)");
   return false;
 }

@@ -204,6 +204,7 @@ class Printer {
     if (m.fallback) s += " on_error(fallback %" + m.fallback->id + ")";
     if (m.fallbackValue) s += " on_error(value " + m.fallbackValue->constant().dump() + ")";
     if (m.cache) s += " cache";
+    if (!m.promptCache) s += " no_prompt_cache";
     if (!st.capture.empty()) s += " capture(" + st.capture + ")";
     switch (st.guard) {
       case Guard::None: break;

@@ -80,6 +80,7 @@ struct Modifiers {
   llvm::SMLoc fallbackLoc;                   // where the fallback's id is written
   Boxed<Value> fallbackValue;        // wfc.on_error.value: a literal
   bool cache = false;                        // wfc.cache
+  bool promptCache = true;                   // wfc.prompt_cache (docs/cost.md "Prompt caching")
   // The evals that run after each successful attempt, resolved by sema (docs/evals.md): those
   // `evals` names (a prompt's own first), then every_turn/sample_turns evals that apply to the
   // step's prompt; disabled ones left out.

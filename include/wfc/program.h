@@ -127,6 +127,10 @@ struct StepDecl {
   // A composition with a variable store (docs/awl.md "Variables"): the variable the step's output
   // is captured into when it succeeds, or null.
   const char *capture = nullptr;
+  // Prompt and agent steps, chat turns (docs/cost.md "Prompt caching"): the key the step's requests
+  // share in the provider's prompt cache — stable across runs, changed with the step's
+  // definition; null: the step's wfc.prompt_cache is false, and its requests place no cache.
+  const char *promptCacheKey = nullptr;
 };
 
 // One piece of a system template, split at compile time: literal text or a lookup.
@@ -441,6 +445,8 @@ struct StateDecl {
   // control: agent (docs/promptkit.md "Workflow chats"): in a --chat, a transition into this
   // state runs a round of its conversation in the same turn instead of yielding to the user.
   bool agentControl = false;
+  // Internal and external states: their conversation's prompt cache key (StepDecl::promptCacheKey).
+  const char *promptCacheKey = nullptr;
 };
 
 struct WorkflowDecl {

@@ -61,17 +61,17 @@ TEST(PricesTest, AMalformedPriceIsLocated) {
             "b.yaml:2:35: 'batch' of the price of model 'm' is a multiplier of the price, at most 1 (0.5: half price)");
   EXPECT_EQ(parseError("prices:\n  m: {input: 1, output: 2, cache: 1}\n"),
             "b.yaml:2:28: unknown field 'cache' in the price of model 'm'; the fields are 'input', 'output', "
-            "'cached_input' and 'batch'");
+            "'cached_input', 'cache_write' and 'batch'");
   EXPECT_EQ(parseError("prices:\n  m: {input: 1, output: 2}\n  m: {input: 1, output: 2}\n"),
             "b.yaml:3:3: model 'm' is priced twice (first at b.yaml:2:3); remove one of the entries");
 }
 
 TEST(PricesTest, CostCountsCachedInputAtItsOwnPrice) {
-  PriceSettings price{2, 8, 0.5, std::nullopt};
-  EXPECT_DOUBLE_EQ(cost::costUsd(price, 1'000'000, 0, 0), 2);
-  EXPECT_DOUBLE_EQ(cost::costUsd(price, 1'000'000, 400'000, 500'000), 0.6 * 2 + 0.4 * 0.5 + 0.5 * 8);
+  PriceSettings price{2, 8, 0.5, std::nullopt, std::nullopt};
+  EXPECT_DOUBLE_EQ(cost::costUsd(price, 1'000'000, 0, 0, 0), 2);
+  EXPECT_DOUBLE_EQ(cost::costUsd(price, 1'000'000, 400'000, 0, 500'000), 0.6 * 2 + 0.4 * 0.5 + 0.5 * 8);
   price.cachedInput.reset();  // none: as any input token
-  EXPECT_DOUBLE_EQ(cost::costUsd(price, 1'000'000, 400'000, 0), 2);
+  EXPECT_DOUBLE_EQ(cost::costUsd(price, 1'000'000, 400'000, 0, 0), 2);
 }
 
 llm::Request request(const std::string &system, const std::string &user, llm::Json parameters = llm::Json::object()) {
@@ -81,6 +81,28 @@ llm::Request request(const std::string &system, const std::string &user, llm::Js
   r.messages.push_back({llm::Message::Role::User, user, {}, {}, {}});
   r.parameters = std::move(parameters);
   return r;
+}
+
+TEST(PricesTest, CacheWritesCostTheirOwnPriceAndTheWorstCaseTheDearestInput) {
+  PriceSettings price{3, 15, 0.3, 3.75, std::nullopt};  // Anthropic's: a write 1.25x, a read 0.1x
+  // 1M input: 200k read, 300k written, 500k neither.
+  EXPECT_DOUBLE_EQ(cost::costUsd(price, 1'000'000, 200'000, 300'000, 0), 0.5 * 3 + 0.2 * 0.3 + 0.3 * 3.75);
+  // Counts past the input are cut to it: what was read first, then what was written.
+  EXPECT_DOUBLE_EQ(cost::costUsd(price, 1'000, 800, 5'000, 0), (800 * 0.3 + 200 * 3.75) / 1e6);
+  EXPECT_DOUBLE_EQ(price.worstInput(), 3.75);
+  EXPECT_DOUBLE_EQ(cost::worstCostUsd(price, 1'000'000, 1'000'000), 3.75 + 15);
+  price.cacheWrite.reset();
+  EXPECT_DOUBLE_EQ(price.worstInput(), 3);
+  // A budget of exactly the worst case at the write price runs; a cent less refuses.
+  price.cacheWrite = 3.75;
+  llm::Request r = request(std::string(1000, 's'), "", {{"max_tokens", 10}});
+  cost::RequestBound bound = cost::requestBound(r, 0);
+  double worst = cost::worstCostUsd(price, bound.inputTokens, *bound.outputTokens);
+  cost::SpendBudget exact({worst, std::nullopt, "run"});
+  EXPECT_NO_THROW(exact.reserve("s", "m", bound, &price));
+  cost::SpendBudget less({worst - 0.000001, std::nullopt, "run"});
+  EXPECT_NE(errorOf([&] { less.reserve("s", "m", bound, &price); }, ErrorKind::Exhausted).find("budget exhausted"),
+            std::string::npos);
 }
 
 TEST(RequestBoundTest, InputIsBytesAndOverheadsOutputIsTheTokenLimit) {
@@ -101,10 +123,10 @@ TEST(RequestBoundTest, ToolsAndStructuredOutputCountTheirDefinitionsAndTheToolUs
   uint64_t plain = cost::requestBound(r, 0).inputTokens;
   r.tools.push_back({"lookup", "find it", {{"type", "object"}}});
   EXPECT_EQ(cost::requestBound(r, 0).inputTokens,
-            plain + 16 + 6 + 7 + std::string(R"({"type":"object"})").size() + cost::kToolUseOverheadTokens);
+            plain + 16 + 6 + 7 + std::string(R"({"type":"object"})").size() + kToolUseOverheadTokens);
   llm::Request s = request("", "", {{"max_tokens", 1}});
   s.structured = llm::StructuredOutput{"step", {{"type", "object"}}, true};
-  EXPECT_EQ(cost::requestBound(s, 0).inputTokens, plain + 16 + 17 + cost::kToolUseOverheadTokens);
+  EXPECT_EQ(cost::requestBound(s, 0).inputTokens, plain + 16 + 17 + kToolUseOverheadTokens);
 }
 
 TEST(RequestBoundTest, MediaByUrlHaveNoBound) {
@@ -131,7 +153,7 @@ TEST(SpendBudgetTest, ReservesTheWorstCaseAndSettlesToTheUsage) {
             "step 'b': budget exhausted: its LLM request was not sent: it may use up to 41 tokens (21 in, 20 out), and "
             "40 are left (the run has spent 0 of --max-tokens 100 tokens)");
   cost::SpendBudget::Reservation b = budget.reserve("b", "m", bound(20, 20), nullptr);
-  budget.settle(a, {10, 0, 5, 0, 1});  // a used 15 of its 60
+  budget.settle(a, {.inputTokens = 10, .outputTokens = 5, .unpricedCalls = 1});  // a used 15 of its 60
   EXPECT_EQ(budget.spent().tokens(), 15u);
   budget.release(b);  // b failed before a reply
   cost::SpendBudget::Reservation c = budget.reserve("c", "m", bound(45, 40), nullptr);
@@ -146,7 +168,7 @@ TEST(SpendBudgetTest, DollarsNeedAPriceAndAnUnboundedRequestFitsNoBudget) {
   EXPECT_EQ(errorOf([&] { dollars.reserve("s", "gpt-x", bound(1, 1), nullptr); }, ErrorKind::Usage),
             "step 's': --max-cost needs the price of model 'gpt-x'; add it under 'prices' in --prices or --bindings "
             "(docs/cost.md)");
-  PriceSettings price{1000, 1000, std::nullopt, std::nullopt};  // $0.001 a token
+  PriceSettings price{1000, 1000, std::nullopt, std::nullopt, std::nullopt};  // $0.001 a token
   EXPECT_TRUE(dollars.reserve("s", "gpt-x", bound(5, 5), &price).held);
   std::string refused = errorOf([&] { dollars.reserve("t", "gpt-x", bound(1, 0), &price); }, ErrorKind::Exhausted);
   EXPECT_NE(refused.find("it may cost up to $0.001000, and $0 is left (the batch has spent $0 of "
@@ -171,7 +193,7 @@ TEST(SpendBudgetTest, ConcurrentReservationsNeverTogetherPassTheLimit) {
         try {
           cost::SpendBudget::Reservation r = budget.reserve("s", "m", bound(7, 10), nullptr);
           ++held;
-          budget.settle(r, {7, 0, 10, 0, 1});  // every reply uses its whole worst case
+          budget.settle(r, {.inputTokens = 7, .outputTokens = 10, .unpricedCalls = 1});  // every reply uses its whole worst case
         } catch (const Error &) {
           ++refused;
         }
@@ -184,7 +206,7 @@ TEST(SpendBudgetTest, ConcurrentReservationsNeverTogetherPassTheLimit) {
 }
 
 TEST(SpendReportTest, DollarsOnlyWhenEveryCallWasPriced) {
-  cost::Spend spend{13, 4, 6, 0.5, 1};
+  cost::Spend spend{.inputTokens = 13, .cachedInputTokens = 4, .outputTokens = 6, .costUsd = 0.5, .unpricedCalls = 1};
   llm::Json report = cost::spendReport(spend);
   EXPECT_FALSE(report.contains("cost_usd"));
   EXPECT_EQ(report["unpriced_calls"], 1);

@@ -7,6 +7,8 @@
 // transport (libcurl, timeouts, retries, concurrency). Every answer comes from the script and
 // every request is logged as one JSON line; a request with "stream": true is answered as a stream
 // of server-sent events in its API's format. docs/test-llm-server.md has all the formats.
+#include "PromptCacheModel.h"
+
 #include <httplib.h>
 #include <nlohmann/json.hpp>
 
@@ -91,6 +93,8 @@ struct Reply {
   // "usage": "measured": the counts are measured from the request and the reply, one token per
   // byte (a tokenizer's worst case), and the reply stops at the request's token limit.
   bool measured = false;
+  // Of promptTokens, those a measured reply's provider cache served and wrote (PromptCacheModel.h).
+  int64_t cachedTokens = 0, cacheWriteTokens = 0;
 };
 
 struct Entry {
@@ -665,23 +669,7 @@ Json errorBody(Api api, const std::string &message, const std::string &type) {
 // name, description and parameters (compact JSON), and a structured output's schema.
 int64_t measuredPromptTokens(const Json &body) {
   int64_t tokens = 0;
-  std::function<void(const Json &, const std::string &)> strings = [&](const Json &value, const std::string &key) {
-    if (value.is_string()) {
-      if (key == "role" || key == "type" || key == "id" || key == "tool_call_id" || key == "tool_use_id" ||
-          key == "media_type" || key == "detail" || key == "format")
-        return;
-      size_t n = value.get<std::string>().size();
-      if (key == "data" || (key == "url" && value.get<std::string>().rfind("data:", 0) == 0))
-        n = n / 4 * 3;  // base64: the decoded bytes
-      tokens += int64_t(n);
-    } else if (value.is_object()) {
-      for (const auto &item : value.items())
-        strings(item.value(), item.key());
-    } else if (value.is_array()) {
-      for (const Json &item : value)
-        strings(item, key);
-    }
-  };
+  auto strings = [&](const Json &value, const std::string &key) { tokens += wfc::test::measuredTextTokens(value, key); };
   for (const Json &m : body["messages"]) {
     tokens += 4;
     strings(m, "");
@@ -744,6 +732,28 @@ Reply measuredReply(Reply reply, const Json &body, bool messagesApi) {
   return reply;
 }
 
+// A reply's usage as chat completions report it: cached tokens among the prompt's, when measured.
+Json chatUsage(const Reply &reply) {
+  Json usage = {{"prompt_tokens", reply.promptTokens},
+                {"completion_tokens", reply.completionTokens},
+                {"total_tokens", reply.promptTokens + reply.completionTokens}};
+  if (reply.measured)
+    usage["prompt_tokens_details"] = {{"cached_tokens", reply.cachedTokens}};
+  return usage;
+}
+
+// A reply's usage as the Messages API reports it: input_tokens leaves out what the cache read and
+// wrote, which come apart.
+Json messagesUsage(const Reply &reply, int64_t outputTokens) {
+  Json usage = {{"input_tokens", reply.promptTokens - reply.cachedTokens - reply.cacheWriteTokens},
+                {"output_tokens", outputTokens}};
+  if (reply.measured) {
+    usage["cache_creation_input_tokens"] = reply.cacheWriteTokens;
+    usage["cache_read_input_tokens"] = reply.cachedTokens;
+  }
+  return usage;
+}
+
 Json completion(const Reply &reply, int64_t seq, const Conversation &c) {
   const std::string finishReason = reply.finishReason.value_or(reply.toolCalls.empty() ? "stop" : "tool_calls");
   Json message = {{"role", "assistant"}, {"content", nullptr}};
@@ -764,10 +774,7 @@ Json completion(const Reply &reply, int64_t seq, const Conversation &c) {
               {"created", static_cast<int64_t>(std::time(nullptr))},
               {"model", c.model.value_or("test-model")},
               {"choices", Json::array({{{"index", 0}, {"message", message}, {"finish_reason", finishReason}}})},
-              {"usage",
-               {{"prompt_tokens", reply.promptTokens},
-                {"completion_tokens", reply.completionTokens},
-                {"total_tokens", reply.promptTokens + reply.completionTokens}}}};
+              {"usage", chatUsage(reply)}};
 }
 
 // A reply as the Messages API gives it: its text block, if any, and its tool_use blocks. When the
@@ -814,7 +821,7 @@ Json messageResponse(const Reply &reply, int64_t seq, const Conversation &c) {
               {"content", std::move(content)},
               {"stop_reason", m.stopReason},
               {"stop_sequence", nullptr},
-              {"usage", {{"input_tokens", reply.promptTokens}, {"output_tokens", reply.completionTokens}}}};
+              {"usage", messagesUsage(reply, reply.completionTokens)}};
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -954,10 +961,7 @@ StreamPlan completionStream(const Entry &entry, int64_t seq, const Conversation 
                                      {"created", created},
                                      {"model", model},
                                      {"choices", Json::array()},
-                                     {"usage",
-                                      {{"prompt_tokens", reply.promptTokens},
-                                       {"completion_tokens", reply.completionTokens},
-                                       {"total_tokens", reply.promptTokens + reply.completionTokens}}}})});
+                                     {"usage", chatUsage(reply)}})});
   }
   plan.closing.push_back({"data: [DONE]\n\n"});
   return plan;
@@ -976,7 +980,7 @@ StreamPlan messagesStream(const Entry &entry, int64_t seq, const Conversation &c
                   {"content", Json::array()},
                   {"stop_reason", nullptr},
                   {"stop_sequence", nullptr},
-                  {"usage", {{"input_tokens", reply.promptTokens}, {"output_tokens", 1}}}};
+                  {"usage", messagesUsage(reply, 1)}};
   plan.opening.push_back({sseEvent("message_start", {{"type", "message_start"}, {"message", std::move(message)}})});
   plan.opening.push_back({sseEvent("ping", {{"type", "ping"}})});
 
@@ -1196,9 +1200,18 @@ private:
         !entries_[*matched].body) {
       measured = entries_[*matched];
       measured->reply = measuredReply(*measured->reply, *body, api == Api::Messages);
+      const wfc::test::PromptCacheModel::Usage cache = api == Api::Messages
+                                                          ? caches_.messages(*body, measured->reply->promptTokens)
+                                                          : caches_.chat(*body, measured->reply->promptTokens);
+      measured->reply->cachedTokens = cache.read;
+      measured->reply->cacheWriteTokens = api == Api::Messages ? cache.written : 0;
       std::lock_guard lock(stateMutex_);
       measuredUsage_[seq] = {{"prompt_tokens", measured->reply->promptTokens},
                              {"completion_tokens", measured->reply->completionTokens}};
+      if (measured->reply->cachedTokens > 0)
+        measuredUsage_[seq]["cached_tokens"] = measured->reply->cachedTokens;
+      if (measured->reply->cacheWriteTokens > 0)
+        measuredUsage_[seq]["cache_write_tokens"] = measured->reply->cacheWriteTokens;
     }
     const Entry &entry = measured ? *measured : entries_[*matched];
     // Sleeps this worker thread only; the other workers keep answering.
@@ -1260,6 +1273,7 @@ private:
 
   const Clock::time_point start_ = Clock::now();
 
+  wfc::test::PromptCacheModel caches_;  // measured replies' prompt caches
   std::mutex scriptMutex_;
   std::vector<Entry> entries_;
 

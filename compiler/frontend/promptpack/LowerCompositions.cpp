@@ -216,6 +216,12 @@ void Lowering::lowerModifiers(ir::Composition &c, ir::Step &s, const StepDecl &d
   }
   if (mods.timeoutMs) s.modifiers.timeoutMs = static_cast<uint64_t>(*mods.timeoutMs);
   s.modifiers.cache = mods.cache && *mods.cache;
+  if (mods.promptCache) {
+    s.modifiers.promptCache = *mods.promptCache;
+    if (s.kind != ir::StepKind::Prompt && s.kind != ir::StepKind::Agent)
+      diags_.warning(mods.promptCache.loc(), "'wfc.prompt_cache' of step '" + s.id + "' has no effect: only prompt and "
+                                             "agent steps send requests a prompt cache can serve; remove it");
+  }
   for (const Text &id : mods.evals.value) {
     // Prompt-level evals are kept under "prompt/id"; that spelling is wfc's, not the pack's.
     bool known = id->find('/') == std::string::npos && module_->findEval(*id) != nullptr;

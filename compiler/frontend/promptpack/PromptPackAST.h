@@ -141,6 +141,7 @@ struct ModifiersDecl {
   Integer timeoutMs;
   Located<OnErrorDecl> onError;
   Flag cache;
+  Flag promptCache;  // wfc.prompt_cache
   static const FieldTable<ModifiersDecl> &fields();
 };
 

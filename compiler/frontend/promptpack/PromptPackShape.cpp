@@ -134,7 +134,8 @@ struct PackShapes {
                     {opt("retry", retry, &ModifiersDecl::retry), opt("eval", a.strings(), &ModifiersDecl::evals),
                      opt("wfc.timeout_ms", a.integer(1), &ModifiersDecl::timeoutMs),
                      opt("wfc.on_error", onError, &ModifiersDecl::onError),
-                     opt("wfc.cache", a.boolean(), &ModifiersDecl::cache)});
+                     opt("wfc.cache", a.boolean(), &ModifiersDecl::cache),
+                     opt("wfc.prompt_cache", a.boolean(), &ModifiersDecl::promptCache)});
   }
 
   // An agent step's `termination`: at least one of its fields.

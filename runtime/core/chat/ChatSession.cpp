@@ -109,6 +109,7 @@ std::string ChatSession::turn(const TurnInput &input) {
   const size_t turnStart = request.messages.size();
   request.messages.push_back({llm::Message::Role::User, input.message, {}, {}, std::move(media)});
   request.parameters = llm::promptParameters(prompt, override);
+  request.cache = llm::promptCache(step.promptCacheKey, prompt, override, true);
   // The prompt's tools, those the active skills grant, and the skill tools (docs/promptkit.md
   // "Skills"): offered anew after a round that activated or deactivated a skill.
   const std::span<const int> baseline(step.tools.begin(), step.tools.size());

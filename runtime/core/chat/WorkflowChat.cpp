@@ -110,6 +110,7 @@ std::string WorkflowChat::converseInState(const std::string &message, std::vecto
   request.messages.insert(request.messages.end(), history_.begin(), history_.end());
   request.messages.push_back({llm::Message::Role::User, message, {}, {}, std::move(media)});
   request.parameters = llm::promptParameters(p, override);
+  request.cache = llm::promptCache(s.promptCacheKey, p, override, true);
   // The prompt's tools, those the active skills grant, the skill tools and the workflow's.
   const std::span<const int> baseline(s.tools.begin(), s.tools.size());
   std::vector<int> offered;

@@ -187,6 +187,7 @@ Reply Exchange::sendToModel(const Request &request, unsigned round) {
                    {"completion_tokens", spend.outputTokens},
                    {"tool_calls", reply.toolCalls.size()}, {"finish_reason", reply.finishReason}};
       if (spend.cachedInputTokens > 0) line["cached_tokens"] = spend.cachedInputTokens;
+      if (spend.cacheWriteInputTokens > 0) line["cache_write_tokens"] = spend.cacheWriteInputTokens;
       if (price) line["cost_usd"] = spend.costUsd;
       if (!request.provider.empty()) line["provider"] = request.provider;  // a pack's provider key (RFC 0017)
       if (!reply.model.empty()) line["response_model"] = reply.model;

@@ -46,6 +46,7 @@ Request firstRequest(const StepAttempt &a, const PromptDecl &prompt, const Value
   if (!input.isNull())
     request.messages.push_back({Message::Role::User, input.isString() ? input.asString() : input.dump(), {}, {}});
   request.parameters = promptParameters(prompt, override);
+  request.cache = promptCache(a.step.promptCacheKey, prompt, override, a.step.kind == StepKind::Agent);
   return request;
 }
 

@@ -13,9 +13,11 @@ Spend spendOf(const llm::Usage &usage, const PriceSettings *price) {
   Spend spend;
   spend.inputTokens = usage.promptTokens;
   spend.cachedInputTokens = std::min(usage.cachedPromptTokens, usage.promptTokens);
+  spend.cacheWriteInputTokens = std::min(usage.cacheWritePromptTokens, usage.promptTokens - spend.cachedInputTokens);
   spend.outputTokens = usage.completionTokens;
   if (price)
-    spend.costUsd = costUsd(*price, spend.inputTokens, spend.cachedInputTokens, spend.outputTokens);
+    spend.costUsd = costUsd(*price, spend.inputTokens, spend.cachedInputTokens, spend.cacheWriteInputTokens,
+                            spend.outputTokens);
   else
     spend.unpricedCalls = 1;
   return spend;
@@ -25,6 +27,7 @@ llm::Json spendToJson(const Spend &spend) {
   llm::Json out = {{"input_tokens", spend.inputTokens},
                    {"cached_input_tokens", spend.cachedInputTokens},
                    {"output_tokens", spend.outputTokens}};
+  if (spend.cacheWriteInputTokens > 0) out["cache_write_input_tokens"] = spend.cacheWriteInputTokens;
   if (spend.unpricedCalls == 0) out["cost_usd"] = spend.costUsd;
   return out;
 }
@@ -33,6 +36,7 @@ llm::Json spendReport(const Spend &spend) {
   llm::Json out = {{"input_tokens", spend.inputTokens},
                    {"cached_input_tokens", spend.cachedInputTokens},
                    {"output_tokens", spend.outputTokens}};
+  if (spend.cacheWriteInputTokens > 0) out["cache_write_input_tokens"] = spend.cacheWriteInputTokens;
   // No figure without a price: a sum that leaves calls out is not the run's cost.
   if (spend.unpricedCalls == 0) {
     out["cost_usd"] = spend.costUsd;

@@ -19,11 +19,17 @@ const PriceSettings *PriceTable::find(std::string_view key, std::string_view mod
   return nullptr;
 }
 
-double costUsd(const PriceSettings &price, uint64_t input, uint64_t cachedInput, uint64_t output) {
+double costUsd(const PriceSettings &price, uint64_t input, uint64_t cachedInput, uint64_t cacheWrite, uint64_t output) {
   cachedInput = std::min(cachedInput, input);
-  double perMillion = double(input - cachedInput) * price.input +
-                      double(cachedInput) * price.cachedInput.value_or(price.input) + double(output) * price.output;
+  cacheWrite = std::min(cacheWrite, input - cachedInput);
+  double perMillion = double(input - cachedInput - cacheWrite) * price.input +
+                      double(cachedInput) * price.cachedInput.value_or(price.input) +
+                      double(cacheWrite) * price.cacheWrite.value_or(price.input) + double(output) * price.output;
   return perMillion / 1e6;
+}
+
+double worstCostUsd(const PriceSettings &price, uint64_t input, uint64_t output) {
+  return (double(input) * price.worstInput() + double(output) * price.output) / 1e6;
 }
 
 BindingsFile loadPricesFile(const std::string &path) {

@@ -28,8 +28,11 @@ class PriceTable {
 };
 
 // The US dollars of `input` input tokens (of which `cachedInput` were served from the provider's
-// prompt cache) and `output` output tokens at `price`.
-double costUsd(const PriceSettings &price, uint64_t input, uint64_t cachedInput, uint64_t output);
+// prompt cache and `cacheWrite` written to it) and `output` output tokens at `price`.
+double costUsd(const PriceSettings &price, uint64_t input, uint64_t cachedInput, uint64_t cacheWrite, uint64_t output);
+// The most `input` input tokens and `output` output tokens can cost at `price`, however the
+// provider's cache serves them: every input token at the dearest input price.
+double worstCostUsd(const PriceSettings &price, uint64_t input, uint64_t output);
 
 // Reads --prices FILE: a bindings-format document with a `prices` section and nothing else.
 // Throws wfc::Error(Usage) "FILE:LINE:COL: …" for a malformed one.

@@ -13,6 +13,7 @@ namespace wfc::cost {
 Spend &Spend::operator+=(const Spend &other) {
   inputTokens += other.inputTokens;
   cachedInputTokens += other.cachedInputTokens;
+  cacheWriteInputTokens += other.cacheWriteInputTokens;
   outputTokens += other.outputTokens;
   costUsd += other.costUsd;
   unpricedCalls += other.unpricedCalls;
@@ -40,7 +41,7 @@ SpendBudget::Reservation SpendBudget::reserve(const std::string &step, const std
   };
   if (!bound.bounded()) refuse(bound.unbounded + ", which no budget can hold; set max_tokens on the prompt");
   r.tokens = bound.inputTokens + *bound.outputTokens;
-  if (price) r.costUsd = costUsd(*price, bound.inputTokens, 0, *bound.outputTokens);
+  if (price) r.costUsd = worstCostUsd(*price, bound.inputTokens, *bound.outputTokens);
   std::string why;
   {
     std::lock_guard lock(mutex_);

@@ -25,7 +25,8 @@ struct BudgetLimits {
 
 // What has been spent: tokens always, dollars for the calls whose model has a price.
 struct Spend {
-  uint64_t inputTokens = 0, cachedInputTokens = 0, outputTokens = 0;
+  // Input tokens, of which those the provider's prompt cache served and those written to it.
+  uint64_t inputTokens = 0, cachedInputTokens = 0, cacheWriteInputTokens = 0, outputTokens = 0;
   double costUsd = 0;
   uint64_t unpricedCalls = 0;  // calls whose model has no price: `costUsd` leaves them out
   uint64_t tokens() const { return inputTokens + outputTokens; }

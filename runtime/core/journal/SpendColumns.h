@@ -15,6 +15,7 @@ inline constexpr const char *kSpendColumns =
     "coalesce(sum(coalesce(json_extract(e.reply, '$.spend.input_tokens'), "
     "json_extract(e.reply, '$.usage.prompt_tokens'), 0)), 0), "
     "coalesce(sum(coalesce(json_extract(e.reply, '$.spend.cached_input_tokens'), 0)), 0), "
+    "coalesce(sum(coalesce(json_extract(e.reply, '$.spend.cache_write_input_tokens'), 0)), 0), "
     "coalesce(sum(coalesce(json_extract(e.reply, '$.spend.output_tokens'), "
     "json_extract(e.reply, '$.usage.completion_tokens'), 0)), 0), "
     "coalesce(sum(coalesce(json_extract(e.reply, '$.spend.cost_usd'), 0)), 0), "
@@ -30,9 +31,10 @@ inline cost::Spend readSpend(sqlite::Statement &s) {
   if (!s.step()) return spend;
   spend.inputTokens = uint64_t(std::max<int64_t>(0, s.integer(0)));
   spend.cachedInputTokens = uint64_t(std::max<int64_t>(0, s.integer(1)));
-  spend.outputTokens = uint64_t(std::max<int64_t>(0, s.integer(2)));
-  spend.costUsd = s.real(3);
-  spend.unpricedCalls = uint64_t(std::max<int64_t>(0, s.integer(4)));
+  spend.cacheWriteInputTokens = uint64_t(std::max<int64_t>(0, s.integer(2)));
+  spend.outputTokens = uint64_t(std::max<int64_t>(0, s.integer(3)));
+  spend.costUsd = s.real(4);
+  spend.unpricedCalls = uint64_t(std::max<int64_t>(0, s.integer(5)));
   return spend;
 }
 

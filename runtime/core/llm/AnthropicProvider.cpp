@@ -7,6 +7,7 @@
 #include "core/llm/ReplyStream.h"
 #include "wfc/error.h"
 
+#include <algorithm>
 #include <optional>
 #include <utility>
 
@@ -85,7 +86,71 @@ Json mediaBlock(const MediaPart &part) {
   refuse(part, "the Messages API takes images and PDF documents");
 }
 
+// A cache breakpoint (docs/cost.md "Prompt caching"): the provider caches the request up to the
+// block that carries it.
+void markBreakpoint(Json &block) { block["cache_control"] = {{"type", "ephemeral"}}; }
+
+// The system text as two blocks: its first `staticBytes` (no run changes them), then the rest, if any.
+Json splitStatic(const std::string &text, size_t staticBytes) {
+  Json blocks = Json::array({textBlock(text.substr(0, staticBytes))});
+  if (staticBytes < text.size()) blocks.push_back(textBlock(text.substr(staticBytes)));
+  return blocks;
+}
+
+// Places the compiler's cache breakpoints on a Messages API body: one at the end of the static
+// prefix (the tools, then the system text's static part) and, for an agent, one at the end of the
+// conversation, which the next round sends again. A breakpoint goes only where the prefix before it
+// can reach the model's minimum: every token covers at least one byte, so a prefix of fewer bytes
+// than the minimum has fewer tokens, and the API would ignore it. `systemAsUser`: the system text
+// went as the first user message (a step without input). Without a breakpoint the body is as it
+// would be without caching.
+void placeBreakpoints(Json &body, const Request &request, bool systemAsUser) {
+  const PromptCache &cache = request.cache;
+  if (!cache.enabled) return;
+  const uint64_t minimum = anthropicCacheMinimumTokens(request.model);
+  uint64_t prefix = 0;  // the static prefix's bytes
+  Json *tools = body.contains("tools") && !body["tools"].empty() ? &body["tools"] : nullptr;
+  if (tools)
+    for (const Json &tool : *tools) prefix += tool.dump().size();
+  // Where the system text is: the top-level `system`, or the first user message's only block.
+  Json *system = body.contains("system") ? &body["system"] : systemAsUser ? &body["messages"][0]["content"] : nullptr;
+  std::string text;
+  size_t staticBytes = 0;
+  if (system) {
+    text = system->is_string() ? system->get<std::string>() : (*system)[0]["text"].get<std::string>();
+    staticBytes = std::min(cache.staticSystemBytes, text.size());
+    // Cut back to a character's start: a block is valid UTF-8.
+    while (staticBytes > 0 && staticBytes < text.size() &&
+           (static_cast<unsigned char>(text[staticBytes]) & 0xC0) == 0x80)
+      --staticBytes;
+    prefix += staticBytes;
+  }
+  const bool placed = prefix >= minimum && (staticBytes > 0 || tools);
+  if (placed) {
+    if (staticBytes > 0) {
+      *system = splitStatic(text, staticBytes);
+      markBreakpoint((*system)[0]);
+    } else {
+      markBreakpoint(tools->back());
+    }
+  }
+  if (!cache.conversation || body["messages"].empty()) return;
+  Json &last = body["messages"].back()["content"];
+  if (!last.is_array() || last.empty() || last.back().contains("cache_control")) return;
+  if (!placed && body.dump().size() < minimum) return;  // the whole request is below the minimum
+  markBreakpoint(last.back());
+}
+
 }  // namespace
+
+uint64_t anthropicCacheMinimumTokens(std::string_view model) {
+  // Anthropic's documented minimums. A model this does not know gets the smallest: a breakpoint on
+  // a prefix below a model's minimum is ignored, and costs nothing.
+  auto has = [&](std::string_view part) { return model.find(part) != std::string_view::npos; };
+  if (has("opus-4-5") || has("opus-4-6") || has("haiku-4")) return 4096;
+  if (has("haiku")) return 2048;
+  return 1024;
+}
 
 Json toAnthropicBody(const Request &request) {
   Json body = Json::object();
@@ -102,7 +167,8 @@ Json toAnthropicBody(const Request &request) {
     else conversation = true;
   }
   Json messages = Json::array();
-  if (!conversation && !system.empty()) {
+  const bool systemAsUser = !conversation && !system.empty();
+  if (systemAsUser) {
     // The API needs a message: a step without input sends its instructions as the user's.
     messages.push_back({{"role", "user"}, {"content", Json::array({textBlock(system)})}});
     system.clear();
@@ -160,6 +226,7 @@ Json toAnthropicBody(const Request &request) {
   }
 
   addParameters(body, request.parameters);
+  placeBreakpoints(body, request, systemAsUser);
   return body;
 }
 
@@ -236,6 +303,7 @@ Reply anthropicReply(const Json &reply, const Request &request) {
                                 tokenCount(*usage, "cache_read_input_tokens");
     result.usage.completionTokens = tokenCount(*usage, "output_tokens");
     result.usage.cachedPromptTokens = tokenCount(*usage, "cache_read_input_tokens");
+    result.usage.cacheWritePromptTokens = tokenCount(*usage, "cache_creation_input_tokens");
   }
   if (auto model = reply.find("model"); model != reply.end() && model->is_string()) result.model = model->get<std::string>();
   if (auto id = reply.find("id"); id != reply.end() && id->is_string()) result.id = id->get<std::string>();

@@ -21,6 +21,7 @@
 
 #include <cstdint>
 #include <string>
+#include <string_view>
 
 namespace wfc::llm {
 
@@ -46,8 +47,12 @@ class AnthropicProvider : public Provider {
   Endpoint endpoint_;  // <baseUrl>/messages
 };
 
-// The Messages API request body for `request` (its model as given, even when empty).
+// The Messages API request body for `request` (its model as given, even when empty), with cache
+// breakpoints where its PromptCache says the static prefix ends (docs/cost.md "Prompt caching").
 Json toAnthropicBody(const Request &request);
+
+// The fewest tokens a prompt cache entry of `model` holds (Anthropic's documented minimums).
+uint64_t anthropicCacheMinimumTokens(std::string_view model);
 
 // Reads a Messages API reply to `request`: the text blocks joined as the content, tool_use blocks
 // as tool calls (a call to the answer tool of a structured request as the content instead),

@@ -49,6 +49,10 @@ struct EndpointOptions {
   // --rpm / --tpm and the batch's shared 429 pause (docs/batch.md "Rate limits"): every HTTP
   // attempt waits for its place first, and a 429 pauses every request sharing the limiter.
   std::shared_ptr<RateLimiter> limiter;
+  // The openai provider: whether requests carry OpenAI's prompt_cache_key (docs/cost.md "Prompt
+  // caching"); absent: only when the base URL is OpenAI's own API, as other servers may refuse a
+  // field they do not know.
+  std::optional<bool> promptCacheKey;
 };
 
 class Endpoint {

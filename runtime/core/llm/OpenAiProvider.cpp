@@ -89,7 +89,7 @@ Json contentPart(const MediaPart &part) {
 
 }  // namespace
 
-Json toOpenAiBody(const Request &request) {
+Json toOpenAiBody(const Request &request, bool promptCacheKey) {
   Json body = Json::object();
   body["model"] = request.model;
 
@@ -136,7 +136,17 @@ Json toOpenAiBody(const Request &request) {
   }
 
   addParameters(body, request.parameters);
+  // The messages already come static part first (the system text, then the input); the key routes
+  // the step's requests to the machines that hold its prefix.
+  if (promptCacheKey && request.cache.enabled && !request.cache.key.empty())
+    body["prompt_cache_key"] = request.cache.key;
   return body;
+}
+
+bool sendsPromptCacheKey(const EndpointOptions &options) {
+  if (options.promptCacheKey) return *options.promptCacheKey;
+  std::string_view url = options.baseUrl;
+  return url.starts_with("https://api.openai.com/") || url == "https://api.openai.com";
 }
 
 std::string openAiErrorText(const Json &error) {
@@ -187,7 +197,7 @@ Reply OpenAiProvider::complete(const Request &request, const ExchangeKey &key, c
   const Options &options = endpoint_.options();
   std::vector<std::string> headers;
   if (options.apiKey && !options.apiKey->empty()) headers.push_back("Authorization: Bearer " + *options.apiKey);
-  Json body = toOpenAiBody(request);
+  Json body = toOpenAiBody(request, sendsPromptCacheKey(options));
   if (request.model.empty()) body["model"] = options.model;
   if (!deltas) return endpoint_.exchange(headers, body, key, cancel, parseOpenAiReply);
   // Usage comes in a last chunk of its own only when asked for.

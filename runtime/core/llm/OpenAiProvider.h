@@ -29,8 +29,12 @@ class OpenAiProvider : public Provider {
   Endpoint endpoint_;  // <baseUrl>/chat/completions
 };
 
-// The chat-completions request body for `request` (its model as given, even when empty).
-Json toOpenAiBody(const Request &request);
+// The chat-completions request body for `request` (its model as given, even when empty); with
+// `promptCacheKey`, its PromptCache's key as prompt_cache_key (docs/cost.md "Prompt caching").
+Json toOpenAiBody(const Request &request, bool promptCacheKey = false);
+
+// Whether an endpoint's requests carry prompt_cache_key: as its options say, else only OpenAI's own API's.
+bool sendsPromptCacheKey(const EndpointOptions &options);
 
 // Reads a chat-completions reply: choices[0]'s message and finish_reason, and usage. Throws
 // wfc::Error (StepFailed) naming what is wrong when the body is not such a reply.

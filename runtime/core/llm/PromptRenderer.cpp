@@ -106,6 +106,26 @@ std::string renderSystemTemplate(const PromptDecl &prompt, const Value &input, c
   return out;
 }
 
+PromptCache promptCache(const char *key, const PromptDecl &prompt, const ModelOverrideDecl *override, bool conversation) {
+  PromptCache cache;
+  if (!key) return cache;
+  cache.enabled = true;
+  cache.key = key;
+  cache.conversation = conversation;
+  // The literal parts in the order renderSystemTemplate concatenates them, up to the first lookup.
+  auto literal = [&](std::span<const TemplatePart> parts) {
+    for (const TemplatePart &part : parts) {
+      if (part.kind != TemplatePart::Text) return false;
+      cache.staticSystemBytes += std::strlen(part.text);
+    }
+    return true;
+  };
+  if (override && !literal(override->prefix)) return cache;
+  if (!literal(override && override->replacesTemplate ? override->systemTemplate : prompt.systemTemplate)) return cache;
+  if (override) literal(override->suffix);
+  return cache;
+}
+
 nlohmann::ordered_json promptParameters(const PromptDecl &prompt, const ModelOverrideDecl *override) {
   using Json = nlohmann::ordered_json;
   Json parameters = prompt.parameters ? readJson(prompt.parameters) : Json::object();

@@ -7,6 +7,7 @@
 // workflow; unset, they render as nothing.
 #pragma once
 
+#include "core/llm/Provider.h"
 #include "wfc/program.h"
 
 #include <nlohmann/json.hpp>
@@ -25,6 +26,13 @@ const ModelOverrideDecl *modelOverride(const PromptDecl &prompt, std::string_vie
 // template in place of the prompt's when it has one, its suffix.
 std::string renderSystemTemplate(const PromptDecl &prompt, const Value &input, const Value *workflow = nullptr,
                                  const ModelOverrideDecl *override = nullptr);
+
+// The prompt cache of the requests a conversation of `prompt` sends (docs/cost.md "Prompt
+// caching"): off unless `key` (the step's compiled-in promptCacheKey) is set; the static part of
+// the system text is the literal text before the template's first lookup — with `override`, before
+// its prefix's, the template's or its suffix's first. `conversation`: later requests send the
+// conversation of earlier ones again (an agent, a chat, a workflow state).
+PromptCache promptCache(const char *key, const PromptDecl &prompt, const ModelOverrideDecl *override, bool conversation);
 
 // The request parameters of the prompt (temperature, max_tokens, …), with `override`'s merged over
 // them key by key.

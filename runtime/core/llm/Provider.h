@@ -70,6 +70,19 @@ struct StructuredOutput {
   bool strict = false;  // only when the schema fits the provider's strict subset
 };
 
+// Where a request's static prefix ends (docs/cost.md "Prompt caching"), for the provider to place
+// its prompt cache on: the tools, then the system text's first `staticSystemBytes` bytes (the
+// literal text before the template's first variable, as the compiler split it) are the same in
+// every request of the step, whatever its input.
+struct PromptCache {
+  bool enabled = false;        // the step's wfc.prompt_cache (on unless the pack turns it off)
+  size_t staticSystemBytes = 0;
+  // An agent: each round sends the last round's conversation again, so the conversation so far is
+  // a prefix the next round reads from the cache.
+  bool conversation = false;
+  std::string key;  // stable per step across runs: OpenAI's prompt_cache_key
+};
+
 struct Request {
   // The pack's provider key that runs this call (RFC 0017; docs/promptkit.md "Providers"): ""
   // for "default". Routing reads it (ProviderRouter); no provider sends it.
@@ -80,12 +93,16 @@ struct Request {
   std::string toolChoice;  // "", "auto", "required", "none"
   std::optional<StructuredOutput> structured;
   Json parameters = Json::object();  // the prompt's parameters: temperature, max_tokens, …
+  PromptCache cache;
 };
 
 struct Usage {
   uint64_t promptTokens = 0, completionTokens = 0;
   // Of promptTokens, those the provider served from its prompt cache (docs/cost.md "Prompt caching").
   uint64_t cachedPromptTokens = 0;
+  // Of promptTokens, those written to the provider's prompt cache (Anthropic's
+  // cache_creation_input_tokens), which it bills above an input token.
+  uint64_t cacheWritePromptTokens = 0;
 };
 
 struct Reply {

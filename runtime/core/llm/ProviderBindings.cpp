@@ -19,6 +19,7 @@ BoundProvider bound(const BindingsFile::ProviderBinding &b) {
   if (b.settings.baseUrl) out.baseUrl = *b.settings.baseUrl;
   if (b.settings.apiKeyEnv) out.apiKeyEnv = *b.settings.apiKeyEnv;
   if (b.settings.timeoutMs) out.timeoutMs = long(*b.settings.timeoutMs);
+  out.promptCacheKey = b.settings.promptCacheKey;
   return out;
 }
 

@@ -122,6 +122,8 @@ Json replyToJson(const Reply &reply) {
   out["finish_reason"] = reply.finishReason;
   out["usage"] = {{"prompt_tokens", reply.usage.promptTokens}, {"completion_tokens", reply.usage.completionTokens}};
   if (reply.usage.cachedPromptTokens > 0) out["usage"]["cached_prompt_tokens"] = reply.usage.cachedPromptTokens;
+  if (reply.usage.cacheWritePromptTokens > 0)
+    out["usage"]["cache_write_prompt_tokens"] = reply.usage.cacheWritePromptTokens;
   return out;
 }
 
@@ -137,6 +139,8 @@ Reply replyFromJson(const Json &json) {
       reply.usage.promptTokens = tokenCount(json["usage"], "prompt_tokens");
       reply.usage.completionTokens = tokenCount(json["usage"], "completion_tokens");
       reply.usage.cachedPromptTokens = std::min(tokenCount(json["usage"], "cached_prompt_tokens"), reply.usage.promptTokens);
+      reply.usage.cacheWritePromptTokens = std::min(tokenCount(json["usage"], "cache_write_prompt_tokens"),
+                                                    reply.usage.promptTokens - reply.usage.cachedPromptTokens);
     }
   } catch (const Json::exception &e) {
     throw Error(ErrorKind::Usage, std::string("malformed reply: ") + e.what());

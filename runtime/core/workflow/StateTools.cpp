@@ -38,6 +38,7 @@ StepDecl pseudoStep(const StateVisit &v, int prompt) {
   d.kind = StepKind::Agent;
   d.location = v.state.location;
   d.prompt = prompt;
+  d.promptCacheKey = v.state.promptCacheKey;
   return d;
 }
 

@@ -159,6 +159,8 @@ std::vector<Span> SpanAssembler::add(const TraceRecord &r) {
     // Of the input tokens, those the provider's prompt cache served; and a priced call's dollars,
     // which the conventions have no attribute for (docs/cost.md "Spend").
     if (auto cached = integer(line, "cached_tokens")) otlp::add(a, "gen_ai.usage.cache_read.input_tokens", *cached);
+    if (auto written = integer(line, "cache_write_tokens"))
+      otlp::add(a, "gen_ai.usage.cache_creation.input_tokens", *written);
     if (auto cost = line.find("cost_usd"); cost != line.end() && cost->is_number())
       otlp::add(a, "wfc.llm.cost_usd", cost->get<double>());
     addText(a, "wfc.step.id", line, "step");

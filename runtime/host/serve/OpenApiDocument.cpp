@@ -114,13 +114,15 @@ Json openApiDocument(const ProgramDecl &program, const std::vector<mcp::ServedTo
         {"awaiting", {{"oneOf", {ref("Awaiting"), {{"type", "null"}}}}}},
         {"spend", ref("Spend")}}}};
   // docs/cost.md "Spend": cost_usd when every call was priced, else unpriced_calls (and
-  // priced_cost_usd, what the priced ones cost).
+  // priced_cost_usd, what the priced ones cost); cache_write_input_tokens when a prompt cache was
+  // written.
   components["Spend"] = {
       {"type", "object"},
       {"required", {"input_tokens", "cached_input_tokens", "output_tokens"}},
       {"properties",
        {{"input_tokens", {{"type", "integer"}, {"minimum", 0}}},
         {"cached_input_tokens", {{"type", "integer"}, {"minimum", 0}}},
+        {"cache_write_input_tokens", {{"type", "integer"}, {"minimum", 1}}},
         {"output_tokens", {{"type", "integer"}, {"minimum", 0}}},
         {"cost_usd", {{"type", "number"}, {"minimum", 0}}},
         {"unpriced_calls", {{"type", "integer"}, {"minimum", 1}}},

@@ -119,6 +119,7 @@ std::unique_ptr<llm::Provider> makeProvider(const CommandLine &cl, const Program
       boundKeyVariables().push_back(*defaults->apiKeyEnv);
     }
     options.timeoutMs = timeoutFromEnvironment(defaults ? defaults->timeoutMs : std::nullopt);
+    if (defaults) options.promptCacheKey = defaults->promptCacheKey;
     if (trace)
       options.onRetry = [trace](const llm::ExchangeKey &key, unsigned attempt, const std::string &reason, long delayMs) {
         trace->write("llm_retry", {{"step", key.step}, {"round", key.round}, {"attempt", key.attempt},
@@ -139,6 +140,7 @@ std::unique_ptr<llm::Provider> makeProvider(const CommandLine &cl, const Program
       routed.apiKey = environment(b.apiKeyEnv ? b.apiKeyEnv->c_str() : other ? "ANTHROPIC_API_KEY" : "OPENAI_API_KEY");
       if (b.apiKeyEnv) boundKeyVariables().push_back(*b.apiKeyEnv);
       routed.timeoutMs = timeoutFromEnvironment(b.timeoutMs);
+      routed.promptCacheKey = b.promptCacheKey;
       if (!router) router = std::make_unique<llm::ProviderRouter>(std::move(inner));
       router->route(key, endpointProvider(other, routed), b.model);
       routedModels[key] = b.model;

@@ -373,6 +373,7 @@ const wfc::StepDecl kSteps[] = {
         .run = run_prompt_agent,
         .timeoutMs = 1800000,
         .prompt = prompt::prompt_agent,
+        .promptCacheKey = "wfc-b92b865d0bdef9ca",
     },
     {
         .id = "validation_loop",
@@ -426,6 +427,7 @@ const wfc::StepDecl kSteps[] = {
         .run = run_prompt_agent_2,
         .timeoutMs = 600000,
         .prompt = prompt::prompt_agent_2,
+        .promptCacheKey = "wfc-d814f17c9a4cfac9",
     },
     {
         .id = "shell_2",

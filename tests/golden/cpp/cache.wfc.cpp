@@ -116,6 +116,7 @@ const wfc::StepDecl kSteps[] = {
         .prompt = prompt::summarize,
         .cache = true,
         .definitionHash = "4edb4c5dfffc4679f69bcd0cb074ddc703867d619ccfe821ffb3479828696afe",
+        .promptCacheKey = "wfc-4edb4c5dfffc4679",
     },
     {
         .id = "again",

@@ -182,6 +182,7 @@ const wfc::StepDecl kTurn_helpdesk = {
     .tools = {tool::kb_read},
     .maxSteps = 4,  // tool_policy.max_rounds
     .evals = {eval::helpdesk_read_the_kb, eval::helpdesk_cites_article, eval::short_},
+    .promptCacheKey = "wfc-62ec551b502706c8",
 };
 
 const wfc::ChatTaskDecl kTasks[] = {

@@ -153,6 +153,7 @@ const wfc::StepDecl kTurn_support = {
     .tools = {tool::kb_lookup, tool::kb_delete},
     .maxSteps = 3,  // tool_policy.max_rounds
     .evals = {eval::support_polite, eval::short_},
+    .promptCacheKey = "wfc-4c7614a93ad255f7",
 };
 
 const wfc::StepDecl kTurn_greeter = {
@@ -162,6 +163,7 @@ const wfc::StepDecl kTurn_greeter = {
     .prompt = prompt::greeter,
     .maxSteps = 50,  // PromptKit's default max_rounds
     .evals = {eval::short_},
+    .promptCacheKey = "wfc-ac68d04555816455",
 };
 
 const wfc::ChatTaskDecl kTasks[] = {

@@ -395,6 +395,7 @@ const wfc::StepDecl kSteps[] = {
         .parent = step::extract_metadata,
         .run = run_title,
         .prompt = prompt::title_extractor,
+        .promptCacheKey = "wfc-0fe15ef93c5362f9",
     },
     {
         .id = "keywords",
@@ -403,6 +404,7 @@ const wfc::StepDecl kSteps[] = {
         .parent = step::extract_metadata,
         .run = run_keywords,
         .prompt = prompt::keyword_extractor,
+        .promptCacheKey = "wfc-641d45742d444aad",
     },
     {
         .id = "structure",
@@ -437,6 +439,7 @@ const wfc::StepDecl kSteps[] = {
         .tools = {tool::doc_section_lookup, tool::ref_search, tool::kb_lookup},
         .maxSteps = 10,
         .evals = {eval::analysis_quality},
+        .promptCacheKey = "wfc-5403dafff3cd796e",
     },
 };
 

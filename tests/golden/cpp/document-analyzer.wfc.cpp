@@ -276,6 +276,7 @@ const wfc::StepDecl kSteps[] = {
         .maxAttempts = 2,
         .prompt = prompt::doc_classifier,
         .outputSchema = kSchema_document_type,
+        .promptCacheKey = "wfc-ebad32ab285b0eb5",
     },
     {
         .id = "extract_metadata",
@@ -293,6 +294,7 @@ const wfc::StepDecl kSteps[] = {
         .order = 1,
         .run = run_title,
         .prompt = prompt::title_extractor,
+        .promptCacheKey = "wfc-6b6b50bd28e90774",
     },
     {
         .id = "keywords",
@@ -302,6 +304,7 @@ const wfc::StepDecl kSteps[] = {
         .order = 1,
         .run = run_keywords,
         .prompt = prompt::keyword_extractor,
+        .promptCacheKey = "wfc-ea1f8a7267bde0f2",
     },
     {
         .id = "structure",
@@ -328,6 +331,7 @@ const wfc::StepDecl kSteps[] = {
         .tools = {tool::doc_section_lookup, tool::kb_lookup},
         .maxSteps = 8,
         .evals = {eval::analysis_quality},
+        .promptCacheKey = "wfc-3f518d8e480859a8",
     },
 };
 

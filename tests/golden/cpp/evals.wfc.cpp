@@ -188,6 +188,7 @@ const wfc::StepDecl kSteps[] = {
         .maxAttempts = 2,
         .prompt = prompt::answerer,
         .evals = {eval::cites, eval::no_secrets, eval::parses, eval::shaped, eval::short_, eval::quick, eval::quality, eval::answerer_polite, eval::nonempty},
+        .promptCacheKey = "wfc-6f6df87376bc525d",
     },
     {
         .id = "plain",
@@ -198,6 +199,7 @@ const wfc::StepDecl kSteps[] = {
         .run = run_plain,
         .prompt = prompt::judge,
         .evals = {eval::quality, eval::polite, eval::nonempty},
+        .promptCacheKey = "wfc-ba6e648ae4b65033",
     },
 };
 

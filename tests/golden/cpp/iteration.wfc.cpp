@@ -197,6 +197,7 @@ const wfc::StepDecl kSteps[] = {
         .parent = step::each,
         .run = run_summarize,
         .prompt = prompt::summarize,
+        .promptCacheKey = "wfc-421278395334294a",
     },
     {
         .id = "refine",

@@ -254,6 +254,7 @@ const wfc::StepDecl kSteps[] = {
         .location = "pack.yaml:63",
         .run = run_summary,
         .prompt = prompt::summarizer,
+        .promptCacheKey = "wfc-9d25969386102e42",
     },
     {
         .id = "urgency",
@@ -265,6 +266,7 @@ const wfc::StepDecl kSteps[] = {
         .prompt = prompt::triager,
         .outputSchema = kSchema_urgency,
         .strictOutput = true,
+        .promptCacheKey = "wfc-27b0753791682920",
     },
     {
         .id = "urgency_again",
@@ -274,6 +276,7 @@ const wfc::StepDecl kSteps[] = {
         .run = run_urgency_again,
         .prompt = prompt::triager,
         .provider = "default",
+        .promptCacheKey = "wfc-15ae00978e34b4b6",
     },
     {
         .id = "answer",
@@ -288,6 +291,7 @@ const wfc::StepDecl kSteps[] = {
         .tools = {tool::kb_search, tool::submit},
         .maxSteps = 4,
         .toolCalled = tool::submit,
+        .promptCacheKey = "wfc-d1746c711d912108",
     },
 };
 

@@ -167,6 +167,7 @@ const wfc::StepDecl kSteps[] = {
         .strictOutput = true,
         .tools = {tool::files_list, tool::files_read},
         .maxSteps = 6,
+        .promptCacheKey = "wfc-7da4b8b56e96bf57",
     },
 };
 

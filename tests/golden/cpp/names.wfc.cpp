@@ -214,6 +214,7 @@ const wfc::StepDecl kSteps[] = {
         .location = "pack.yaml:27",
         .run = run_say,
         .prompt = prompt::wr_iter_,
+        .promptCacheKey = "wfc-8d1d72f484c5fe35",
     },
     {
         .id = "v__input",

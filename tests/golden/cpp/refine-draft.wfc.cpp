@@ -234,6 +234,7 @@ const wfc::StepDecl kSteps[] = {
         .parent = step::refine,
         .run = run_draft,
         .prompt = prompt::writer,
+        .promptCacheKey = "wfc-35c6c44c878806ef",
     },
     {
         .id = "review",

@@ -107,6 +107,7 @@ const wfc::StepDecl kSteps[] = {
         .location = "workflows/ValueEngine/pack.yaml:22",
         .run = run_write,
         .prompt = prompt::writer,
+        .promptCacheKey = "wfc-87fe221ba38007d8",
     },
 };
 
@@ -240,6 +241,7 @@ const wfc::StepDecl kSteps[] = {
         .location = "workflows/ThemeCapture/pack.yaml:22",
         .run = run_write,
         .prompt = prompt::writer,
+        .promptCacheKey = "wfc-59c2c8e886cefef2",
     },
 };
 
@@ -373,6 +375,7 @@ const wfc::StepDecl kSteps[] = {
         .location = "workflows/DesignDocs/pack.yaml:22",
         .run = run_write,
         .prompt = prompt::writer,
+        .promptCacheKey = "wfc-0efee81b4392c668",
     },
 };
 
@@ -506,6 +509,7 @@ const wfc::StepDecl kSteps[] = {
         .location = "workflows/AgentGenerator/pack.yaml:22",
         .run = run_write,
         .prompt = prompt::writer,
+        .promptCacheKey = "wfc-b4b63bebeada1fb8",
     },
 };
 
@@ -639,6 +643,7 @@ const wfc::StepDecl kSteps[] = {
         .location = "workflows/AppGenerator/pack.yaml:22",
         .run = run_write,
         .prompt = prompt::writer,
+        .promptCacheKey = "wfc-112da98abcd0be59",
     },
 };
 
@@ -772,6 +777,7 @@ const wfc::StepDecl kSteps[] = {
         .location = "workflows/ExistingAppDiscovery/pack.yaml:22",
         .run = run_write,
         .prompt = prompt::writer,
+        .promptCacheKey = "wfc-7eafbf4ba82e1378",
     },
 };
 

@@ -173,6 +173,7 @@ const wfc::StateDecl kStates[] = {
         .prompt = prompt::desk,
         .events = {"done"},
         .skills = {skill::billing, skill::tone, skill::escalation},
+        .promptCacheKey = "wfc-889a5b3cb74cf498",
     },
     {
         .name = "wrapup",
@@ -182,6 +183,7 @@ const wfc::StateDecl kStates[] = {
         .prompt = prompt::wrapup,
         .terminal = true,
         .skills = {skill::tone},  // skills: ./skills/tone
+        .promptCacheKey = "wfc-f648f27294da28a5",
     },
 };
 

@@ -273,6 +273,7 @@ const wfc::StepDecl kSteps[] = {
         .prompt = prompt::ticket_classifier,
         .outputSchema = kSchema_classification,
         .strictOutput = true,
+        .promptCacheKey = "wfc-4ce22021d184c83d",
     },
 };
 
@@ -318,6 +319,7 @@ const wfc::StepDecl kSteps[] = {
         .prompt = prompt::reply_writer,
         .outputSchema = kSchema_reply,
         .strictOutput = true,
+        .promptCacheKey = "wfc-562a8b5b44cc0908",
     },
 };
 
@@ -360,6 +362,7 @@ const wfc::StepDecl kSteps[] = {
         .prompt = prompt::ticket_classifier,
         .outputSchema = kSchema_classification,
         .strictOutput = true,
+        .promptCacheKey = "wfc-4410fb82505d674e",
     },
 };
 
@@ -445,6 +448,7 @@ const wfc::StateDecl kStates[] = {
         .onMaxVisits = state::reply,
         .artifacts = {{.name = "notes", .type = "text/plain", .append = true}},
         .tools = {tool::kb_read},
+        .promptCacheKey = "wfc-8c9248de3e6a016d",
     },
     {
         .name = "reply",
