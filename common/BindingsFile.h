@@ -77,7 +77,7 @@ struct ProviderSettings {
   std::optional<std::string> baseUrl, apiKeyEnv;
   std::optional<int64_t> timeoutMs;
   std::optional<PriceSettings> price;  // the key's calls' price, before the `prices` table's
-  // Send OpenAI's prompt_cache_key (docs/cost.md "Prompt caching"); absent: only to OpenAI's own API.
+  // Send OpenAI's prompt_cache_key (docs/cost.md "Prompt caching"); absent: true.
   std::optional<bool> promptCacheKey;
 };
 

@@ -83,7 +83,8 @@ TEST_F(ChatE2ETest, OneTurnRunsToolsUnderThePolicyAndPrintsTheReply) {
   EXPECT_EQ(requests[0]["messages"], json(R"([
       {"role": "system", "content": "You help Ada with wfc. Look terms up with kb.lookup."},
       {"role": "user", "content": "What is wfc?"}])"));
-  EXPECT_EQ(chatToolNames(requests[0]), (std::vector<std::string>{"kb_lookup", "kb_delete"}));
+  // By name, as PromptKit sends them (docs/promptkit.md "The request"); the pack lists kb.lookup first.
+  EXPECT_EQ(chatToolNames(requests[0]), (std::vector<std::string>{"kb_delete", "kb_lookup"}));
   EXPECT_EQ(requests[0]["tool_choice"], "required");
   EXPECT_NE(requests[1].value("tool_choice", Json("auto")), "required") << "tool_choice applies to the first round only";
   const Json &messages = requests[1]["messages"];

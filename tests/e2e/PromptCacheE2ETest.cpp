@@ -141,9 +141,20 @@ TEST_F(PromptCacheE2ETest, OpenAiGetsOneStableKeyPerStepAndItsAutomaticCacheIsRe
   EXPECT_EQ(Json::parse(readText(report))["spend"]["cached_input_tokens"], read);
 }
 
-TEST_F(PromptCacheE2ETest, AServerThatIsNotOpenAisGetsNoKeyUnlessItsBindingAsks) {
+TEST_F(PromptCacheE2ETest, TheKeyGoesWithoutABindingAndABindingCanTurnItOff) {
+  {
+    LlmServerProcess server(script());
+    ProcessResult r = run({"--llm-base-url", server.baseUrl(), "--model", "gpt-test"});
+    ASSERT_EQ(r.exitCode, 0) << r.describe() << "\n" << r.err;
+    int keyed = 0;
+    for (const Json &request : server.requests()) keyed += request["body"].contains("prompt_cache_key");
+    EXPECT_EQ(keyed, 5);
+  }
+  // A server that refuses fields it does not know.
   LlmServerProcess server(script());
-  ProcessResult r = run({"--llm-base-url", server.baseUrl(), "--model", "gpt-test"});
+  std::string bindings = dir_.write("bindings.yaml", "providers:\n  default: {provider: openai, model: gpt-test, base_url: \"" +
+                                                         server.baseUrl() + "\", prompt_cache_key: false}\n");
+  ProcessResult r = run({"--bindings", bindings});
   ASSERT_EQ(r.exitCode, 0) << r.describe() << "\n" << r.err;
   for (const Json &request : server.requests()) EXPECT_FALSE(request["body"].contains("prompt_cache_key"));
 }

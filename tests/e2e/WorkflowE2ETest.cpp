@@ -90,9 +90,10 @@ TEST_F(WorkflowE2ETest, CompositionInternalAndTerminalCompositionStates) {
   std::vector<Json> requests = server.requests();
   std::vector<Json> chat = requestsFor(requests, "ROUTER");
   ASSERT_EQ(chat.size(), 2u);
-  // The transition tool as sent: event is an enum of the state's on_event keys in pack order.
+  // The transition tool as sent: event is an enum of the state's on_event keys in pack order. The
+  // tools go by name (docs/promptkit.md "The request").
   EXPECT_EQ(chatToolNames(chat[0]["body"]),
-            (std::vector<std::string>{"kb_lookup", "workflow__transition", "workflow__set_artifact"}));
+            (std::vector<std::string>{"kb_lookup", "workflow__set_artifact", "workflow__transition"}));
   const Json *transition = tool(chat[0]["body"], "workflow__transition");
   ASSERT_NE(transition, nullptr);
   EXPECT_EQ((*transition)["function"]["parameters"]["properties"]["event"]["enum"], json(R"(["again", "approve", "finish"])"));

@@ -1,7 +1,8 @@
 // Prompt caching on the wire (docs/cost.md "Prompt caching"): where the Messages API body carries
 // its cache breakpoints for each shape of static prefix, the model's minimum, the agent's
 // conversation breakpoint; OpenAI's prompt_cache_key and when it is sent; the usage each API
-// reports for its cache, read back; and the static prefix a compiled template gives.
+// reports for its cache, read back; the static prefix a compiled template gives; and the tools in
+// one order, by name, whatever order they were offered in.
 #include "ProviderTestSupport.h"
 
 #include "core/llm/AnthropicProvider.h"
@@ -148,14 +149,9 @@ TEST(OpenAiPromptCacheKey, SentOnlyWhenTheEndpointTakesItAndTheStepCaches) {
   EXPECT_FALSE(toOpenAiBody(r, true).contains("prompt_cache_key"));
 
   EndpointOptions options;
-  options.baseUrl = "https://api.openai.com/v1";
-  EXPECT_TRUE(sendsPromptCacheKey(options));
-  options.baseUrl = "http://127.0.0.1:8000/v1";  // vLLM, llama.cpp, a gateway: not unless bound so
-  EXPECT_FALSE(sendsPromptCacheKey(options));
-  options.promptCacheKey = true;
-  EXPECT_TRUE(sendsPromptCacheKey(options));
-  options.baseUrl = "https://api.openai.com/v1";
-  options.promptCacheKey = false;
+  options.baseUrl = "http://127.0.0.1:8000/v1";
+  EXPECT_TRUE(sendsPromptCacheKey(options));  // by default, to any server
+  options.promptCacheKey = false;              // a binding's prompt_cache_key: false
   EXPECT_FALSE(sendsPromptCacheKey(options));
 }
 
@@ -174,6 +170,19 @@ TEST(OpenAiPromptCacheKey, TheProviderSendsItAndReadsCachedTokens) {
   auto seen = server.seen();
   ASSERT_EQ(seen.size(), 1u);
   EXPECT_EQ(Json::parse(seen[0].body)["prompt_cache_key"], "wfc-0123456789abcdef");
+}
+
+TEST(ToolOrder, BothProvidersSendTheToolsByNameAndTheAnswerToolLast) {
+  Request r = cachedRequest("s", 0);
+  for (const char *name : {"zeta", "skill__activate", "alpha", "Beta"}) r.tools.push_back({name, "", Json{{"type", "object"}}});
+  r.structured = StructuredOutput{"answer", Json{{"type", "object"}}, false};
+  std::vector<std::string> openai, anthropic;
+  const Json openaiBody = toOpenAiBody(r), anthropicBody = toAnthropicBody(r);
+  for (const Json &tool : openaiBody["tools"]) openai.push_back(tool["function"]["name"]);
+  for (const Json &tool : anthropicBody["tools"]) anthropic.push_back(tool["name"]);
+  // Byte order, as PromptKit's sort.Slice on the names: upper case first.
+  EXPECT_EQ(openai, (std::vector<std::string>{"Beta", "alpha", "skill__activate", "zeta"}));
+  EXPECT_EQ(anthropic, (std::vector<std::string>{"Beta", "alpha", "skill__activate", "zeta", "answer"}));
 }
 
 TEST(PromptCachePlan, TheStaticSystemTextIsTheLiteralTextBeforeTheFirstLookup) {

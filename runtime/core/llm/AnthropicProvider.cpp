@@ -208,10 +208,10 @@ Json toAnthropicBody(const Request &request) {
 
   std::optional<AnswerTool> answer = answerTool(request);
   Json tools = Json::array();
-  for (const ToolSpec &tool : request.tools) {
-    Json spec = {{"name", tool.name}};
-    if (!tool.description.empty()) spec["description"] = tool.description;
-    spec["input_schema"] = tool.parameters;
+  for (const ToolSpec *tool : toolsByName(request.tools)) {
+    Json spec = {{"name", tool->name}};
+    if (!tool->description.empty()) spec["description"] = tool->description;
+    spec["input_schema"] = tool->parameters;
     tools.push_back(std::move(spec));
   }
   if (answer)

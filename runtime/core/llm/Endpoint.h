@@ -50,8 +50,7 @@ struct EndpointOptions {
   // attempt waits for its place first, and a 429 pauses every request sharing the limiter.
   std::shared_ptr<RateLimiter> limiter;
   // The openai provider: whether requests carry OpenAI's prompt_cache_key (docs/cost.md "Prompt
-  // caching"); absent: only when the base URL is OpenAI's own API, as other servers may refuse a
-  // field they do not know.
+  // caching"); absent: they do. A binding turns it off for a server that refuses unknown fields.
   std::optional<bool> promptCacheKey;
 };
 

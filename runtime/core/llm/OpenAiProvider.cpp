@@ -120,10 +120,10 @@ Json toOpenAiBody(const Request &request, bool promptCacheKey) {
 
   if (!request.tools.empty()) {
     Json tools = Json::array();
-    for (const ToolSpec &tool : request.tools)
+    for (const ToolSpec *tool : toolsByName(request.tools))
       tools.push_back({{"type", "function"},
                        {"function",
-                        {{"name", tool.name}, {"description", tool.description}, {"parameters", tool.parameters}}}});
+                        {{"name", tool->name}, {"description", tool->description}, {"parameters", tool->parameters}}}});
     body["tools"] = std::move(tools);
     if (!request.toolChoice.empty()) body["tool_choice"] = request.toolChoice;
   }
@@ -143,11 +143,7 @@ Json toOpenAiBody(const Request &request, bool promptCacheKey) {
   return body;
 }
 
-bool sendsPromptCacheKey(const EndpointOptions &options) {
-  if (options.promptCacheKey) return *options.promptCacheKey;
-  std::string_view url = options.baseUrl;
-  return url.starts_with("https://api.openai.com/") || url == "https://api.openai.com";
-}
+bool sendsPromptCacheKey(const EndpointOptions &options) { return options.promptCacheKey.value_or(true); }
 
 std::string openAiErrorText(const Json &error) {
   const Json *message = error.is_object() && error.contains("message") ? &error["message"] : nullptr;

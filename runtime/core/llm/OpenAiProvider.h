@@ -33,7 +33,7 @@ class OpenAiProvider : public Provider {
 // `promptCacheKey`, its PromptCache's key as prompt_cache_key (docs/cost.md "Prompt caching").
 Json toOpenAiBody(const Request &request, bool promptCacheKey = false);
 
-// Whether an endpoint's requests carry prompt_cache_key: as its options say, else only OpenAI's own API's.
+// Whether an endpoint's requests carry prompt_cache_key: unless its provider binding turns it off.
 bool sendsPromptCacheKey(const EndpointOptions &options);
 
 // Reads a chat-completions reply: choices[0]'s message and finish_reason, and usage. Throws

@@ -11,6 +11,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <cstdint>
 #include <functional>
 #include <optional>
@@ -62,6 +63,17 @@ struct ToolSpec {
   std::string description;
   Json parameters = Json::object();  // JSON Schema
 };
+
+// The tools as a request sends them (docs/promptkit.md "The request"): by name, as PromptKit
+// sorts them — a step's, the skill tools and a workflow's alike — so that the same tools are the
+// same bytes in every request, and a prompt cache's prefix holds.
+inline std::vector<const ToolSpec *> toolsByName(const std::vector<ToolSpec> &tools) {
+  std::vector<const ToolSpec *> out;
+  out.reserve(tools.size());
+  for (const ToolSpec &tool : tools) out.push_back(&tool);
+  std::stable_sort(out.begin(), out.end(), [](const ToolSpec *a, const ToolSpec *b) { return a->name < b->name; });
+  return out;
+}
 
 // Ask for JSON matching `schema` (OpenAI: response_format json_schema).
 struct StructuredOutput {

@@ -21,7 +21,7 @@ struct BoundProvider {
   std::optional<std::string> baseUrl;
   std::optional<std::string> apiKeyEnv;  // the environment variable holding the key
   std::optional<long> timeoutMs;
-  std::optional<bool> promptCacheKey;  // openai: send prompt_cache_key (docs/cost.md "Prompt caching")
+  std::optional<bool> promptCacheKey;  // openai: send prompt_cache_key (absent: yes; docs/cost.md)
 };
 
 // Throws wfc::Error(Usage) for a key the pack does not require (with a did-you-mean).
