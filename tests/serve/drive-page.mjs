@@ -12,11 +12,23 @@ const [chromium, base, running, done] = process.argv.slice(2);
 const fail = message => { console.log('not ok - ' + message); process.exit(1); };
 const ok = message => console.log('ok - ' + message);
 
-const browser = await puppeteer.launch({
-  executablePath: chromium,
-  headless: true,
-  args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--no-first-run'],
-});
+// A chromium that fails to start is tried again (twice at most), saying why: a browser's start is
+// not what this checks, and the checks below then always report on the page.
+async function launch() {
+  for (let attempt = 1; ; ++attempt) {
+    try {
+      return await puppeteer.launch({
+        executablePath: chromium,
+        headless: true,
+        args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--no-first-run'],
+      });
+    } catch (e) {
+      if (attempt === 3) fail('chromium did not start: ' + e);
+      console.log('# chromium did not start (attempt ' + attempt + '): ' + e);
+    }
+  }
+}
+const browser = await launch();
 try {
   const page = await browser.newPage();
   const requests = [];
