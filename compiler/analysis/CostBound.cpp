@@ -106,11 +106,7 @@ class Bounder {
     const Step *foreach = current_ ? current_->parent : nullptr;
     while (foreach && foreach->kind != StepKind::Foreach) foreach = foreach->parent;
     if (!foreach || !foreach->items || foreach->items->kind != ir::Value::Kind::Reference) return nullptr;
-    const ir::Reference &items = foreach->items->ref;
-    const Json *list = nullptr;
-    if (items.root == RefRoot::Input) list = subSchema(c.inputSchema ? &c.inputSchema->json : nullptr, items.path);
-    if (items.root == RefRoot::StepOutput && items.step && items.step->outputSchema)
-      list = subSchema(&items.step->outputSchema->json, items.path);
+    const Json *list = schemaOf(foreach->items->ref, c);
     if (!list || !list->is_object()) return nullptr;
     auto item = list->find("items");
     return item == list->end() ? nullptr : &*item;
@@ -310,10 +306,7 @@ class Bounder {
     if (v.kind == ir::Value::Kind::Literal && v.literal.is_array()) return double(v.literal.size());
     if (v.kind == ir::Value::Kind::Reference) {
       const ir::Reference &ref = v.ref;
-      const Json *schema = nullptr;
-      if (ref.root == RefRoot::Input) schema = subSchema(c.inputSchema ? &c.inputSchema->json : nullptr, ref.path);
-      if (ref.root == RefRoot::StepOutput && ref.step && ref.step->outputSchema)
-        schema = subSchema(&ref.step->outputSchema->json, ref.path);
+      const Json *schema = schemaOf(ref, c);
       if (schema && schema->is_object())
         if (auto max = schema->find("maxItems"); max != schema->end() && max->is_number()) return max->get<double>();
       // A model's array has at most one item per token of its reply.

@@ -75,14 +75,19 @@ TEST(CostBoundTest, APromptStepIsItsBytesAndOverheadsAndItsMaxTokens) {
   EXPECT_TRUE(cost["unbounded"].empty());
 }
 
+// A wfc.foreach over input.docs (no maxItems; items of maxLength 5) whose step runs prompt p on
+// each item, with `extra` after its input (", modifiers: {…}").
+std::string foreachPack(const std::string &extra = "") {
+  return pack("      - id: each\n"
+              "        kind: wfc.foreach\n"
+              "        items: \"${input.docs}\"\n"
+              "        reduce: {strategy: append, into: out}\n"
+              "        step: {id: a, kind: prompt, prompt_task: p, input: \"${item}\"" + extra + "}\n");
+}
+
 TEST(CostBoundTest, RetriesLoopsAndForeachItemsMultiply) {
   TempDir dir;
-  Json cost = emitCost(dir, pack(
-                                 "      - id: each\n"
-                                 "        kind: wfc.foreach\n"
-                                 "        items: \"${input.docs}\"\n"
-                                 "        reduce: {strategy: append, into: out}\n"
-                                 "        step: {id: a, kind: prompt, prompt_task: p, input: \"${item}\", modifiers: {retry: {max_attempts: 3}}}\n"));
+  Json cost = emitCost(dir, foreachPack(", modifiers: {retry: {max_attempts: 3}}"));
   ASSERT_EQ(cost["steps"].size(), 1u) << cost;
   // No maxItems: the count is symbolic, times the three attempts.
   EXPECT_EQ(cost["steps"][0]["calls"], "3 × items(input.docs)") << cost;
@@ -91,12 +96,7 @@ TEST(CostBoundTest, RetriesLoopsAndForeachItemsMultiply) {
 
 TEST(CostBoundTest, AForeachItemIsBoundByItsItemsSchema) {
   TempDir dir;
-  Json cost = emitCost(dir, pack(
-                                 "      - id: each\n"
-                                 "        kind: wfc.foreach\n"
-                                 "        items: \"${input.docs}\"\n"
-                                 "        reduce: {strategy: append, into: out}\n"
-                                 "        step: {id: a, kind: prompt, prompt_task: p, input: \"${item}\"}\n"));
+  Json cost = emitCost(dir, foreachPack());
   // Each item is a maxLength-5 string: 4 × 5 bytes, not a symbol of its own.
   EXPECT_EQ(cost["steps"][0]["input_tokens"], "83 × items(input.docs)") << cost;
 }
