@@ -236,6 +236,16 @@ std::optional<Program> analyzeProgram(const ir::Module &module, const ProgramOpt
     if (evals.count(e.get())) program.evals.push_back(e.get());
   for (const auto &p : module.prompts)
     if (prompts.count(p.get())) program.prompts.push_back(p.get());
+  // A prompt no request can be made with (docs/promptkit.md "Validators") fails only what uses it;
+  // a run that would use it cannot run.
+  auto usable = [&](const ir::Prompt *p, llvm::SMLoc loc, const std::string &user) {
+    if (p && !p->unusable.empty())
+      diags.error(loc, user + " uses prompt '" + p->key + "', which cannot be used: its " + p->unusable);
+  };
+  if (program.workflow)
+    for (const ir::State &st : program.workflow->states) usable(st.prompt, st.loc, "state '" + st.name + "'");
+  for (const ir::Composition *c : program.compositions)
+    ir::forEachStep(c->steps, [&](const ir::Step &s) { usable(s.prompt, s.loc, "step '" + s.id + "'"); });
   return program;
 }
 

@@ -45,6 +45,7 @@ void emitChatTasks(Printer &p, EmitContext &ctx, const analysis::Program &progra
     auto sessionEvals = program.sessionEvals.find(pr);
     if (sessionEvals != program.sessionEvals.end() && !sessionEvals->second.empty())
       task.sessionEvals = evalList(ctx, sessionEvals->second);
+    if (!pr->unusable.empty()) task.unusable = cppString(pr->unusable);
     tasks.push_back(std::move(task));
   }
   emitInitializerTable(p, "kTasks", tasks);

@@ -48,7 +48,7 @@ WFC_DECL_MIRROR(MediaTypeDeclFields, wfc::MediaTypeDecl, WFC_MEDIA_TYPE_DECL_FIE
 #define WFC_PROMPT_DECL_FIELDS(F)                                                                    \
   F(key) F(id) F(version) F(location) F(systemTemplate) F(variables) F(parameters) F(toolChoice)    \
   F(maxRounds) F(maxToolCallsPerTurn) F(blocklist) F(validators) F(model) F(modelOverrides) F(provider) \
-  F(media)
+  F(media) F(promptKitWire)
 WFC_DECL_MIRROR(PromptDeclFields, wfc::PromptDecl, WFC_PROMPT_DECL_FIELDS);
 
 #define WFC_PROVIDER_KEY_DECL_FIELDS(F) F(key) F(role) F(required) F(called)
@@ -75,7 +75,7 @@ WFC_DECL_MIRROR(ToolCompositionDeclFields, wfc::ToolCompositionDecl, WFC_TOOL_CO
   F(name) F(location) F(inputSchema) F(outputSchema) F(output) F(steps) F(toolComposition) F(variableStore) F(variables)
 WFC_DECL_MIRROR(CompositionDeclFields, wfc::CompositionDecl, WFC_COMPOSITION_DECL_FIELDS);
 
-#define WFC_CHAT_TASK_DECL_FIELDS(F) F(name) F(turn) F(sessionEvals)
+#define WFC_CHAT_TASK_DECL_FIELDS(F) F(name) F(turn) F(sessionEvals) F(unusable)
 WFC_DECL_MIRROR(ChatTaskDeclFields, wfc::ChatTaskDecl, WFC_CHAT_TASK_DECL_FIELDS);
 
 #define WFC_PROGRAM_DECL_FIELDS(F)                                                                         \
@@ -85,7 +85,7 @@ WFC_DECL_MIRROR(ChatTaskDeclFields, wfc::ChatTaskDecl, WFC_CHAT_TASK_DECL_FIELDS
 WFC_DECL_MIRROR(ProgramDeclFields, wfc::ProgramDecl, WFC_PROGRAM_DECL_FIELDS);
 
 #define WFC_EVAL_DECL_FIELDS(F)                                                                               \
-  F(id) F(type) F(location) F(text) F(patterns) F(wordBoundary) F(invert) F(extractJson) F(schema)          \
+  F(id) F(type) F(location) F(typeName) F(params) F(text) F(patterns) F(wordBoundary) F(invert) F(extractJson) F(schema)          \
   F(minLength) F(maxLength) F(maxTokens) F(maxSentences) F(minCalls) F(maxCalls) F(maxMs) F(maxCostUsd)       \
   F(maxInputTokens) F(maxOutputTokens) F(maxTotalTokens) F(prompt) F(rubric)                                \
   F(criteria) F(judgeSystemPrompt) F(judgeModel) F(hasPassingScore) F(passingScore) F(threshold)            \

@@ -58,8 +58,14 @@ void emitEvals(Printer &p, EmitContext &ctx, const std::vector<const ir::Eval *>
   for (const ir::Eval *e : evals) {
     EvalDeclFields fields;
     fields.id = cppString(e->name);
-    fields.type = typeName(e->type);
     fields.location = cppString(ctx.location(e->loc));
+    if (e->named) {
+      fields.type = "wfc::EvalType::Named";
+      fields.typeName = cppString(e->type);
+      if (!e->params.empty()) fields.params = cppString(e->params.dump());
+    } else {
+      fields.type = typeName(e->type);
+    }
     if (!e->text.empty()) fields.text = cppString(e->text);
     if (!e->patterns.empty()) fields.patterns = "kPatterns_" + ctx.eval(*e);
     if (e->wordBoundary) fields.wordBoundary = "true";

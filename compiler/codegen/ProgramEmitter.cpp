@@ -301,6 +301,7 @@ void emitPrompts(Printer &p, EmitContext &ctx, const std::vector<const ir::Promp
       fields.variables = "kVariables_" + name;
     }
     if (!pr->parameters.empty()) fields.parameters = cppString(pr->parameters.dump());
+    if (pr->promptKitWire) fields.promptKitWire = {"true", "sent as PromptKit sends it"};
     if (pr->toolPolicy.toolChoice != "auto") fields.toolChoice = cppString(pr->toolPolicy.toolChoice);
     if (pr->toolPolicy.maxRounds != 5) fields.maxRounds = std::to_string(pr->toolPolicy.maxRounds);
     if (pr->toolPolicy.maxToolCallsPerTurn != 10)

@@ -43,6 +43,7 @@ struct Validator {
   enum class Direction { Output, Input, Both } direction = Direction::Output;
   std::optional<double> minScore, maxScore;  // the passing band (default: score ≥ 1)
   std::optional<uint64_t> truncateTo;        // a length validator truncates to this many bytes
+  bool skipped = false;  // its params lack what its type needs: PromptKit skips it, and so does wfc
 };
 
 // `model_overrides.<model>`: what changes when the executable runs that model.
@@ -87,6 +88,12 @@ struct Prompt {
   // The model its requests name instead of the run's --model (AWL's prompt-agent `model`); empty:
   // the run's.
   std::string model;
+  // A PromptPack prompt: PromptKit's generation defaults are in `parameters`, and its requests
+  // go on the wire as PromptKit's providers send them (docs/promptkit.md "The request").
+  bool promptKitWire = false;
+  // Why no request can be made with it (a validator of a type no runtime defines), or empty. A
+  // chat task of it exits 2 saying so; a step or state that uses it is a compile error.
+  std::string unusable;
 };
 
 struct Tool {
@@ -167,6 +174,11 @@ struct Eval {
   EvalPrecondition when;
   std::string message;                     // the eval's `message`: said when it fails
   const struct Prompt *validatorOf = nullptr;  // the prompt whose validator this check is
+  // A type the runtime runs by name (EvalType::Named): `params` is what it reads. hostDefined: a
+  // type no runtime defines (a PromptKit host's own), reported skipped when it would run.
+  bool named = false;
+  bool hostDefined = false;
+  bool incomplete = false;  // its params lack what its type needs (a validator is then skipped)
 };
 
 // How a tool composition answers a failed step (docs/tool-composition.md "Failure strategies").

@@ -162,9 +162,9 @@ void ModuleChecker::checkReachability(const ir::Workflow &wf) {
   }
   for (const ir::State &s : wf.states)
     if (!canFinish.count(s.name))
-      diags_.error(s.loc, "no terminal state can be reached from state '" + s.name +
-                              "': every run that enters it loops forever (mark a state 'terminal: true' or add a "
-                              "transition to one)");
+      diags_.warning(s.loc, "no terminal state can be reached from state '" + s.name +
+                                "': a run that enters it ends only at a budget (max_visits, engine.budget) or "
+                                "never (mark a state 'terminal: true' or add a transition to one)");
 }
 
 }  // namespace wfc::sema

@@ -206,6 +206,10 @@ struct PromptDecl {
   const char *provider = nullptr;  // the provider key that runs it (RFC 0017); null: "default"
   // The media its user message may carry: the supported types when media is enabled; empty: none.
   std::span<const MediaTypeDecl> media = {};
+  // A PromptPack prompt: its requests go on the wire as PromptKit's providers send them
+  // (docs/promptkit.md "The request"): the token limit as OpenAI's max_completion_tokens,
+  // top_p 1 to OpenAI, no top_p to Anthropic, strict tool schemas, tool results named.
+  bool promptKitWire = false;
 };
 
 // A provider the pack requires (requires.providers, RFC 0012): a key a bindings file may bind
@@ -292,6 +296,9 @@ struct ChatTaskDecl {
   const char *name = "";  // the prompt's key: what --task names
   const StepDecl *turn = nullptr;
   std::initializer_list<int> sessionEvals = {};  // indices into ProgramDecl::evals
+  // Why the task cannot run (a validator of a type no runtime defines: docs/promptkit.md
+  // "Validators"), or nullptr: choosing it is exit 2 with this reason; the other tasks run.
+  const char *unusable = nullptr;
 };
 
 struct ProgramDecl {
@@ -338,7 +345,10 @@ struct ProgramDecl {
 // PromptKit's eval types (docs/evals.md "Types"; aliases are resolved by the compiler).
 enum class EvalType : uint8_t {
   Contains, ContainsAny, ContentExcludes, Regex, JsonValid, JsonSchema, MinLength, MaxLength,
-  SentenceCount, FieldPresence, ToolsCalled, ToolsNotCalled, LatencyBudget, LlmJudge, CostBudget
+  SentenceCount, FieldPresence, ToolsCalled, ToolsNotCalled, LatencyBudget, LlmJudge, CostBudget,
+  // Every other type: run by the runtime's handler of that name (EvalDecl::typeName), which reads
+  // EvalDecl::params; a type no handler runs (one a PromptKit host defines) is reported skipped.
+  Named
 };
 // How a threshold compares a score with its value; None: the type's own pass rule.
 enum class Compare : uint8_t { None, Greater, GreaterOrEqual, Less, LessOrEqual, Equal, NotEqual };
@@ -347,6 +357,8 @@ struct EvalDecl {
   const char *id = "";        // as the pack names it
   EvalType type = EvalType::Contains;
   const char *location = "";  // "pack.yaml:14"
+  const char *typeName = nullptr;  // Named: the type's canonical name ("tool_args", "json_path", …)
+  const char *params = nullptr;    // Named: the params, checked by the compiler (JSON text)
   const char *text = nullptr;    // contains (wfc's params.value, case-sensitive); regex: the pattern
   // contains, contains_any, content_excludes: the texts (case-insensitive); field_presence: the
   // fields; tools_called, tools_not_called: the tools' names

@@ -128,13 +128,14 @@ TEST_F(ChatE2ETest, ModelOverridesApplyToTheModelTheyName) {
   EXPECT_EQ(requests[0]["model"], "tuned-model");
   EXPECT_EQ(requests[0]["messages"][0]["content"], "[tuned] Greet the user. Keep it under five words.");
   EXPECT_EQ(requests[0]["temperature"], 0.1);
-  EXPECT_EQ(requests[0]["top_p"], 0.9) << "the prompt's other parameters stay";
-  EXPECT_EQ(requests[0]["max_tokens"], 50);
+  // PromptKit sends its own top_p, not the prompt's (docs/promptkit.md "The request").
+  EXPECT_EQ(requests[0]["top_p"], 1);
+  EXPECT_EQ(requests[0]["max_completion_tokens"], 50);
   EXPECT_EQ(requests[1]["messages"][0]["content"], "Wave at the user.");
   EXPECT_EQ(requests[1]["temperature"], 0.7);
   EXPECT_EQ(requests[2]["messages"][0]["content"], "Greet the user.");
   EXPECT_EQ(requests[2]["temperature"], 0.7);
-  EXPECT_FALSE(requests[2].contains("max_tokens"));
+  EXPECT_EQ(requests[2]["max_completion_tokens"], 4096) << "PromptKit's default";
 }
 
 // 3. Usage errors, before anything is sent: no --task with two tasks, an unknown task, a

@@ -53,7 +53,8 @@ Json script(int branchDelayMs = 0, int combineStatus = 200) {
 uint64_t worstCase(const Json &body) {
   uint64_t tokens = 16;
   for (const Json &m : body["messages"]) tokens += 16 + m["content"].get<std::string>().size();
-  return tokens + body["max_tokens"].get<uint64_t>();
+  // A PromptPack prompt's limit goes to OpenAI's API as max_completion_tokens (docs/promptkit.md).
+  return tokens + body.value("max_completion_tokens", body.value("max_tokens", uint64_t(0)));
 }
 
 // What the server counted for the requests it answered.

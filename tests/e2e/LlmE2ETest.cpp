@@ -62,9 +62,11 @@ TEST_F(LlmE2ETest, SystemTemplateIsRenderedAndAStringInputIsTheUserMessage) {
   EXPECT_EQ(greet["body"]["messages"], json(R"([
       {"role": "system", "content": "Greet world in a friendly tone; first tag: brief. Count: 3."},
       {"role": "user", "content": "Please say hello."}])"));
-  // The prompt's parameters travel with the request; no tools, no response_format.
+  // The prompt's parameters travel with the request, as PromptKit sends them (docs/promptkit.md
+  // "The request"); no tools, no response_format.
   EXPECT_EQ(greet["body"].value("temperature", -1.0), 0.5);
-  EXPECT_EQ(greet["body"].value("max_tokens", -1), 50);
+  EXPECT_EQ(greet["body"].value("max_completion_tokens", -1), 50);
+  EXPECT_EQ(greet["body"].value("top_p", -1.0), 1.0);
   EXPECT_FALSE(greet["body"].contains("tools"));
   EXPECT_TRUE(!greet["body"].contains("response_format") || greet["body"]["response_format"].is_null());
 
@@ -86,7 +88,7 @@ TEST_F(LlmE2ETest, ModelOverrideOfTheRunsModelWrapsTheTemplateAndMergesParameter
   EXPECT_EQ(greet["body"]["messages"][0]["content"],
             "(world) Greet world in a friendly tone; first tag: brief. Count: 3. Be brief.");
   EXPECT_EQ(greet["body"].value("temperature", -1.0), 0.0);
-  EXPECT_EQ(greet["body"].value("max_tokens", -1), 50) << "the prompt's own parameters stay";
+  EXPECT_EQ(greet["body"].value("max_completion_tokens", -1), 50) << "the prompt's own parameters stay";
 }
 
 // ---- provider keys (RFC 0012, 0017; docs/bindings.md "Providers")

@@ -95,7 +95,8 @@ TEST_F(SkillsE2ETest, ActivationGrantsToolsAndReadsResources) {
             "- house-style: How replies are worded.\n"
             "- shipping: Tracking parcels and delivery times.");
   EXPECT_EQ(tool(requests[0], "skill__activate")["parameters"]["required"], json(R"(["name"])"));
-  EXPECT_EQ(tool(requests[0], "skill__read_resource")["parameters"]["required"], json(R"(["skill_name", "path"])"));
+  // OpenAI's strict schema, as PromptKit sends it: every property required, in name order.
+  EXPECT_EQ(tool(requests[0], "skill__read_resource")["parameters"]["required"], json(R"(["path", "skill_name"])"));
   EXPECT_EQ(requests[0]["messages"][0]["content"],
             "You run the support desk.\n\n## Skill: house-style\n\nSign every reply with \"-- the support desk\".");
 

@@ -97,7 +97,9 @@ TEST_F(WorkflowE2ETest, CompositionInternalAndTerminalCompositionStates) {
   const Json *transition = tool(chat[0]["body"], "workflow__transition");
   ASSERT_NE(transition, nullptr);
   EXPECT_EQ((*transition)["function"]["parameters"]["properties"]["event"]["enum"], json(R"(["again", "approve", "finish"])"));
-  EXPECT_EQ((*transition)["function"]["parameters"]["required"], json(R"(["event"])"));
+  // OpenAI's strict schema, as PromptKit sends every tool: all properties required, in name order.
+  EXPECT_EQ((*transition)["function"]["parameters"]["required"], json(R"(["context", "event"])"));
+  EXPECT_EQ((*transition)["function"]["strict"], true);
   EXPECT_EQ((*transition)["function"]["parameters"]["properties"]["context"]["type"], "string");
   const Json *artifact = tool(chat[0]["body"], "workflow__set_artifact");
   ASSERT_NE(artifact, nullptr);

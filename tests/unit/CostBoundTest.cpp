@@ -26,7 +26,7 @@ ProcessResult wfc(const std::vector<std::string> &args) {
 }
 
 // A pack of one composition `main` whose steps are `steps` (YAML), with prompts p (max_tokens
-// 100, system "Answer briefly." = 15 bytes) and open (no max_tokens), tool t.
+// 100, system "Answer briefly." = 15 bytes) and open (no max_tokens: PromptKit's 4,096), tool t.
 std::string pack(const std::string &steps) {
   return "id: cost\nname: Cost\nversion: 1.0.0\n"
          "template_engine: {version: v1, syntax: \"{{variable}}\"}\n"
@@ -128,14 +128,30 @@ TEST(CostBoundTest, AnAgentsRoundsSendEverythingBeforeThemAgain) {
 }
 
 TEST(CostBoundTest, AnUnboundedBoundNamesTheDeclarationThatMakesItSo) {
+  // A PromptPack prompt always has a token limit (PromptKit's 4,096 when it sets none); a workflow
+  // state that may be visited without end does not.
   TempDir dir;
-  std::string file = writePack(dir, "pack.yaml", pack("      - {id: a, kind: prompt, prompt_task: open, input: \"${input.doc}\"}\n"));
+  std::string file = dir.write("pack.yaml",
+                               "id: cost\nname: Cost\nversion: 1.0.0\n"
+                               "template_engine: {version: v1, syntax: \"{{variable}}\"}\n"
+                               "prompts:\n"
+                               "  p: {id: p, name: P, version: 1.0.0, system_template: \"Answer briefly.\", parameters: {max_tokens: 100}}\n"
+                               "  open: {id: open, name: Open, version: 1.0.0, system_template: \"Go on.\"}\n"
+                               "workflow:\n"
+                               "  version: 1\n"
+                               "  entry: ask\n"
+                               "  states:\n"
+                               "    ask: {prompt_task: open, on_event: {again: ask, done: end}}\n"
+                               "    end: {prompt_task: p, terminal: true, max_visits: 1}\n");
   ProcessResult r = wfc({"check", "--cost", file});
   EXPECT_EQ(r.exitCode, 0) << r.err;
-  EXPECT_NE(r.out.find("step 'a' (" + file + ":17:9): 1 call, 54 + len(input.doc) input tokens, ∞ output tokens"),
+  EXPECT_NE(r.out.find("state 'ask' (" + file + ":12:5): ∞ calls, ∞ input tokens, ∞ output tokens"), std::string::npos)
+      << r.out;
+  EXPECT_NE(r.out.find("state 'end' (" + file + ":13:5): 5 calls,"), std::string::npos) << r.out;  // max_rounds 5
+  EXPECT_NE(r.out.find("unbounded: state 'ask' sets no max_visits and the workflow no engine.budget.max_total_visits (" +
+                       file + ":12:5)"),
             std::string::npos)
       << r.out;
-  EXPECT_NE(r.out.find("unbounded: prompt 'open' sets no max_tokens (" + file + ":7:3)"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("no cost: no model is known for the default provider (give --cost-model NAME)"), std::string::npos)
       << r.out;
   // And --max-cost refuses it, on check and on build.
@@ -143,7 +159,7 @@ TEST(CostBoundTest, AnUnboundedBoundNamesTheDeclarationThatMakesItSo) {
     ProcessResult gated = wfc({command, file, "--max-cost", "5", "--allow-unbound", "-o", (dir / "out").string()});
     if (std::string(command) == "check") gated = wfc({"check", file, "--max-cost", "5"});
     EXPECT_EQ(gated.exitCode, 1) << command << ": " << gated.err;
-    EXPECT_NE(gated.err.find("--max-cost $5.00: the cost bound is infinite: prompt 'open' sets no max_tokens"),
+    EXPECT_NE(gated.err.find("--max-cost $5.00: the cost bound is infinite: state 'ask' sets no max_visits"),
               std::string::npos)
         << gated.err;
   }

@@ -27,26 +27,27 @@ const std::map<std::string, std::string> kAliases = {
     {"content_matches", "regex"},        {"content_not_includes", "content_excludes"},
     {"banned_words", "content_excludes"}, {"is_valid_json", "json_valid"},
     {"valid_json", "json_valid"},        {"tool_called", "tools_called"},
+    {"tools_not_called_with_args", "tool_args_excluded_session"},
     {"length", "max_length"},            {"max_sentences", "sentence_count"},
     {"required_fields", "field_presence"}};
 
-// PromptKit's types wfc does not run, and what they need that one executable lacks.
+// PromptKit's types wfc does not run yet, and what running them needs (docs/promptkit.md "Eval and
+// validator types").
 const std::map<std::string, std::string> kUnsupported = {
-    {"json_path", "JSONPath expressions"},
-    {"cosine_similarity", "an embedding provider"},
+    {"json_path", "a JMESPath evaluator"},
+    {"cosine_similarity", "an embeddings endpoint"},
     {"text_toxicity", "a classifier"},
     {"text_sentiment", "a classifier"},
-    {"toxicity", "a classifier"},
-    {"pii_leakage", "a judge-backed classifier"},
-    {"topic_policy", "a judge-backed classifier"},
-    {"bias", "a judge-backed classifier"},
-    {"hallucination", "retrieval context"},
-    {"faithfulness", "retrieval context"},
-    {"answer_relevancy", "retrieval context"},
-    {"contextual_precision", "retrieval context"},
-    {"contextual_recall", "retrieval context"},
-    {"contextual_relevancy", "retrieval context"},
-    {"role_violation", "a judge-backed classifier"},
+    {"toxicity", "PromptKit's judge prompts"},
+    {"pii_leakage", "PromptKit's judge prompts"},
+    {"bias", "PromptKit's judge prompts"},
+    {"role_violation", "PromptKit's judge prompts"},
+    {"hallucination", "PromptKit's judge prompts and retrieval context"},
+    {"faithfulness", "PromptKit's judge prompts and retrieval context"},
+    {"answer_relevancy", "PromptKit's judge prompts and retrieval context"},
+    {"contextual_precision", "PromptKit's judge prompts and retrieval context"},
+    {"contextual_recall", "PromptKit's judge prompts and retrieval context"},
+    {"contextual_relevancy", "PromptKit's judge prompts and retrieval context"},
     {"llm_judge_session", "a session transcript judge"},
     {"llm_judge_conversation", "a session transcript judge"},
     {"llm_judge_tool_calls", "a tool-call judge"},
@@ -54,7 +55,20 @@ const std::map<std::string, std::string> kUnsupported = {
     {"rest_eval_session", "an external scoring endpoint"},
     {"a2a_eval", "an A2A scoring agent"},
     {"a2a_eval_session", "an A2A scoring agent"},
-    {"guardrail_triggered", "assertions over guardrail results"},
+    {"spoke_in_state", "a record of which workflow states produced replies"},
+    {"composition_step_output", "the composition's step outputs given to evals"},
+    {"composition_branch_taken", "the composition's branches given to evals"},
+    {"composition_parallel_complete", "the composition's parallel steps given to evals"},
+    {"composition_output", "the composition's output given to evals"},
+    {"image_format", "media in replies and tool results"},
+    {"image_dimensions", "media in replies and tool results"},
+    {"image_moderation", "a moderation classifier"},
+    {"audio_format", "media in replies and tool results"},
+    {"audio_duration", "media in replies and tool results"},
+    {"audio_emotion", "an emotion classifier"},
+    {"video_duration", "media in replies and tool results"},
+    {"video_resolution", "media in replies and tool results"},
+    {"tool_exec", "an eval handler process"},
 };
 
 // Threshold operators: wfc's symbols and the schema's words (gte, lt, …), by canonical symbol.
@@ -101,24 +115,49 @@ const std::vector<std::string> kValidatorParams = {"direction", "min_score", "ma
 
 }  // namespace
 
-// Resolves the eval's type to the canonical name wfc runs; false (reported) when it runs none.
+std::string canonicalEvalType(const std::string &type) {
+  auto it = kAliases.find(type);
+  return it == kAliases.end() ? type : it->second;
+}
+
+// Resolves the eval's type to the canonical name wfc runs; false (reported) when it runs none. A
+// type no runtime defines — a PromptKit host registers its own — is what PromptKit makes of it
+// (docs/promptkit.md "Eval and validator types"): an eval of it is reported skipped when it would
+// run; a validator of it makes its prompt unusable, not the pack.
 bool Lowering::resolveEvalType(ir::Eval &eval, const Text &type, const std::string &what) {
   if (auto it = kAliases.find(eval.type); it != kAliases.end()) {
     if (eval.type == "banned_words") eval.wordBoundary = true;  // PromptKit: match_mode word_boundary
     eval.type = it->second;
   }
   if (std::find(kTypes.begin(), kTypes.end(), eval.type) != kTypes.end()) return true;
+  if (isNamedEvalType(eval.type)) {
+    eval.named = true;
+    return true;
+  }
   if (!type) return false;
   if (auto it = kUnsupported.find(eval.type); it != kUnsupported.end()) {
-    diags_.error(type.loc(), "PromptKit's '" + eval.type + "' type of " + what + " is not supported by wfc: it needs " +
-                                 it->second + ", which a compiled workflow does not have; wfc runs " + listed(kTypes));
+    diags_.error(type.loc(), "PromptKit's '" + eval.type + "' type of " + what + " is not supported by wfc yet: it needs " +
+                                 it->second + "; see docs/promptkit.md for the types wfc runs");
     return false;
   }
   std::vector<std::string> known = kTypes;
   for (const auto &[alias, canonical] : kAliases) known.push_back(alias);
-  diags_.error(type.loc(), "unknown type '" + eval.type + "' of " + what + "; wfc runs " + listed(kTypes) +
-                               " (and PromptKit's aliases of them)" + didYouMeanSuffix(eval.type, known));
-  return false;
+  for (const std::string &name : namedEvalTypes()) known.push_back(name);
+  std::string suffix = didYouMeanSuffix(eval.type, known);
+  if (eval.validatorOf) {
+    auto *prompt = const_cast<ir::Prompt *>(eval.validatorOf);
+    if (prompt->unusable.empty())
+      prompt->unusable = what + " has type '" + eval.type + "', which no runtime defines";
+    eval.incomplete = true;  // nothing runs it: the validator is dropped with the prompt's use
+    diags_.warning(type.loc(), "no runtime defines type '" + eval.type + "' of " + what + " (a PromptKit host may "
+                                   "register it): prompt '" + prompt->key + "' cannot be used, as in PromptKit" + suffix);
+    return false;
+  }
+  eval.named = true;
+  eval.hostDefined = true;
+  diags_.warning(type.loc(), "no runtime defines type '" + eval.type + "' of " + what + " (a PromptKit host may "
+                                 "register it): the eval is reported skipped when it would run" + suffix);
+  return true;
 }
 
 void Lowering::checkEval(ir::Eval &eval, const EvalDecl &decl) {
@@ -212,8 +251,13 @@ void Lowering::checkEvalParams(ir::Eval &eval, const DocNode &paramsNode, llvm::
     }
     return nullptr;
   };
+  // PromptKit skips a validator whose params lack what its type needs; an eval is an error.
   auto missing = [&](const std::string &message) {
-    diags_.error(params ? params->loc : declLoc, what + " needs " + message);
+    eval.incomplete = true;
+    if (eval.validatorOf)
+      diags_.warning(params ? params->loc : declLoc, what + " needs " + message + "; it is skipped, as PromptKit skips it");
+    else
+      diags_.error(params ? params->loc : declLoc, what + " needs " + message);
   };
   auto string = [&](const std::string &key) -> std::optional<std::string> {
     const DocNode *n = param(key);
@@ -253,6 +297,18 @@ void Lowering::checkEvalParams(ir::Eval &eval, const DocNode &paramsNode, llvm::
     return true;
   };
 
+  if (eval.hostDefined) {
+    // Its params are its host's business.
+    if (const DocNode *gate = param("gate"); gate && gate->isBool()) eval.gate = gate->boolValue;
+    return;
+  }
+  if (eval.named) {
+    if (const DocNode *gate = param("gate")) {
+      if (gate->isBool()) eval.gate = gate->boolValue;
+      else diags_.error(gate->loc, "'params.gate' of " + what + " must be true or false");
+    }
+    return checkNamedEvalParams(eval, params, declLoc, what, extraKnown);
+  }
   std::vector<std::string> allKnown = known;
   allKnown.push_back("gate");
   allKnown.insert(allKnown.end(), extraKnown.begin(), extraKnown.end());
@@ -448,9 +504,10 @@ void Lowering::checkJudgeParams(ir::Eval &eval, const DocNode *params, llvm::SML
 void Lowering::checkValidator(ir::Validator &validator, ir::Eval &eval, const ValidatorDecl &decl) {
   const std::string what = "validator '" + validator.id + "'";
   if (!resolveEvalType(eval, decl.type, what)) return;
-  if (eval.type == "latency_budget" || eval.type == "cost_budget" || eval.type == "tools_called" ||
-      eval.type == "tools_not_called") {
-    diags_.error(decl.type.loc(), "a " + eval.type + " check cannot guard a reply: it measures a turn, not its text; "
+  // A validator sees the reply and the tool calls and verdicts before it, not the turn's time or
+  // spend, which are not known until the turn ends.
+  if (eval.type == "latency_budget" || eval.type == "cost_budget") {
+    diags_.error(decl.type.loc(), "a " + eval.type + " check cannot guard a reply: it measures a whole turn; "
                                   "declare it as an eval");
     return;
   }

@@ -102,11 +102,9 @@ void Lowering::lowerPrompts() {
       var.name = *v.name;
       var.type = *v.type;
       var.required = v.required && *v.required;
-      if (v.defaultValue) {
-        var.defaultValue = ir::Json(toJson(*v.defaultValue.node));
-        if (var.required)
-          diags_.warning(v.defaultValue.node->loc, "variable '" + var.name + "' is required, so its default is never used");
-      }
+      // A required variable's default fills it too, as PromptKit's SDK applies every default
+      // (sdk/sdk.go applyDefaultVariables): `required` only says the template needs a value.
+      if (v.defaultValue) var.defaultValue = ir::Json(toJson(*v.defaultValue.node));
       if (var.name.empty()) continue;
       if (auto [it, fresh] = seen.emplace(var.name, v.loc); !fresh) {
         diags_.error(v.loc, "duplicate variable '" + var.name + "' in prompt '" + entry.name + "'")
@@ -115,8 +113,17 @@ void Lowering::lowerPrompts() {
       }
       prompt->variables.push_back(std::move(var));
     }
-    for (const Text &name : decl.tools.value)
-      if (const ir::Tool *tool = lookupTool(name, "prompt '" + entry.name + "'")) prompt->tools.push_back(tool);
+    for (const Text &name : decl.tools.value) {
+      if (!name) continue;
+      if (const ir::Tool *tool = module_->findTool(*name)) {
+        prompt->tools.push_back(tool);
+      } else if (!toolsUnreadable_) {
+        // PromptKit offers the tools it has and skips the others (docs/promptkit.md "Tolerated").
+        diags_.warning(name.loc(), "tool '" + *name + "' of prompt '" + entry.name + "' is not declared in the "
+                                       "pack's 'tools': it is not offered, as PromptKit skips it" +
+                                       didYouMeanSuffix(*name, toolNames()));
+      }
+    }
     if (decl.toolPolicy) {
       const ToolPolicyDecl &policy = *decl.toolPolicy;
       if (policy.toolChoice && !policy.toolChoice->empty()) prompt->toolPolicy.toolChoice = *policy.toolChoice;
@@ -128,7 +135,12 @@ void Lowering::lowerPrompts() {
         prompt->toolPolicy.maxToolCallsPerTurn = static_cast<unsigned>(*policy.maxToolCallsPerTurn);
       for (const Text &name : policy.blocklist.value) prompt->toolPolicy.blocklist.push_back(*name);
     }
-    if (decl.parameters) prompt->parameters = toJson(*decl.parameters.node);
+    prompt->parameters = sentParameters(decl.parameters ? decl.parameters.node : nullptr, "prompt '" + entry.name + "'");
+    // PromptKit's SDK sends a temperature and a token limit of its own when the pack sets none
+    // (sdk/conversation.go: 0.7 and 4096); so does wfc, and says so in the request it shows.
+    if (!prompt->parameters.contains("max_tokens")) prompt->parameters["max_tokens"] = kPromptKitMaxTokens;
+    if (!prompt->parameters.contains("temperature")) prompt->parameters["temperature"] = kPromptKitTemperature;
+    prompt->promptKitWire = true;
     lowerPromptEvals(*prompt, decl);
     if (decl.systemTemplate) prompt->systemTemplate = lowerTemplate(*prompt, decl.systemTemplate);
     lowerValidators(*prompt, decl);
@@ -143,6 +155,25 @@ void Lowering::lowerPrompts() {
   }
 }
 
+// The generation parameters a prompt's requests carry: PromptKit's providers send a prompt's
+// max_tokens and temperature and nothing else of its parameters (sdk/conversation.go reads only
+// those two), so top_p, top_k and the penalties are a warning and left out (docs/promptkit.md
+// "The request").
+ir::Json Lowering::sentParameters(const DocNode *node, const std::string &what) {
+  ir::Json sent = ir::Json::object();
+  if (!node || !node->isMapping()) return sent;
+  for (const DocEntry &e : node->entries) {
+    if (e.value->invalid) continue;
+    if (e.key == "max_tokens" || e.key == "temperature") {
+      sent[e.key] = toJson(*e.value);
+    } else if (!e.value->isNull()) {
+      diags_.warning(e.keyLoc, "'parameters." + e.key + "' of " + what + " is not sent: PromptKit sends a prompt's "
+                               "max_tokens and temperature only, and wfc sends the request PromptKit sends");
+    }
+  }
+  return sent;
+}
+
 // `model_overrides.<model>`: chosen when the executable runs that model (docs/promptkit.md).
 void Lowering::lowerModelOverrides(ir::Prompt &prompt, const PromptDecl &decl) {
   for (const Named<ModelOverrideDecl> &entry : decl.modelOverrides.value) {
@@ -154,7 +185,7 @@ void Lowering::lowerModelOverrides(ir::Prompt &prompt, const PromptDecl &decl) {
     if (d.systemTemplate) o.systemTemplate = lowerTemplate(prompt, d.systemTemplate);
     if (d.systemTemplatePrefix) o.prefix = lowerTemplate(prompt, d.systemTemplatePrefix);
     if (d.systemTemplateSuffix) o.suffix = lowerTemplate(prompt, d.systemTemplateSuffix);
-    if (d.parameters) o.parameters = toJson(*d.parameters.node);
+    if (d.parameters) o.parameters = sentParameters(d.parameters.node, "the model override '" + entry.name + "'");
     prompt.modelOverrides.push_back(std::move(o));
   }
 }

@@ -95,16 +95,19 @@ void Lowering::expandTemplate(const ir::Prompt &prompt, const DocNode &textNode,
     for (const ir::Variable &v : prompt.variables)
       if (v.name == root) declared = &v;
     if (declared) {
-      // PromptKit (runtime/prompt/registry.go) applies only string defaults, and fails the send
-      // on a placeholder left without a value (docs/promptkit.md "Template variables").
+      // PromptKit's SDK (sdk/sdk.go applyDefaultVariables) applies every default, a non-string
+      // one printed by Go's %v; a placeholder left without a value goes to the model as written
+      // (runtime/pipeline/stage/stages_utilities.go), where wfc fails the turn
+      // (docs/promptkit.md "Template variables").
       if (!declared->required && !declared->defaultValue)
         diags_.warning(at, "optional variable '" + root + "' of prompt '" + prompt.key +
-                               "' has no default: a turn without a value for it fails (PromptKit fails the send on an "
-                               "unresolved placeholder); give it a default, \"\" to render nothing");
-      else if (!declared->required && !declared->defaultValue->is_string())
-        diags_.warning(at, "the default of variable '" + root + "' is not a string: PromptKit ignores such defaults "
-                               "and fails the send; wfc renders it as JSON (write the default as a string to run the "
-                               "same on both)");
+                               "' has no default: a turn without a value for it fails (PromptKit would send the "
+                               "placeholder to the model as written); give it a default, \"\" to render nothing");
+      else if (lookup.path.empty() && declared->defaultValue &&
+               (declared->defaultValue->is_array() || declared->defaultValue->is_object()))
+        diags_.warning(at, "the default of variable '" + root + "' is a list or an object: wfc renders it as JSON, "
+                               "PromptKit in Go's notation ([a b], map[k:v]); write the default as a string to send "
+                               "the same text on both");
       out.pieces.push_back({ir::TemplatePiece::Kind::Variable, root, lookup.path});
       continue;
     }

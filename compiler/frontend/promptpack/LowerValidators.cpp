@@ -45,8 +45,14 @@ void Lowering::lowerValidators(ir::Prompt &prompt, const PromptDecl &decl) {
 }
 
 // After every prompt is lowered: a validator's params may name tools and judging prompts.
+// A validator whose params lack what its type needs is then dropped, as PromptKit skips it.
 void Lowering::checkValidators() {
-  for (PendingValidator &p : validators_) checkValidator(p.prompt->validators[p.index], *p.check, *p.decl);
+  for (PendingValidator &p : validators_) {
+    checkValidator(p.prompt->validators[p.index], *p.check, *p.decl);
+    if (p.check->incomplete) p.prompt->validators[p.index].skipped = true;
+  }
+  for (PendingValidator &p : validators_)
+    std::erase_if(p.prompt->validators, [](const ir::Validator &v) { return v.skipped; });
 }
 
 }  // namespace wfc::promptpack

@@ -16,6 +16,16 @@
 
 namespace wfc::promptpack {
 
+// PromptKit's generation defaults, which its SDK sends when a prompt sets none (sdk/conversation.go).
+inline constexpr int kPromptKitMaxTokens = 4096;
+inline constexpr double kPromptKitTemperature = 0.7;
+
+// The eval types the runtime runs by name (NamedEvalParams.cpp), and PromptKit's canonical name
+// of a type or alias (EvalRules.cpp).
+bool isNamedEvalType(const std::string &type);
+std::vector<std::string> namedEvalTypes();
+std::string canonicalEvalType(const std::string &type);
+
 class Lowering {
  public:
   Lowering(const PackDecl &pack, DocumentLoader &loader, DiagnosticEngine &diags);
@@ -31,12 +41,16 @@ class Lowering {
   std::unique_ptr<ir::Eval> lowerEval(const EvalDecl &decl);
   void lowerModelOverrides(ir::Prompt &prompt, const PromptDecl &decl);
   // ---- PromptPack's eval types and their params (EvalRules.cpp)
+  ir::Json sentParameters(const DocNode *node, const std::string &what);
   bool resolveEvalType(ir::Eval &eval, const Text &type, const std::string &what);
   void checkEval(ir::Eval &eval, const EvalDecl &decl);
   void checkEvalPrecondition(ir::Eval &eval, const DocNode &when, const std::string &what);
   void checkEvalParams(ir::Eval &eval, const DocNode &params, llvm::SMLoc declLoc,
                        const std::vector<std::string> &extraKnown);
   void checkJudgeParams(ir::Eval &eval, const DocNode *params, llvm::SMLoc declLoc, const std::string &what);
+  // ---- the types run by name (NamedEvalParams.cpp)
+  void checkNamedEvalParams(ir::Eval &eval, const DocNode *params, llvm::SMLoc declLoc, const std::string &what,
+                            const std::vector<std::string> &extraKnown);
   void checkValidator(ir::Validator &validator, ir::Eval &eval, const ValidatorDecl &decl);
   // ---- validators (LowerValidators.cpp)
   void lowerValidators(ir::Prompt &prompt, const PromptDecl &decl);

@@ -399,11 +399,11 @@ struct PackShapes {
     Shape *orchestrationUnion = a.make(Shape::Type::Union, "orchestration");
     orchestrationUnion->variants = {orchestration};
     orchestrationUnion->choose = [orchestration](const DocNode &n, DiagnosticEngine &diags) -> const Shape * {
-      if (n.isString() && n.stringValue == "hybrid") {
-        diags.error(n.loc, "'hybrid' orchestration is not supported by wfc; use 'internal' or "
-                           "'external'");
-        return nullptr;
-      }
+      // PromptKit runs a hybrid state as it runs an internal one (sdk/workflow_state_resolver.go):
+      // the model drives its transitions (docs/promptkit.md "Workflow").
+      if (n.isString() && n.stringValue == "hybrid")
+        diags.warning(n.loc, "'hybrid' orchestration runs as 'internal', as PromptKit runs it: the model "
+                             "drives the state's transitions; write 'internal' to say so");
       return orchestration;
     };
     const Shape *state = a.object(

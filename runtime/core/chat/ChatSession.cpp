@@ -6,7 +6,7 @@
 #include "core/llm/Media.h"
 #include "core/llm/PromptRenderer.h"
 #include "core/run/Run.h"
-#include "core/run/ToolCallLog.h"
+#include "core/run/AttemptLog.h"
 #include "wfc/cancellation.h"
 #include "wfc/error.h"
 
@@ -65,7 +65,12 @@ ChatSession::ChatSession(Run &run, const ChatTaskDecl &task, const CancellationT
       cancel_(cancel),
       rootSpan_(std::move(rootSpan)),
       variables_(std::move(variables)),
-      skills_(run.program(), llm::SkillSet::all(run.program())) {}
+      skills_(run.program(), llm::SkillSet::all(run.program())) {
+  // A validator of a type no runtime defines makes its prompt unusable, not the pack
+  // (docs/promptkit.md "Validators"): the other tasks run.
+  if (task.unusable)
+    throw Error(ErrorKind::Usage, "task '" + std::string(task.name) + "' cannot be used: its prompt's " + task.unusable);
+}
 
 std::string ChatSession::turn(const TurnInput &input) {
   const ProgramDecl &program = run_.program();
@@ -93,7 +98,7 @@ std::string ChatSession::turn(const TurnInput &input) {
   }
   Clock::time_point start = Clock::now();
   llm::Usage tokens;
-  evals::ToolCallLog called;
+  evals::AttemptLog called;
   // Recordings and the journal key a turn's exchanges by task, turn (as the item), round and attempt.
   llm::StepAttempt a{run_, step, path, 1, cancel_, span, int64_t(turn_), tokens, &called, true};
   cost::Spend spent;  // the turn's: what its cost_budget evals measure
@@ -107,8 +112,12 @@ std::string ChatSession::turn(const TurnInput &input) {
   if (!system.empty()) request.messages.push_back({llm::Message::Role::System, std::move(system), {}, {}});
   request.messages.insert(request.messages.end(), history_.begin(), history_.end());
   const size_t turnStart = request.messages.size();
-  request.messages.push_back({llm::Message::Role::User, input.message, {}, {}, std::move(media)});
+  // PromptKit substitutes the conversation's variables into the user's message too.
+  std::string message = prompt.promptKitWire ? llm::substituteMessageVariables(prompt, input.message, variables)
+                                             : input.message;
+  request.messages.push_back({llm::Message::Role::User, std::move(message), {}, {}, std::move(media)});
   request.parameters = llm::promptParameters(prompt, override);
+  request.promptKitWire = prompt.promptKitWire;
   request.cache = llm::promptCache(step.promptCacheKey, prompt, override, true);
   // The prompt's tools, those the active skills grant, and the skill tools (docs/promptkit.md
   // "Skills"): offered anew after a round that activated or deactivated a skill.
@@ -132,9 +141,11 @@ std::string ChatSession::turn(const TurnInput &input) {
                                             " rounds) while the model still called tools");
     reply = std::move(*answered);
     if (step.evals.size() > 0) {
-      std::vector<std::string> names = called.names();
-      evals::runStepEvals({run_, step, path, 1, int64_t(turn_), millisSince(start), cancel_, span, names, &spent},
-                          Value::string(reply));
+      const std::vector<evals::ToolCallRecord> calls = called.calls();
+      const std::vector<evals::GuardrailVerdict> verdicts = called.verdicts();
+      evals::runStepEvals(
+          {run_, step, path, 1, int64_t(turn_), millisSince(start), cancel_, span, calls, verdicts, &spent},
+          Value::string(reply));
     }
   } catch (const Error &e) {
     if (trace)
@@ -144,9 +155,12 @@ std::string ChatSession::turn(const TurnInput &input) {
     if (run_.recording()) run_.record({path + "[" + std::to_string(turn_) + "]", "turn", "failed", 1, millisSince(start), e.what()});
     throw;
   }
-  // The conversation keeps the turn: the user's message, the tool rounds and the reply.
+  // The conversation keeps the turn: the user's message, the tool rounds and the reply; its
+  // session evals, every tool call and the last turn's verdicts.
   history_.insert(history_.end(), request.messages.begin() + long(turnStart), request.messages.end());
   lastReply_ = reply;
+  for (evals::ToolCallRecord &call : called.calls()) sessionCalls_.push_back(std::move(call));
+  lastVerdicts_ = called.verdicts();
   if (trace)
     trace->write("step_end", {{"step", path}, {"kind", "turn"}, {"turn", turn_}, {"span_id", span},
                               {"parent_span_id", rootSpan_}, {"attempt", 1}, {"status", "ok"},
@@ -161,12 +175,13 @@ void ChatSession::finish() {
   StepDecl session = *task_.turn;
   session.evals = task_.sessionEvals;
   const std::string path = task_.name;
-  // The conversation's evals belong to the run's span; they see the last reply (no tool calls, no
-  // duration: docs/promptkit.md "Chat executables").
-  std::vector<std::string> none;
+  // The conversation's evals belong to the run's span; they see the last reply, every tool call of
+  // the conversation and the last turn's verdicts, and no duration (docs/promptkit.md "Chat
+  // executables").
   const cost::Spend conversation = run_.spend();  // a session's cost_budget measures the whole conversation
-  evals::runStepEvals({run_, session, path, 1, std::nullopt, 0, cancel_, rootSpan_, none, &conversation},
-                      Value::string(lastReply_));
+  evals::runStepEvals(
+      {run_, session, path, 1, std::nullopt, 0, cancel_, rootSpan_, sessionCalls_, lastVerdicts_, &conversation},
+      Value::string(lastReply_));
 }
 
 std::string runTurn(Run &run, const ChatTaskDecl &task, const Value &input, const CancellationToken &cancel,

@@ -8,6 +8,7 @@
 #include "core/chat/TurnMedia.h"
 #include "core/conversation/SkillSet.h"
 #include "core/llm/Provider.h"
+#include "core/run/AttemptLog.h"
 #include "wfc/program.h"
 
 #include <string>
@@ -75,6 +76,8 @@ class ChatSession final : public TurnTaker {
   std::vector<llm::Message> history_;  // user, assistant and tool messages of the turns so far
   llm::SkillSet skills_;               // activated in one turn, active in the next (docs/promptkit.md "Skills")
   std::string lastReply_;
+  std::vector<evals::ToolCallRecord> sessionCalls_;    // every tool call of the conversation
+  std::vector<evals::GuardrailVerdict> lastVerdicts_;  // the last turn's validators' verdicts
   unsigned turn_ = 0;
 };
 

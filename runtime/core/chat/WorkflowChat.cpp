@@ -108,8 +108,12 @@ std::string WorkflowChat::converseInState(const std::string &message, std::vecto
   std::string system = skills_->withPreloaded(llm::renderSystemTemplate(p, input_, &wf, override));
   if (!system.empty()) request.messages.push_back({llm::Message::Role::System, std::move(system), {}, {}});
   request.messages.insert(request.messages.end(), history_.begin(), history_.end());
-  request.messages.push_back({llm::Message::Role::User, message, {}, {}, std::move(media)});
+  // PromptKit substitutes the variables (here the workflow's input) into the user's message too.
+  request.messages.push_back({llm::Message::Role::User,
+                              p.promptKitWire ? llm::substituteMessageVariables(p, message, input_) : message, {}, {},
+                              std::move(media)});
   request.parameters = llm::promptParameters(p, override);
+  request.promptKitWire = p.promptKitWire;
   request.cache = llm::promptCache(s.promptCacheKey, p, override, true);
   // The prompt's tools, those the active skills grant, the skill tools and the workflow's.
   const std::span<const int> baseline(s.tools.begin(), s.tools.size());

@@ -33,12 +33,26 @@ void runToolCall(const StepAttempt &a, PendingCall &call, unsigned round, size_t
     call.result = toolResultText(
         a.run.callTool(call.tool, *call.args, true, a.path, a.attempt, a.cancel, a.span, key, nullptr, call.request->id,
                        a.workingDir));
-    if (a.calledTools) a.calledTools->add(a.run.program().tools[call.tool].name);
   } catch (const Error &e) {
     if (e.kind() == ErrorKind::Cancelled || a.cancel.cancelled()) throw;
     call.result = toolErrorText(e.what());
+    call.error = e.what();
   } catch (const std::exception &e) {
     call.result = toolErrorText(e.what());
+    call.error = e.what();
+  }
+}
+
+// The round's calls for the tool evals (docs/evals.md "Tool calls"), in the order the model made
+// them — whichever finished first — each run, refused or answered at resolution.
+void logCalls(const StepAttempt &a, const std::vector<PendingCall> &calls, size_t count) {
+  if (!a.log) return;
+  const ProgramDecl &program = a.run.program();
+  for (size_t i = 0; i < count; ++i) {
+    const PendingCall &c = calls[i];
+    if (c.answered) a.log->add(*c.answered);
+    else if (!c.args) a.log->add({c.tool >= 0 ? program.tools[c.tool].name : c.request->name, Value(), "", c.rejected});
+    else a.log->add({program.tools[c.tool].name, *c.args, c.error.empty() ? c.result : "", c.error});
   }
 }
 
@@ -289,12 +303,13 @@ void runToolCalls(const StepAttempt &a, std::vector<PendingCall> &calls, size_t 
   std::vector<size_t> runnable;
   bool concurrent = true;
   for (size_t i = 0; i < count; ++i) {
-    if (!calls[i].args) continue;
+    if (!calls[i].args) continue;  // refused, or answered when it was resolved
     runnable.push_back(i);
     if (a.run.program().tools[calls[i].tool].effect == Effect::Write) concurrent = false;
   }
   if (!concurrent || runnable.size() < 2) {
     for (size_t i : runnable) runToolCall(a, calls[i], round, i);
+    logCalls(a, calls, count);
     return;
   }
   std::vector<std::exception_ptr> errors(runnable.size());
@@ -311,6 +326,7 @@ void runToolCalls(const StepAttempt &a, std::vector<PendingCall> &calls, size_t 
   for (std::thread &t : threads) t.join();
   for (const std::exception_ptr &e : errors)
     if (e) std::rethrow_exception(e);
+  logCalls(a, calls, count);
 }
 
 

@@ -2,6 +2,8 @@
 // one traced exchange with the provider, and one round's tool calls run through the bindings.
 #pragma once
 
+#include "core/run/AttemptLog.h"
+
 #include "core/conversation/LlmStep.h"
 #include "core/llm/Provider.h"
 
@@ -45,6 +47,9 @@ struct PendingCall {
   std::optional<Value> args;  // absent: `result` already holds the error for the model
   std::string result;
   std::string rejected;  // why wfc refused the call without running it: a tool_call_rejected event
+  std::string error;     // why the tool failed when it ran ("" when it succeeded)
+  // A call answered when it was resolved (a skill tool's): what the tool evals see of it.
+  std::optional<evals::ToolCallRecord> answered;
 };
 
 // Finds the offered tool the model named and parses its arguments; an unknown tool or broken

@@ -27,15 +27,18 @@ Outcome judge(const StepAttempt &a, const ValidatorDecl &v, const std::string &t
   evals::ValidationRecord &r = out.record;
   r.step = a.path;
   r.validator = v.id;
-  r.type = evals::spell(eval.type);
+  r.type = evals::spell(eval);
   r.direction = direction;
   r.attempt = a.attempt;
   r.round = round;
   r.item = a.item;
-  std::vector<std::string> none;
+  // A validator sees the attempt's tool calls and the verdicts of the validators before it, as a
+  // PromptKit guardrail sees the conversation's.
+  const std::vector<evals::ToolCallRecord> calls = a.log ? a.log->calls() : std::vector<evals::ToolCallRecord>{};
+  const std::vector<evals::GuardrailVerdict> verdicts = a.log ? a.log->verdicts() : std::vector<evals::GuardrailVerdict>{};
   std::string span = a.span;
   evals::EvaluatedAttempt attempt{a.run, a.step, a.path + "/validator:" + v.id, a.attempt, a.item, 0, a.cancel, span,
-                                  none};
+                                  calls, verdicts};
   try {
     std::string rationale;
     evals::Verdict verdict = evals::scoreEval(attempt, eval, Value::string(text), text, rationale);
@@ -68,6 +71,7 @@ void record(const StepAttempt &a, const evals::ValidationRecord &r) {
     line["duration_ms"] = r.durationMs;
     trace->write("validation", line);
   }
+  if (a.log) a.log->add(evals::GuardrailVerdict{r.validator, r.type, r.direction, r.triggered});
   a.run.recordValidation(r);
 }
 
@@ -104,10 +108,11 @@ bool triggersMidStream(const StepAttempt &a, const PromptDecl &prompt, const std
       judged.resize(end);
     }
     std::string rationale;
-    std::vector<std::string> none;
+    const std::vector<evals::ToolCallRecord> calls;
+    const std::vector<evals::GuardrailVerdict> verdicts;
     std::string span = a.span;
     evals::EvaluatedAttempt attempt{a.run, a.step, a.path + "/validator:" + v.id, a.attempt, a.item, 0, a.cancel, span,
-                                    none};
+                                    calls, verdicts};
     if (evals::scoreEval(attempt, eval, Value::string(judged), judged, rationale).score < 1.0) return true;
   }
   return false;

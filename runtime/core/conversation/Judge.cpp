@@ -26,6 +26,7 @@ Value judge(const StepAttempt &a, int prompt, const Value &target, const char *r
   std::string user = rubric ? "Rubric:\n" + rubricValue.toText() + "\n\nTarget:\n" + target.toText() : target.toText();
   request.messages.push_back({Message::Role::User, std::move(user), {}, {}});
   request.parameters = promptParameters(decl, override);
+  request.promptKitWire = decl.promptKitWire;
   request.structured = StructuredOutput{"judgement", readJson(kJudgeReplySchema), true};
 
   Reply reply = Exchange(a, decl).send(request, 1);

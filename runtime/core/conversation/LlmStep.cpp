@@ -46,6 +46,7 @@ Request firstRequest(const StepAttempt &a, const PromptDecl &prompt, const Value
   if (!input.isNull())
     request.messages.push_back({Message::Role::User, input.isString() ? input.asString() : input.dump(), {}, {}});
   request.parameters = promptParameters(prompt, override);
+  request.promptKitWire = prompt.promptKitWire;
   request.cache = promptCache(a.step.promptCacheKey, prompt, override, a.step.kind == StepKind::Agent);
   return request;
 }
@@ -104,7 +105,7 @@ Value runAgent(const StepAttempt &a, const PromptDecl &prompt, const Value &inpu
       if (a.run.isBound(end.tool))
         a.run.callTool(end.tool, *end.args, true, a.path, a.attempt, a.cancel, a.span, callKey(round, ending), nullptr,
                        end.request->id, a.workingDir);
-      if (a.calledTools) a.calledTools->add(program.tools[end.tool].name);
+      if (a.log) a.log->add({program.tools[end.tool].name, *end.args, "", ""});
       return *end.args;
     }
     for (PendingCall &call : calls)

@@ -9,7 +9,7 @@
 // Every exchange is an `llm_call` line in the trace, with its tokens.
 #pragma once
 
-#include "core/run/ToolCallLog.h"
+#include "core/run/AttemptLog.h"
 
 #include "core/cost/SpendBudget.h"
 #include "core/llm/Provider.h"
@@ -33,7 +33,7 @@ struct StepAttempt {
   const std::string &span;        // the attempt's span, parent of its llm_call and tool_call lines
   std::optional<int64_t> item;    // wfc.foreach item index
   Usage &tokens;                  // accumulates the attempt's tokens
-  evals::ToolCallLog *calledTools = nullptr;  // where the attempt's successful tool calls are noted
+  evals::AttemptLog *log = nullptr;  // where the attempt's tool calls and verdicts are noted, if anything reads them
   // A chat turn: the path names the task, not the turn, so the turn (`item`) goes into the
   // tool calls' idempotency keys ("t2r1c1").
   bool itemInCallKeys = false;

@@ -3,7 +3,7 @@
 #include "common/JsonReader.h"
 #include "core/conversation/LlmStep.h"
 #include "core/run/Run.h"
-#include "core/run/ToolCallLog.h"
+#include "core/run/AttemptLog.h"
 #include "wfc/error.h"
 
 #include <algorithm>
@@ -199,11 +199,15 @@ std::vector<int> SkillSet::offerTools(Request &request, std::span<const int> bas
 }
 
 PendingCall SkillSet::resolve(const StepAttempt &a, const ToolCallRequest &call, std::span<const int> offered) {
-  if (!empty() && isSkillTool(call.name)) return PendingCall{&call, -1, std::nullopt, this->call(a, call), {}};
+  if (!empty() && isSkillTool(call.name)) {
+    PendingCall answered{&call, -1, std::nullopt, "", {}, {}, evals::ToolCallRecord{}};
+    answered.result = this->call(a, call, &*answered.answered);
+    return answered;
+  }
   return resolveCall(call, program_, offered);
 }
 
-std::string SkillSet::call(const StepAttempt &a, const ToolCallRequest &request) {
+std::string SkillSet::call(const StepAttempt &a, const ToolCallRequest &request, evals::ToolCallRecord *note) {
   Json args;
   try {
     args = readJson(request.arguments.empty() ? "{}" : request.arguments);
@@ -233,7 +237,11 @@ std::string SkillSet::call(const StepAttempt &a, const ToolCallRequest &request)
     if (!ok) line["error"] = readJson(result)["error"];
     trace->write("skill", line);
   }
-  if (ok && a.calledTools) a.calledTools->add(request.name);
+  if (note) {
+    Json error = ok ? Json() : readJson(result)["error"];
+    *note = {request.name, args.is_null() ? Value() : Value::fromJson(args), ok ? result : "",
+             ok ? "" : error.is_string() ? error.get<std::string>() : result};
+  }
   return result;
 }
 

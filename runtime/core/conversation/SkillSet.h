@@ -42,9 +42,9 @@ class SkillSet {
   PendingCall resolve(const StepAttempt &a, const ToolCallRequest &call, std::span<const int> offered);
 
   // Answers one call to a skill tool: the result the model reads (JSON; {"error": …} when the
-  // call cannot be done). Writes a `skill` trace line and notes a successful call for the
-  // tools_called evals.
-  std::string call(const StepAttempt &a, const ToolCallRequest &call);
+  // call cannot be done). Writes a `skill` trace line, and the call for the tool evals into
+  // `note` when given.
+  std::string call(const StepAttempt &a, const ToolCallRequest &call, evals::ToolCallRecord *note = nullptr);
 
   // Activates and deactivates as the skill calls in `messages` did (a persistent workflow
   // state's earlier visits), without answering or tracing them again.

@@ -1,7 +1,9 @@
 #include "core/conversation/StepEvals.h"
 
+#include "common/JsonReader.h"
 #include "common/Pattern.h"
 #include "core/conversation/Judge.h"
+#include "core/evals/NamedEval.h"
 #include "core/evals/Sampling.h"
 #include "core/evals/Threshold.h"
 #include "core/evals/Verdict.h"
@@ -106,8 +108,13 @@ const char *spell(EvalType type) {
     case EvalType::LatencyBudget: return "latency_budget";
     case EvalType::CostBudget: return "cost_budget";
     case EvalType::LlmJudge: return "llm_judge";
+    case EvalType::Named: return "eval";
   }
   return "eval";
+}
+
+const char *spell(const EvalDecl &eval) {
+  return eval.type == EvalType::Named && eval.typeName ? eval.typeName : spell(eval.type);
 }
 
 Verdict scoreEval(const EvaluatedAttempt &a, const EvalDecl &eval, const Value &output, const std::string &text,
@@ -124,17 +131,33 @@ Verdict scoreEval(const EvaluatedAttempt &a, const EvalDecl &eval, const Value &
     case EvalType::MaxLength: v = checkMaxLength(eval, text); break;
     case EvalType::SentenceCount: v = checkSentenceCount(eval, text); break;
     case EvalType::FieldPresence: v = checkFieldPresence(eval, text); break;
-    case EvalType::ToolsCalled: v = checkToolsCalled(eval, a.calledTools); break;
-    case EvalType::ToolsNotCalled: v = checkToolsNotCalled(eval, a.calledTools); break;
+    case EvalType::ToolsCalled: v = checkToolsCalled(eval, succeededCalls(a.calls)); break;
+    case EvalType::ToolsNotCalled: v = checkToolsNotCalled(eval, succeededCalls(a.calls)); break;
     case EvalType::LatencyBudget: v = checkLatency(eval, a.durationMs); break;
     case EvalType::CostBudget: v = checkCostBudget(eval, a.spend ? *a.spend : cost::Spend{}); break;
     case EvalType::LlmJudge: v = judge(a, eval, output, rationale); break;
+    case EvalType::Named: {
+      NamedEvalHandler handler = findNamedEval(eval.typeName ? eval.typeName : "");
+      if (!handler)
+        throw Error(ErrorKind::StepFailed, std::string("no runtime defines eval type '") + spell(eval) + "'");
+      const nlohmann::ordered_json params = eval.params ? readJson(eval.params) : nlohmann::ordered_json::object();
+      v = handler({eval, params, output, text, a.calls, a.verdicts, a.workflow});
+      break;
+    }
   }
   return v;
 }
 
+std::vector<std::string> succeededCalls(const std::vector<ToolCallRecord> &calls) {
+  std::vector<std::string> names;
+  for (const ToolCallRecord &c : calls)
+    if (c.ok()) names.push_back(c.name);
+  return names;
+}
+
 void runStepEvals(const EvaluatedAttempt &a, const Value &output) {
   const ProgramDecl &program = a.run.program();
+  const std::vector<std::string> called = succeededCalls(a.calls);
   const std::string text = outputText(output);
   std::optional<std::string> gateFailure;
   for (int index : a.step.evals) {
@@ -143,13 +166,17 @@ void runStepEvals(const EvaluatedAttempt &a, const Value &output) {
     EvalRecord r;
     r.step = a.path;
     r.eval = eval.id;
-    r.type = spell(eval.type);
+    r.type = spell(eval);
     r.attempt = a.attempt;
     r.item = a.item;
     r.gate = eval.gate;
     r.threshold = describe(eval.threshold, eval.thresholdValue);
-    std::string unmet = unmetPrecondition(eval, a.calledTools);
-    if (!unmet.empty()) {
+    std::string unmet = unmetPrecondition(eval, called);
+    if (eval.type == EvalType::Named && !findNamedEval(eval.typeName ? eval.typeName : "")) {
+      // A PromptKit host's own type (docs/promptkit.md "Eval and validator types").
+      r.status = "skipped";
+      r.message = std::string("no runtime defines eval type '") + spell(eval) + "' (a PromptKit host may): not evaluated";
+    } else if (!unmet.empty()) {
       r.status = "skipped";
       r.message = unmet;
     } else if (!drawn(eval, a.path, a.item, text)) {

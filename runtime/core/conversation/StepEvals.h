@@ -9,6 +9,8 @@
 #include "core/cost/SpendBudget.h"
 #include "core/evals/Verdict.h"
 #include "core/llm/Provider.h"
+#include "core/run/AttemptLog.h"
+#include "core/run/WorkflowProgress.h"
 #include "wfc/cancellation.h"
 #include "wfc/program.h"
 
@@ -30,13 +32,23 @@ struct EvaluatedAttempt {
   double durationMs;            // the attempt's, up to its output (what latency_budget measures)
   const CancellationToken &cancel;
   const std::string &span;      // the attempt's span: parent of the eval lines and judge exchanges
-  const std::vector<std::string> &calledTools;  // the tools the attempt called successfully
+  // The tool calls the evals look at: the attempt's (a turn's); a session eval's, the
+  // conversation's. And the verdicts of the validators on the attempt's messages.
+  const std::vector<ToolCallRecord> &calls;
+  const std::vector<GuardrailVerdict> &verdicts;
   // What the attempt's LLM calls spent (what cost_budget measures); null: nothing.
   const cost::Spend *spend = nullptr;
+  // Where the run's workflow is (the workflow types read it); null: the program runs none.
+  const WorkflowProgress *workflow = nullptr;
 };
 
-// "contains", "llm_judge", …: the type's canonical name.
+// The names of the calls that succeeded, once per call: what tools_called, tools_not_called and
+// `when` count.
+std::vector<std::string> succeededCalls(const std::vector<ToolCallRecord> &calls);
+
+// "contains", "llm_judge", …: the type's canonical name; of an eval, a named type's name too.
 const char *spell(EvalType type);
+const char *spell(const EvalDecl &eval);
 
 // One eval's verdict on `output` (`text`: its text, outputText(output)) by its type's own rule,
 // before any threshold; throws wfc::Error when it cannot be evaluated (a judge that does not

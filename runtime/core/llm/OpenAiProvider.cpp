@@ -3,6 +3,7 @@
 #include "support/http/HttpClient.h"
 
 #include "core/llm/Media.h"
+#include "core/llm/PromptKitWire.h"
 #include "core/llm/ReplyStream.h"
 #include "wfc/error.h"
 
@@ -136,6 +137,7 @@ Json toOpenAiBody(const Request &request, bool promptCacheKey) {
   }
 
   addParameters(body, request.parameters);
+  if (request.promptKitWire) applyPromptKitOpenAi(body, request);
   // The messages already come static part first (the system text, then the input); the key routes
   // the step's requests to the machines that hold its prefix.
   if (promptCacheKey && request.cache.enabled && !request.cache.key.empty())

@@ -126,6 +126,32 @@ PromptCache promptCache(const char *key, const PromptDecl &prompt, const ModelOv
   return cache;
 }
 
+std::string substituteMessageVariables(const PromptDecl &prompt, const std::string &message, const Value &input) {
+  if (message.find("{{") == std::string::npos) return message;
+  std::string out;
+  out.reserve(message.size());
+  size_t at = 0;
+  while (at < message.size()) {
+    size_t open = message.find("{{", at);
+    size_t close = open == std::string::npos ? std::string::npos : message.find("}}", open + 2);
+    if (close == std::string::npos) break;
+    const std::string name = message.substr(open + 2, close - open - 2);
+    std::optional<Value> value;
+    // PromptKit replaces "{{" + name + "}}" for each variable it has: no spaces, no paths.
+    if (!name.empty() && name.find_first_of(" \t\n{}") == std::string::npos) value = variable(prompt, input, name.c_str());
+    out.append(message, at, open - at);
+    if (value) {
+      out += value->isString() ? value->asString() : value->dump();
+      at = close + 2;
+    } else {
+      out += '{';  // left as written; a placeholder may start at the next brace ("{{{name}}}")
+      at = open + 1;
+    }
+  }
+  out.append(message, at, std::string::npos);
+  return out;
+}
+
 nlohmann::ordered_json promptParameters(const PromptDecl &prompt, const ModelOverrideDecl *override) {
   using Json = nlohmann::ordered_json;
   Json parameters = prompt.parameters ? readJson(prompt.parameters) : Json::object();

@@ -34,6 +34,12 @@ std::string renderSystemTemplate(const PromptDecl &prompt, const Value &input, c
 // conversation of earlier ones again (an agent, a chat, a workflow state).
 PromptCache promptCache(const char *key, const PromptDecl &prompt, const ModelOverrideDecl *override, bool conversation);
 
+// A user's message with each exact `{{name}}` of a variable that has a value (the input's key,
+// else the declared default; a string as it is, anything else as JSON) replaced by it, and any
+// other placeholder left as written: what PromptKit does to every message of a conversation
+// (docs/promptkit.md "The request"). A message without "{{" comes back as it is.
+std::string substituteMessageVariables(const PromptDecl &prompt, const std::string &message, const Value &input);
+
 // The request parameters of the prompt (temperature, max_tokens, …), with `override`'s merged over
 // them key by key.
 nlohmann::ordered_json promptParameters(const PromptDecl &prompt, const ModelOverrideDecl *override);

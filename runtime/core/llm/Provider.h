@@ -106,6 +106,9 @@ struct Request {
   std::optional<StructuredOutput> structured;
   Json parameters = Json::object();  // the prompt's parameters: temperature, max_tokens, …
   PromptCache cache;
+  // A PromptPack prompt's request: built as PromptKit's providers build it (docs/promptkit.md
+  // "The request"): OpenAI's max_completion_tokens and top_p 1, strict tools, named tool results.
+  bool promptKitWire = false;
 };
 
 struct Usage {

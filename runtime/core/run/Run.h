@@ -7,6 +7,7 @@
 #include "core/cost/SpendBudget.h"
 #include "core/llm/Provider.h"
 #include "core/run/EvalRecord.h"
+#include "core/run/WorkflowProgress.h"
 #include "core/trace/Trace.h"
 #include "support/Deadlines.h"
 #include "support/SchemaValidator.h"
@@ -143,6 +144,10 @@ class Run {
   const Value &workflow() const { return workflow_; }
   void setWorkflow(Value workflow) { workflow_ = std::move(workflow); }
   bool runsWorkflow() const { return program_.workflow != nullptr; }
+  // Where the workflow is, for the workflow eval types; the state machine sets it between
+  // states, when no step runs.
+  const WorkflowProgress &workflowProgress() const { return workflowProgress_; }
+  WorkflowProgress &workflowProgress() { return workflowProgress_; }
 
   const ProgramDecl &program() const { return program_; }
   const std::string &runId() const { return runId_; }
@@ -210,6 +215,7 @@ class Run {
   std::string model_;
   journal::RunJournal *journal_ = nullptr;
   Value workflow_;
+  WorkflowProgress workflowProgress_;
   std::mutex schemasMutex_;
   std::unordered_map<const char *, std::unique_ptr<LazySchema>> schemas_;
   std::vector<evals::EvalRecord> evalRecords_;

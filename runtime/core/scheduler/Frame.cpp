@@ -88,7 +88,8 @@ class AttemptContext final : public StepContext {
     Value result = d.cache || frame_.run_.journal()
                        ? journaledCall(tool, args)
                        : frame_.run_.callTool(tool, args, !d.argsChecked, frame_.stepPath(step_), attempt_, cancel_, span_);
-    if (d.evals.size() > 0) calledTools_.add(frame_.run_.program().tools[tool].name);
+    if (d.evals.size() > 0)
+      attemptLog_.add({frame_.run_.program().tools[tool].name, args, result.isString() ? result.asString() : result.dump(), ""});
     return result;
   }
 
@@ -126,8 +127,9 @@ class AttemptContext final : public StepContext {
     // already tells every item and iteration apart ("each[2]__summarize").
     std::optional<int64_t> item;
     if (const Frame *f = frame_.nearestIteration(StepKind::Foreach)) item = f->iteration_.index;
+    // The log: for the step's evals, its reply object and the prompt's validators, which read it.
     llm::StepAttempt attempt{frame_.run_, d, frame_.stepPath(step_), attempt_, cancel_, span_, item, tokens_,
-                             d.evals.size() > 0 || replyObject_ ? &calledTools_ : nullptr};
+                             &attemptLog_};
     attempt.workingDir = workingDir_;
     attempt.spend = &spend_;
     if (d.kind == StepKind::Judge) return llm::judge(attempt, d.prompt, input, d.rubric);
@@ -170,7 +172,7 @@ class AttemptContext final : public StepContext {
     replyObject_ = true;
     Value reply = complete(input);
     std::vector<Value> calls;
-    for (const std::string &tool : calledTools_.names()) calls.push_back(Value::string(tool));
+    for (const std::string &tool : attemptLog_.names()) calls.push_back(Value::string(tool));
     return Value::object({{"text", reply.isString() ? reply : Value::string(reply.dump())},
                           {"tool-calls", Value::array(std::move(calls))},
                           {"tokens-used", Value::integer(int64_t(tokens_.promptTokens + tokens_.completionTokens))}});
@@ -200,7 +202,7 @@ class AttemptContext final : public StepContext {
   // The tokens this attempt's exchanges used (prompt and agent steps).
   const llm::Usage &tokens() const { return tokens_; }
   const cost::Spend &spend() const { return spend_; }
-  std::vector<std::string> calledTools() const { return calledTools_.names(); }
+  const evals::AttemptLog &attemptLog() const { return attemptLog_; }
 
   Value callComposition(int composition, const Value &input) override {
     checkCalleeInput(composition, input);
@@ -302,7 +304,7 @@ class AttemptContext final : public StepContext {
   const std::string &span_;
   Frame::AttemptOutcome *outcome_;
   const RollbackDecl *rollback_ = nullptr;
-  evals::ToolCallLog calledTools_;  // kept only for a step with evals or a reply object, which read it
+  evals::AttemptLog attemptLog_;  // what the step's evals, its reply object and its validators read
   bool replyObject_ = false;        // promptAgent(): the reply object lists the tools called
   std::string workingDir_;          // promptAgent(): where the model's tool calls run
   llm::Usage tokens_;
@@ -836,8 +838,10 @@ Value Frame::runAttempts(int step, unsigned &attempts, AttemptOutcome &outcome) 
       if (d.evals.size() > 0 && std::string_view(outcome.cache) != "hit") {  // part of the attempt: a gating eval's failure fails it (docs/evals.md)
         std::optional<int64_t> item;
         if (const Frame *f = nearestIteration(StepKind::Foreach)) item = f->iteration_.index;
-        std::vector<std::string> called = ctx.calledTools();
-        evals::runStepEvals({run_, d, stepPath(step), attempt, item, millisSince(start), token, span, called, &ctx.spend()},
+        const std::vector<evals::ToolCallRecord> calls = ctx.attemptLog().calls();
+        const std::vector<evals::GuardrailVerdict> verdicts = ctx.attemptLog().verdicts();
+        evals::runStepEvals({run_, d, stepPath(step), attempt, item, millisSince(start), token, span, calls, verdicts,
+                             &ctx.spend(), run_.runsWorkflow() ? &run_.workflowProgress() : nullptr},
                             out);
       }
       if (deadline) run_.deadlines().cancel(deadline);

@@ -40,6 +40,7 @@ llm::Request firstRequest(const StateVisit &v, const PromptDecl &prompt, const l
   const Value &said = context.isNull() ? v.input : context;
   request.messages.push_back({llm::Message::Role::User, said.isString() ? said.asString() : said.dump(), {}, {}});
   request.parameters = llm::promptParameters(prompt, override);
+  request.promptKitWire = prompt.promptKitWire;
   request.cache = llm::promptCache(v.state.promptCacheKey, prompt, override, true);
   return request;
 }

@@ -32,6 +32,8 @@ class StateMachine final : public StateContext {
       cancel_.throwIfCancelled();
       const StateDecl &s = wf_.states[state];
       unsigned visit = countVisit(wf_, visits_, total_, state);
+      run_.workflowProgress().state = s.name;
+      run_.workflowProgress().terminal = s.terminal;
       StateResult result = visitState(state, visit);
       if (s.terminal) return result.output;
       int next = wf_.transition(state, result.event);
@@ -49,6 +51,7 @@ class StateMachine final : public StateContext {
         trace->write("transition", {{"from", s.name}, {"on_event", result.event}, {"to", wf_.states[next].name},
                                     {"visit", visit}});
       setContext(result.context);
+      run_.workflowProgress().transitions.push_back({s.name, wf_.states[next].name, result.event});
       state = next;
     }
   }

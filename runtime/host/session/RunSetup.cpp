@@ -301,15 +301,22 @@ std::string taskList(const ProgramDecl &program) {
   return out;
 }
 
+// A task whose prompt cannot be used (docs/promptkit.md "Validators") is exit 2 before anything runs.
+const ChatTaskDecl &usable(const ChatTaskDecl &task) {
+  if (task.unusable)
+    throw Error(ErrorKind::Usage, "task '" + std::string(task.name) + "' cannot be used: its prompt's " + task.unusable);
+  return task;
+}
+
 }  // namespace
 
 const ChatTaskDecl &chooseTask(const CommandLine &cl, const ProgramDecl &program) {
   if (cl.task) {
     for (const ChatTaskDecl &t : program.tasks)
-      if (*cl.task == t.name) return t;
+      if (*cl.task == t.name) return usable(t);
     throw Error(ErrorKind::Usage, "no task '" + *cl.task + "': this pack's tasks are " + taskList(program));
   }
-  if (program.tasks.size() == 1) return program.tasks[0];
+  if (program.tasks.size() == 1) return usable(program.tasks[0]);
   throw Error(ErrorKind::Usage, "this pack has " + std::to_string(program.tasks.size()) + " tasks (" + taskList(program) +
                                     "): choose one with --task NAME");
 }

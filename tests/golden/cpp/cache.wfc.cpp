@@ -61,6 +61,8 @@ const wfc::PromptDecl kPrompts[] = {
         .version = "1.0.0",
         .location = "pack.yaml:8",
         .systemTemplate = kTemplate_summarize,
+        .parameters = "{\"max_tokens\":4096,\"temperature\":0.7}",
+        .promptKitWire = true,  // sent as PromptKit sends it
     },
 };
 
@@ -115,8 +117,8 @@ const wfc::StepDecl kSteps[] = {
         .run = run_summary,
         .prompt = prompt::summarize,
         .cache = true,
-        .definitionHash = "4edb4c5dfffc4679f69bcd0cb074ddc703867d619ccfe821ffb3479828696afe",
-        .promptCacheKey = "wfc-4edb4c5dfffc4679",
+        .definitionHash = "30427c8b24900b14b44e01e67ad64cf9917e82ffcf03279fee556c9ee31a82a4",
+        .promptCacheKey = "wfc-30427c8b24900b14",
     },
     {
         .id = "again",
@@ -267,7 +269,7 @@ const wfc::ProgramDecl kProgram = {
     .source = "pack.yaml",
     .description = "Golden cache",
     .wfcVersion = "0.1.0",
-    .identity = "345c509b7f28fd5a6bc77018223bae520da42d9128674e35709e3895548d497d",
+    .identity = "67453f034dc068f7243b0d46cd98969abac301b552c52dab93ed6c43ddba4d7e",
     .tools = kTools,
     .prompts = kPrompts,
     .compositions = kCompositions,

@@ -106,6 +106,7 @@ const wfc::PromptDecl kPrompts[] = {
         .maxToolCallsPerTurn = 4,
         .validators = kValidators_helpdesk,
         .media = kMedia_helpdesk,  // media.supported_types
+        .promptKitWire = true,     // sent as PromptKit sends it
     },
 };
 

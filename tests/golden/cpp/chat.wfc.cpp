@@ -87,10 +87,12 @@ const wfc::PromptDecl kPrompts[] = {
         .location = "pack.yaml:9",
         .systemTemplate = kTemplate_support,
         .variables = kVariables_support,
+        .parameters = "{\"max_tokens\":4096,\"temperature\":0.7}",
         .toolChoice = "required",
         .maxRounds = 3,
         .maxToolCallsPerTurn = 2,
         .blocklist = kBlocklist_support,  // tool_policy.blocklist
+        .promptKitWire = true,            // sent as PromptKit sends it
     },
     {
         .key = "greeter",
@@ -98,7 +100,9 @@ const wfc::PromptDecl kPrompts[] = {
         .version = "1.0.0",
         .location = "pack.yaml:21",
         .systemTemplate = kTemplate_greeter,
+        .parameters = "{\"max_tokens\":4096,\"temperature\":0.7}",
         .media = kMedia_greeter,  // media.supported_types
+        .promptKitWire = true,    // sent as PromptKit sends it
     },
 };
 
@@ -153,7 +157,7 @@ const wfc::StepDecl kTurn_support = {
     .tools = {tool::kb_lookup, tool::kb_delete},
     .maxSteps = 3,  // tool_policy.max_rounds
     .evals = {eval::support_polite, eval::short_},
-    .promptCacheKey = "wfc-4c7614a93ad255f7",
+    .promptCacheKey = "wfc-37062ce593dde323",
 };
 
 const wfc::StepDecl kTurn_greeter = {
@@ -163,7 +167,7 @@ const wfc::StepDecl kTurn_greeter = {
     .prompt = prompt::greeter,
     .maxSteps = 50,  // PromptKit's default max_rounds
     .evals = {eval::short_},
-    .promptCacheKey = "wfc-ac68d04555816455",
+    .promptCacheKey = "wfc-c4fd12b1e9b9b7ad",
 };
 
 const wfc::ChatTaskDecl kTasks[] = {
@@ -186,7 +190,7 @@ const wfc::ProgramDecl kProgram = {
     .source = "pack.yaml",
     .description = "e2e chat support",
     .wfcVersion = "0.1.0",
-    .identity = "d95b60b83e7c823af4c9851b7108f1958662c1c76a074de203633141523ee4bc",
+    .identity = "7e70885a7da87b7ea77c015ccb0f9d6b0ab059e358a32f680bc6d3d217371f17",
     .tools = kTools,
     .prompts = kPrompts,
     .bindings = nullptr,

@@ -305,6 +305,7 @@ const wfc::PromptDecl kPrompts[] = {
         .location = "pack.yaml:28",
         .systemTemplate = kTemplate_title_extractor,
         .parameters = "{\"temperature\":0,\"max_tokens\":60}",
+        .promptKitWire = true,  // sent as PromptKit sends it
     },
     {
         .key = "keyword_extractor",
@@ -313,6 +314,7 @@ const wfc::PromptDecl kPrompts[] = {
         .location = "pack.yaml:41",
         .systemTemplate = kTemplate_keyword_extractor,
         .parameters = "{\"temperature\":0,\"max_tokens\":100}",
+        .promptKitWire = true,  // sent as PromptKit sends it
     },
     {
         .key = "doc_analyzer",
@@ -320,7 +322,8 @@ const wfc::PromptDecl kPrompts[] = {
         .version = "1.0.0",
         .location = "pack.yaml:54",
         .systemTemplate = kTemplate_doc_analyzer,
-        .parameters = "{\"temperature\":0.2}",
+        .parameters = "{\"temperature\":0.2,\"max_tokens\":4096}",
+        .promptKitWire = true,  // sent as PromptKit sends it
     },
     {
         .key = "analysis_judge",
@@ -328,7 +331,8 @@ const wfc::PromptDecl kPrompts[] = {
         .version = "1.0.0",
         .location = "pack.yaml:88",
         .systemTemplate = kTemplate_analysis_judge,
-        .parameters = "{\"temperature\":0}",
+        .parameters = "{\"temperature\":0,\"max_tokens\":4096}",
+        .promptKitWire = true,  // sent as PromptKit sends it
     },
 };
 
@@ -439,7 +443,7 @@ const wfc::StepDecl kSteps[] = {
         .tools = {tool::doc_section_lookup, tool::ref_search, tool::kb_lookup},
         .maxSteps = 10,
         .evals = {eval::analysis_quality},
-        .promptCacheKey = "wfc-5403dafff3cd796e",
+        .promptCacheKey = "wfc-13ec630e12fa045a",
     },
 };
 
@@ -597,7 +601,7 @@ const wfc::ProgramDecl kProgram = {
     .source = "pack.yaml",
     .description = "Deep Analyze",
     .wfcVersion = "0.1.0",
-    .identity = "bf236ea1f4a142386d792e4b0f8791e5a88a6b9d0f5d748d8a6341e2301aeeb6",
+    .identity = "3d4095887d1a556c48829ffa44fe5ac10ab8aa79875398af42b3e65f02546c8c",
     .tools = kTools,
     .prompts = kPrompts,
     .compositions = kCompositions,

@@ -188,6 +188,8 @@ const wfc::PromptDecl kPrompts[] = {
         .version = "1.0.0",
         .location = "pack.yaml:13",
         .systemTemplate = kTemplate_doc_classifier,
+        .parameters = "{\"max_tokens\":4096,\"temperature\":0.7}",
+        .promptKitWire = true,  // sent as PromptKit sends it
     },
     {
         .key = "title_extractor",
@@ -195,6 +197,8 @@ const wfc::PromptDecl kPrompts[] = {
         .version = "1.0.0",
         .location = "pack.yaml:20",
         .systemTemplate = kTemplate_title_extractor,
+        .parameters = "{\"max_tokens\":4096,\"temperature\":0.7}",
+        .promptKitWire = true,  // sent as PromptKit sends it
     },
     {
         .key = "keyword_extractor",
@@ -202,6 +206,8 @@ const wfc::PromptDecl kPrompts[] = {
         .version = "1.0.0",
         .location = "pack.yaml:25",
         .systemTemplate = kTemplate_keyword_extractor,
+        .parameters = "{\"max_tokens\":4096,\"temperature\":0.7}",
+        .promptKitWire = true,  // sent as PromptKit sends it
     },
     {
         .key = "doc_analyzer",
@@ -209,7 +215,9 @@ const wfc::PromptDecl kPrompts[] = {
         .version = "1.0.0",
         .location = "pack.yaml:30",
         .systemTemplate = kTemplate_doc_analyzer,
+        .parameters = "{\"max_tokens\":4096,\"temperature\":0.7}",
         .maxRounds = 8,
+        .promptKitWire = true,  // sent as PromptKit sends it
     },
 };
 
@@ -276,7 +284,7 @@ const wfc::StepDecl kSteps[] = {
         .maxAttempts = 2,
         .prompt = prompt::doc_classifier,
         .outputSchema = kSchema_document_type,
-        .promptCacheKey = "wfc-ebad32ab285b0eb5",
+        .promptCacheKey = "wfc-067d0d825683329a",
     },
     {
         .id = "extract_metadata",
@@ -294,7 +302,7 @@ const wfc::StepDecl kSteps[] = {
         .order = 1,
         .run = run_title,
         .prompt = prompt::title_extractor,
-        .promptCacheKey = "wfc-6b6b50bd28e90774",
+        .promptCacheKey = "wfc-fdf3d49db300b169",
     },
     {
         .id = "keywords",
@@ -304,7 +312,7 @@ const wfc::StepDecl kSteps[] = {
         .order = 1,
         .run = run_keywords,
         .prompt = prompt::keyword_extractor,
-        .promptCacheKey = "wfc-ea1f8a7267bde0f2",
+        .promptCacheKey = "wfc-f01f3199c6458801",
     },
     {
         .id = "structure",
@@ -331,7 +339,7 @@ const wfc::StepDecl kSteps[] = {
         .tools = {tool::doc_section_lookup, tool::kb_lookup},
         .maxSteps = 8,
         .evals = {eval::analysis_quality},
-        .promptCacheKey = "wfc-3f518d8e480859a8",
+        .promptCacheKey = "wfc-656fdd086b5e25d4",
     },
 };
 
@@ -481,7 +489,7 @@ const wfc::ProgramDecl kProgram = {
     .source = "pack.yaml",
     .description = "Document Analyzer",
     .wfcVersion = "0.1.0",
-    .identity = "4ecaa35453f04c26a64194a2d1265ecce22ef6d71c1e536af430a5bb24fa9d17",
+    .identity = "7ac7fde15e0b61cff9514bb0d6659d8ff95a260310688b8fb29c9976f27c50df",
     .tools = kTools,
     .prompts = kPrompts,
     .compositions = kCompositions,

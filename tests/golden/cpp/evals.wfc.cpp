@@ -96,6 +96,8 @@ const wfc::PromptDecl kPrompts[] = {
         .version = "1.0.0",
         .location = "pack.yaml:9",
         .systemTemplate = kTemplate_answerer,
+        .parameters = "{\"max_tokens\":4096,\"temperature\":0.7}",
+        .promptKitWire = true,  // sent as PromptKit sends it
     },
     {
         .key = "judge",
@@ -104,6 +106,8 @@ const wfc::PromptDecl kPrompts[] = {
         .location = "pack.yaml:16",
         .systemTemplate = kTemplate_judge,
         .variables = kVariables_judge,
+        .parameters = "{\"max_tokens\":4096,\"temperature\":0.7}",
+        .promptKitWire = true,  // sent as PromptKit sends it
     },
 };
 
@@ -188,7 +192,7 @@ const wfc::StepDecl kSteps[] = {
         .maxAttempts = 2,
         .prompt = prompt::answerer,
         .evals = {eval::cites, eval::no_secrets, eval::parses, eval::shaped, eval::short_, eval::quick, eval::quality, eval::answerer_polite, eval::nonempty},
-        .promptCacheKey = "wfc-6f6df87376bc525d",
+        .promptCacheKey = "wfc-59acd2e09c16e027",
     },
     {
         .id = "plain",
@@ -199,7 +203,7 @@ const wfc::StepDecl kSteps[] = {
         .run = run_plain,
         .prompt = prompt::judge,
         .evals = {eval::quality, eval::polite, eval::nonempty},
-        .promptCacheKey = "wfc-ba6e648ae4b65033",
+        .promptCacheKey = "wfc-755a283a89e54ae1",
     },
 };
 
@@ -264,7 +268,7 @@ const wfc::ProgramDecl kProgram = {
     .source = "pack.yaml",
     .description = "Golden evals",
     .wfcVersion = "0.1.0",
-    .identity = "b855c2c650a31ebd3c418d545e98523ddf2df3f24bd9a3a1f4ebf36ecfd2432c",
+    .identity = "f3a7211315b7ace1218acbc8dc22089ede4779c64abaf5fd2e6b36bc3e3721bf",
     .prompts = kPrompts,
     .compositions = kCompositions,
     .bindings = nullptr,

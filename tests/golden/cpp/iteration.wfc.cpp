@@ -100,6 +100,8 @@ const wfc::PromptDecl kPrompts[] = {
         .version = "1.0.0",
         .location = "pack.yaml:9",
         .systemTemplate = kTemplate_summarize,
+        .parameters = "{\"max_tokens\":4096,\"temperature\":0.7}",
+        .promptKitWire = true,  // sent as PromptKit sends it
     },
     {
         .key = "critic",
@@ -108,6 +110,8 @@ const wfc::PromptDecl kPrompts[] = {
         .location = "pack.yaml:10",
         .systemTemplate = kTemplate_critic,
         .variables = kVariables_critic,
+        .parameters = "{\"max_tokens\":4096,\"temperature\":0.7}",
+        .promptKitWire = true,  // sent as PromptKit sends it
     },
 };
 
@@ -197,7 +201,7 @@ const wfc::StepDecl kSteps[] = {
         .parent = step::each,
         .run = run_summarize,
         .prompt = prompt::summarize,
-        .promptCacheKey = "wfc-421278395334294a",
+        .promptCacheKey = "wfc-55431bf809eea4b5",
     },
     {
         .id = "refine",
@@ -431,7 +435,7 @@ const wfc::ProgramDecl kProgram = {
     .source = "pack.yaml",
     .description = "Golden iteration",
     .wfcVersion = "0.1.0",
-    .identity = "8691c3cc471ea37160b63cf06fdd53b2010e173ab8a445a8cb031c4501506faa",
+    .identity = "d0912cb2642dedae855e7c99ac664e18e6d5685f3a8b4a47374078ea184696d7",
     .tools = kTools,
     .prompts = kPrompts,
     .compositions = kCompositions,

@@ -183,6 +183,7 @@ const wfc::PromptDecl kPrompts[] = {
         .variables = kVariables_summarizer,
         .parameters = "{\"temperature\":0.2,\"max_tokens\":200}",
         .modelOverrides = kModelOverrides_summarizer,
+        .promptKitWire = true,  // sent as PromptKit sends it
     },
     {
         .key = "triager",
@@ -190,7 +191,9 @@ const wfc::PromptDecl kPrompts[] = {
         .version = "1.0.0",
         .location = "pack.yaml:30",
         .systemTemplate = kTemplate_triager,
+        .parameters = "{\"max_tokens\":4096,\"temperature\":0.7}",
         .provider = "fast",
+        .promptKitWire = true,  // sent as PromptKit sends it
     },
     {
         .key = "researcher",
@@ -198,8 +201,10 @@ const wfc::PromptDecl kPrompts[] = {
         .version = "1.0.0",
         .location = "pack.yaml:36",
         .systemTemplate = kTemplate_researcher,
+        .parameters = "{\"max_tokens\":4096,\"temperature\":0.7}",
         .toolChoice = "required",
         .maxRounds = 3,
+        .promptKitWire = true,  // sent as PromptKit sends it
     },
 };
 
@@ -266,7 +271,7 @@ const wfc::StepDecl kSteps[] = {
         .prompt = prompt::triager,
         .outputSchema = kSchema_urgency,
         .strictOutput = true,
-        .promptCacheKey = "wfc-27b0753791682920",
+        .promptCacheKey = "wfc-298ae61ab34c6efb",
     },
     {
         .id = "urgency_again",
@@ -276,7 +281,7 @@ const wfc::StepDecl kSteps[] = {
         .run = run_urgency_again,
         .prompt = prompt::triager,
         .provider = "default",
-        .promptCacheKey = "wfc-15ae00978e34b4b6",
+        .promptCacheKey = "wfc-8d2c8bd0fc86bd9d",
     },
     {
         .id = "answer",
@@ -291,7 +296,7 @@ const wfc::StepDecl kSteps[] = {
         .tools = {tool::kb_search, tool::submit},
         .maxSteps = 4,
         .toolCalled = tool::submit,
-        .promptCacheKey = "wfc-d1746c711d912108",
+        .promptCacheKey = "wfc-a531cae7a923bc77",
     },
 };
 
@@ -397,7 +402,7 @@ const wfc::ProgramDecl kProgram = {
     .source = "pack.yaml",
     .description = "LLM steps",
     .wfcVersion = "0.1.0",
-    .identity = "42758b14fd07d2b9f6d8e8f93e09550b36c76c788eadec60fe3e249b3dbe9c4a",
+    .identity = "96981ec8b72bbc8baef4665d8a3876a4edc02972e6f11d6c915a373935b52635",
     .tools = kTools,
     .prompts = kPrompts,
     .providers = kProviders,

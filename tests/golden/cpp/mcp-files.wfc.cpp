@@ -132,7 +132,8 @@ const wfc::PromptDecl kPrompts[] = {
         .version = "1.0.0",
         .location = "pack.yaml:15",
         .systemTemplate = kTemplate_librarian,
-        .parameters = "{\"temperature\":0}",
+        .parameters = "{\"temperature\":0,\"max_tokens\":4096}",
+        .promptKitWire = true,  // sent as PromptKit sends it
     },
 };
 
@@ -167,7 +168,7 @@ const wfc::StepDecl kSteps[] = {
         .strictOutput = true,
         .tools = {tool::files_list, tool::files_read},
         .maxSteps = 6,
-        .promptCacheKey = "wfc-7da4b8b56e96bf57",
+        .promptCacheKey = "wfc-aad95b7fac80911c",
     },
 };
 
@@ -253,7 +254,7 @@ const wfc::ProgramDecl kProgram = {
     .source = "pack.yaml",
     .description = "MCP Files",
     .wfcVersion = "0.1.0",
-    .identity = "ffda9ba34b252f31f03122ccf5ef5201a758b1a7d1b111e54803c89034562992",
+    .identity = "6761bcd43d5cc8fc493ef283f004d0672084ff979f6ff267b59f56a95f9389d7",
     .tools = kTools,
     .prompts = kPrompts,
     .compositions = kCompositions,

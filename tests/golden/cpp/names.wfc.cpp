@@ -81,6 +81,8 @@ const wfc::PromptDecl kPrompts[] = {
         .version = "1.0.0",
         .location = "pack.yaml:11",
         .systemTemplate = kTemplate_wr_iter_,
+        .parameters = "{\"max_tokens\":4096,\"temperature\":0.7}",
+        .promptKitWire = true,  // sent as PromptKit sends it
     },
 };
 
@@ -214,7 +216,7 @@ const wfc::StepDecl kSteps[] = {
         .location = "pack.yaml:27",
         .run = run_say,
         .prompt = prompt::wr_iter_,
-        .promptCacheKey = "wfc-8d1d72f484c5fe35",
+        .promptCacheKey = "wfc-ffa3a066b6c51dca",
     },
     {
         .id = "v__input",
@@ -894,7 +896,7 @@ const wfc::ProgramDecl kProgram = {
     .source = "pack.yaml",
     .description = "Golden names",
     .wfcVersion = "0.1.0",
-    .identity = "8309439bc72d03a235cd3ad3172bc289ac483eae9b0b614515d7edaf50f46a37",
+    .identity = "c8889ff82da6255e7025a68952453edea7f01f56787f51bb88322329a9114394",
     .tools = kTools,
     .prompts = kPrompts,
     .compositions = kCompositions,

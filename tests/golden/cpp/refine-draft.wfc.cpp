@@ -154,6 +154,7 @@ const wfc::PromptDecl kPrompts[] = {
         .systemTemplate = kTemplate_writer,
         .variables = kVariables_writer,
         .parameters = "{\"temperature\":0.7,\"max_tokens\":200}",
+        .promptKitWire = true,  // sent as PromptKit sends it
     },
     {
         .key = "editor",
@@ -161,7 +162,8 @@ const wfc::PromptDecl kPrompts[] = {
         .version = "1.0.0",
         .location = "pack.yaml:38",
         .systemTemplate = kTemplate_editor,
-        .parameters = "{\"temperature\":0}",
+        .parameters = "{\"temperature\":0,\"max_tokens\":4096}",
+        .promptKitWire = true,  // sent as PromptKit sends it
     },
 };
 
@@ -366,7 +368,7 @@ const wfc::ProgramDecl kProgram = {
     .source = "pack.yaml",
     .description = "Refine draft",
     .wfcVersion = "0.1.0",
-    .identity = "880fd227451a2d61abec769de731b56e8fe0cad6c7a93053760c3e3328d52184",
+    .identity = "3a80696eb618835f80af8120cb285b68745744b936567357693e18b68cfb17e7",
     .tools = kTools,
     .prompts = kPrompts,
     .compositions = kCompositions,

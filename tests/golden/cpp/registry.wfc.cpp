@@ -78,6 +78,7 @@ const wfc::PromptDecl kPrompts[] = {
         .location = "workflows/ValueEngine/pack.yaml:8",
         .systemTemplate = kTemplate_writer,
         .parameters = "{\"temperature\":0,\"max_tokens\":200}",
+        .promptKitWire = true,  // sent as PromptKit sends it
     },
 };
 
@@ -212,6 +213,7 @@ const wfc::PromptDecl kPrompts[] = {
         .location = "workflows/ThemeCapture/pack.yaml:8",
         .systemTemplate = kTemplate_writer,
         .parameters = "{\"temperature\":0,\"max_tokens\":200}",
+        .promptKitWire = true,  // sent as PromptKit sends it
     },
 };
 
@@ -346,6 +348,7 @@ const wfc::PromptDecl kPrompts[] = {
         .location = "workflows/DesignDocs/pack.yaml:8",
         .systemTemplate = kTemplate_writer,
         .parameters = "{\"temperature\":0,\"max_tokens\":200}",
+        .promptKitWire = true,  // sent as PromptKit sends it
     },
 };
 
@@ -480,6 +483,7 @@ const wfc::PromptDecl kPrompts[] = {
         .location = "workflows/AgentGenerator/pack.yaml:8",
         .systemTemplate = kTemplate_writer,
         .parameters = "{\"temperature\":0,\"max_tokens\":200}",
+        .promptKitWire = true,  // sent as PromptKit sends it
     },
 };
 
@@ -614,6 +618,7 @@ const wfc::PromptDecl kPrompts[] = {
         .location = "workflows/AppGenerator/pack.yaml:8",
         .systemTemplate = kTemplate_writer,
         .parameters = "{\"temperature\":0,\"max_tokens\":200}",
+        .promptKitWire = true,  // sent as PromptKit sends it
     },
 };
 
@@ -748,6 +753,7 @@ const wfc::PromptDecl kPrompts[] = {
         .location = "workflows/ExistingAppDiscovery/pack.yaml:8",
         .systemTemplate = kTemplate_writer,
         .parameters = "{\"temperature\":0,\"max_tokens\":200}",
+        .promptKitWire = true,  // sent as PromptKit sends it
     },
 };
 

@@ -64,6 +64,8 @@ const wfc::PromptDecl kPrompts[] = {
         .version = "1.0.0",
         .location = "pack.yaml:12",
         .systemTemplate = kTemplate_desk,
+        .parameters = "{\"max_tokens\":4096,\"temperature\":0.7}",
+        .promptKitWire = true,  // sent as PromptKit sends it
     },
     {
         .key = "wrapup",
@@ -71,6 +73,8 @@ const wfc::PromptDecl kPrompts[] = {
         .version = "1.0.0",
         .location = "pack.yaml:17",
         .systemTemplate = kTemplate_wrapup,
+        .parameters = "{\"max_tokens\":4096,\"temperature\":0.7}",
+        .promptKitWire = true,  // sent as PromptKit sends it
     },
 };
 
@@ -173,7 +177,7 @@ const wfc::StateDecl kStates[] = {
         .prompt = prompt::desk,
         .events = {"done"},
         .skills = {skill::billing, skill::tone, skill::escalation},
-        .promptCacheKey = "wfc-889a5b3cb74cf498",
+        .promptCacheKey = "wfc-832a2af2531abb14",
     },
     {
         .name = "wrapup",
@@ -183,7 +187,7 @@ const wfc::StateDecl kStates[] = {
         .prompt = prompt::wrapup,
         .terminal = true,
         .skills = {skill::tone},  // skills: ./skills/tone
-        .promptCacheKey = "wfc-f648f27294da28a5",
+        .promptCacheKey = "wfc-c6f95db9d0ccb3fc",
     },
 };
 
@@ -242,7 +246,7 @@ const wfc::ProgramDecl kProgram = {
     .source = "pack.yaml",
     .description = "Golden skills",
     .wfcVersion = "0.1.0",
-    .identity = "89e472de69cb304f065f9f9c4c15b1f09b4f6c5651d342f40bb58251e12505fa",
+    .identity = "a34dc263c38e0f5d71890f951c635ef35193e0f3c712a69d08fce18cab602471",
     .tools = kTools,
     .prompts = kPrompts,
     .bindings = nullptr,

@@ -222,6 +222,7 @@ const wfc::PromptDecl kPrompts[] = {
         .location = "pack.yaml:24",
         .systemTemplate = kTemplate_ticket_classifier,
         .parameters = "{\"temperature\":0,\"max_tokens\":200}",
+        .promptKitWire = true,  // sent as PromptKit sends it
     },
     {
         .key = "support_agent",
@@ -230,8 +231,9 @@ const wfc::PromptDecl kPrompts[] = {
         .location = "pack.yaml:37",
         .systemTemplate = kTemplate_support_agent,
         .variables = kVariables_support_agent,
-        .parameters = "{\"temperature\":0}",
+        .parameters = "{\"temperature\":0,\"max_tokens\":4096}",
         .maxRounds = 6,
+        .promptKitWire = true,  // sent as PromptKit sends it
     },
     {
         .key = "reply_writer",
@@ -241,6 +243,7 @@ const wfc::PromptDecl kPrompts[] = {
         .systemTemplate = kTemplate_reply_writer,
         .variables = kVariables_reply_writer,
         .parameters = "{\"temperature\":0.3,\"max_tokens\":500}",
+        .promptKitWire = true,  // sent as PromptKit sends it
     },
 };
 
@@ -448,7 +451,7 @@ const wfc::StateDecl kStates[] = {
         .onMaxVisits = state::reply,
         .artifacts = {{.name = "notes", .type = "text/plain", .append = true}},
         .tools = {tool::kb_read},
-        .promptCacheKey = "wfc-8c9248de3e6a016d",
+        .promptCacheKey = "wfc-3b4fcc656d23971f",
     },
     {
         .name = "reply",
@@ -629,7 +632,7 @@ const wfc::ProgramDecl kProgram = {
     .source = "pack.yaml",
     .description = "Support Triage",
     .wfcVersion = "0.1.0",
-    .identity = "1a13c9b226e115c6944ad1539d747b13599b2f75527ae3c8565d0750ae3fe971",
+    .identity = "2efebe728787d7c26dcdd8cd9c0b79b5f38858d5bd092e7e85328baa8aaee85b",
     .tools = kTools,
     .prompts = kPrompts,
     .compositions = kCompositions,

@@ -1,0 +1,53 @@
+// The eval types the runtime runs by name (EvalType::Named; docs/evals.md "Types"): PromptKit's
+// handlers of the same names, each reading its params as the compiler checked them and what the
+// attempt did — its output, its tool calls, its validators' verdicts, where its workflow is. A type no handler runs is one
+// a PromptKit host defines: the eval is reported skipped.
+#pragma once
+
+#include "core/evals/Verdict.h"
+#include "core/run/AttemptLog.h"
+#include "core/run/WorkflowProgress.h"
+#include "wfc/program.h"
+
+#include <nlohmann/json.hpp>
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace wfc::evals {
+
+struct NamedEvalInput {
+  const EvalDecl &eval;
+  const nlohmann::ordered_json &params;  // EvalDecl::params, parsed
+  const Value &output;
+  const std::string &text;  // outputText(output)
+  const std::vector<ToolCallRecord> &calls;
+  const std::vector<GuardrailVerdict> &verdicts;
+  const WorkflowProgress *workflow;  // null: the program runs no workflow
+};
+
+// A handler scores as PromptKit's does (its score and its pass rule: a score of 1 passes); it
+// throws wfc::Error when it cannot run.
+using NamedEvalHandler = Verdict (*)(const NamedEvalInput &in);
+
+// The handler of `type`, or null when no runtime handler has that name.
+NamedEvalHandler findNamedEval(std::string_view type);
+
+// The handlers, by family: each adds its types to `out`.
+void addToolCallEvals(std::vector<std::pair<std::string_view, NamedEvalHandler>> &out);
+void addGuardrailEvals(std::vector<std::pair<std::string_view, NamedEvalHandler>> &out);
+void addConversationEvals(std::vector<std::pair<std::string_view, NamedEvalHandler>> &out);
+void addWorkflowEvals(std::vector<std::pair<std::string_view, NamedEvalHandler>> &out);
+
+// directional's same_outcome and outcome_equivalent's final_state: the state being visited is
+// `expected` (`label`: "baseline", "expected").
+Verdict workflowStateMatches(const NamedEvalInput &in, const std::string &expected, const char *label);
+
+// What PromptKit's messages print for a value (Go's %v): a string as it is, a number in its
+// shortest form, true, false, <nil>, [a b], map[k:v].
+std::string goText(const nlohmann::ordered_json &value);
+// Go's %q of a string: in double quotes, with quotes and backslashes escaped.
+std::string goQuoted(std::string_view text);
+
+}  // namespace wfc::evals

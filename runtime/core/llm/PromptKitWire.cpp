@@ -1,0 +1,104 @@
+#include "core/llm/PromptKitWire.h"
+
+#include <algorithm>
+#include <cctype>
+#include <map>
+#include <string>
+#include <vector>
+
+namespace wfc::llm {
+namespace {
+
+// PromptKit re-encodes the schema from a Go map: every object's keys come out in name order.
+Json sortedKeys(const Json &value) {
+  if (value.is_object()) {
+    std::vector<std::string> keys;
+    for (const auto &[key, member] : value.items()) keys.push_back(key);
+    std::sort(keys.begin(), keys.end());
+    Json out = Json::object();
+    for (const std::string &key : keys) out[key] = sortedKeys(value[key]);
+    return out;
+  }
+  if (value.is_array()) {
+    Json out = Json::array();
+    for (const Json &item : value) out.push_back(sortedKeys(item));
+    return out;
+  }
+  return value;
+}
+
+void applyStrict(Json &schema) {
+  if (!schema.is_object()) return;
+  // Members are added only after the walk: adding one moves the others (an ordered_json object is
+  // a vector), and an iterator into them with it.
+  if (auto items = schema.find("items"); items != schema.end() && items->is_object()) applyStrict(*items);
+  auto properties = schema.find("properties");
+  if (properties != schema.end() && properties->is_object()) {
+    Json required = Json::array();
+    for (auto &[name, property] : properties->items()) {
+      required.push_back(name);
+      applyStrict(property);
+    }
+    schema["additionalProperties"] = false;
+    schema["required"] = std::move(required);
+  } else if (auto type = schema.find("type"); type != schema.end() && *type == "object") {
+    schema["properties"] = Json::object();
+    schema["additionalProperties"] = false;
+    schema["required"] = Json::array();
+  }
+}
+
+}  // namespace
+
+bool isOSeriesModel(std::string_view model) {
+  return model.size() >= 2 && model[0] == 'o' && std::isdigit(static_cast<unsigned char>(model[1]));
+}
+
+Json strictToolSchema(const Json &schema) {
+  Json strict = sortedKeys(schema.is_object() ? schema : Json::object());
+  applyStrict(strict);
+  return sortedKeys(strict);
+}
+
+void applyPromptKitOpenAi(Json &body, const Request &request) {
+  // The token limit: max_completion_tokens, the field OpenAI's reasoning models require.
+  if (auto it = body.find("max_tokens"); it != body.end()) {
+    Json limit = std::move(*it);
+    body.erase("max_tokens");
+    body["max_completion_tokens"] = std::move(limit);
+  }
+  // PromptKit's provider default top_p, sent with every request; an o-series model takes neither
+  // a temperature nor a top_p.
+  if (isOSeriesModel(request.model)) {
+    body.erase("temperature");
+    body.erase("top_p");
+  } else if (!body.contains("top_p")) {
+    body["top_p"] = 1;
+  }
+  if (auto tools = body.find("tools"); tools != body.end()) {
+    for (Json &tool : *tools) {
+      Json &function = tool["function"];
+      function["parameters"] = strictToolSchema(function["parameters"]);
+      function["strict"] = true;
+    }
+    if (auto choice = body.find("tool_choice"); choice != body.end() && *choice == "auto") body.erase("tool_choice");
+  }
+  // A tool result names its tool (PromptKit's {"role": "tool", "tool_call_id", "name", "content"}).
+  std::map<std::string, std::string> toolOfCall;
+  for (const Message &m : request.messages)
+    for (const ToolCallRequest &call : m.toolCalls) toolOfCall[call.id] = call.name;
+  Json &messages = body["messages"];
+  for (Json &message : messages) {
+    if (message["role"] != "tool") continue;
+    auto call = toolOfCall.find(message["tool_call_id"].get<std::string>());
+    if (call == toolOfCall.end()) continue;
+    Json named = Json::object();
+    for (auto &[key, value] : message.items()) {
+      named[key] = value;
+      if (key == "tool_call_id") named["name"] = call->second;
+    }
+    message = std::move(named);
+  }
+}
+
+}  // namespace wfc::llm
