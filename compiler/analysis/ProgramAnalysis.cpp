@@ -246,6 +246,7 @@ std::optional<Program> analyzeProgram(const ir::Module &module, const ProgramOpt
     for (const ir::State &st : program.workflow->states) usable(st.prompt, st.loc, "state '" + st.name + "'");
   for (const ir::Composition *c : program.compositions)
     ir::forEachStep(c->steps, [&](const ir::Step &s) { usable(s.prompt, s.loc, "step '" + s.id + "'"); });
+  for (const ir::Eval *e : program.evals) usable(e->judge, e->loc, "eval '" + e->name + "'");
   return program;
 }
 

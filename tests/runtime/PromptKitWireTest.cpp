@@ -48,6 +48,26 @@ TEST(PromptKitWireTest, BodiesAreRewrittenOnlyForPromptKitPrompts) {
   EXPECT_EQ(body["tools"][0]["function"]["strict"], true);
 }
 
+// A tool result is named after the call it answers, in the assistant message before it: ids a
+// server leaves out are made up per reply, so "call_0" of round 2 is not round 1's.
+TEST(PromptKitWireTest, ToolResultsAreNamedAfterTheCallTheyAnswer) {
+  llm::Request request;
+  request.model = "gpt-test";
+  llm::Message first{llm::Message::Role::Assistant, "", {}, {}};
+  first.toolCalls = {{"call_0", "kb_lookup", "{}"}};
+  llm::Message second{llm::Message::Role::Assistant, "", {}, {}};
+  second.toolCalls = {{"call_0", "orders_find", "{}"}};
+  request.messages = {{llm::Message::Role::User, "hi", {}, {}}, first, {llm::Message::Role::Tool, "a", {}, "call_0"},
+                      second, {llm::Message::Role::Tool, "b", {}, "call_0"}};
+  Json body = Json::parse(R"({"messages": [{"role": "user", "content": "hi"}, {"role": "assistant"},
+      {"role": "tool", "tool_call_id": "call_0", "content": "a"}, {"role": "assistant"},
+      {"role": "tool", "tool_call_id": "call_0", "content": "b"}]})");
+  llm::applyPromptKitOpenAi(body, request);
+  EXPECT_EQ(body["messages"][2]["name"], "kb_lookup");
+  EXPECT_EQ(body["messages"][4]["name"], "orders_find");
+  EXPECT_EQ(body["messages"][2].dump(), R"({"role":"tool","tool_call_id":"call_0","name":"kb_lookup","content":"a"})");
+}
+
 const VariableDecl kVariables[] = {{.name = "customer", .required = true, .defaultValue = "\"Ada\""},
                                    {.name = "count", .defaultValue = "3"}};
 const PromptDecl kPrompt = {.key = "desk", .location = "pack.yaml:3", .variables = kVariables};

@@ -255,7 +255,7 @@ void Lowering::checkEvalParams(ir::Eval &eval, const DocNode &paramsNode, llvm::
   auto missing = [&](const std::string &message) {
     eval.incomplete = true;
     if (eval.validatorOf)
-      diags_.warning(params ? params->loc : declLoc, what + " needs " + message + "; it is skipped, as PromptKit skips it");
+      diags_.warning(params ? params->loc : declLoc, what + " needs " + message + "; it is skipped");
     else
       diags_.error(params ? params->loc : declLoc, what + " needs " + message);
   };

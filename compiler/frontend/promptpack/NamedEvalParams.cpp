@@ -181,8 +181,8 @@ void Lowering::checkNamedEvalParams(ir::Eval &eval, const DocNode *params, llvm:
     }
   };
   // Each kind's shape; the value goes to the runtime as written.
-  auto check = [&](const DocNode &n, const std::string &key, Kind kind) {
-    switch (kind) {
+  auto check = [&](const DocNode &n, const std::string &key, const Param &spec) {
+    switch (spec.kind) {
       case Kind::String: if (!n.isString()) problem(n, key, "a string"); break;
       case Kind::Tool:
         if (!n.isString()) problem(n, key, "a tool's name");
@@ -223,10 +223,7 @@ void Lowering::checkNamedEvalParams(ir::Eval &eval, const DocNode *params, llvm:
         }
         break;
       case Kind::OneOf: {
-        const Param *spec = nullptr;
-        for (const Param &p : type.params)
-          if (key == p.name) spec = &p;
-        std::vector<std::string> values(spec->values.begin(), spec->values.end());
+        std::vector<std::string> values(spec.values.begin(), spec.values.end());
         if (!n.isString() || std::find(values.begin(), values.end(), n.stringValue) == values.end()) {
           std::string list;
           for (size_t i = 0; i < values.size(); ++i)
@@ -286,10 +283,12 @@ void Lowering::checkNamedEvalParams(ir::Eval &eval, const DocNode *params, llvm:
         continue;
       }
       if (eval.params.contains(spec->name)) {
-        diags_.warning(e.keyLoc, "'params." + e.key + "' of " + what + " repeats 'params." + spec->name + "': the first is read");
-        continue;
+        // PromptKit reads the canonical name when both are given.
+        diags_.warning(e.keyLoc, "'params." + e.key + "' of " + what + " repeats 'params." + spec->name + "': 'params." +
+                                     spec->name + "' is read");
+        if (e.key != spec->name) continue;
       }
-      check(*e.value, e.key, spec->kind);
+      check(*e.value, e.key, *spec);
       eval.params[spec->name] = toJson(*e.value);
     }
   }
@@ -298,7 +297,12 @@ void Lowering::checkNamedEvalParams(ir::Eval &eval, const DocNode *params, llvm:
       eval.params["validator_type"].is_string())
     eval.params["validator_type"] = canonicalEvalType(eval.params["validator_type"].get<std::string>());
 
-  auto given = [&](const char *name) { return eval.params.contains(name); };
+  // An empty list, text or mapping gives nothing: PromptKit's handlers treat it as missing.
+  auto given = [&](const char *name) {
+    auto it = eval.params.find(name);
+    if (it == eval.params.end()) return false;
+    return it->is_string() ? !it->get<std::string>().empty() : !((it->is_array() || it->is_object()) && it->empty());
+  };
   for (const std::vector<const char *> &group : type.required) {
     if (std::any_of(group.begin(), group.end(), given)) continue;
     std::string names;
@@ -306,7 +310,7 @@ void Lowering::checkNamedEvalParams(ir::Eval &eval, const DocNode *params, llvm:
       names += std::string(i == 0 ? "" : i + 1 == group.size() ? " or " : ", ") + "'params." + group[i] + "'";
     eval.incomplete = true;
     if (eval.validatorOf)
-      diags_.warning(params ? params->loc : declLoc, what + " needs " + names + "; it is skipped, as PromptKit skips it");
+      diags_.warning(params ? params->loc : declLoc, what + " needs " + names + "; it is skipped");
     else
       diags_.error(params ? params->loc : declLoc, what + " needs " + names);
   }

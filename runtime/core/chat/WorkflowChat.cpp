@@ -4,6 +4,7 @@
 #include "core/conversation/LlmStep.h"
 #include "core/llm/Media.h"
 #include "core/llm/PromptRenderer.h"
+#include "core/run/AttemptLog.h"
 #include "core/run/Run.h"
 #include "core/workflow/StateMachine.h"
 #include "core/workflow/StateTools.h"
@@ -39,6 +40,8 @@ void WorkflowChat::enter(int state) {
   const StateDecl &s = wf_.states[state];
   visit_ = workflow::countVisit(wf_, visits_, totalVisits_, state);
   state_ = state;
+  run_.workflowProgress().state = s.name;  // what the workflow eval types read
+  run_.workflowProgress().terminal = s.terminal;
   path_ = workflow::visitPath(s, visit_);
   span_ = run_.newSpanId();
   if (Trace *trace = run_.trace())
@@ -98,7 +101,8 @@ std::string WorkflowChat::converseInState(const std::string &message, std::vecto
   llm::Usage tokens;
   // Recordings and the journal key a turn's exchanges by state visit, turn (as the item), round
   // and attempt; the turn goes into the tool calls' idempotency keys too.
-  llm::StepAttempt a{run_, step, path_, 1, cancel_, span, int64_t(turn_), tokens, nullptr, true};
+  evals::AttemptLog log;  // what the prompt's validators read: the turn's calls and verdicts
+  llm::StepAttempt a{run_, step, path_, 1, cancel_, span, int64_t(turn_), tokens, &log, true};
 
   llm::Request request;
   if (p.provider) request.provider = p.provider;  // RFC 0017: a state runs on its prompt's
@@ -214,6 +218,7 @@ void WorkflowChat::commit(const Scheduled &transition, const std::vector<llm::Me
   Json wf = run_.workflow().json();
   wf["context"] = transition.context.json();
   run_.setWorkflow(Value::fromJson(std::move(wf)));
+  run_.workflowProgress().transitions.push_back({s.name, wf_.states[next].name, transition.event});
   enter(next);
 }
 

@@ -144,11 +144,11 @@ std::set<std::string> words(const std::string &s) {
 Verdict directional(const NamedEvalInput &in) {
   const std::string check = text(in.params, "check");
   if (check == "same_tool_calls") {
-    if (!in.params.contains("baseline_tools")) return pass();
+    if (strings(in.params, "baseline_tools").empty()) return pass();  // PromptKit: nothing to compare
     return sameToolSet(in, strings(in.params, "baseline_tools"), "baseline");
   }
   if (check == "similar_content") {
-    if (!in.params.contains("baseline_content")) return pass();
+    if (text(in.params, "baseline_content").empty()) return pass();
     // The Jaccard overlap of the two texts' lower-cased words: the score, as PromptKit's;
     // `threshold` (0.5) decides whether it passes (docs/promptkit.md "Divergences").
     std::set<std::string> a = words(in.text), b = words(text(in.params, "baseline_content"));
@@ -161,22 +161,22 @@ Verdict directional(const NamedEvalInput &in) {
     return fail(fmt::format("content similarity {:.2f} < threshold {:.2f}", overlap, threshold), overlap);
   }
   // same_outcome
-  if (!in.params.contains("baseline_state")) return pass();
+  if (text(in.params, "baseline_state").empty()) return pass();
   return workflowStateMatches(in, text(in.params, "baseline_state"), "baseline");
 }
 
 Verdict outcomeEquivalent(const NamedEvalInput &in) {
   const std::string metric = text(in.params, "metric");
   if (metric == "tool_calls") {
-    if (!in.params.contains("expected_tools")) return pass();
+    if (strings(in.params, "expected_tools").empty()) return pass();  // PromptKit: nothing to compare
     return sameToolSet(in, strings(in.params, "expected_tools"), "expected");
   }
   if (metric == "content_hash") {
-    if (!in.params.contains("expected_content")) return pass();
+    if (text(in.params, "expected_content").empty()) return pass();
     return in.text == text(in.params, "expected_content") ? pass() : fail("content does not match expected output");
   }
   // final_state
-  if (!in.params.contains("expected_state")) return pass();
+  if (text(in.params, "expected_state").empty()) return pass();
   return workflowStateMatches(in, text(in.params, "expected_state"), "expected");
 }
 

@@ -49,8 +49,8 @@ std::string goQuoted(std::string_view text) {
   std::string out = "\"";
   for (char c : text) {
     if (c == '"' || c == '\\') out += '\\';
-    if (c == '\n') {
-      out += "\\n";
+    if (c == '\n' || c == '\t' || c == '\r') {
+      out += c == '\n' ? "\\n" : c == '\t' ? "\\t" : "\\r";
       continue;
     }
     out += c;

@@ -83,21 +83,26 @@ void applyPromptKitOpenAi(Json &body, const Request &request) {
     }
     if (auto choice = body.find("tool_choice"); choice != body.end() && *choice == "auto") body.erase("tool_choice");
   }
-  // A tool result names its tool (PromptKit's {"role": "tool", "tool_call_id", "name", "content"}).
-  std::map<std::string, std::string> toolOfCall;
-  for (const Message &m : request.messages)
-    for (const ToolCallRequest &call : m.toolCalls) toolOfCall[call.id] = call.name;
+  // A tool result names its tool (PromptKit's {"role": "tool", "tool_call_id", "name", "content"}):
+  // the tool of the call it answers, among those of the assistant message before it — call ids
+  // a server leaves out are made up per reply ("call_0"), so they repeat across rounds.
   Json &messages = body["messages"];
-  for (Json &message : messages) {
-    if (message["role"] != "tool") continue;
-    auto call = toolOfCall.find(message["tool_call_id"].get<std::string>());
+  std::map<std::string, std::string> toolOfCall;
+  for (size_t i = 0; i < request.messages.size() && i < messages.size(); ++i) {
+    const Message &m = request.messages[i];
+    if (m.role == Message::Role::Assistant && !m.toolCalls.empty()) {
+      toolOfCall.clear();
+      for (const ToolCallRequest &call : m.toolCalls) toolOfCall[call.id] = call.name;
+    }
+    if (m.role != Message::Role::Tool) continue;
+    auto call = toolOfCall.find(m.toolCallId);
     if (call == toolOfCall.end()) continue;
     Json named = Json::object();
-    for (auto &[key, value] : message.items()) {
+    for (auto &[key, value] : messages[i].items()) {
       named[key] = value;
       if (key == "tool_call_id") named["name"] = call->second;
     }
-    message = std::move(named);
+    messages[i] = std::move(named);
   }
 }
 

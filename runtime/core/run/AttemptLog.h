@@ -1,5 +1,5 @@
 // What one attempt of a step (a chat turn) did that its evals read (docs/evals.md): its tool
-// calls, in the order they completed, and its validators' verdicts. Every call the model made is
+// calls, in the order the model made them, and its validators' verdicts. Every call the model made is
 // kept — with its arguments, and its result or why it failed — and `names()` gives the successful
 // ones, once per call, which tools_called, tools_not_called and `when` count. An agent's calls of
 // one round complete on several threads.

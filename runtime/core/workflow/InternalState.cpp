@@ -4,6 +4,7 @@
 #include "core/conversation/SkillSet.h"
 #include "core/llm/PromptRenderer.h"
 #include "core/llm/Recording.h"
+#include "core/run/AttemptLog.h"
 #include "core/run/Run.h"
 #include "core/workflow/EventFile.h"
 #include "core/workflow/StateMachine.h"
@@ -53,7 +54,8 @@ StateResult converse(const StateVisit &v, int prompt) {
   const StateDecl &s = v.state;
   StepDecl step = pseudoStep(v, prompt);
   llm::Usage tokens;
-  llm::StepAttempt attempt{v.run, step, v.path, 1, v.cancel, v.span, std::nullopt, tokens};
+  evals::AttemptLog log;  // what the prompt's validators read: the visit's calls and verdicts
+  llm::StepAttempt attempt{v.run, step, v.path, 1, v.cancel, v.span, std::nullopt, tokens, &log};
   llm::Exchange exchange(attempt, p);
   // The prompt's tools, those the state's active skills grant, the skill tools (docs/promptkit.md
   // "Skills") and the workflow's: offered anew after a round that changed the active skills.
@@ -161,7 +163,8 @@ StateResult askExternal(const StateVisit &v, int prompt, EventFile *events) {
   const StateDecl &s = v.state;
   StepDecl step = pseudoStep(v, prompt);
   llm::Usage tokens;
-  llm::StepAttempt attempt{v.run, step, v.path, 1, v.cancel, v.span, std::nullopt, tokens};
+  evals::AttemptLog log;  // what the prompt's validators read: the visit's calls and verdicts
+  llm::StepAttempt attempt{v.run, step, v.path, 1, v.cancel, v.span, std::nullopt, tokens, &log};
   llm::Request request = firstRequest(v, p, nullptr, earlierConversation(v));
   llm::Reply reply = llm::Exchange(attempt, p).send(request, 1);
   request.messages.push_back({llm::Message::Role::Assistant, reply.content, {}, {}});
