@@ -60,11 +60,6 @@ class ChatE2ETest : public LlmPackTest {
     return runProcess("/bin/sh", argv, 20);
   }
 
-  static std::vector<Json> bodies(const LlmServerProcess &server) {
-    std::vector<Json> out;
-    for (const Json &r : server.requests()) out.push_back(r["body"]);
-    return out;
-  }
 };
 
 // 1. One turn: the system message rendered with the variables (and a default), the message as

@@ -111,6 +111,13 @@ class LlmPackTest : public ::testing::Test {
   }
 
   // kb.lookup as a real process: echoes the term with a definition.
+  // The bodies of the requests `server` received, in order.
+  static std::vector<Json> bodies(const LlmServerProcess &server) {
+    std::vector<Json> out;
+    for (const Json &r : server.requests()) out.push_back(r["body"]);
+    return out;
+  }
+
   static std::string kbLookup() {
     return "  kb.lookup: {exec: {argv: [python3, -c, 'import json, sys; a = json.load(sys.stdin); "
            "print(json.dumps({\"term\": a[\"term\"], \"definition\": \"a workflow compiler\"}))']}}\n";

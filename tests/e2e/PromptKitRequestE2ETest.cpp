@@ -45,12 +45,6 @@ class PromptKitRequestE2ETest : public LlmPackTest {
     return a;
   }
 
-  static std::vector<Json> bodies(const LlmServerProcess &server) {
-    std::vector<Json> out;
-    for (const Json &r : server.requests()) out.push_back(r["body"]);
-    return out;
-  }
-
   // OpenAI's strict form of the pack's tools, as PromptKit's ensureStrictSchema writes them.
   static Json strictTools() {
     return json(R"([

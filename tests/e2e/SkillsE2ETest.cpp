@@ -60,12 +60,6 @@ class SkillsE2ETest : public LlmPackTest {
     return a;
   }
 
-  static std::vector<Json> bodies(const LlmServerProcess &server) {
-    std::vector<Json> out;
-    for (const Json &r : server.requests()) out.push_back(r["body"]);
-    return out;
-  }
-
   static Json tool(const Json &body, const std::string &name) {
     for (const Json &t : body["tools"])
       if (t["function"]["name"] == name) return t["function"];

@@ -1,6 +1,5 @@
 #include "core/conversation/StepEvals.h"
 
-#include "common/JsonReader.h"
 #include "common/Pattern.h"
 #include "core/conversation/Judge.h"
 #include "core/evals/NamedEval.h"
@@ -140,8 +139,7 @@ Verdict scoreEval(const EvaluatedAttempt &a, const EvalDecl &eval, const Value &
       NamedEvalHandler handler = findNamedEval(eval.typeName ? eval.typeName : "");
       if (!handler)
         throw Error(ErrorKind::StepFailed, std::string("no runtime defines eval type '") + spell(eval) + "'");
-      const nlohmann::ordered_json params = eval.params ? readJson(eval.params) : nlohmann::ordered_json::object();
-      v = handler({eval, params, output, text, a.calls, a.verdicts, a.workflow});
+      v = handler({eval, namedEvalParams(eval), output, text, a.calls, a.verdicts, a.workflow});
       break;
     }
   }

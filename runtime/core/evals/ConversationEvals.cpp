@@ -5,7 +5,10 @@
 // against values the eval gives. A score of 1 passes.
 #include "core/evals/NamedEval.h"
 
+#include "core/evals/EvalParams.h"
+
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 #include <algorithm>
 #include <cctype>
 #include <map>
@@ -19,32 +22,7 @@ using Json = nlohmann::ordered_json;
 
 constexpr const char *kActivate = "skill__activate";
 
-std::vector<std::string> strings(const Json &params, const char *key) {
-  std::vector<std::string> out;
-  auto it = params.find(key);
-  if (it == params.end() || !it->is_array()) return out;
-  for (const Json &item : *it)
-    if (item.is_string()) out.push_back(item.get<std::string>());
-  return out;
-}
-
-std::string text(const Json &params, const char *key) {
-  auto it = params.find(key);
-  return it != params.end() && it->is_string() ? it->get<std::string>() : "";
-}
-
-std::string joined(const std::vector<std::string> &parts, std::string_view separator) {
-  std::string out;
-  for (size_t i = 0; i < parts.size(); ++i) out += (i ? std::string(separator) : "") + parts[i];
-  return out;
-}
-
-Verdict pass() { return {1.0, true, ""}; }
-Verdict fail(std::string message, double score = 0) { return {score, false, std::move(message)}; }
-Verdict ratio(size_t found, size_t total, std::string message) {
-  double score = total ? double(found) / double(total) : 1.0;
-  return score >= 1.0 ? pass() : fail(std::move(message), score);
-}
+using param::strings, param::text;
 
 // The skill a skill__activate call names ("" when its arguments name none).
 std::string skillOf(const ToolCallRecord &c) {
@@ -57,14 +35,14 @@ std::string skillOf(const ToolCallRecord &c) {
 
 Verdict skillActivated(const NamedEvalInput &in) {
   std::vector<std::string> required = strings(in.params, "skill_names");
-  int64_t minCalls = in.params.contains("min_calls") ? in.params["min_calls"].get<int64_t>() : 1;
+  int64_t minCalls = param::integer(in.params, "min_calls").value_or(1);
   std::map<std::string, int64_t> counts;
   for (const ToolCallRecord &c : in.calls)
     if (c.ok() && !skillOf(c).empty()) ++counts[skillOf(c)];
   std::vector<std::string> missing;
   for (const std::string &name : required)
     if (counts[name] < minCalls) missing.push_back(name);
-  return ratio(required.size() - missing.size(), required.size(), "missing skill activations: " + joined(missing, ", "));
+  return ratio(required.size() - missing.size(), required.size(), fmt::format("missing skill activations: {}", fmt::join(missing, ", ")));
 }
 
 Verdict skillNotActivated(const NamedEvalInput &in) {
@@ -73,7 +51,7 @@ Verdict skillNotActivated(const NamedEvalInput &in) {
   for (const ToolCallRecord &c : in.calls)
     if (c.ok() && c.name == kActivate && std::find(forbidden.begin(), forbidden.end(), skillOf(c)) != forbidden.end())
       activated.push_back(skillOf(c));
-  return activated.empty() ? pass() : fail("forbidden skills activated: " + joined(activated, ", "));
+  return verdict(activated.empty(), fmt::format("forbidden skills activated: {}", fmt::join(activated, ", ")));
 }
 
 Verdict skillActivationOrder(const NamedEvalInput &in) {
@@ -81,7 +59,7 @@ Verdict skillActivationOrder(const NamedEvalInput &in) {
   std::vector<std::string> activated;
   for (const ToolCallRecord &c : in.calls)  // failed activations too, as PromptKit counts them
     if (!skillOf(c).empty()) activated.push_back(skillOf(c));
-  if (activated.empty()) return fail("no skill activations found");
+  if (activated.empty()) return verdict(false, "no skill activations found");
   size_t matched = 0;
   for (const std::string &skill : activated)
     if (matched < sequence.size() && skill == sequence[matched]) ++matched;
@@ -100,7 +78,7 @@ Verdict agentInvoked(const NamedEvalInput &in) {
   std::vector<std::string> missing;
   for (const std::string &a : agents)
     if (!called.count(a)) missing.push_back(a);
-  return ratio(agents.size() - missing.size(), agents.size(), "missing agents: " + joined(missing, ", "));
+  return ratio(agents.size() - missing.size(), agents.size(), fmt::format("missing agents: {}", fmt::join(missing, ", ")));
 }
 
 Verdict agentNotInvoked(const NamedEvalInput &in) {
@@ -108,14 +86,14 @@ Verdict agentNotInvoked(const NamedEvalInput &in) {
   std::vector<std::string> called;
   for (const ToolCallRecord &c : in.calls)
     if (std::find(agents.begin(), agents.end(), c.name) != agents.end()) called.push_back(c.name);
-  return called.empty() ? pass() : fail("forbidden agents called: " + joined(called, ", "));
+  return verdict(called.empty(), fmt::format("forbidden agents called: {}", fmt::join(called, ", ")));
 }
 
 Verdict agentResponseContains(const NamedEvalInput &in) {
   const std::string agent = text(in.params, "agent"), contains = text(in.params, "contains");
   for (const ToolCallRecord &c : in.calls)
     if (c.name == agent && c.ok() && c.result.find(contains) != std::string::npos) return pass();
-  return fail("no response from agent " + goQuoted(agent) + " containing " + goQuoted(contains));
+  return verdict(false, "no response from agent " + goQuoted(agent) + " containing " + goQuoted(contains));
 }
 
 // ---- single-run comparisons
@@ -126,9 +104,8 @@ Verdict sameToolSet(const NamedEvalInput &in, std::vector<std::string> expected,
   for (const ToolCallRecord &c : in.calls) actual.insert(c.name);
   std::set<std::string> want(expected.begin(), expected.end());
   if (actual == want) return pass();
-  return fail(fmt::format("tool calls differ from {}: got [{}], {} [{}]", label,
-                          joined(std::vector<std::string>(actual.begin(), actual.end()), ", "), label,
-                          joined(std::vector<std::string>(want.begin(), want.end()), ", ")));
+  return verdict(false, fmt::format("tool calls differ from {}: got [{}], {} [{}]", label, fmt::join(actual, ", "),
+                                    label, fmt::join(want, ", ")));
 }
 
 std::set<std::string> words(const std::string &s) {
@@ -156,9 +133,9 @@ Verdict directional(const NamedEvalInput &in) {
     for (const std::string &w : a) common += b.count(w);
     size_t all = a.size() + b.size() - common;
     double overlap = all == 0 ? 1.0 : double(common) / double(all);
-    double threshold = in.params.contains("threshold") ? in.params["threshold"].get<double>() : 0.5;
+    double threshold = param::number(in.params, "threshold").value_or(0.5);
     if (overlap >= threshold) return {overlap, true, ""};
-    return fail(fmt::format("content similarity {:.2f} < threshold {:.2f}", overlap, threshold), overlap);
+    return failWith(overlap, fmt::format("content similarity {:.2f} < threshold {:.2f}", overlap, threshold));
   }
   // same_outcome
   if (text(in.params, "baseline_state").empty()) return pass();
@@ -173,7 +150,7 @@ Verdict outcomeEquivalent(const NamedEvalInput &in) {
   }
   if (metric == "content_hash") {
     if (text(in.params, "expected_content").empty()) return pass();
-    return in.text == text(in.params, "expected_content") ? pass() : fail("content does not match expected output");
+    return verdict(in.text == text(in.params, "expected_content"), "content does not match expected output");
   }
   // final_state
   if (text(in.params, "expected_state").empty()) return pass();
@@ -200,7 +177,7 @@ Verdict invariantFieldsPreserved(const NamedEvalInput &in) {
     }
   }
   return ratio(fields.size() - lost.size(), fields.size(),
-               fmt::format("{} field(s) lost: {}", lost.size(), joined(lost, "; ")));
+               fmt::format("{} field(s) lost: {}", lost.size(), fmt::join(lost, "; ")));
 }
 
 }  // namespace

@@ -4,14 +4,15 @@
 // verdict counts; `direction` (input, output; both: either) narrows to the message it looked at.
 #include "core/evals/NamedEval.h"
 
+#include "core/evals/EvalParams.h"
+
 namespace wfc::evals {
 namespace {
 
 Verdict guardrailTriggered(const NamedEvalInput &in) {
-  const auto &p = in.params;
-  const std::string validator = p.contains("validator_type") ? p["validator_type"].get<std::string>() : "";
-  const bool shouldTrigger = !p.contains("should_trigger") || p["should_trigger"].get<bool>();
-  std::string direction = p.contains("direction") ? p["direction"].get<std::string>() : "";
+  const std::string validator = param::text(in.params, "validator_type");
+  const bool shouldTrigger = !in.params.contains("should_trigger") || param::flag(in.params, "should_trigger");
+  std::string direction = param::text(in.params, "direction");
   if (direction == "both") direction.clear();
   const std::string subject =
       goQuoted(validator) + (direction.empty() ? "" : " (direction " + goQuoted(direction) + ")");
@@ -20,11 +21,10 @@ Verdict guardrailTriggered(const NamedEvalInput &in) {
     if ((it->type == validator || it->validator == validator) && (direction.empty() || it->direction == direction))
       found = &*it;
   if (!found) {
-    if (shouldTrigger) return {0, false, "expected validator " + subject + " to run but it did not"};
-    return {1, true, ""};
+    return verdict(!shouldTrigger, "expected validator " + subject + " to run but it did not");
   }
-  if (found->triggered == shouldTrigger) return {1, true, ""};
-  return {0, false, "expected validator " + subject + " to " + (shouldTrigger ? "fail" : "pass") + " but it did not"};
+  return verdict(found->triggered == shouldTrigger,
+                 "expected validator " + subject + " to " + (shouldTrigger ? "fail" : "pass") + " but it did not");
 }
 
 }  // namespace

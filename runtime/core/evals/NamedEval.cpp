@@ -1,8 +1,11 @@
 #include "core/evals/NamedEval.h"
 
+#include "common/JsonReader.h"
+
 #include <fmt/format.h>
 #include <algorithm>
 #include <map>
+#include <mutex>
 
 namespace wfc::evals {
 
@@ -17,6 +20,16 @@ NamedEvalHandler findNamedEval(std::string_view type) {
   }();
   auto it = kHandlers.find(type);
   return it == kHandlers.end() ? nullptr : it->second;
+}
+
+const nlohmann::ordered_json &namedEvalParams(const EvalDecl &eval) {
+  static std::mutex mutex;
+  static std::map<const EvalDecl *, nlohmann::ordered_json> parsed;  // the program's tables do not move
+  std::lock_guard lock(mutex);
+  auto it = parsed.find(&eval);
+  if (it == parsed.end())
+    it = parsed.emplace(&eval, eval.params ? readJson(eval.params) : nlohmann::ordered_json::object()).first;
+  return it->second;
 }
 
 std::string goText(const nlohmann::ordered_json &value) {

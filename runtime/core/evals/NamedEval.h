@@ -34,6 +34,10 @@ using NamedEvalHandler = Verdict (*)(const NamedEvalInput &in);
 // The handler of `type`, or null when no runtime handler has that name.
 NamedEvalHandler findNamedEval(std::string_view type);
 
+// `eval`'s params (EvalDecl::params), parsed once for the run: an eval runs after every attempt
+// of its steps, each foreach item's among them.
+const nlohmann::ordered_json &namedEvalParams(const EvalDecl &eval);
+
 // The handlers, by family: each adds its types to `out`.
 void addToolCallEvals(std::vector<std::pair<std::string_view, NamedEvalHandler>> &out);
 void addGuardrailEvals(std::vector<std::pair<std::string_view, NamedEvalHandler>> &out);

@@ -1,95 +1,26 @@
 // PromptKit's tool-call eval types (runtime/evals/handlers in PromptKit's source; docs/evals.md
 // "Tool calls"): each looks at the calls the eval sees — a turn eval the attempt's, a session eval
-// the conversation's — in the order they completed, failed calls included. Names match exactly;
+// the conversation's — in the order the model made them, failed calls included. Names match exactly;
 // argument values compare as PromptKit compares them, by their printed form (5 equals "5");
 // results match as the model read them, case-insensitively for includes. A score of 1 passes.
 #include "core/evals/NamedEval.h"
 
 #include "common/JsonReader.h"
 #include "common/Pattern.h"
+#include "core/evals/EvalParams.h"
 #include "wfc/error.h"
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 #include <algorithm>
-#include <cctype>
 #include <map>
-#include <mutex>
 #include <optional>
 
 namespace wfc::evals {
 namespace {
 
 using Json = nlohmann::ordered_json;
-
-std::vector<std::string> strings(const Json &params, const char *key) {
-  std::vector<std::string> out;
-  auto it = params.find(key);
-  if (it == params.end() || !it->is_array()) return out;
-  for (const Json &item : *it)
-    if (item.is_string()) out.push_back(item.get<std::string>());
-  return out;
-}
-
-std::string text(const Json &params, const char *key) {
-  auto it = params.find(key);
-  return it != params.end() && it->is_string() ? it->get<std::string>() : "";
-}
-
-std::optional<int64_t> integer(const Json &params, const char *key) {
-  auto it = params.find(key);
-  if (it == params.end() || !it->is_number()) return std::nullopt;
-  return static_cast<int64_t>(it->get<double>());
-}
-
-std::optional<double> number(const Json &params, const char *key) {
-  auto it = params.find(key);
-  if (it == params.end() || !it->is_number()) return std::nullopt;
-  return it->get<double>();
-}
-
-bool flag(const Json &params, const char *key) {
-  auto it = params.find(key);
-  return it != params.end() && it->is_boolean() && it->get<bool>();
-}
-
-const Json &object(const Json &params, const char *key) {
-  static const Json kNone = Json::object();
-  auto it = params.find(key);
-  return it != params.end() && it->is_object() ? *it : kNone;
-}
-
-std::string lowered(std::string_view s) {
-  std::string out(s);
-  for (char &c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return out;
-}
-
-std::string joined(const std::vector<std::string> &parts, std::string_view separator) {
-  std::string out;
-  for (size_t i = 0; i < parts.size(); ++i) out += (i ? std::string(separator) : "") + parts[i];
-  return out;
-}
-
-// The compiler checked every pattern on RE2; compiled once per text.
-const Pattern &pattern(const std::string &source) {
-  static std::mutex mutex;
-  static std::map<std::string, std::shared_ptr<const Pattern>> compiled;
-  std::lock_guard lock(mutex);
-  auto &slot = compiled[source];
-  if (!slot) {
-    std::string error;
-    slot = Pattern::compile(source, &error);
-    if (!slot) throw Error(ErrorKind::StepFailed, "the pattern /" + source + "/ does not compile: " + error);
-  }
-  return *slot;
-}
-
-Verdict pass(std::string message = "") { return {1.0, true, std::move(message)}; }
-Verdict fail(std::string message, double score = 0) { return {score, false, std::move(message)}; }
-Verdict ratio(size_t found, size_t total, std::string message) {
-  double score = total ? double(found) / double(total) : 1.0;
-  return score >= 1.0 ? pass() : fail(std::move(message), score);
-}
+using param::flag, param::integer, param::number, param::object, param::strings, param::text;
 
 const Json &argsOf(const ToolCallRecord &call) {
   static const Json kNull;
@@ -122,7 +53,7 @@ Verdict toolsCalledSession(const NamedEvalInput &in) {
   std::vector<std::string> missing;
   for (const std::string &name : required)
     if (counts[name] < minCalls) missing.push_back(fmt::format("{} (got {}, need {})", name, counts[name], minCalls));
-  return ratio(required.size() - missing.size(), required.size(), "missing required tools: " + joined(missing, "; "));
+  return ratio(required.size() - missing.size(), required.size(), fmt::format("missing required tools: {}", fmt::join(missing, "; ")));
 }
 
 Verdict toolsNotCalledSession(const NamedEvalInput &in) {
@@ -131,7 +62,7 @@ Verdict toolsNotCalledSession(const NamedEvalInput &in) {
   for (size_t i = 0; i < in.calls.size(); ++i)
     if (std::find(forbidden.begin(), forbidden.end(), in.calls[i].name) != forbidden.end())
       found.push_back(fmt::format("{} at call {}", in.calls[i].name, i + 1));
-  return found.empty() ? pass() : fail("forbidden tools were called: " + joined(found, "; "));
+  return verdict(found.empty(), fmt::format("forbidden tools were called: {}", fmt::join(found, "; ")));
 }
 
 // ---- arguments
@@ -147,8 +78,8 @@ Verdict toolArgs(const NamedEvalInput &in) {
     last = argMismatches(c, expected);
     if (last.empty()) return pass();
   }
-  if (!called) return fail("tool " + goQuoted(tool) + " was not called");
-  return fail("tool " + goQuoted(tool) + " args mismatch: " + joined(last, "; "));
+  if (!called) return verdict(false, "tool " + goQuoted(tool) + " was not called");
+  return verdict(false, fmt::format("tool {} args mismatch: {}", goQuoted(tool), fmt::join(last, "; ")));
 }
 
 Verdict toolArgsSession(const NamedEvalInput &in) {
@@ -164,8 +95,8 @@ Verdict toolArgsSession(const NamedEvalInput &in) {
     if (argMismatches(c, expected).empty()) return pass();
     misses.push_back(fmt::format("call {}: args={}", i + 1, goText(argsOf(c))));
   }
-  if (!called) return fail("tool " + goQuoted(tool) + " was never called");
-  return fail(tool + " called but args did not match: " + joined(misses, "; "));
+  if (!called) return verdict(false, "tool " + goQuoted(tool) + " was never called");
+  return verdict(false, fmt::format("{} called but args did not match: {}", tool, fmt::join(misses, "; ")));
 }
 
 // tool_args_excluded_session (and its alias tools_not_called_with_args): the values an argument
@@ -198,7 +129,7 @@ Verdict toolArgsExcludedSession(const NamedEvalInput &in) {
         violations.push_back(fmt::format("call {}: {}={}", i + 1, arg, printed));
     }
   }
-  return violations.empty() ? pass() : fail("excluded args found: " + joined(violations, "; "));
+  return verdict(violations.empty(), fmt::format("excluded args found: {}", fmt::join(violations, "; ")));
 }
 
 // ---- errors and counts
@@ -213,7 +144,7 @@ Verdict noToolErrors(const NamedEvalInput &in) {
   if (errors.empty()) return pass();
   // PromptKit's score: the share of all calls that did not fail.
   double score = in.calls.empty() ? 1.0 : std::max(0.0, 1.0 - double(errors.size()) / double(in.calls.size()));
-  return fail("tool errors found: " + joined(errors, "; "), score);
+  return failWith(score, fmt::format("tool errors found: {}", fmt::join(errors, "; ")));
 }
 
 Verdict toolCallCount(const NamedEvalInput &in) {
@@ -221,9 +152,9 @@ Verdict toolCallCount(const NamedEvalInput &in) {
   int64_t count = 0;
   for (const ToolCallRecord &c : in.calls) count += inScope(c, tool);
   if (auto min = integer(in.params, "min"); min && *min >= 0 && count < *min)
-    return fail(fmt::format("expected at least {} call(s), got {}", *min, count));
+    return verdict(false, fmt::format("expected at least {} call(s), got {}", *min, count));
   if (auto max = integer(in.params, "max"); max && *max >= 0 && count > *max)
-    return fail(fmt::format("expected at most {} call(s), got {}", *max, count));
+    return verdict(false, fmt::format("expected at most {} call(s), got {}", *max, count));
   return pass();
 }
 
@@ -240,7 +171,7 @@ Verdict toolEfficiency(const NamedEvalInput &in) {
     failures.push_back(fmt::format("too many errors: {} (max {})", errors, *maxErrors));
   if (maxRate && total > 0 && rate > *maxRate)
     failures.push_back(fmt::format("error rate {:.1f}% exceeds max {:.1f}%", rate * 100, *maxRate * 100));
-  if (!failures.empty()) return fail("efficiency check failed: [" + joined(failures, " ") + "]");
+  if (!failures.empty()) return verdict(false, fmt::format("efficiency check failed: [{}]", fmt::join(failures, " ")));
   // PromptKit scores the share of max_calls left, so any call at all scores under 1 and fails its
   // default rule; wfc passes an attempt within every limit and keeps that share as the score
   // (docs/promptkit.md "Divergences").
@@ -263,17 +194,17 @@ Verdict toolResultIncludes(const NamedEvalInput &in) {
     matched += all;
   }
   if (matched >= occurrence) return pass();
-  return fail(fmt::format("only {} call(s) matched all patterns (required: {})", matched, occurrence));
+  return verdict(false, fmt::format("only {} call(s) matched all patterns (required: {})", matched, occurrence));
 }
 
 Verdict toolResultMatches(const NamedEvalInput &in) {
   const std::string tool = text(in.params, "tool");
-  const Pattern &re = pattern(text(in.params, "pattern"));
+  const Pattern &re = compiledPattern(in.eval, text(in.params, "pattern"));
   int64_t occurrence = integer(in.params, "occurrence").value_or(1);
   int64_t matched = 0;
   for (const ToolCallRecord &c : in.calls) matched += inScope(c, tool) && re.search(c.result);
   if (matched >= occurrence) return pass();
-  return fail(fmt::format("only {} call(s) matched pattern (required: {})", matched, occurrence));
+  return verdict(false, fmt::format("only {} call(s) matched pattern (required: {})", matched, occurrence));
 }
 
 // The media parts of a result: PromptKit's content parts ({"type", "media": {"mime_type"}}) or
@@ -303,7 +234,7 @@ Verdict toolResultHasMedia(const NamedEvalInput &in) {
     if (inScope(c, tool))
       for (const auto &[partType, mime] : mediaParts(c))
         if (lowered(partType) == type) return pass();
-  return fail("no tool result contains media of type " + goQuoted(text(in.params, "media_type")));
+  return verdict(false, "no tool result contains media of type " + goQuoted(text(in.params, "media_type")));
 }
 
 Verdict toolResultMediaType(const NamedEvalInput &in) {
@@ -313,7 +244,7 @@ Verdict toolResultMediaType(const NamedEvalInput &in) {
     if (inScope(c, tool))
       for (const auto &[partType, partMime] : mediaParts(c))
         if (partType != "text" && !partMime.empty() && lowered(partMime) == mime) return pass();
-  return fail("no tool result contains media with MIME type " + goQuoted(text(in.params, "mime_type")));
+  return verdict(false, "no tool result contains media with MIME type " + goQuoted(text(in.params, "mime_type")));
 }
 
 // ---- order
@@ -344,10 +275,10 @@ Verdict toolAntiPattern(const NamedEvalInput &in) {
       std::vector<std::string> sequence = strings(p, "sequence");
       if (sequence.empty() || matchedInOrder(in.calls, sequence) < sequence.size()) continue;
       std::string message = text(p, "message");
-      found.push_back("[" + joined(sequence, " → ") + "]" + (message.empty() ? "" : ": " + message));
+      found.push_back(fmt::format("[{}", fmt::join(sequence, " → ")) + "]" + (message.empty() ? "" : ": " + message));
     }
   if (found.empty()) return pass();
-  return fail(fmt::format("found {} anti-pattern(s): {}", found.size(), joined(found, "; ")));
+  return verdict(false, fmt::format("found {} anti-pattern(s): {}", found.size(), fmt::join(found, "; ")));
 }
 
 Verdict toolNoRepeat(const NamedEvalInput &in) {
@@ -361,22 +292,22 @@ Verdict toolNoRepeat(const NamedEvalInput &in) {
     if (run > maxRepeats && scoped) violations.push_back(fmt::format("{}({}x)", in.calls[i].name, run));
   }
   if (violations.empty()) return pass();
-  return fail(fmt::format("repeated tool calls detected (max {}): {}", maxRepeats, joined(violations, ", ")));
+  return verdict(false, fmt::format("repeated tool calls detected (max {}): {}", maxRepeats, fmt::join(violations, ", ")));
 }
 
 // What one call must satisfy (a tool_call_chain step, a tool_calls_with_args check): "" when it
 // does, else why not.
-std::string callProblem(const ToolCallRecord &c, const Json &check, const char *argsKey) {
+std::string callProblem(const EvalDecl &eval, const ToolCallRecord &c, const Json &check, const char *argsKey) {
   if (flag(check, "no_error") && !c.ok()) return "unexpected error: " + c.error;
   for (const std::string &p : strings(check, "result_includes"))
     if (lowered(c.result).find(lowered(p)) == std::string::npos) return "result missing pattern " + goQuoted(p);
-  if (std::string re = text(check, "result_matches"); !re.empty() && !pattern(re).search(c.result))
+  if (std::string re = text(check, "result_matches"); !re.empty() && !compiledPattern(eval, re).search(c.result))
     return "result does not match pattern";
   const Json &args = argsOf(c);
   for (const auto &[arg, re] : object(check, argsKey).items()) {
     auto got = args.is_object() ? args.find(arg) : args.end();
     if (!args.is_object() || got == args.end()) return "missing argument " + goQuoted(arg);
-    if (re.is_string() && !pattern(re.get<std::string>()).search(goText(*got)))
+    if (re.is_string() && !compiledPattern(eval, re.get<std::string>()).search(goText(*got)))
       return "argument " + goQuoted(arg) + " does not match pattern";
   }
   return "";
@@ -393,7 +324,7 @@ Verdict toolCallChain(const NamedEvalInput &in) {
     const Json &step = *steps[done];
     if (c.name != text(step, "tool")) continue;
     // The first call of the step's tool is the one the step judges.
-    if (std::string problem = callProblem(c, step, "args_match"); !problem.empty())
+    if (std::string problem = callProblem(in.eval, c, step, "args_match"); !problem.empty())
       return ratio(done, steps.size(), fmt::format("step {} ({}): {}", done, c.name, problem));
     ++done;
   }
@@ -418,13 +349,13 @@ Verdict toolCallsWithArgs(const NamedEvalInput &in) {
       else if (!want.is_null() && goText(*got) != goText(want))
         violations.push_back(c.name + ": argument " + goQuoted(arg) + " is " + goText(*got) + ", expected " + goText(want));
     }
-    if (std::string problem = callProblem(c, in.params, "args_match"); !problem.empty())
+    if (std::string problem = callProblem(in.eval, c, in.params, "args_match"); !problem.empty())
       violations.push_back(c.name + ": " + problem);
   }
-  if (!tool.empty() && matching == 0) return fail("tool " + goQuoted(tool) + " was not called");
+  if (!tool.empty() && matching == 0) return verdict(false, "tool " + goQuoted(tool) + " was not called");
   std::string summary = fmt::format("{} matching call(s), {} violation(s)", matching, violations.size());
   if (violations.empty()) return pass();
-  return fail(summary + ": " + joined(violations, "; "));
+  return verdict(false, fmt::format("{}: {}", summary, fmt::join(violations, "; ")));
 }
 
 }  // namespace

@@ -18,22 +18,6 @@ namespace {
 
 std::string head(const std::string &text, size_t n = 80) { return text.size() <= n ? text : text.substr(0, n) + "…"; }
 
-Verdict verdict(bool passed, std::string message) { return {passed ? 1.0 : 0.0, passed, passed ? "" : std::move(message)}; }
-
-// A counting type's score: found / total (1 when there is nothing to find), passing at 1.
-Verdict ratio(size_t found, size_t total, std::string message) {
-  double score = total ? double(found) / double(total) : 1.0;
-  return {score, found == total, found == total ? "" : std::move(message)};
-}
-
-// PromptKit compares case-insensitively by lower-casing both sides (ASCII here: the bytes of
-// other scripts are left as they are).
-std::string lowered(std::string_view text) {
-  std::string out(text);
-  for (char &c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return out;
-}
-
 bool isWordByte(char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; }
 
 // Whether `needle` occurs in `text`; with `wholeWord`, only where neither neighbour is a letter,
@@ -65,16 +49,29 @@ std::string number(double value) {
   return fmt::format("{:g}", value);
 }
 
-const Pattern &compiledPattern(const EvalDecl &eval, const char *text) {
+Verdict verdict(bool passed, std::string message) { return {passed ? 1.0 : 0.0, passed, passed ? "" : std::move(message)}; }
+
+Verdict ratio(size_t found, size_t total, std::string message) {
+  double score = total ? double(found) / double(total) : 1.0;
+  return {score, found == total, found == total ? "" : std::move(message)};
+}
+
+std::string lowered(std::string_view text) {
+  std::string out(text);
+  for (char &c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return out;
+}
+
+const Pattern &compiledPattern(const EvalDecl &eval, std::string_view text) {
   static std::mutex mutex;
-  static std::map<const char *, std::shared_ptr<const Pattern>> cache;
+  static std::map<std::string, std::shared_ptr<const Pattern>, std::less<>> cache;
   std::lock_guard lock(mutex);
   auto it = cache.find(text);
   if (it == cache.end()) {
     std::string error;
     std::shared_ptr<const Pattern> pattern = Pattern::compile(text, &error);
     if (!pattern) throw Error(ErrorKind::StepFailed, "the pattern of eval '" + std::string(eval.id) + "' cannot run: " + error);
-    it = cache.emplace(text, std::move(pattern)).first;
+    it = cache.emplace(std::string(text), std::move(pattern)).first;
   }
   return *it->second;
 }

@@ -10,6 +10,7 @@
 
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace wfc {
@@ -28,9 +29,21 @@ struct Verdict {
 // "0.5", "4", "1e+20": a bound or score as messages write it.
 std::string number(double value);
 
-// `text` (a pattern of `eval`, compiled into the program) compiled once on RE2 (common/Pattern.h)
-// and shared: the compiler checked that RE2 runs it; throws wfc::Error naming the eval if not.
-const Pattern &compiledPattern(const EvalDecl &eval, const char *text);
+// 1 and no message when `passed`, else 0 and `message`; pass(): verdict(true, "").
+Verdict verdict(bool passed, std::string message);
+inline Verdict pass() { return {1.0, true, ""}; }
+// A failure with a score of its own (a share), not 0.
+inline Verdict failWith(double score, std::string message) { return {score, false, std::move(message)}; }
+// A counting type's score: found / total (1 when there is nothing to find), passing at 1.
+Verdict ratio(size_t found, size_t total, std::string message);
+// PromptKit compares case-insensitively by lower-casing both sides (ASCII here: the bytes of
+// other scripts are left as they are).
+std::string lowered(std::string_view text);
+
+// `text` (a pattern of `eval`: compiled into the program or in its params) compiled once on RE2
+// (common/Pattern.h) and shared: the compiler checked that RE2 runs it; throws wfc::Error naming
+// the eval if not.
+const Pattern &compiledPattern(const EvalDecl &eval, std::string_view text);
 
 // What the text evals read of an output.
 std::string outputText(const Value &output);

@@ -1,31 +1,15 @@
 #include "core/llm/PromptKitWire.h"
 
-#include <algorithm>
 #include <cctype>
 #include <map>
 #include <string>
-#include <vector>
 
 namespace wfc::llm {
 namespace {
 
-// PromptKit re-encodes the schema from a Go map: every object's keys come out in name order.
-Json sortedKeys(const Json &value) {
-  if (value.is_object()) {
-    std::vector<std::string> keys;
-    for (const auto &[key, member] : value.items()) keys.push_back(key);
-    std::sort(keys.begin(), keys.end());
-    Json out = Json::object();
-    for (const std::string &key : keys) out[key] = sortedKeys(value[key]);
-    return out;
-  }
-  if (value.is_array()) {
-    Json out = Json::array();
-    for (const Json &item : value) out.push_back(sortedKeys(item));
-    return out;
-  }
-  return value;
-}
+// PromptKit re-encodes the schema from a Go map: every object's keys come out in name order, as
+// nlohmann::json (a std::map) keeps them.
+Json sortedKeys(const Json &value) { return Json(nlohmann::json(value)); }
 
 void applyStrict(Json &schema) {
   if (!schema.is_object()) return;
