@@ -33,7 +33,11 @@ enum class Kind {
   States,       // workflow states' names
   AccessRules,  // workflow_tool_access's rules: {state, allowed: [tools]}
   ChainSteps,   // tool_call_chain's steps
-  AntiPatterns  // tool_anti_pattern's patterns
+  AntiPatterns, // tool_anti_pattern's patterns
+  Duration,     // a Go duration: "10s", "1m30s", "500ms"
+  Url,          // an http:// or https:// URL
+  Method,       // an HTTP method: GET, POST, …
+  Headers       // header name -> value (a string)
 };
 
 struct Param {
@@ -51,6 +55,30 @@ struct NamedType {
   std::vector<std::vector<const char *>> required;
   std::vector<const char *> vacuous;
 };
+
+// What every judged type reads (PromptKit's buildJudgeOpts), after `own`.
+std::vector<Param> judgeParams(std::vector<Param> own) {
+  for (const char *name : {"criteria", "rubric", "model", "system_prompt"}) own.push_back({name, Kind::String});
+  return own;
+}
+// The retrieved context of the RAG types, after `own`.
+std::vector<Param> contextParams(std::vector<Param> own) {
+  own.push_back({"contexts", Kind::Strings});
+  own.push_back({"context", Kind::String});
+  own.push_back({"context_field", Kind::String});
+  return own;
+}
+std::vector<Param> scorerParams(std::vector<Param> own) {
+  for (const char *name : {"include_messages", "include_tool_calls"}) own.push_back({name, Kind::Bool});
+  own.push_back({"criteria", Kind::String});
+  own.push_back({"extra", Kind::Object});
+  own.push_back({"timeout", Kind::Duration});
+  return own;
+}
+std::vector<Param> restParams() {
+  return scorerParams({{"url", Kind::Url}, {"method", Kind::Method}, {"headers", Kind::Headers}});
+}
+std::vector<Param> a2aParams() { return scorerParams({{"agent_url", Kind::Url}, {"auth_token", Kind::String}}); }
 
 const std::vector<NamedType> &namedTypes() {
   static const std::vector<NamedType> kTypes = {
@@ -115,12 +143,55 @@ const std::vector<NamedType> &namedTypes() {
       {"workflow_transition_order", {{"sequence", Kind::States}}, {{"sequence"}}, {}},
       {"workflow_tool_access", {{"rules", Kind::AccessRules}}, {}, {"rules"}},
       {"invariant_fields_preserved", {{"tool", Kind::Tool}, {"fields", Kind::Strings}}, {{"tool"}, {"fields"}}, {}},
+      // Judged: the judge's params, and what each handler reads besides (JudgedEvals.cpp).
+      {"llm_judge_session", judgeParams({}), {}, {}},
+      {"llm_judge_conversation", judgeParams({}), {}, {}},
+      {"llm_judge_tool_calls", judgeParams({{"tools", Kind::Tools}}), {}, {}},
+      {"faithfulness", judgeParams(contextParams({})), {{"contexts", "context", "context_field"}}, {}},
+      {"hallucination", judgeParams(contextParams({})), {{"contexts", "context", "context_field"}}, {}},
+      {"answer_relevancy", judgeParams({{"question", Kind::String}}), {}, {}},
+      {"contextual_precision", judgeParams(contextParams({{"question", Kind::String}})),
+       {{"contexts", "context", "context_field"}}, {}},
+      {"contextual_recall",
+       judgeParams(contextParams({{"reference", Kind::String}, {"expected_output", Kind::String}})),
+       {{"contexts", "context", "context_field"}, {"reference", "expected_output"}}, {}},
+      {"contextual_relevancy", judgeParams(contextParams({{"question", Kind::String}})),
+       {{"contexts", "context", "context_field"}}, {}},
+      {"toxicity", judgeParams({}), {}, {}},
+      {"bias", judgeParams({}), {}, {}},
+      {"pii_leakage", judgeParams({}), {}, {}},
+      {"role_violation", judgeParams({{"agent_role", Kind::String}}), {}, {}},
+      // Media in tool results (MediaEvals.cpp).
+      {"image_format", {{"formats", Kind::Strings}}, {{"formats"}}, {}},
+      {"audio_format", {{"formats", Kind::Strings}}, {{"formats"}}, {}},
+      {"image_dimensions",
+       {{"min_width", Kind::Integer}, {"max_width", Kind::Integer}, {"min_height", Kind::Integer},
+        {"max_height", Kind::Integer}, {"width", Kind::Integer}, {"height", Kind::Integer}},
+       {}, {}},
+      {"audio_duration", {{"min_seconds", Kind::Number}, {"max_seconds", Kind::Number}}, {}, {}},
+      {"video_duration", {{"min_seconds", Kind::Number}, {"max_seconds", Kind::Number}}, {}, {}},
+      {"video_resolution",
+       {{"min_width", Kind::Integer}, {"max_width", Kind::Integer}, {"min_height", Kind::Integer},
+        {"max_height", Kind::Integer}, {"presets", Kind::Strings}},
+       {}, {}},
+      // External scorers (ExternalEvals.cpp).
+      {"rest_eval", restParams(), {{"url"}}, {}},
+      {"rest_eval_session", restParams(), {{"url"}}, {}},
+      {"a2a_eval", a2aParams(), {{"agent_url"}}, {}},
+      {"a2a_eval_session", a2aParams(), {{"agent_url"}}, {}},
       {"guardrail_triggered",
        {{"validator_type", Kind::String, "validator"}, {"should_trigger", Kind::Bool}, {"direction", Kind::Direction}},
        {{"validator_type"}},
        {}},
   };
   return kTypes;
+}
+
+// "10s", "1m30s", "1.5h", "500ms": what Go's time.ParseDuration reads (unsigned).
+bool isGoDuration(const std::string &text) {
+  static const std::shared_ptr<const Pattern> kDuration =
+      Pattern::compile("^([0-9]+(\\.[0-9]*)?|\\.[0-9]+)(ns|us|\u00b5s|ms|s|m|h)(([0-9]+(\\.[0-9]*)?|\\.[0-9]+)(ns|us|\u00b5s|ms|s|m|h))*$", nullptr);
+  return kDuration->search(text);
 }
 
 const NamedType *findType(const std::string &name) {
@@ -233,6 +304,26 @@ void Lowering::checkNamedEvalParams(ir::Eval &eval, const DocNode *params, llvm:
         }
         break;
       }
+      case Kind::Duration:
+        if (!n.isString() || !isGoDuration(n.stringValue))
+          problem(n, key, "a duration such as \"10s\", \"1m30s\" or \"500ms\"");
+        break;
+      case Kind::Url:
+        if (!n.isString() || (n.stringValue.rfind("http://", 0) != 0 && n.stringValue.rfind("https://", 0) != 0 &&
+                              n.stringValue.rfind("${", 0) != 0))
+          problem(n, key, "an http:// or https:// URL (\"${VAR}\" reads the environment)");
+        break;
+      case Kind::Method: {
+        bool token = n.isString() && !n.stringValue.empty() &&
+                     std::all_of(n.stringValue.begin(), n.stringValue.end(), [](char c) { return c >= 'A' && c <= 'Z'; });
+        if (!token) problem(n, key, "an HTTP method in capitals (GET, POST, PUT, …)");
+        break;
+      }
+      case Kind::Headers:
+        if (!n.isMapping()) return problem(n, key, "a mapping of header names to values");
+        for (const DocEntry &e : n.entries)
+          if (!e.value->isString()) problem(*e.value, key + "." + e.key, "a string (\"${VAR}\" reads the environment)");
+        break;
       case Kind::Direction:
         if (!n.isString() || (n.stringValue != "input" && n.stringValue != "output" && n.stringValue != "both"))
           problem(n, key, "'input', 'output' or 'both'");

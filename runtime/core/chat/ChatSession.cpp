@@ -143,9 +143,10 @@ std::string ChatSession::turn(const TurnInput &input) {
     if (step.evals.size() > 0) {
       const std::vector<evals::ToolCallRecord> calls = called.calls();
       const std::vector<evals::GuardrailVerdict> verdicts = called.verdicts();
-      evals::runStepEvals(
-          {run_, step, path, 1, int64_t(turn_), millisSince(start), cancel_, span, calls, verdicts, &spent},
-          Value::string(reply));
+      const std::vector<evals::TranscriptMessage> transcript = called.transcript();
+      evals::runStepEvals({run_, step, path, 1, int64_t(turn_), millisSince(start), cancel_, span, calls, verdicts,
+                           &spent, nullptr, &transcript, &variables},
+                          Value::string(reply));
     }
   } catch (const Error &e) {
     if (trace)
@@ -161,6 +162,7 @@ std::string ChatSession::turn(const TurnInput &input) {
   lastReply_ = reply;
   for (evals::ToolCallRecord &call : called.calls()) sessionCalls_.push_back(std::move(call));
   lastVerdicts_ = called.verdicts();
+  lastTranscript_ = called.transcript();
   if (trace)
     trace->write("step_end", {{"step", path}, {"kind", "turn"}, {"turn", turn_}, {"span_id", span},
                               {"parent_span_id", rootSpan_}, {"attempt", 1}, {"status", "ok"},
@@ -179,9 +181,10 @@ void ChatSession::finish() {
   // the conversation and the last turn's verdicts, and no duration (docs/promptkit.md "Chat
   // executables").
   const cost::Spend conversation = run_.spend();  // a session's cost_budget measures the whole conversation
-  evals::runStepEvals(
-      {run_, session, path, 1, std::nullopt, 0, cancel_, rootSpan_, sessionCalls_, lastVerdicts_, &conversation},
-      Value::string(lastReply_));
+  // The last turn's conversation is the whole conversation: each turn sends every earlier one.
+  evals::runStepEvals({run_, session, path, 1, std::nullopt, 0, cancel_, rootSpan_, sessionCalls_, lastVerdicts_,
+                       &conversation, nullptr, &lastTranscript_, &variables_},
+                      Value::string(lastReply_));
 }
 
 std::string runTurn(Run &run, const ChatTaskDecl &task, const Value &input, const CancellationToken &cancel,

@@ -78,6 +78,7 @@ class ChatSession final : public TurnTaker {
   std::string lastReply_;
   std::vector<evals::ToolCallRecord> sessionCalls_;    // every tool call of the conversation
   std::vector<evals::GuardrailVerdict> lastVerdicts_;  // the last turn's validators' verdicts
+  std::vector<evals::TranscriptMessage> lastTranscript_;  // the last turn's conversation: all of it
   unsigned turn_ = 0;
 };
 

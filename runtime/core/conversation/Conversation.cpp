@@ -330,6 +330,14 @@ void runToolCalls(const StepAttempt &a, std::vector<PendingCall> &calls, size_t 
 }
 
 
+void noteConversation(const StepAttempt &a, const Request &request) {
+  if (!a.log) return;
+  std::vector<evals::TranscriptMessage> transcript;
+  transcript.reserve(request.messages.size());
+  for (const Message &m : request.messages) transcript.push_back({Message::spell(m.role), m.content});
+  a.log->setConversation(std::move(transcript));
+}
+
 std::optional<std::string> runTurnRounds(const StepAttempt &a, const PromptDecl &prompt, Request &request,
                                          unsigned maxRounds,
                                          const std::function<PendingCall(const ToolCallRequest &)> &resolve,
@@ -340,6 +348,7 @@ std::optional<std::string> runTurnRounds(const StepAttempt &a, const PromptDecl 
     Reply reply = exchange.send(request, round);
     if (reply.toolCalls.empty()) {
       request.messages.push_back({Message::Role::Assistant, reply.content, {}, {}});
+      noteConversation(a, request);
       return reply.content;
     }
     if (round == maxRounds) break;  // the calls of a last round would never be answered

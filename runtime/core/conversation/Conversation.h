@@ -82,4 +82,9 @@ std::optional<std::string> runTurnRounds(const StepAttempt &a, const PromptDecl 
                                          const std::function<PendingCall(const ToolCallRequest &)> &resolve,
                                          const std::function<void()> &afterRound);
 
+// Notes `request`'s messages in the attempt's log, when it keeps one, as the conversation its
+// evals read (the judge, RAG and external types): each message's role and text — an assistant
+// message that only called tools has none.
+void noteConversation(const StepAttempt &a, const Request &request);
+
 }  // namespace wfc::llm

@@ -43,24 +43,16 @@ Value judge(const StepAttempt &a, int prompt, const Value &target, const char *r
   return parsed;
 }
 
-Value judgeCriteria(const StepAttempt &a, const EvalDecl &eval, const std::string &content) {
-  // A passing score above 1 is on a scale the criteria give ("from 1 to 5"): the judge is not
-  // told 0-1 then (docs/evals.md "llm_judge").
-  std::string scale = eval.passingScore > 1 ? "number on the scale the criteria give" : "float 0-1";
-  std::string system = eval.judgeSystemPrompt
-                           ? std::string(eval.judgeSystemPrompt)
-                           : "You are an evaluation judge. Evaluate the following content and respond with a JSON "
-                             "object containing: \"passed\" (boolean), \"score\" (" + scale +
-                                 "), and \"reasoning\" (string).";
-  std::string user = "Content to evaluate:\n" + content + "\n\nCriteria: " + eval.criteria;
-  if (eval.rubric) user += "\n\nRubric: " + Value::parse(eval.rubric).toText();
+evals::JudgeAnswer judgeContent(const StepAttempt &a, const char *key, const evals::JudgeAsk &ask) {
+  std::string user = "Content to evaluate:\n" + ask.content + "\n\nCriteria: " + ask.criteria;
+  if (!ask.rubric.empty()) user += "\n\nRubric: " + ask.rubric;
   Request request;
-  request.model = eval.judgeModel ? eval.judgeModel : a.run.model();
-  request.messages.push_back({Message::Role::System, std::move(system), {}, {}});
+  request.model = ask.model.empty() ? a.run.model() : ask.model;
+  request.messages.push_back({Message::Role::System, ask.system, {}, {}});
   request.messages.push_back({Message::Role::User, std::move(user), {}, {}});
   request.parameters = Json{{"temperature", 0.0}, {"max_tokens", 1024}};
   PromptDecl judgeDecl;  // the exchange's key names the eval
-  judgeDecl.key = eval.id;
+  judgeDecl.key = key;
   Reply reply = Exchange(a, judgeDecl).send(request, 1);
   size_t first = reply.content.find('{'), last = reply.content.rfind('}');
   Value parsed;
@@ -74,13 +66,34 @@ Value judgeCriteria(const StepAttempt &a, const EvalDecl &eval, const std::strin
   if (!score || !score->isNumber())
     throw Error(ErrorKind::StepFailed, "the judge's reply holds no JSON object with a numeric \"score\": " +
                                            headOf(reply.content, 200));
-  std::vector<std::pair<std::string, Value>> members = {{"score", *score}};
+  evals::JudgeAnswer answer;
+  answer.score = score->asNumber();
   if (std::optional<Value> passed = parsed.get("passed"); passed && passed->type() == Value::Type::Boolean)
-    members.push_back({"passed", *passed});
-  std::optional<Value> reasoning = parsed.get("reasoning");
-  members.push_back({"reasoning", reasoning && reasoning->isString() ? *reasoning : Value::string("")});
-  Value out = Value::object(std::move(members));
-  return out;
+    answer.passed = passed->asBool();
+  if (std::optional<Value> reasoning = parsed.get("reasoning"); reasoning && reasoning->isString())
+    answer.reasoning = reasoning->asString();
+  return answer;
+}
+
+Value judgeCriteria(const StepAttempt &a, const EvalDecl &eval, const std::string &content) {
+  // A passing score above 1 is on a scale the criteria give ("from 1 to 5"): the judge is not
+  // told 0-1 then (docs/evals.md "llm_judge").
+  evals::JudgeAsk ask;
+  ask.system = eval.judgeSystemPrompt ? std::string(eval.judgeSystemPrompt)
+               : eval.passingScore > 1
+                   ? "You are an evaluation judge. Evaluate the following content and respond with a JSON object "
+                     "containing: \"passed\" (boolean), \"score\" (number on the scale the criteria give), and "
+                     "\"reasoning\" (string)."
+                   : evals::kDefaultJudgeSystemPrompt;
+  ask.content = content;
+  ask.criteria = eval.criteria;
+  if (eval.rubric) ask.rubric = Value::parse(eval.rubric).toText();
+  if (eval.judgeModel) ask.model = eval.judgeModel;
+  evals::JudgeAnswer answer = judgeContent(a, eval.id, ask);
+  std::vector<std::pair<std::string, Value>> members = {{"score", Value::number(answer.score)}};
+  if (answer.passed) members.push_back({"passed", Value::boolean(*answer.passed)});
+  members.push_back({"reasoning", Value::string(answer.reasoning)});
+  return Value::object(std::move(members));
 }
 
 }  // namespace wfc::llm

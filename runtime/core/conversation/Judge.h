@@ -8,6 +8,7 @@
 #pragma once
 
 #include "core/conversation/LlmStep.h"
+#include "core/evals/JudgeCall.h"
 
 namespace wfc::llm {
 
@@ -26,5 +27,9 @@ Value judge(const StepAttempt &a, int prompt, const Value &target, const char *r
 // is read from its first '{' to its last '}'. Returns {score, passed?, reasoning}; a reply
 // without a numeric score is an error, as in PromptKit (no default score).
 Value judgeCriteria(const StepAttempt &a, const EvalDecl &eval, const std::string &content);
+
+// PromptKit's judge request for `ask` (core/evals/JudgeCall.h), keyed as the attempt's round 1
+// under `key` (the eval's id); the reply read as judgeCriteria reads it.
+evals::JudgeAnswer judgeContent(const StepAttempt &a, const char *key, const evals::JudgeAsk &ask);
 
 }  // namespace wfc::llm

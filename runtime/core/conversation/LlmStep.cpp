@@ -64,6 +64,11 @@ Value runPrompt(const StepAttempt &a, const PromptDecl &prompt, const Value &inp
   Request request = firstRequest(a, prompt, input);
   request.structured = structured(a);
   Reply reply = Exchange(a, prompt).send(request, 1);
+  if (a.log) {
+    request.messages.push_back({Message::Role::Assistant, reply.content, {}, {}});
+    noteConversation(a, request);
+    a.log->setVariables(input);
+  }
   return parseReply(a, reply.content, "the model's reply");
 }
 
@@ -82,7 +87,14 @@ Value runAgent(const StepAttempt &a, const PromptDecl &prompt, const Value &inpu
   const unsigned rounds = a.step.maxSteps > 0 ? a.step.maxSteps : prompt.maxRounds;
   for (unsigned round = 1; round <= rounds; ++round) {
     Reply reply = exchange.send(request, round);
-    if (reply.toolCalls.empty()) return parseReply(a, reply.content, "the model's final reply");
+    if (reply.toolCalls.empty()) {
+      if (a.log) {
+        request.messages.push_back({Message::Role::Assistant, reply.content, {}, {}});
+        noteConversation(a, request);
+        a.log->setVariables(input);
+      }
+      return parseReply(a, reply.content, "the model's final reply");
+    }
     if (round == rounds) break;  // the calls of a last round would never be answered
     request.messages.push_back({Message::Role::Assistant, reply.content, reply.toolCalls, {}});
     // Resolve each call: its tool and parsed arguments, or the error the model will read.

@@ -139,7 +139,19 @@ Verdict scoreEval(const EvaluatedAttempt &a, const EvalDecl &eval, const Value &
       NamedEvalHandler handler = findNamedEval(eval.typeName ? eval.typeName : "");
       if (!handler)
         throw Error(ErrorKind::StepFailed, std::string("no runtime defines eval type '") + spell(eval) + "'");
-      v = handler({eval, namedEvalParams(eval), output, text, a.calls, a.verdicts, a.workflow});
+      static const std::vector<TranscriptMessage> kNoTranscript;
+      static const Value kNoVariables = Value::object({});
+      // The judged types ask the run's judge, keyed and traced as llm_judge's exchanges are.
+      JudgeCall judgeCall = [&](const JudgeAsk &ask) {
+        std::string path = a.path + "/eval:" + eval.id;
+        llm::Usage tokens;  // counted in the run's tokens, not in the step's
+        llm::StepAttempt attempt{a.run, a.step, path, a.attempt, a.cancel, a.span, a.item, tokens};
+        attempt.streams = false;
+        return llm::judgeContent(attempt, eval.id, ask);
+      };
+      v = handler({eval, namedEvalParams(eval), output, text, a.calls, a.verdicts, a.workflow,
+                   a.transcript ? *a.transcript : kNoTranscript, a.variables ? *a.variables : kNoVariables, judgeCall,
+                   a.cancel, rationale});
       break;
     }
   }
@@ -184,6 +196,14 @@ void runStepEvals(const EvaluatedAttempt &a, const Value &output) {
       Verdict v;
       try {
         v = scoreEval(a, eval, output, text, r.rationale);
+        if (v.skipped) {
+          r.status = "skipped";
+          r.message = v.message;
+          r.durationMs = std::chrono::duration<double, std::milli>(Clock::now() - start).count();
+          writeTrace(a, r);
+          a.run.recordEval(std::move(r));
+          continue;
+        }
         r.score = v.score;
         // A threshold decides instead of the type's own rule (latency_budget has none).
         if (eval.threshold != Compare::None && eval.type != EvalType::LatencyBudget) {

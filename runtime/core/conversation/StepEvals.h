@@ -40,6 +40,10 @@ struct EvaluatedAttempt {
   const cost::Spend *spend = nullptr;
   // Where the run's workflow is (the workflow types read it); null: the program runs none.
   const WorkflowProgress *workflow = nullptr;
+  // The conversation the judge, RAG and external types read (a session eval's: the whole
+  // conversation) and the variables of its prompt; null: none (a validator's, a code step's).
+  const std::vector<TranscriptMessage> *transcript = nullptr;
+  const Value *variables = nullptr;
 };
 
 // The names of the calls that succeeded, once per call: what tools_called, tools_not_called and

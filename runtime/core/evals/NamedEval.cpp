@@ -16,6 +16,9 @@ NamedEvalHandler findNamedEval(std::string_view type) {
     addGuardrailEvals(all);
     addConversationEvals(all);
     addWorkflowEvals(all);
+    addJudgedEvals(all);
+    addExternalEvals(all);
+    addMediaEvals(all);
     return std::map<std::string_view, NamedEvalHandler>(all.begin(), all.end());
   }();
   auto it = kHandlers.find(type);

@@ -4,9 +4,11 @@
 // a PromptKit host defines: the eval is reported skipped.
 #pragma once
 
+#include "core/evals/JudgeCall.h"
 #include "core/evals/Verdict.h"
 #include "core/run/AttemptLog.h"
 #include "core/run/WorkflowProgress.h"
+#include "wfc/cancellation.h"
 #include "wfc/program.h"
 
 #include <nlohmann/json.hpp>
@@ -25,6 +27,12 @@ struct NamedEvalInput {
   const std::vector<ToolCallRecord> &calls;
   const std::vector<GuardrailVerdict> &verdicts;
   const WorkflowProgress *workflow;  // null: the program runs no workflow
+  // The conversation (a session eval's: all of it; empty for a validator) and its prompt's variables.
+  const std::vector<TranscriptMessage> &transcript;
+  const Value &variables;
+  const JudgeCall &judge;            // asks the run's judge (the judged types)
+  const CancellationToken &cancel;   // the attempt's (the external types' requests)
+  std::string &rationale;            // the judge's or scorer's reasoning, for the trace and report
 };
 
 // A handler scores as PromptKit's does (its score and its pass rule: a score of 1 passes); it
@@ -43,6 +51,9 @@ void addToolCallEvals(std::vector<std::pair<std::string_view, NamedEvalHandler>>
 void addGuardrailEvals(std::vector<std::pair<std::string_view, NamedEvalHandler>> &out);
 void addConversationEvals(std::vector<std::pair<std::string_view, NamedEvalHandler>> &out);
 void addWorkflowEvals(std::vector<std::pair<std::string_view, NamedEvalHandler>> &out);
+void addJudgedEvals(std::vector<std::pair<std::string_view, NamedEvalHandler>> &out);
+void addExternalEvals(std::vector<std::pair<std::string_view, NamedEvalHandler>> &out);
+void addMediaEvals(std::vector<std::pair<std::string_view, NamedEvalHandler>> &out);
 
 // directional's same_outcome and outcome_equivalent's final_state: the state being visited is
 // `expected` (`label`: "baseline", "expected").

@@ -23,7 +23,8 @@ namespace wfc::evals {
 struct Verdict {
   double score = 0;
   bool passed = false;
-  std::string message;  // what was wrong, when it did not pass
+  std::string message;  // what was wrong, when it did not pass; why, when skipped
+  bool skipped = false;  // there was nothing to evaluate (reported `skipped`, as PromptKit reports it)
 };
 
 // "0.5", "4", "1e+20": a bound or score as messages write it.
@@ -32,6 +33,8 @@ std::string number(double value);
 // 1 and no message when `passed`, else 0 and `message`; pass(): verdict(true, "").
 Verdict verdict(bool passed, std::string message);
 inline Verdict pass() { return {1.0, true, ""}; }
+// Nothing to evaluate: PromptKit's skipped result (score 1), reported `skipped` with `why`.
+inline Verdict skip(std::string why) { return {1.0, true, std::move(why), true}; }
 // A failure with a score of its own (a share), not 0.
 inline Verdict failWith(double score, std::string message) { return {score, false, std::move(message)}; }
 // A counting type's score: found / total (1 when there is nothing to find), passing at 1.

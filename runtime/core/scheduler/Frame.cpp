@@ -840,8 +840,11 @@ Value Frame::runAttempts(int step, unsigned &attempts, AttemptOutcome &outcome) 
         if (const Frame *f = nearestIteration(StepKind::Foreach)) item = f->iteration_.index;
         const std::vector<evals::ToolCallRecord> calls = ctx.attemptLog().calls();
         const std::vector<evals::GuardrailVerdict> verdicts = ctx.attemptLog().verdicts();
+        const std::vector<evals::TranscriptMessage> transcript = ctx.attemptLog().transcript();
+        const Value variables = ctx.attemptLog().variables();
         evals::runStepEvals({run_, d, stepPath(step), attempt, item, millisSince(start), token, span, calls, verdicts,
-                             &ctx.spend(), run_.runsWorkflow() ? &run_.workflowProgress() : nullptr},
+                             &ctx.spend(), run_.runsWorkflow() ? &run_.workflowProgress() : nullptr, &transcript,
+                             &variables},
                             out);
       }
       if (deadline) run_.deadlines().cancel(deadline);
