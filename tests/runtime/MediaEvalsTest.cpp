@@ -184,5 +184,16 @@ TEST(MediaEvalsTest, DurationsAndResolutions) {
             "1280 below minimum 1920");
 }
 
+// wfc has no classifier: PromptKit's reason when its host registers none.
+TEST(MediaEvalsTest, ClassifierTypesAreSkippedAsPromptKitSkipsThemWithoutAClassifier) {
+  Fixture f;
+  f.mcpBlock("audio", "audio/wav", wav(8000, 1, 800));
+  Verdict v = f.run("audio_emotion", {{"model", "wav2vec2-ser"}, {"expected_label", "angry"}});
+  EXPECT_TRUE(v.skipped);
+  EXPECT_EQ(v.message, "no classify registry configured; add a providers: entry with role: inference and either "
+                       "defaults.inference.audio_classifier or params.classifier_id");
+  EXPECT_TRUE(f.run("text_toxicity", {{"model", "m"}, {"expected_label", "toxic"}}).skipped);
+}
+
 }  // namespace
 }  // namespace wfc::evals

@@ -36,15 +36,11 @@ const std::map<std::string, std::string> kAliases = {
 const std::map<std::string, std::string> kUnsupported = {
     {"json_path", "a JMESPath evaluator"},
     {"cosine_similarity", "an embeddings endpoint"},
-    {"text_toxicity", "a classifier"},
-    {"text_sentiment", "a classifier"},
     {"spoke_in_state", "a record of which workflow states produced replies"},
     {"composition_step_output", "the composition's step outputs given to evals"},
     {"composition_branch_taken", "the composition's branches given to evals"},
     {"composition_parallel_complete", "the composition's parallel steps given to evals"},
     {"composition_output", "the composition's output given to evals"},
-    {"image_moderation", "a moderation classifier"},
-    {"audio_emotion", "an emotion classifier"},
     {"tool_exec", "an eval handler process"},
 };
 

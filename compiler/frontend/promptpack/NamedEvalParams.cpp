@@ -54,6 +54,8 @@ struct NamedType {
   // them the eval checks nothing (a warning).
   std::vector<std::vector<const char *>> required;
   std::vector<const char *> vacuous;
+  // A warning at every eval of the type: what wfc does instead of what PromptKit's host can.
+  const char *note = nullptr;
 };
 
 // What every judged type reads (PromptKit's buildJudgeOpts), after `own`.
@@ -75,6 +77,14 @@ std::vector<Param> scorerParams(std::vector<Param> own) {
   own.push_back({"timeout", Kind::Duration});
   return own;
 }
+std::vector<Param> classifierParams() {
+  return {{"model", Kind::String}, {"expected_label", Kind::String}, {"message_role", Kind::String},
+          {"message_index", Kind::Number}, {"classifier_id", Kind::String}};
+}
+constexpr const char *kNoClassifier =
+    "wfc has no classifier backend: the eval is reported skipped when it runs, as PromptKit reports it when its host "
+    "registers no classifier";
+
 std::vector<Param> restParams() {
   return scorerParams({{"url", Kind::Url}, {"method", Kind::Method}, {"headers", Kind::Headers}});
 }
@@ -174,6 +184,11 @@ const std::vector<NamedType> &namedTypes() {
        {{"min_width", Kind::Integer}, {"max_width", Kind::Integer}, {"min_height", Kind::Integer},
         {"max_height", Kind::Integer}, {"presets", Kind::Strings}},
        {}, {}},
+      // Classifiers: wfc has none (ClassifierEvals.cpp).
+      {"audio_emotion", classifierParams(), {{"model"}, {"expected_label"}}, {}, kNoClassifier},
+      {"image_moderation", classifierParams(), {{"model"}, {"expected_label"}}, {}, kNoClassifier},
+      {"text_toxicity", classifierParams(), {{"model"}, {"expected_label"}}, {}, kNoClassifier},
+      {"text_sentiment", classifierParams(), {{"model"}, {"expected_label"}}, {}, kNoClassifier},
       // External scorers (ExternalEvals.cpp).
       {"rest_eval", restParams(), {{"url"}}, {}},
       {"rest_eval_session", restParams(), {{"url"}}, {}},
@@ -405,6 +420,7 @@ void Lowering::checkNamedEvalParams(ir::Eval &eval, const DocNode *params, llvm:
     else
       diags_.error(params ? params->loc : declLoc, what + " needs " + names);
   }
+  if (type.note) diags_.warning(declLoc, what + ": " + type.note);
   if (!type.vacuous.empty() && std::none_of(type.vacuous.begin(), type.vacuous.end(), given)) {
     std::string names;
     for (size_t i = 0; i < type.vacuous.size(); ++i)

@@ -19,6 +19,7 @@ NamedEvalHandler findNamedEval(std::string_view type) {
     addJudgedEvals(all);
     addExternalEvals(all);
     addMediaEvals(all);
+    addClassifierEvals(all);
     return std::map<std::string_view, NamedEvalHandler>(all.begin(), all.end());
   }();
   auto it = kHandlers.find(type);

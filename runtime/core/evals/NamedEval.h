@@ -54,6 +54,7 @@ void addWorkflowEvals(std::vector<std::pair<std::string_view, NamedEvalHandler>>
 void addJudgedEvals(std::vector<std::pair<std::string_view, NamedEvalHandler>> &out);
 void addExternalEvals(std::vector<std::pair<std::string_view, NamedEvalHandler>> &out);
 void addMediaEvals(std::vector<std::pair<std::string_view, NamedEvalHandler>> &out);
+void addClassifierEvals(std::vector<std::pair<std::string_view, NamedEvalHandler>> &out);
 
 // directional's same_outcome and outcome_equivalent's final_state: the state being visited is
 // `expected` (`label`: "baseline", "expected").
