@@ -133,13 +133,32 @@ TEST_F(PromptKitRunEvalE2ETest, WorkflowEvalsReadWhereTheWorkflowIs) {
   std::string b = bindings("workflow-evals", "tools:\n"
                                              "  route: {exec: {argv: [python3, -c, 'print(\"{\\\"event\\\": \\\"done\\\"}\")']}}\n"
                                              "  reply: {exec: {argv: [python3, -c, 'print(\"{\\\"text\\\": \\\"hi\\\"}\")']}}\n");
-  ProcessResult r = run("promptkit-workflow-evals", {"--bindings", b, "--trace", trace});
+  LlmServerProcess server(json(R"({"replies": [{"reply": {"content": "Bye now."}}]})"));
+  ProcessResult r = run("promptkit-workflow-evals", {"--bindings", b, "--trace", trace, "--llm-base-url",
+                                                     server.baseUrl(), "--model", "test-model"});
   ASSERT_EQ(r.exitCode, 0) << r.describe() << "\n" << r.err;
   std::map<std::string, std::map<std::string, Json>> evals;  // by step, then eval
   for (const Json &e : events(jsonLines(trace), "eval")) evals[e["step"]][e["eval"]] = e;
-  ASSERT_EQ(evals.size(), 2u) << r.err;
-  std::map<std::string, Json> triage, answer;  // the step of `triage` runs in_triage, that of `answer` order
-  for (auto &[step, lines] : evals) (lines.count("order") ? answer : triage) = lines;
+  ASSERT_EQ(evals.size(), 3u) << r.err;
+  std::map<std::string, Json> triage, answer, close;  // the steps running in_triage, order, spoke_answer
+  for (auto &[step, lines] : evals) (lines.count("order") ? answer : lines.count("spoke_answer") ? close : triage) = lines;
+  // The closing prompt spoke in `answer`; nothing spoke in `triage` (a tool step). Its words are
+  // what composition_output reads.
+  EXPECT_EQ(close["spoke_answer"]["status"], "passed") << close["spoke_answer"];
+  EXPECT_EQ(close["spoke_triage"]["status"], "failed");
+  EXPECT_EQ(close["spoke_triage"]["message"], "no assistant message with text was produced in state \"triage\"");
+  EXPECT_EQ(close["says_bye"]["status"], "passed");
+  EXPECT_EQ(close["says_exactly"]["status"], "failed");
+  EXPECT_EQ(close["says_exactly"]["message"], "composition output equals \"Bye now\"");
+  // The steps before it: their outputs as JSON, the branch's choice, the parallel block.
+  for (const char *id : {"said_hi", "chose_close", "forked", "replies_hi"}) {
+    SCOPED_TRACE(id);
+    EXPECT_EQ(close[id]["status"], "passed") << close[id];
+  }
+  EXPECT_EQ(close["picked"]["status"], "failed");
+  EXPECT_EQ(close["picked"]["message"], "step \"pick\" output equals \"{}\"") << "pick's output is route's event";
+  EXPECT_EQ(close["never_hi"]["status"], "failed");
+  EXPECT_EQ(close["never_hi"]["message"], "tool_exec: \"reply\" output matched failure_pattern \"hi\"");
   EXPECT_EQ(triage["in_triage"]["status"], "passed");
   EXPECT_EQ(triage["access"]["status"], "failed");
   EXPECT_EQ(triage["access"]["message"], "1 violation(s): route called in state \"triage\" (call 1)");

@@ -118,6 +118,7 @@ struct Fixture {
   std::vector<TranscriptMessage> transcript;
   Value variables = Value::object({});
   JudgeCall judge = [](const JudgeAsk &) -> JudgeAnswer { throw std::logic_error("no judge here"); };
+  ToolRunner runTool = [](const std::string &, const Value &, long) -> Value { throw std::logic_error("no tools here"); };
   CancellationToken cancel;
   std::string rationale;
   EvalDecl eval;
@@ -129,7 +130,8 @@ struct Fixture {
     std::string text;
     NamedEvalHandler handler = findNamedEval(type);
     EXPECT_NE(handler, nullptr) << type;
-    return handler({eval, params, output, text, calls, verdicts, nullptr, transcript, variables, judge, cancel, rationale});
+    return handler({eval, params, output, text, calls, verdicts, nullptr, transcript, variables, judge, runTool, nullptr, cancel,
+                    rationale});
   }
   // A result with PromptKit's content part, and one with MCP's content block.
   void promptKitPart(const std::string &type, nlohmann::ordered_json media) {

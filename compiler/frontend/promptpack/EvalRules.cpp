@@ -36,12 +36,6 @@ const std::map<std::string, std::string> kAliases = {
 const std::map<std::string, std::string> kUnsupported = {
     {"json_path", "a JMESPath evaluator"},
     {"cosine_similarity", "an embeddings endpoint"},
-    {"spoke_in_state", "a record of which workflow states produced replies"},
-    {"composition_step_output", "the composition's step outputs given to evals"},
-    {"composition_branch_taken", "the composition's branches given to evals"},
-    {"composition_parallel_complete", "the composition's parallel steps given to evals"},
-    {"composition_output", "the composition's output given to evals"},
-    {"tool_exec", "an eval handler process"},
 };
 
 // Threshold operators: wfc's symbols and the schema's words (gte, lt, …), by canonical symbol.

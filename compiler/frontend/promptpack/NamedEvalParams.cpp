@@ -37,7 +37,8 @@ enum class Kind {
   Duration,     // a Go duration: "10s", "1m30s", "500ms"
   Url,          // an http:// or https:// URL
   Method,       // an HTTP method: GET, POST, …
-  Headers       // header name -> value (a string)
+  Headers,      // header name -> value (a string)
+  Step          // a composition step's id
 };
 
 struct Param {
@@ -151,6 +152,15 @@ const std::vector<NamedType> &namedTypes() {
       {"state_is", {{"state", Kind::State}}, {{"state"}}, {}},
       {"transitioned_to", {{"state", Kind::State}}, {{"state"}}, {}},
       {"workflow_transition_order", {{"sequence", Kind::States}}, {{"sequence"}}, {}},
+      {"spoke_in_state", {{"state", Kind::State}}, {{"state"}}, {}},
+      {"composition_output", {{"equals", Kind::String}, {"contains", Kind::String}}, {}, {}},
+      {"composition_step_output", {{"step", Kind::Step}, {"equals", Kind::String}, {"contains", Kind::String}}, {{"step"}}, {}},
+      {"composition_branch_taken", {{"branch", Kind::Step}, {"expected", Kind::Step}}, {{"branch"}, {"expected"}}, {}},
+      {"composition_parallel_complete", {{"parallel", Kind::Step}}, {{"parallel"}}, {}},
+      {"tool_exec",
+       {{"tool", Kind::Tool}, {"args", Kind::Object}, {"timeout_seconds", Kind::Integer}, {"success_pattern", Kind::Regex},
+        {"failure_pattern", Kind::Regex}},
+       {{"tool"}}, {}},
       {"workflow_tool_access", {{"rules", Kind::AccessRules}}, {}, {"rules"}},
       {"invariant_fields_preserved", {{"tool", Kind::Tool}, {"fields", Kind::Strings}}, {{"tool"}, {"fields"}}, {}},
       // Judged: the judge's params, and what each handler reads besides (JudgedEvals.cpp).
@@ -207,6 +217,14 @@ bool isGoDuration(const std::string &text) {
   static const std::shared_ptr<const Pattern> kDuration =
       Pattern::compile("^([0-9]+(\\.[0-9]*)?|\\.[0-9]+)(ns|us|\u00b5s|ms|s|m|h)(([0-9]+(\\.[0-9]*)?|\\.[0-9]+)(ns|us|\u00b5s|ms|s|m|h))*$", nullptr);
   return kDuration->search(text);
+}
+
+// Every step id of the pack's compositions, nested ones too.
+void collectStepIds(const std::vector<StepDecl> &steps, std::vector<std::string> &out) {
+  for (const StepDecl &step : steps) {
+    if (step.id) out.push_back(*step.id);
+    collectStepIds(step.children(), out);
+  }
 }
 
 const NamedType *findType(const std::string &name) {
@@ -339,6 +357,15 @@ void Lowering::checkNamedEvalParams(ir::Eval &eval, const DocNode *params, llvm:
         for (const DocEntry &e : n.entries)
           if (!e.value->isString()) problem(*e.value, key + "." + e.key, "a string (\"${VAR}\" reads the environment)");
         break;
+      case Kind::Step: {
+        if (!n.isString()) return problem(n, key, "a composition step's id");
+        std::vector<std::string> steps;
+        for (const auto &c : pack_.compositions.value) collectStepIds(c.decl.steps.value, steps);
+        if (std::find(steps.begin(), steps.end(), n.stringValue) == steps.end())
+          diags_.warning(n.loc, "'" + n.stringValue + "' in 'params." + key + "' of " + what + " is not a step of the " +
+                                    "pack's compositions" + (steps.empty() ? " (it has none)" : didYouMeanSuffix(n.stringValue, steps)));
+        break;
+      }
       case Kind::Direction:
         if (!n.isString() || (n.stringValue != "input" && n.stringValue != "output" && n.stringValue != "both"))
           problem(n, key, "'input', 'output' or 'both'");

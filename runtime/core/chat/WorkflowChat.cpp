@@ -177,6 +177,7 @@ std::string WorkflowChat::converseInState(const std::string &message, std::vecto
                                             s.name + "' reached tool_policy.max_rounds (" + std::to_string(p.maxRounds) +
                                             " rounds) of prompt '" + p.key + "' while the model still called tools");
     reply = std::move(*answered);
+    if (reply.find_first_not_of(" \t\r\n") != std::string::npos) run_.workflowProgress().spokeIn(s.name);
   } catch (const Error &e) {
     if (trace)
       trace->write("step_end", {{"step", path_}, {"kind", "turn"}, {"turn", turn_}, {"state", s.name},

@@ -8,6 +8,7 @@
 #include "core/evals/Verdict.h"
 #include "core/run/EvalRecord.h"
 #include "core/run/Run.h"
+#include "support/Deadlines.h"
 #include "wfc/error.h"
 
 #include <fmt/format.h>
@@ -149,9 +150,30 @@ Verdict scoreEval(const EvaluatedAttempt &a, const EvalDecl &eval, const Value &
         attempt.streams = false;
         return llm::judgeContent(attempt, eval.id, ask);
       };
+      // tool_exec runs a tool of the pack as the run binds it, keyed under the eval.
+      ToolRunner runTool = [&](const std::string &name, const Value &args, long timeoutMs) {
+        const ProgramDecl &program = a.run.program();
+        int tool = -1;
+        for (size_t i = 0; i < program.tools.size() && tool < 0; ++i)
+          if (name == program.tools[i].name) tool = int(i);
+        if (tool < 0) throw Error(ErrorKind::StepFailed, "'" + name + "' is not a tool of the pack");
+        if (!a.run.isBound(tool))
+          throw Error(ErrorKind::StepFailed, "tool '" + name + "' is bound to nothing (give it a binding: --bindings)");
+        CancellationToken token = a.cancel.child();
+        uint64_t deadline = a.run.deadlines().schedule(Deadlines::Clock::now() + std::chrono::milliseconds(timeoutMs),
+                                                       token, "tool_exec's timeout_seconds");
+        try {
+          Value result = a.run.callTool(tool, args, true, a.path, a.attempt, token, a.span, std::string("eval:") + eval.id);
+          a.run.deadlines().cancel(deadline);
+          return result;
+        } catch (...) {
+          a.run.deadlines().cancel(deadline);
+          throw;
+        }
+      };
       v = handler({eval, namedEvalParams(eval), output, text, a.calls, a.verdicts, a.workflow,
                    a.transcript ? *a.transcript : kNoTranscript, a.variables ? *a.variables : kNoVariables, judgeCall,
-                   a.cancel, rationale});
+                   runTool, &a.run.compositionRecord(), a.cancel, rationale});
       break;
     }
   }

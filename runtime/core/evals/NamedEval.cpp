@@ -20,6 +20,8 @@ NamedEvalHandler findNamedEval(std::string_view type) {
     addExternalEvals(all);
     addMediaEvals(all);
     addClassifierEvals(all);
+    addToolExecEval(all);
+    addCompositionEvals(all);
     return std::map<std::string_view, NamedEvalHandler>(all.begin(), all.end());
   }();
   auto it = kHandlers.find(type);

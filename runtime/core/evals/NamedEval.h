@@ -7,17 +7,24 @@
 #include "core/evals/JudgeCall.h"
 #include "core/evals/Verdict.h"
 #include "core/run/AttemptLog.h"
+#include "core/run/CompositionRecord.h"
 #include "core/run/WorkflowProgress.h"
 #include "wfc/cancellation.h"
 #include "wfc/program.h"
 
 #include <nlohmann/json.hpp>
 
+#include <functional>
+
 #include <string>
 #include <string_view>
 #include <vector>
 
 namespace wfc::evals {
+
+// Runs the pack's tool `tool` (as the run binds it) with `args` within `timeoutMs`: its result;
+// throws wfc::Error when it fails, is not bound or is not a tool of the pack.
+using ToolRunner = std::function<Value(const std::string &tool, const Value &args, long timeoutMs)>;
 
 struct NamedEvalInput {
   const EvalDecl &eval;
@@ -31,6 +38,8 @@ struct NamedEvalInput {
   const std::vector<TranscriptMessage> &transcript;
   const Value &variables;
   const JudgeCall &judge;            // asks the run's judge (the judged types)
+  const ToolRunner &runTool;         // tool_exec
+  const CompositionRecord *composition;  // the run's; null for a chat
   const CancellationToken &cancel;   // the attempt's (the external types' requests)
   std::string &rationale;            // the judge's or scorer's reasoning, for the trace and report
 };
@@ -55,6 +64,8 @@ void addJudgedEvals(std::vector<std::pair<std::string_view, NamedEvalHandler>> &
 void addExternalEvals(std::vector<std::pair<std::string_view, NamedEvalHandler>> &out);
 void addMediaEvals(std::vector<std::pair<std::string_view, NamedEvalHandler>> &out);
 void addClassifierEvals(std::vector<std::pair<std::string_view, NamedEvalHandler>> &out);
+void addToolExecEval(std::vector<std::pair<std::string_view, NamedEvalHandler>> &out);
+void addCompositionEvals(std::vector<std::pair<std::string_view, NamedEvalHandler>> &out);
 
 // directional's same_outcome and outcome_equivalent's final_state: the state being visited is
 // `expected` (`label`: "baseline", "expected").

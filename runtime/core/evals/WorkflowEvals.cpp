@@ -67,6 +67,17 @@ Verdict toolAccess(const NamedEvalInput &in) {
   return verdict(false, fmt::format("{} violation(s): {}", violations.size(), fmt::join(violations, "; ")));
 }
 
+// A state whose prompt answered with text, as PromptKit reads its messages' state stamps.
+Verdict spokeInState(const NamedEvalInput &in) {
+  const std::string expected = text(in.params, "state");
+  if (!in.workflow)
+    return verdict(false, "no assistant message carries a workflow state: the run produced no per-message state "
+                          "stamps, so the workflow resolver is probably not wired");
+  std::vector<std::string> spoke = in.workflow->statesThatSpoke();
+  if (std::find(spoke.begin(), spoke.end(), expected) != spoke.end()) return pass();
+  return verdict(false, "no assistant message with text was produced in state " + goQuoted(expected));
+}
+
 }  // namespace
 
 Verdict workflowStateMatches(const NamedEvalInput &in, const std::string &expected, const char *label) {
@@ -80,7 +91,8 @@ void addWorkflowEvals(std::vector<std::pair<std::string_view, NamedEvalHandler>>
                          {"state_is", stateIs},
                          {"transitioned_to", transitionedTo},
                          {"workflow_transition_order", transitionOrder},
-                         {"workflow_tool_access", toolAccess}});
+                         {"workflow_tool_access", toolAccess},
+                         {"spoke_in_state", spokeInState}});
 }
 
 }  // namespace wfc::evals

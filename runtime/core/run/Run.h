@@ -7,6 +7,7 @@
 #include "core/cost/SpendBudget.h"
 #include "core/llm/Provider.h"
 #include "core/run/EvalRecord.h"
+#include "core/run/CompositionRecord.h"
 #include "core/run/WorkflowProgress.h"
 #include "core/trace/Trace.h"
 #include "support/Deadlines.h"
@@ -148,6 +149,8 @@ class Run {
   // states, when no step runs.
   const WorkflowProgress &workflowProgress() const { return workflowProgress_; }
   WorkflowProgress &workflowProgress() { return workflowProgress_; }
+  // What its compositions' steps, branches and parallel blocks did (the composition_* evals).
+  CompositionRecord &compositionRecord() { return compositionRecord_; }
 
   const ProgramDecl &program() const { return program_; }
   const std::string &runId() const { return runId_; }
@@ -216,6 +219,7 @@ class Run {
   journal::RunJournal *journal_ = nullptr;
   Value workflow_;
   WorkflowProgress workflowProgress_;
+  CompositionRecord compositionRecord_;
   std::mutex schemasMutex_;
   std::unordered_map<const char *, std::unique_ptr<LazySchema>> schemas_;
   std::vector<evals::EvalRecord> evalRecords_;

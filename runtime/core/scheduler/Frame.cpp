@@ -537,6 +537,8 @@ void Frame::finish(int step) {
                             {"duration_ms", ms}},
                nullptr, &p.output);
     if (run_.recording()) run_.record({stepPath(parent), "parallel", "ok", 1, ms, ""});
+    const StepDecl &block = decl_.steps[parent];
+    run_.compositionRecord().parallelComplete(block.key ? block.key : block.id);
     finish(parent);
   }
 }
@@ -696,6 +698,10 @@ void Frame::execute(int step) {
                               {"parent_span_id", parentSpan_}, {"attempt", 1}});
     try {
       taken = evaluate(step, 1, stop_, span) ? Guard::Then : d.elseStep >= 0 ? Guard::Else : Guard::None;
+      int chosen = taken == Guard::Then ? d.thenStep : taken == Guard::Else ? d.elseStep : -1;
+      run_.compositionRecord().branchTaken(d.key ? d.key : d.id, chosen < 0 ? ""
+                                                                 : decl_.steps[chosen].key ? decl_.steps[chosen].key
+                                                                                           : decl_.steps[chosen].id);
       output = Value::object({{"taken", taken == Guard::Then   ? Value::string("then")
                                         : taken == Guard::Else ? Value::string("else")
                                                                : Value()}});
@@ -834,6 +840,12 @@ Value Frame::runAttempts(int step, unsigned &attempts, AttemptOutcome &outcome) 
     };
     try {
       Value out = d.run ? d.run(ctx) : runStepWithoutFunction(d, ctx);
+      // What the composition_* evals read: the step's output, as the pack names the step.
+      run_.compositionRecord().stepDone(d.key ? d.key : d.id, out.dump());
+      // A workflow state's prompt that answered with text spoke in it (spoke_in_state).
+      if (run_.runsWorkflow() && (d.kind == StepKind::Prompt || d.kind == StepKind::Agent) &&
+          !(out.isString() && out.asString().find_first_not_of(" \t\r\n") == std::string::npos))
+        run_.workflowProgress().spokeIn(run_.workflowProgress().state);
       // A cached output passed the step's evals when it was recorded.
       if (d.evals.size() > 0 && std::string_view(outcome.cache) != "hit") {  // part of the attempt: a gating eval's failure fails it (docs/evals.md)
         std::optional<int64_t> item;
