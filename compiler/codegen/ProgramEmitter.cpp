@@ -579,6 +579,12 @@ std::optional<std::string> emitProgram(const ir::Module &module, const analysis:
       const char kGovernance[] = $text$;
 
     )cc");
+  if (!module.agents.is_null() && !member)
+    p.emit({{"text", rawString(module.agents.dump(2), "json")}}, R"cc(
+      // The pack's agents and their A2A cards, served by --serve (docs/serve.md "A2A agents").
+      const char kAgents[] = $text$;
+
+    )cc");
   if (options.graphJson)
     p.emit({{"text", rawString(*options.graphJson, "json")}}, R"cc(
       // The step graph (wfc graph --format=json --after-passes), for the web page of --serve.
@@ -611,6 +617,7 @@ std::optional<std::string> emitProgram(const ir::Module &module, const analysis:
   if (ctx.hasSkills()) fields.skills = "kSkills";
   if (!governance.empty()) fields.governance = "kGovernance";
   if (options.graphJson) fields.graph = "kGraph";
+  if (!module.agents.is_null() && !member) fields.agents = "kAgents";
   emitInitializer(p, "kProgram", fields);
   if (member)
     p.emit({{"ns", options.memberNamespace}}, R"cc(

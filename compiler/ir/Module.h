@@ -286,6 +286,9 @@ struct Module {
   std::vector<ProviderRequirement> providers;
   std::vector<Skill> skills;
   Json governance;  // metadata.governance (RFC 0013, 0016), carried into reports; null: none
+  // `agents` (RFC 0007) of a pack of prompts, as the executable serves them: {"entry", "members":
+  // [{"key", "card"}]} (docs/serve.md "A2A agents"); null: none.
+  Json agents;
   UnloweredNames unlowered;
   // A workflow registry (docs/registry.md): then the module's own lists are empty and its members
   // are modules of their own.

@@ -335,6 +335,10 @@ struct ProgramDecl {
   // The step graph `wfc graph --format=json --after-passes` draws of this program (JSON text), for
   // the web page of --serve (docs/serve.md); nullptr when the compiler did not embed one.
   const char *graph = nullptr;
+  // A pack of prompts with `agents` (RFC 0007): the A2A agents --serve serves (docs/serve.md
+  // "A2A agents"), as JSON text {"entry", "members": [{"key", "card"}]}, each card PromptKit's
+  // (its name, description, version and one skill) without the address; nullptr: none.
+  const char *agents = nullptr;
 };
 
 // ---------------------------------------------------------------------------------------------

@@ -82,6 +82,8 @@ TEST(MediaHeadersTest, TruncatedOrForeignBytesGiveNothing) {
   std::string badLength = std::string("\xFF\xD8\xFF\xE0", 4) + be16(1);  // a segment shorter than its length field
   EXPECT_FALSE(imageSize(badLength));
   EXPECT_FALSE(mediaDuration("RIFF" + le32(4) + "WAVE")) << "no fmt, no data";
+  const std::string w = wav(8000, 1, 8);
+  for (size_t n = 0; n < 44; ++n) EXPECT_FALSE(mediaDuration(w.substr(0, n))) << n << " bytes of a WAV header";
   std::string m = mp4(1000, 5000, 1280, 720);
   for (size_t n = 0; n < m.size() - 16; n += 7) {
     std::optional<double> d = mediaDuration(m.substr(0, n));

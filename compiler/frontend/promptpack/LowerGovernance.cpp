@@ -4,9 +4,10 @@
 // executable's report as written, and checks what can be checked — an obligation control or a
 // review names a validator or an eval that exists, a review satisfies obligations that exist.
 //
-// `agents` serves prompts as A2A agents, which one executable cannot (docs/promptkit.md): the
+// `agents` serves a pack's prompts as A2A agents from --serve (docs/serve.md "A2A agents"): the
 // block is checked (RFC 0011's rules — members and entry are prompts, a member's `state` is a
-// workflow state) so the error that follows is the only one, and says so.
+// workflow state) and each member's agent card built as PromptKit builds it. A pack with a
+// workflow or compositions does not serve its agents yet: an error says so.
 #include "frontend/promptpack/Lowering.h"
 
 #include "support/DidYouMean.h"
@@ -88,10 +89,66 @@ void Lowering::lowerAgents() {
                                                       members.end())
     diags_.error(entry->loc, "'agents.entry' '" + entry->stringValue + "' is not one of 'agents.members'" +
                                  didYouMeanSuffix(entry->stringValue, members));
-  diags_.error(doc_.root()->find("agents")->keyLoc,
-               "'agents' (serving prompts as A2A agents, RFC 0007) is not supported by wfc: a pack compiles to one "
-               "executable, which has no A2A peers; remove 'agents' to compile the prompts (as a chat executable) or "
-               "the workflow");
+  // A pack with a workflow or compositions runs them, not a conversation per prompt: its agents
+  // (a prompt, or the workflow entered at a state) are not served yet.
+  if (pack_.workflow || pack_.compositions) {
+    diags_.error(doc_.root()->find("agents")->keyLoc,
+                 "'agents' of a pack with a " + std::string(pack_.workflow ? "workflow" : "composition") +
+                     " are not served by wfc yet: --serve serves the agents of a pack of prompts (docs/serve.md "
+                     "\"A2A agents\"); remove 'agents' to compile the " +
+                     (pack_.workflow ? "workflow" : "compositions"));
+    return;
+  }
+  const DocNode *membersNode = agents.get("members");
+  const DocNode *entry = agents.get("entry");
+  if (!membersNode || !membersNode->isMapping() || !entry || !entry->isString()) return;
+  // Each member's card as PromptKit's agentcard package builds it: the prompt's name, the
+  // member's description over the prompt's, the pack's version, one skill named by the key.
+  ir::Json out = {{"entry", entry->stringValue}, {"members", ir::Json::array()}};
+  for (const DocEntry &e : membersNode->entries) {
+    const PromptDecl *prompt = nullptr;
+    for (const auto &p : pack_.prompts.value)
+      if (p.name == e.key) prompt = &p.decl;
+    const DocNode *def = e.value->isMapping() ? e.value : nullptr;
+    auto text = [&](const char *key) -> std::string {
+      const DocNode *n = def ? def->get(key) : nullptr;
+      return n && n->isString() ? n->stringValue : "";
+    };
+    auto modes = [&](const char *key) {
+      ir::Json list = ir::Json::array();
+      if (const DocNode *n = def ? def->get(key) : nullptr; n && n->isSequence())
+        for (const auto &m : n->items) {
+          if (!m->isString()) continue;
+          if (m->stringValue.find('/') == std::string::npos)
+            diags_.warning(m->loc, "'" + m->stringValue + "' in '" + key + "' of agent '" + e.key +
+                                       "' is not a MIME type (such as text/plain), as PromptKit warns");
+          list.push_back(m->stringValue);
+        }
+      return list.empty() ? ir::Json::array({"text/plain"}) : list;
+    };
+    std::string name = prompt && prompt->name && !prompt->name->empty() ? *prompt->name : e.key;
+    std::string description = text("description");
+    if (description.empty() && prompt && prompt->description) description = *prompt->description;
+    ir::Json skill = {{"id", e.key}, {"name", name}, {"description", description}};
+    ir::Json tags = ir::Json::array();
+    if (const DocNode *t = def ? def->get("tags") : nullptr; t && t->isSequence())
+      for (const auto &tag : t->items) {
+        if (!tag->isString()) continue;
+        if (tag->stringValue.empty()) diags_.warning(tag->loc, "an empty tag of agent '" + e.key + "', as PromptKit warns");
+        tags.push_back(tag->stringValue);  // kept, as PromptKit keeps it
+      }
+    skill["tags"] = tags;
+    skill["inputModes"] = modes("input_modes");
+    skill["outputModes"] = modes("output_modes");
+    ir::Json card = {{"name", name},
+                     {"description", description},
+                     {"version", pack_.version ? *pack_.version : ""},
+                     {"defaultInputModes", skill["inputModes"]},
+                     {"defaultOutputModes", skill["outputModes"]},
+                     {"skills", ir::Json::array({skill})}};
+    out["members"].push_back({{"key", e.key}, {"card", std::move(card)}});
+  }
+  if (!diags_.hasErrors()) module_->agents = std::move(out);
 }
 
 }  // namespace wfc::promptpack

@@ -62,6 +62,12 @@ std::vector<std::string> Lowering::toolNames() const {
   return names;
 }
 
+bool Lowering::isAgentMember(const std::string &name) const {
+  const DocNode *agents = pack_.agents ? pack_.agents.node : nullptr;
+  const DocNode *members = agents && agents->isMapping() ? agents->get("members") : nullptr;
+  return members && members->isMapping() && members->get(name) != nullptr;
+}
+
 std::vector<std::string> Lowering::compositionNames() const {
   std::vector<std::string> names;
   for (const auto &c : module_->compositions) names.push_back(c->name);

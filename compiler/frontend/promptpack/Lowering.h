@@ -91,6 +91,8 @@ class Lowering {
   ir::Step *lookupStep(const ir::Composition &c, const Text &id, const std::string &role);
   std::optional<ir::Schema> bundle(const Located<SchemaRef> &ref);
   std::vector<std::string> promptNames() const;
+  // `name` is a key of `agents.members`.
+  bool isAgentMember(const std::string &name) const;
   std::vector<std::string> toolNames() const;
   std::vector<std::string> compositionNames() const;
 

@@ -104,6 +104,9 @@ const char *spell(Delta::Kind kind) {
 
 Reply Exchange::send(const Request &request, unsigned round) {
   if (prompt_.validators.empty()) return sendToModel(request, round);
+  // The validators of the judged and external types read the conversation so far, as PromptKit's
+  // guardrails read the session's messages.
+  noteConversation(a_, request);
   // Input validators look at the turn's user message, before its first exchange only (PromptKit
   // skips them on tool-loop rounds).
   if (round == 1)

@@ -37,9 +37,11 @@ Outcome judge(const StepAttempt &a, const ValidatorDecl &v, const std::string &t
   const std::vector<evals::ToolCallRecord> calls = a.log ? a.log->calls() : std::vector<evals::ToolCallRecord>{};
   const std::vector<evals::GuardrailVerdict> verdicts = a.log ? a.log->verdicts() : std::vector<evals::GuardrailVerdict>{};
   std::string span = a.span;
+  const std::vector<evals::TranscriptMessage> transcript =
+      a.log ? a.log->transcript() : std::vector<evals::TranscriptMessage>{};
   evals::EvaluatedAttempt attempt{a.run,  a.step, a.path + "/validator:" + v.id, a.attempt, a.item, 0, a.cancel, span,
                                   calls,  verdicts, nullptr,
-                                  a.run.runsWorkflow() ? &a.run.workflowProgress() : nullptr};
+                                  a.run.runsWorkflow() ? &a.run.workflowProgress() : nullptr, &transcript};
   try {
     std::string rationale;
     evals::Verdict verdict = evals::scoreEval(attempt, eval, Value::string(text), text, rationale);

@@ -171,9 +171,15 @@ Verdict scoreEval(const EvaluatedAttempt &a, const EvalDecl &eval, const Value &
           throw;
         }
       };
-      v = handler({eval, namedEvalParams(eval), output, text, a.calls, a.verdicts, a.workflow,
-                   a.transcript ? *a.transcript : kNoTranscript, a.variables ? *a.variables : kNoVariables, judgeCall,
-                   runTool, &a.run.compositionRecord(), a.cancel, rationale});
+      try {
+        v = handler({eval, namedEvalParams(eval), output, text, a.calls, a.verdicts, a.workflow,
+                     a.transcript ? *a.transcript : kNoTranscript, a.variables ? *a.variables : kNoVariables,
+                     judgeCall, runTool, &a.run.compositionRecord(), a.cancel, rationale});
+      } catch (const nlohmann::json::exception &e) {
+        // What a scorer or a tool sent that the handler could not read: the eval could not run.
+        throw Error(ErrorKind::StepFailed, std::string("eval type '") + spell(eval) + "' could not read what it got: " +
+                                               e.what());
+      }
       break;
     }
   }

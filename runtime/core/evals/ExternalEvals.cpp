@@ -8,6 +8,7 @@
 // error status or without a score makes the eval an `error`, never a pass.
 #include "core/evals/NamedEval.h"
 
+#include "common/JsonReader.h"
 #include "core/evals/EvalParams.h"
 #include "support/http/HttpClient.h"
 #include "wfc/error.h"
@@ -118,7 +119,7 @@ Verdict scoreAnswer(const NamedEvalInput &in, const std::string &answer, const s
   std::string object = first != std::string::npos && last != std::string::npos && last > first
                            ? answer.substr(first, last - first + 1)
                            : answer;
-  Json parsed = Json::parse(object, nullptr, false);
+  Json parsed = readJsonOrDiscarded(object);
   if (parsed.is_discarded() || !parsed.is_object())
     throw Error(ErrorKind::StepFailed, scorer + "'s answer is not a JSON object: " + http::textHead(answer, 200));
   auto score = parsed.find("score");
@@ -148,7 +149,7 @@ Verdict restEval(const NamedEvalInput &in, bool session) {
   // Set after Content-Type, so the pack may replace it.
   for (const auto &[name, value] : param::object(in.params, "headers").items())
     if (value.is_string()) request.headers.push_back(name + ": " + expandEnvironment(value.get<std::string>()));
-  request.body = scorerRequest(in, session).dump();
+  request.body = scorerRequest(in, session).dump(-1, ' ', false, Json::error_handler_t::replace);
   request.timeoutMs = timeoutMs(in, 30000);
   request.maxBodyBytes = kMaxAnswerBytes;
   const std::string scorer = "the endpoint " + http::redactUrl(request.url);
@@ -166,6 +167,7 @@ Verdict restEvalSession(const NamedEvalInput &in) { return restEval(in, true); }
 
 // The text of an A2A task's answer: its status message's text parts, else its first artifact's.
 std::string taskText(const Json &task) {
+  if (!task.is_object()) return "";
   auto joined = [](const Json &parts) {
     std::string out;
     bool first = true;
@@ -194,7 +196,7 @@ Verdict a2aEval(const NamedEvalInput &in, bool session) {
   std::string criteria = param::text(in.params, "criteria");
   std::string text = std::string(kDefaultJudgeSystemPrompt) + "\n\n" +
                      (criteria.empty() ? "" : "Criteria: " + criteria + "\n\n") + "Context:\n" +
-                     scorerRequest(in, session).dump();
+                     scorerRequest(in, session).dump(-1, ' ', false, Json::error_handler_t::replace);
   Json call = {{"jsonrpc", "2.0"},
                {"id", 1},
                {"method", "message/send"},
@@ -206,7 +208,7 @@ Verdict a2aEval(const NamedEvalInput &in, bool session) {
   request.headers.push_back("Content-Type: application/json");
   if (std::string token = expandEnvironment(param::text(in.params, "auth_token")); !token.empty())
     request.headers.push_back("Authorization: Bearer " + token);
-  request.body = call.dump();
+  request.body = call.dump(-1, ' ', false, Json::error_handler_t::replace);
   request.timeoutMs = timeoutMs(in, 60000);
   request.maxBodyBytes = kMaxAnswerBytes;
   const std::string scorer = "the A2A agent " + http::redactUrl(url);
@@ -214,11 +216,11 @@ Verdict a2aEval(const NamedEvalInput &in, bool session) {
   if (response.status != 200)
     throw Error(ErrorKind::StepFailed, fmt::format("{}: message/send: status {}: {}", scorer, response.status,
                                                    http::textHead(response.body, 200)));
-  Json reply = Json::parse(response.body, nullptr, false);
+  Json reply = readJsonOrDiscarded(response.body);
   if (reply.is_discarded() || !reply.is_object())
     throw Error(ErrorKind::StepFailed, scorer + " answered message/send with no JSON-RPC response: " +
                                            http::textHead(response.body, 200));
-  if (reply.contains("error"))
+  if (reply.contains("error") && !reply["error"].is_null())
     throw Error(ErrorKind::StepFailed, scorer + ": rpc error: " + http::textHead(reply["error"].dump(), 200));
   std::string answer = reply.contains("result") ? taskText(reply["result"]) : "";
   if (answer.empty()) throw Error(ErrorKind::StepFailed, scorer + " returned no text response");

@@ -90,7 +90,7 @@ std::optional<double> wavDuration(std::string_view b) {
   size_t at = 12;
   while (at + 8 <= b.size()) {
     uint32_t size = le(b, at + 4, 4);
-    if (has(b, at, "fmt ") && at + 16 <= b.size()) byteRate = le(b, at + 16, 4);
+    if (has(b, at, "fmt ") && at + 20 <= b.size()) byteRate = le(b, at + 16, 4);
     if (has(b, at, "data")) return byteRate ? std::optional<double>(double(size) / byteRate) : std::nullopt;
     at += 8 + size + (size & 1);  // chunks are padded to an even size
   }

@@ -14,7 +14,9 @@
 namespace wfc::evals {
 namespace {
 
-// PromptKit's default: generous, for a test suite.
+// PromptKit's default: generous, for a test suite. (PromptKit's eval runner also cuts every eval
+// at 30 s unless its host sets a longer one; wfc does not: docs/promptkit.md "Eval and validator
+// types".)
 constexpr long kDefaultTimeoutMs = 120000;
 
 Verdict toolExec(const NamedEvalInput &in) {

@@ -321,6 +321,10 @@ Frame::Frame(Run &run, const CompositionDecl &composition, Value input, Cancella
       path_(std::move(path)),
       parentSpan_(std::move(parentSpan)),
       nodes_(composition.steps.size()) {
+  for (const EvalDecl &eval : run.program().evals)
+    if (eval.typeName && std::string_view(eval.typeName).rfind("composition_", 0) == 0 &&
+        std::string_view(eval.typeName) != "composition_output")
+      recordsCompositions_ = true;
   wire();
 }
 
@@ -336,6 +340,7 @@ Frame::Frame(Frame &enclosing, Iteration iteration, CancellationToken outer, std
       iteration_(std::move(iteration)),
       owners_(enclosing.owners_),
       nodes_(decl_.steps.size()) {
+  recordsCompositions_ = enclosing.recordsCompositions_;
   wire();
 }
 
@@ -538,7 +543,7 @@ void Frame::finish(int step) {
                nullptr, &p.output);
     if (run_.recording()) run_.record({stepPath(parent), "parallel", "ok", 1, ms, ""});
     const StepDecl &block = decl_.steps[parent];
-    run_.compositionRecord().parallelComplete(block.key ? block.key : block.id);
+    if (recordsCompositions_) run_.compositionRecord().parallelComplete(block.key ? block.key : block.id);
     finish(parent);
   }
 }
@@ -663,6 +668,11 @@ void Frame::resume(int step, const journal::StepRow &row) {
     node.taken = Guard::Fallback;
     node.error = row.error;
   } else {
+    // What the evals read of a step that ran before the run resumed, as when it ran.
+    if (recordsCompositions_) run_.compositionRecord().stepDone(d.key ? d.key : d.id, row.output);
+    if (run_.runsWorkflow() && (d.kind == StepKind::Prompt || d.kind == StepKind::Agent) &&
+        !(output.isString() && output.asString().find_first_not_of(" \t\r\n") == std::string::npos))
+      run_.workflowProgress().spokeIn(run_.workflowProgress().state);
     node.output = std::move(output);
     node.state = State::Done;
     node.completion = ++completed_;
@@ -699,7 +709,8 @@ void Frame::execute(int step) {
     try {
       taken = evaluate(step, 1, stop_, span) ? Guard::Then : d.elseStep >= 0 ? Guard::Else : Guard::None;
       int chosen = taken == Guard::Then ? d.thenStep : taken == Guard::Else ? d.elseStep : -1;
-      run_.compositionRecord().branchTaken(d.key ? d.key : d.id, chosen < 0 ? ""
+      if (recordsCompositions_)
+        run_.compositionRecord().branchTaken(d.key ? d.key : d.id, chosen < 0 ? ""
                                                                  : decl_.steps[chosen].key ? decl_.steps[chosen].key
                                                                                            : decl_.steps[chosen].id);
       output = Value::object({{"taken", taken == Guard::Then   ? Value::string("then")
@@ -841,7 +852,7 @@ Value Frame::runAttempts(int step, unsigned &attempts, AttemptOutcome &outcome) 
     try {
       Value out = d.run ? d.run(ctx) : runStepWithoutFunction(d, ctx);
       // What the composition_* evals read: the step's output, as the pack names the step.
-      run_.compositionRecord().stepDone(d.key ? d.key : d.id, out.dump());
+      if (recordsCompositions_) run_.compositionRecord().stepDone(d.key ? d.key : d.id, out.dump());
       // A workflow state's prompt that answered with text spoke in it (spoke_in_state).
       if (run_.runsWorkflow() && (d.kind == StepKind::Prompt || d.kind == StepKind::Agent) &&
           !(out.isString() && out.asString().find_first_not_of(" \t\r\n") == std::string::npos))

@@ -169,6 +169,9 @@ class Frame : public std::enable_shared_from_this<Frame> {
   CancellationToken stop_;   // cancelled when a step fails: stops none/read work
   const std::string path_;
   const std::string parentSpan_;
+  // The program has an eval that reads what its compositions did (CompositionRecord): only then
+  // are steps' outputs kept there.
+  bool recordsCompositions_ = false;
   std::vector<std::string> paths_;  // each step's path ("call__inner"), built once
   // Iteration frames: the frame this one runs inside (null at a composition's top), and which
   // iteration this is. owners_[s] is iterationOwner(s); this frame schedules the steps whose

@@ -257,6 +257,47 @@ Json agui(const ApiFacts &facts) {
   return operation;
 }
 
+// A2A (docs/serve.md "A2A agents"): cards and JSON-RPC endpoints, an agent's and the entry's.
+Json card(const char *operationId, const char *whose) {
+  Json schema = {{"type", "object"},
+                 {"required", {"name", "url", "skills"}},
+                 {"properties",
+                  {{"name", {{"type", "string"}}},
+                   {"url", {{"type", "string"}, {"description", "The agent's JSON-RPC endpoint."}}},
+                   {"skills", {{"type", "array"}}}}}};
+  return {{"operationId", operationId},
+          {"summary", std::string("The A2A agent card of ") + whose},
+          {"responses", {{"200", {{"description", "The agent card (A2A 0.3)."}, {"content", jsonBody(schema)}}},
+                         {"401", unauthorized()},
+                         {"404", notFound()}}}};
+}
+Json rpc(const char *operationId, const char *whose) {
+  Json request = {{"type", "object"},
+                  {"required", {"jsonrpc", "method"}},
+                  {"properties",
+                   {{"jsonrpc", {{"const", "2.0"}}},
+                    {"id", {{"type", {"string", "integer", "null"}}}},
+                    {"method", {{"enum", {"message/send", "message/stream", "tasks/get", "tasks/cancel"}}}},
+                    {"params", {{"type", "object"}}}}}};
+  Json reply = {{"type", "object"}, {"required", {"jsonrpc"}}, {"properties", {{"jsonrpc", {{"const", "2.0"}}}}}};
+  return {{"operationId", operationId},
+          {"summary", std::string("A2A JSON-RPC of ") + whose + ": message/send, message/stream, tasks/get, tasks/cancel"},
+          {"requestBody", {{"required", true}, {"content", jsonBody(request)}}},
+          {"responses",
+           {{"200",
+             {{"description", "The JSON-RPC response; message/stream answers with server-sent events."},
+              {"content", {{"application/json", {{"schema", reply}}}, {"text/event-stream", {{"schema", {{"type", "string"}}}}}}}}},
+            {"401", unauthorized()},
+            {"404", notFound()},
+            {"429", errorResponse("The server runs --max-runs runs already; retry after Retry-After.")}}}};
+}
+Json entryCard(const ApiFacts &) { return card("getEntryAgentCard", "the entry agent"); }
+Json entryCardV02(const ApiFacts &) { return card("getEntryAgentCardAtAgentJson", "the entry agent (A2A 0.2's path)"); }
+Json entryRpc(const ApiFacts &) { return rpc("callEntryAgent", "the entry agent"); }
+Json agentCard(const ApiFacts &) { return card("getAgentCard", "an agent of the pack"); }
+Json agentCardV02(const ApiFacts &) { return card("getAgentCardAtAgentJson", "an agent of the pack (A2A 0.2's path)"); }
+Json agentRpc(const ApiFacts &) { return rpc("callAgent", "an agent of the pack"); }
+
 Json chatModels(const ApiFacts &) {
   Json model = {{"type", "object"},
                 {"required", {"id", "object"}},
@@ -307,6 +348,12 @@ const std::vector<Route> &apiRoutes() {
       {"POST", "/v1/chat/completions", true, false, &RestApi::chatCompletions, chatCompletions},
       {"GET", "/v1/models", true, false, &RestApi::chatModels, chatModels},
       {"POST", "/agui", false, false, &RestApi::agui, agui},
+      {"GET", "/.well-known/agent-card.json", false, false, &RestApi::agentCard, entryCard, true},
+      {"GET", "/.well-known/agent.json", false, false, &RestApi::agentCard, entryCardV02, true},
+      {"POST", "/a2a", false, false, &RestApi::agentRpc, entryRpc, true},
+      {"GET", "/agents/{id}/.well-known/agent-card.json", false, false, &RestApi::agentCard, agentCard, true},
+      {"GET", "/agents/{id}/.well-known/agent.json", false, false, &RestApi::agentCard, agentCardV02, true},
+      {"POST", "/agents/{id}/a2a", false, false, &RestApi::agentRpc, agentRpc, true},
   };
   return routes;
 }

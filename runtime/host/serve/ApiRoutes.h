@@ -30,6 +30,8 @@ struct ApiFacts {
   bool chat;  // a chat pack (docs/serve.md "Chat packs")
 };
 
+// The route table's placeholder is "{id}" wherever it stands: "/agents/{id}/a2a" names an agent.
+
 struct Route {
   std::string_view method;  // "GET"
   std::string_view path;    // "/runs/{id}/events": literal segments and at most one "{id}"
@@ -37,6 +39,7 @@ struct Route {
   bool open;                // answered without the bearer token (the health checks)
   HttpResponse (RestApi::*answer)(HttpRequest &, const RouteArgs &);
   nlohmann::ordered_json (*describe)(const ApiFacts &);  // its OpenAPI operation object
+  bool agentsOnly = false;  // served (and documented) for packs with agents only (docs/serve.md "A2A agents")
 };
 
 // Every route, in the order /openapi.json lists them.

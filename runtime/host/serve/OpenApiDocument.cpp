@@ -157,7 +157,7 @@ Json openApiDocument(const ProgramDecl &program, const std::vector<mcp::ServedTo
   const ApiFacts facts{program, chat};
   Json paths = Json::object();
   for (const Route &route : apiRoutes()) {
-    if (route.chatOnly && !chat) continue;
+    if ((route.chatOnly && !chat) || (route.agentsOnly && !program.agents)) continue;
     Json &item = paths[std::string(route.path)];
     if (route.path.find("{id}") != std::string_view::npos && !item.contains("parameters"))
       item["parameters"] = Json::array({idParam});

@@ -1,5 +1,7 @@
 #include "host/serve/RestApi.h"
 
+#include "host/serve/A2aAgents.h"
+
 #include "common/JsonNesting.h"
 #include "common/JsonReader.h"
 #include "core/chat/ChatSession.h"
@@ -156,10 +158,15 @@ RestApi::RestApi(const ProgramDecl &program, RunService &runs, journal::JournalF
       tools_(mcp::servedTools(program)),
       inputCheck_(program, tools_) {
   for (const Route &r : apiRoutes())
-    if (!r.chatOnly || chat::isChatProgram(program)) routes_.push_back(&r);
+    if ((!r.chatOnly || chat::isChatProgram(program)) && (!r.agentsOnly || program.agents)) routes_.push_back(&r);
+  if (program.agents)
+    agents_ = std::make_unique<A2aAgents>(program, runs_, journal_,
+                                          [this](const ChatCompletionRequest &chat) { return startTurn(chat, std::nullopt); });
   openApi_ = openApiDocument(program, tools_, options_.token.has_value()).dump(2) + "\n";
   inputSchema_ = runSchemas(program, tools_).input.dump(2) + "\n";
 }
+
+RestApi::~RestApi() = default;
 
 std::optional<HttpResponse> RestApi::refusal(const HttpRequest &request) const {
   const bool openAi = request.path.rfind("/v1/", 0) == 0;
@@ -598,6 +605,31 @@ HttpResponse RestApi::chatModels(HttpRequest &, const RouteArgs &) {
   for (const ChatTaskDecl &t : program_.tasks)
     data.push_back({{"id", t.name}, {"object", "model"}, {"created", 0}, {"owned_by", program_.name}});
   return json(200, {{"object", "list"}, {"data", data}});
+}
+
+// The address the client reached the server at, for the endpoint in an agent card: its Host (as
+// RequestOrigin checked it), else the listening address.
+static std::string baseUrl(const HttpRequest &request, const ListenAddress &listen) {
+  std::optional<std::string> host = request.header("Host");
+  return "http://" + (host && !host->empty() ? *host : listen.host + ":" + std::to_string(listen.port));
+}
+
+HttpResponse RestApi::agentCard(HttpRequest &request, const RouteArgs &args) {
+  if (!agents_->has(args.id)) return error(404, "not_found", "the pack has no agent '" + args.id + "'");
+  return {200, "application/json", {}, agents_->card(args.id, baseUrl(request, options_.listen))};
+}
+
+HttpResponse RestApi::agentRpc(HttpRequest &request, const RouteArgs &args) {
+  if (!agents_->has(args.id)) return error(404, "not_found", "the pack has no agent '" + args.id + "'");
+  auto body = readBody(request);
+  if (auto *refused = std::get_if<HttpResponse>(&body)) {
+    if (refused->status != 400) return *refused;
+    return {200, "application/json", {}, A2aAgents::error(nullptr, -32700, "the body is not JSON: " +
+                                                                               readJson(refused->body)["error"].value("message", ""))};
+  }
+  const std::optional<Json> &parsed = std::get<std::optional<Json>>(body);
+  if (!parsed) return {200, "application/json", {}, A2aAgents::error(nullptr, -32600, "the request has no body")};
+  return agents_->call(args.id, *parsed);
 }
 
 RunService::Started RestApi::startTurn(const ChatCompletionRequest &chat, const std::optional<TraceParent> &parent) {

@@ -18,6 +18,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -25,6 +26,8 @@
 #include <vector>
 
 namespace wfc::serve {
+
+class A2aAgents;
 
 // A request's body as JSON: empty (blanks only) is nullopt — the endpoint decides what that
 // means — anything else parsed, or the 400 (not JSON, nested too deep) to answer. (Its
@@ -52,6 +55,7 @@ class RestApi {
 
   RestApi(const ProgramDecl &program, RunService &runs, journal::JournalFile &journal, Metrics &metrics,
           Options options);
+  ~RestApi();
 
   // What `request` is refused with on its headers alone, before its body is read (HttpServer's
   // screen): a Host or Origin not the server's (403), no token (401), a POST that does not say
@@ -91,6 +95,10 @@ class RestApi {
   HttpResponse programNames(HttpRequest &request, const RouteArgs &);
   HttpResponse chatCompletions(HttpRequest &request, const RouteArgs &);
   HttpResponse chatModels(HttpRequest &request, const RouteArgs &);
+  // A2A (docs/serve.md "A2A agents"): an agent's card, and its JSON-RPC endpoint; with no agent
+  // named (the paths at the root), the entry agent's.
+  HttpResponse agentCard(HttpRequest &request, const RouteArgs &args);
+  HttpResponse agentRpc(HttpRequest &request, const RouteArgs &args);
   // The run as GET /runs/ID answers it (404 when there is none).
   HttpResponse runResponse(const std::string &id);
   bool authorized(const HttpRequest &request) const;
@@ -105,6 +113,7 @@ class RestApi {
   InputCheck inputCheck_;
   std::vector<const Route *> routes_;  // the routes this program serves
   std::string openApi_, inputSchema_;
+  std::unique_ptr<A2aAgents> agents_;  // null: the pack has no agents
 };
 
 }  // namespace wfc::serve
