@@ -72,7 +72,7 @@ std::optional<std::string> messageText(const Json &message, std::string &problem
 }  // namespace
 
 A2aAgents::A2aAgents(const ProgramDecl &program, RunService &runs, journal::JournalFile &journal, StartTurn start)
-    : program_(program), runs_(runs), journal_(journal), start_(std::move(start)) {
+    : runs_(runs), journal_(journal), start_(std::move(start)) {
   Json agents = readJson(program.agents);
   entry_ = agents.value("entry", "");
   for (const Json &m : agents["members"]) {

@@ -72,7 +72,6 @@ class A2aAgents {
   // waiting for the ones still running.
   std::vector<llm::Message> earlierTurns(const std::vector<std::string> &tasks);
 
-  const ProgramDecl &program_;
   RunService &runs_;
   journal::JournalFile &journal_;
   StartTurn start_;
