@@ -37,17 +37,6 @@ const std::string kSdkClient = std::string(WFC_SOURCE_DIR) + "/tests/mcp/client/
 const std::string kSdk = std::string(WFC_SOURCE_DIR) + "/tests/mcp/node_modules/@modelcontextprotocol/sdk/package.json";
 constexpr const char *kTool = "e2e-mcp-server";
 
-// `name` looked up in PATH, as a shell would; empty when it is not there.
-std::string findInPath(const std::string &name) {
-  const char *path = std::getenv("PATH");
-  std::istringstream dirs(path ? path : "");
-  for (std::string dir; std::getline(dirs, dir, ':');) {
-    fs::path candidate = fs::path(dir.empty() ? "." : dir) / name;
-    if (::access(candidate.c_str(), X_OK) == 0) return candidate.string();
-  }
-  return "";
-}
-
 // One MCP session with an executable's --mcp server, spoken in JSON lines.
 class McpSession {
  public:

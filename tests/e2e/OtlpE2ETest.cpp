@@ -34,16 +34,6 @@ const std::string kCollector = std::string(WFC_SOURCE_DIR) + "/tests/serve/otlp-
 const std::string kTransformer =
     std::string(WFC_SOURCE_DIR) + "/tests/serve/node_modules/@opentelemetry/otlp-transformer/package.json";
 
-std::string findInPath(const std::string &name) {
-  const char *path = std::getenv("PATH");
-  std::istringstream dirs(path ? path : "");
-  for (std::string dir; std::getline(dirs, dir, ':');) {
-    fs::path candidate = fs::path(dir.empty() ? "." : dir) / name;
-    if (::access(candidate.c_str(), X_OK) == 0) return candidate.string();
-  }
-  return "";
-}
-
 const char *kBindings = R"(tools:
   route: { mock: { template: { event: "{{args.event}}", text: "{{args.text}}" } } }
   publish: { mock: { template: { published: "{{args.text}}" } } }

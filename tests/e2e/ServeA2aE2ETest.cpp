@@ -15,9 +15,6 @@
 #include <nlohmann/json.hpp>
 
 #include <filesystem>
-#include <sstream>
-
-#include <unistd.h>
 
 namespace fs = std::filesystem;
 using Json = nlohmann::json;
@@ -26,16 +23,6 @@ using namespace wfc::test;
 namespace {
 
 const std::string kServeNpm = std::string(WFC_SOURCE_DIR) + "/tests/serve";
-
-std::string findInPath(const std::string &name) {
-  const char *path = std::getenv("PATH");
-  std::istringstream dirs(path ? path : "");
-  for (std::string dir; std::getline(dirs, dir, ':');) {
-    fs::path candidate = fs::path(dir.empty() ? "." : dir) / name;
-    if (::access(candidate.c_str(), X_OK) == 0) return candidate.string();
-  }
-  return "";
-}
 
 // The planner's two answers (the second, to "again", streamed word by word), the writer's; SLOW
 // takes five seconds, FAIL is refused.

@@ -33,16 +33,6 @@ namespace {
 
 const std::string kServeNpm = std::string(WFC_SOURCE_DIR) + "/tests/serve";
 
-std::string findInPath(const std::string &name) {
-  const char *path = std::getenv("PATH");
-  std::istringstream dirs(path ? path : "");
-  for (std::string dir; std::getline(dirs, dir, ':');) {
-    fs::path candidate = fs::path(dir.empty() ? "." : dir) / name;
-    if (::access(candidate.c_str(), X_OK) == 0) return candidate.string();
-  }
-  return "";
-}
-
 const char *kBindings = R"(tools:
   route: { mock: { template: { event: "{{args.event}}", text: "{{args.text}}" } } }
   publish: { mock: { template: { published: "{{args.text}}" } } }

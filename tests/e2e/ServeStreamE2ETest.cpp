@@ -35,16 +35,6 @@ const std::string kServeNpm = std::string(WFC_SOURCE_DIR) + "/tests/serve";
 const std::string kDraft = "one two three four five six seven eight nine ten";
 const std::string kGreeting = "Hello there, my good friend";
 
-std::string findInPath(const std::string &name) {
-  const char *path = std::getenv("PATH");
-  std::istringstream dirs(path ? path : "");
-  for (std::string dir; std::getline(dirs, dir, ':');) {
-    fs::path candidate = fs::path(dir.empty() ? "." : dir) / name;
-    if (::access(candidate.c_str(), X_OK) == 0) return candidate.string();
-  }
-  return "";
-}
-
 const char *kFlowBindings = R"(tools:
   route: { mock: { template: { event: "{{args.event}}", text: "{{args.text}}" } } }
   publish: { mock: { template: { published: "{{args.text}}" } } }

@@ -33,6 +33,9 @@ struct ProcessResult {
 ProcessResult runProcess(const std::string &program, const std::vector<std::string> &args,
                          double timeoutSeconds = 20.0);
 
+// `name` looked up in PATH, as a shell would; empty when it is not there.
+std::string findInPath(const std::string &name);
+
 // Alive means present in /proc and not a zombie (a killed orphan may linger as one).
 bool processAlive(pid_t pid);
 

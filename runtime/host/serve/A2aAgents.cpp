@@ -8,7 +8,6 @@
 #include <fmt/format.h>
 
 #include <chrono>
-#include <ctime>
 #include <random>
 
 namespace wfc::serve {
@@ -22,16 +21,6 @@ constexpr std::chrono::seconds kCancelWait{10};
 std::string randomId() {
   thread_local std::mt19937_64 random(std::random_device{}());
   return fmt::format("{:016x}{:016x}", random(), random());
-}
-
-// "2026-11-29T09:18:58.430Z": A2A's timestamps.
-std::string isoTime(int64_t ms) {
-  std::time_t seconds = std::time_t(ms / 1000);
-  std::tm utc{};
-  gmtime_r(&seconds, &utc);
-  char text[32];
-  std::strftime(text, sizeof text, "%Y-%m-%dT%H:%M:%S", &utc);
-  return fmt::format("{}.{:03}Z", text, ms % 1000);
 }
 
 HttpResponse jsonRpc(const Json &id, Json result) {
@@ -275,7 +264,7 @@ Json A2aAgents::taskJson(const std::string &id) {
                          {"parts", Json::array({{{"kind", "text"}, {"text", row->error}}})},
                          {"contextId", task.contextId},
                          {"taskId", id}};
-  if (row) status["timestamp"] = isoTime(row->finishedMs.value_or(row->startedMs));
+  if (row) status["timestamp"] = journal::iso8601(row->finishedMs.value_or(row->startedMs));
   Json out = {{"kind", "task"}, {"id", id}, {"contextId", task.contextId}, {"status", status}};
   if (row && row->status == journal::RunStatus::Succeeded && row->output) {
     Json reply = journal::storedJson(*row->output);
