@@ -73,7 +73,8 @@ TEST_F(PromptKitEvalE2ETest, EveryTypePassesOnAGoodAnswer) {
       {"names_both", "contains"},        {"names_one", "contains_any"},       {"polite", "content_excludes"},
       {"long_enough", "min_length"},     {"short_enough", "max_length"},      {"two_sentences", "sentence_count"},
       {"fields", "field_presence"},      {"wrapped_json", "json_valid"},      {"no_apology", "regex"},
-      {"after_lookup", "contains"},      {"judged", "llm_judge"},         {"frugal", "cost_budget"}};
+      {"after_lookup", "contains"},      {"judged", "llm_judge"},         {"frugal", "cost_budget"},
+      {"answer_is_compiler", "json_path"}, {"cites_kb", "json_path"},     {"one_source", "json_path"}};
   for (const auto &[id, type] : types) {
     SCOPED_TRACE(id);
     EXPECT_EQ(lines[id]["type"], type);
@@ -134,6 +135,8 @@ TEST_F(PromptKitEvalE2ETest, FailuresCarryPromptKitsScores) {
                           Expect{"fields", "failed", 0.0, "does not mention \"answer\", \"sources\""},
                           Expect{"wrapped_json", "failed", 0.0, "is not valid JSON"},
                           Expect{"no_apology", "failed", 0.0, "matches /(?i)sorry/, which it must not"},
+                          Expect{"answer_is_compiler", "failed", 0.0, "invalid JSON"},
+                          Expect{"cites_kb", "failed", 0.0, "invalid JSON"},
                           Expect{"judged", "failed", 0.3,
                                  "The answer must explain wfc. (the judge scored 0.3, under the passing score 0.8: "
                                  "does not explain wfc)"}}) {

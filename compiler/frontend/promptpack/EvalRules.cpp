@@ -34,7 +34,6 @@ const std::map<std::string, std::string> kAliases = {
 // PromptKit's types wfc does not run yet, and what running them needs (docs/promptkit.md "Eval and
 // validator types").
 const std::map<std::string, std::string> kUnsupported = {
-    {"json_path", "a JMESPath evaluator"},
     {"cosine_similarity", "an embeddings endpoint"},
 };
 

@@ -6,6 +6,7 @@
 // checked params go to the runtime as JSON under their canonical names.
 #include "frontend/promptpack/Lowering.h"
 
+#include "common/JmesPath.h"
 #include "common/Pattern.h"
 #include "support/DidYouMean.h"
 
@@ -38,7 +39,9 @@ enum class Kind {
   Url,          // an http:// or https:// URL
   Method,       // an HTTP method: GET, POST, …
   Headers,      // header name -> value (a string)
-  Step          // a composition step's id
+  Step,         // a composition step's id
+  JmesPath,     // a JMESPath expression (common/JmesPath.h)
+  List          // a list of any values
 };
 
 struct Param {
@@ -204,6 +207,13 @@ const std::vector<NamedType> &namedTypes() {
       {"rest_eval_session", restParams(), {{"url"}}, {}},
       {"a2a_eval", a2aParams(), {{"agent_url"}}, {}},
       {"a2a_eval_session", a2aParams(), {{"agent_url"}}, {}},
+      // JMESPath on the output's JSON (JsonPathEval.cpp).
+      {"json_path",
+       {{"expression", Kind::JmesPath, "jmespath_expression"}, {"allow_wrapped", Kind::Bool}, {"extract_json", Kind::Bool},
+        {"expected", Kind::Any}, {"contains", Kind::List}, {"min", Kind::Number}, {"max", Kind::Number},
+        {"min_results", Kind::Integer}, {"max_results", Kind::Integer}},
+       {{"expression"}},
+       {}},
       {"guardrail_triggered",
        {{"validator_type", Kind::String, "validator"}, {"should_trigger", Kind::Bool}, {"direction", Kind::Direction}},
        {{"validator_type"}},
@@ -309,6 +319,15 @@ void Lowering::checkNamedEvalParams(ir::Eval &eval, const DocNode *params, llvm:
         break;
       case Kind::Regex: checkRegex(n, key); break;
       case Kind::Any: break;
+      case Kind::List: if (!n.isSequence()) problem(n, key, "a list"); break;
+      case Kind::JmesPath: {
+        std::string error;
+        if (!n.isString()) return problem(n, key, "a JMESPath expression (a string)");
+        if (!JmesPath::compile(n.stringValue, &error))
+          diags_.error(n.loc, "'params." + key + "' of " + what + " is not a JMESPath expression: " + error +
+                                  " (see https://jmespath.org/specification.html)");
+        break;
+      }
       case Kind::State: checkState(n, key); break;
       case Kind::States:
         if (!n.isSequence()) return problem(n, key, "a list of workflow states' names");

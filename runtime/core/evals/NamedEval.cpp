@@ -22,6 +22,7 @@ NamedEvalHandler findNamedEval(std::string_view type) {
     addClassifierEvals(all);
     addToolExecEval(all);
     addCompositionEvals(all);
+    addJsonPathEval(all);
     return std::map<std::string_view, NamedEvalHandler>(all.begin(), all.end());
   }();
   auto it = kHandlers.find(type);

@@ -66,6 +66,7 @@ void addMediaEvals(std::vector<std::pair<std::string_view, NamedEvalHandler>> &o
 void addClassifierEvals(std::vector<std::pair<std::string_view, NamedEvalHandler>> &out);
 void addToolExecEval(std::vector<std::pair<std::string_view, NamedEvalHandler>> &out);
 void addCompositionEvals(std::vector<std::pair<std::string_view, NamedEvalHandler>> &out);
+void addJsonPathEval(std::vector<std::pair<std::string_view, NamedEvalHandler>> &out);
 
 // directional's same_outcome and outcome_equivalent's final_state: the state being visited is
 // `expected` (`label`: "baseline", "expected").
