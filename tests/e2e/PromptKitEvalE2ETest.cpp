@@ -93,7 +93,8 @@ TEST_F(PromptKitEvalE2ETest, EveryTypePassesOnAGoodAnswer) {
   // temperature 0 and at most 1024 tokens; its recording key names the eval.
   Json judge;
   for (const Json &req : server.requests())
-    if (req["body"]["messages"][0]["content"].get<std::string>().find("evaluation judge") != std::string::npos)
+    if (req["path"] != "/v1/embeddings" &&
+        req["body"]["messages"][0]["content"].get<std::string>().find("evaluation judge") != std::string::npos)
       judge = req["body"];
   ASSERT_FALSE(judge.is_null());
   EXPECT_EQ(judge["messages"][0]["content"],
@@ -178,6 +179,56 @@ TEST_F(PromptKitEvalE2ETest, CostBudgetMeasuresTheAttemptsCalls) {
   lines = evalLines(jsonLines(unpriced));
   EXPECT_EQ(lines["priced"]["status"], "error") << lines["priced"];
   EXPECT_NE(lines["priced"]["message"].get<std::string>().find("needs the price of every call's model"), std::string::npos);
+}
+
+// 4. cosine_similarity: the reply and the reference embedded in one request to the provider's
+// /embeddings (the test server embeds texts by their words), keyed under the eval; a recording
+// replays it offline.
+TEST_F(PromptKitEvalE2ETest, CosineSimilarityEmbedsTheReplyOnTheProvider) {
+  LlmServerProcess server(script());
+  std::string trace = path("cosine.trace"), recording = path("cosine.jsonl");
+  std::string b = bindings("promptkit-evals", "tools:\n" + kbLookup());
+  ProcessResult r = run("promptkit-evals", {"--llm-base-url", server.baseUrl(), "--model", "test-model", "--bindings", b,
+                                            "--input-json", Json{{"topic", "PASS: wfc"}}.dump(), "--trace", trace,
+                                            "--record", recording});
+  ASSERT_EQ(r.exitCode, 0) << r.describe() << "\n" << r.err;
+  std::map<std::string, Json> lines = evalLines(jsonLines(trace));
+  EXPECT_EQ(lines["on_topic"]["type"], "cosine_similarity");
+  EXPECT_EQ(lines["on_topic"]["status"], "passed") << lines["on_topic"];
+  EXPECT_NEAR(lines["on_topic"]["score"].get<double>(), 0.7515, 1e-4) << "three of the reference's six words";
+  EXPECT_EQ(lines["on_topic"]["rationale"], "cosine similarity 0.7515 vs threshold 0.6000");
+  Json embedding;
+  for (const Json &req : server.requests())
+    if (req["path"] == "/v1/embeddings") embedding = req["body"];
+  ASSERT_FALSE(embedding.is_null());
+  EXPECT_EQ(embedding, Json({{"model", "test-embedder"},
+                             {"input", {kGoodAnswer, "WFC is a compiler of workflow packs."}},
+                             {"encoding_format", "float"}}));
+  Json call;
+  for (const Json &c : events(jsonLines(trace), "llm_call"))
+    if (c.value("operation", "") == "embeddings") call = c;
+  EXPECT_EQ(call["step"], "research/eval:on_topic");
+  EXPECT_EQ(call["model"], "test-embedder");
+  EXPECT_EQ(call["inputs"], 2);
+  EXPECT_EQ(call["dimensions"], 32);
+  EXPECT_GT(call["prompt_tokens"].get<int>(), 0);
+
+  // Offline: the recording answers the model and the embeddings alike.
+  std::string replayed = path("replayed.trace");
+  r = run("promptkit-evals", {"--replay", recording, "--bindings", b, "--input-json", Json{{"topic", "PASS: wfc"}}.dump(),
+                              "--trace", replayed});
+  ASSERT_EQ(r.exitCode, 0) << r.describe() << "\n" << r.err;
+  EXPECT_EQ(evalLines(jsonLines(replayed))["on_topic"]["rationale"], "cosine similarity 0.7515 vs threshold 0.6000");
+
+  // A bad answer is far from the reference.
+  LlmServerProcess other(script());
+  std::string bad = path("far.trace");
+  r = runPack(other, "anything", bad);
+  ASSERT_EQ(r.exitCode, 0) << r.err;
+  Json far = evalLines(jsonLines(bad))["on_topic"];
+  EXPECT_EQ(far["status"], "failed");
+  EXPECT_EQ(far["message"], "cosine similarity 0.3450 vs threshold 0.6000");
+  EXPECT_NE(r.err.find("eval 'on_topic'"), std::string::npos) << r.err;
 }
 
 // 3. Half the patterns found: contains scores 0.5 (found / total), as PromptKit does.

@@ -53,6 +53,9 @@ struct Fixture {
   std::vector<TranscriptMessage> transcript;
   Value variables = Value::object({});
   JudgeCall judge = [](const JudgeAsk &) -> JudgeAnswer { throw std::logic_error("no judge here"); };
+  EmbedCall embed = [](const std::string &, const std::vector<std::string> &) -> std::vector<std::vector<double>> {
+    throw std::logic_error("no embeddings here");
+  };
   ToolRunner runTool = [](const std::string &, const Value &, long) -> Value { throw std::logic_error("no tools here"); };
   CancellationToken cancel;
   std::string rationale;
@@ -64,7 +67,7 @@ struct Fixture {
     Value output = Value::string(reply);
     NamedEvalHandler handler = findNamedEval("json_path");
     EXPECT_NE(handler, nullptr);
-    return handler({eval, params, output, reply, calls, verdicts, nullptr, transcript, variables, judge, runTool, nullptr,
+    return handler({eval, params, output, reply, calls, verdicts, nullptr, transcript, variables, judge, embed, runTool, nullptr,
                     cancel, rationale});
   }
 };

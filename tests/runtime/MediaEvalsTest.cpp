@@ -120,6 +120,9 @@ struct Fixture {
   std::vector<TranscriptMessage> transcript;
   Value variables = Value::object({});
   JudgeCall judge = [](const JudgeAsk &) -> JudgeAnswer { throw std::logic_error("no judge here"); };
+  EmbedCall embed = [](const std::string &, const std::vector<std::string> &) -> std::vector<std::vector<double>> {
+    throw std::logic_error("no embeddings here");
+  };
   ToolRunner runTool = [](const std::string &, const Value &, long) -> Value { throw std::logic_error("no tools here"); };
   CancellationToken cancel;
   std::string rationale;
@@ -132,7 +135,7 @@ struct Fixture {
     std::string text;
     NamedEvalHandler handler = findNamedEval(type);
     EXPECT_NE(handler, nullptr) << type;
-    return handler({eval, params, output, text, calls, verdicts, nullptr, transcript, variables, judge, runTool, nullptr, cancel,
+    return handler({eval, params, output, text, calls, verdicts, nullptr, transcript, variables, judge, embed, runTool, nullptr, cancel,
                     rationale});
   }
   // A result with PromptKit's content part, and one with MCP's content block.

@@ -493,3 +493,69 @@ TEST(OpenAiProvider, TheKeyNeverAppearsInAnErrorEvenWhenTheServerEchoesIt) {
 
 }  // namespace
 }  // namespace wfc::llm
+
+namespace wfc::llm {
+namespace {
+
+using namespace provider_test;
+
+// --- Embeddings (docs/evals.md "cosine_similarity") --------------------------------------------
+
+TEST(OpenAiEmbeddings, PostsEveryInputAndReadsTheVectorsInIndexOrder) {
+  TestServer server([](const httplib::Request &, httplib::Response &response, size_t) {
+    answer(response, 200,
+           R"({"object":"list","data":[{"object":"embedding","index":1,"embedding":[0,1]},)"
+           R"({"object":"embedding","index":0,"embedding":[0.5,-0.5]}],"model":"embed-x","usage":{"prompt_tokens":7,"total_tokens":7}})");
+  });
+  OpenAiProvider provider(options(server));
+  CancellationToken cancel;
+  EmbeddingReply reply = onOwnThread(
+      [&] { return provider.embed({"", "text-embedding-3-small", {"first", "second"}}, {"s/eval:e", {}, 1, 1, "e"}, cancel); });
+  ASSERT_EQ(reply.vectors.size(), 2u);
+  EXPECT_EQ(reply.vectors[0], (std::vector<double>{0.5, -0.5}));
+  EXPECT_EQ(reply.vectors[1], (std::vector<double>{0, 1}));
+  EXPECT_EQ(reply.usage.promptTokens, 7u);
+  EXPECT_EQ(reply.model, "embed-x");
+  auto seen = server.seen();
+  ASSERT_EQ(seen.size(), 1u);
+  EXPECT_EQ(seen[0].path, "/v1/embeddings");
+  EXPECT_EQ(seen[0].authorization, "Bearer " + kKey);
+  EXPECT_EQ(Json::parse(seen[0].body),
+            Json::parse(R"({"model":"text-embedding-3-small","input":["first","second"],"encoding_format":"float"})"));
+}
+
+TEST(OpenAiEmbeddings, MalformedRepliesAreStepFailedNamingTheProblem) {
+  struct Case {
+    const char *body, *problem;
+  };
+  for (const Case &c : {Case{R"({"data":[]})", "has 0 embeddings for 1 inputs"},
+                        Case{R"({"error":{"message":"no such model"}})", "is an error: no such model"},
+                        Case{R"({"data":[{"embedding":"AAAA"}]})", "without an \"embedding\" array of numbers"},
+                        Case{R"({"data":[{"embedding":[1,"x"]}]})", "with an item that is not a number"},
+                        Case{R"({"data":[{"index":3,"embedding":[1]}]})", "index that is not an input's position"},
+                        Case{R"(not json)", "not valid JSON"}}) {
+    SCOPED_TRACE(c.body);
+    try {
+      parseOpenAiEmbeddings(c.body, 1);
+      ADD_FAILURE() << "no error";
+    } catch (const Error &e) {
+      EXPECT_EQ(e.kind(), ErrorKind::StepFailed);
+      EXPECT_NE(std::string(e.what()).find(c.problem), std::string::npos) << e.what();
+    }
+  }
+  try {
+    parseOpenAiEmbeddings(R"({"data":[{"embedding":[1,2]},{"embedding":[1]}]})", 2);
+    ADD_FAILURE() << "no error";
+  } catch (const Error &e) {
+    EXPECT_NE(std::string(e.what()).find("different lengths (2 and 1)"), std::string::npos) << e.what();
+  }
+  try {
+    parseOpenAiEmbeddings(R"({"data":[{"index":0,"embedding":[1]},{"index":0,"embedding":[2]}]})", 2);
+    ADD_FAILURE() << "no error";
+  } catch (const Error &e) {
+    EXPECT_NE(std::string(e.what()).find("two embeddings for input 0"), std::string::npos) << e.what();
+  }
+}
+
+}  // namespace
+}  // namespace wfc::llm

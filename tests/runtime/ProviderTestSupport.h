@@ -39,7 +39,7 @@ inline int64_t msSince(Clock::time_point start) {
 }
 
 // An HTTP server on 127.0.0.1 at an ephemeral port, answering POST /v1/chat/completions,
-// /v1/messages and /other with `handler` (given the 0-based index of the request) and remembering
+// /v1/messages, /v1/embeddings and /other with `handler` (given the 0-based index of the request) and remembering
 // every request it got.
 class TestServer {
  public:
@@ -68,6 +68,7 @@ class TestServer {
     };
     server_.Post("/v1/chat/completions", record);
     server_.Post("/v1/messages", record);
+    server_.Post("/v1/embeddings", record);
     server_.Post("/other", record);
     port_ = server_.bind_to_any_port("127.0.0.1");
     if (port_ <= 0) throw std::runtime_error("cannot bind a test server");

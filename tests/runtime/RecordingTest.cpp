@@ -8,6 +8,7 @@
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <functional>
 #include <sstream>
 
 namespace wfc::llm {
@@ -25,6 +26,14 @@ class FixedProvider final : public Provider {
     r.content = "answer for " + key.str();
     r.toolCalls.push_back({"call_1", "kb_search", R"({"query":"x"})"});
     r.usage = {12, 3};
+    return r;
+  }
+  EmbeddingReply embed(const EmbeddingRequest &request, const ExchangeKey &, const CancellationToken &) override {
+    if (error_) throw *error_;
+    EmbeddingReply r;
+    for (size_t i = 0; i < request.inputs.size(); ++i) r.vectors.push_back({double(i), 0.5, -1});
+    r.usage.promptTokens = 9;
+    r.model = "embed-1";
     return r;
   }
   std::string describe() const override { return "fixed"; }
@@ -90,6 +99,45 @@ TEST_F(RecordingTest, RecordThenReplayAnswersByLogicalPosition) {
   EXPECT_EQ(a.usage.promptTokens, 12u);
   EXPECT_EQ(replay.complete(Request(), {"summarize", std::nullopt, 1, 1, "p"}, cancel_, nullptr).content,
             "answer for summarize|-|1|1");
+}
+
+// Embeddings exchanges (docs/recording.md): keyed like a model exchange, replayed with their
+// vectors and usage; a model exchange is not an embeddings one, nor the other way round.
+TEST_F(RecordingTest, EmbeddingsAreRecordedAndReplayedByPosition) {
+  std::string file = path("run.jsonl");
+  {
+    RecordingProvider recorder(std::make_unique<FixedProvider>(), file, Json::object());
+    recorder.embed({"", "text-embedding-3-small", {"an answer", "a reference"}}, {"s/eval:close", 2, 1, 1, "close"}, cancel_);
+    recorder.complete(aRequest(), {"s", 2, 1, 1, "p"}, cancel_, nullptr);
+  }
+  std::string text = read(file);
+  EXPECT_NE(text.find(R"("embeddings_request":{"model":"text-embedding-3-small","input":["an answer","a reference"]})"),
+            std::string::npos) << text;
+  ReplayProvider replay(file);
+  EmbeddingReply reply = replay.embed({"", "m", {"x", "y"}}, {"s/eval:close", 2, 1, 1, "close"}, cancel_);
+  ASSERT_EQ(reply.vectors.size(), 2u);
+  EXPECT_EQ(reply.vectors[1], (std::vector<double>{1, 0.5, -1}));
+  EXPECT_EQ(reply.usage.promptTokens, 9u);
+  EXPECT_EQ(reply.model, "embed-1");
+  auto errorOf = [](const std::function<void()> &call) {
+    try {
+      call();
+    } catch (const Error &e) {
+      return std::string(e.what());
+    }
+    return std::string("no error");
+  };
+  EXPECT_NE(errorOf([&] { replay.embed({"", "m", {"x"}}, {"s/eval:close", 2, 1, 1, "close"}, cancel_); })
+                .find("holds no embeddings of 1 texts"),
+            std::string::npos);
+  EXPECT_NE(errorOf([&] { replay.embed({"", "m", {"x"}}, {"s", 2, 1, 1, "p"}, cancel_); }).find("holds no embeddings"),
+            std::string::npos);
+  EXPECT_NE(errorOf([&] { replay.complete(Request(), {"s/eval:close", 2, 1, 1, "close"}, cancel_, nullptr); })
+                .find("holds an embeddings exchange"),
+            std::string::npos);
+  EXPECT_NE(errorOf([&] { replay.embed({"", "m", {"x"}}, {"other", std::nullopt, 1, 1, "o"}, cancel_); })
+                .find("has no embeddings exchange for step 'other'"),
+            std::string::npos);
 }
 
 TEST_F(RecordingTest, MissNamesStepPromptRoundAndAttempt) {

@@ -11,6 +11,7 @@
 #include <atomic>
 #include <cerrno>
 #include <chrono>
+#include <cmath>
 #include <future>
 #include <optional>
 #include <string>
@@ -1252,6 +1253,67 @@ TEST(LlmServerStreaming, ErrorsAndPlainRequestsAreNotStreamed) {
   EXPECT_EQ(messageReplyOf(postMessages(server, messagesRequest({mUser("plain")})))["content"],
             json::array({textBlock("whole answer")}));
   EXPECT_LT(msSince(start), 1000);
+}
+
+}  // namespace
+}  // namespace wfc::test
+
+namespace wfc::test {
+namespace {
+
+double cosineOf(const json &a, const json &b) {
+  double dot = 0, na = 0, nb = 0;
+  for (size_t i = 0; i < a.size(); ++i) {
+    dot += a[i].get<double>() * b[i].get<double>();
+    na += a[i].get<double>() * a[i].get<double>();
+    nb += b[i].get<double>() * b[i].get<double>();
+  }
+  return dot / std::sqrt(na * nb);
+}
+
+// /embeddings: one unit vector per input from its words (texts sharing words point the same way),
+// vectors a rule pins, scripted failures, and OpenAI's errors for a malformed request.
+TEST(LlmServer, EmbeddingsFromWordsAndScriptedRules) {
+  json script = answering("ok");
+  script["embeddings"] = parse(R"([{"input_contains": "PINNED", "vector": [1, 0, 0]},
+                                   {"input_contains": "FAIL", "status": 503, "body": "{\"error\": {\"message\": \"down\"}}"}])");
+  LlmServerProcess server(script);
+  auto result = post(server, {{"model", "embed-1"}, {"input", {"A workflow compiler", "the workflow Compiler!", "bananas"}}},
+                     {}, "/v1/embeddings");
+  ASSERT_TRUE(result);
+  ASSERT_EQ(result->status, 200) << result->body;
+  json reply = json::parse(result->body);
+  ASSERT_EQ(reply["data"].size(), 3u);
+  EXPECT_EQ(reply["model"], "embed-1");
+  EXPECT_EQ(reply["data"][2]["index"], 2);
+  const json &a = reply["data"][0]["embedding"], &b = reply["data"][1]["embedding"], &c = reply["data"][2]["embedding"];
+  EXPECT_EQ(a.size(), 32u);
+  EXPECT_NEAR(cosineOf(a, a), 1.0, 1e-9);
+  EXPECT_GT(cosineOf(a, b), 0.8) << "two of three words shared, case and punctuation aside";
+  EXPECT_LT(cosineOf(a, c), 0.5);
+  EXPECT_GT(reply["usage"]["prompt_tokens"].get<int>(), 0);
+
+  auto pinned = post(server, {{"model", "m"}, {"input", "PINNED text"}}, {}, "/embeddings");
+  ASSERT_TRUE(pinned);
+  EXPECT_EQ(json::parse(pinned->body)["data"][0]["embedding"], parse("[1.0, 0.0, 0.0]"));
+  auto sized = post(server, {{"model", "m"}, {"input", "x"}, {"dimensions", 8}}, {}, "/v1/embeddings");
+  ASSERT_TRUE(sized);
+  EXPECT_EQ(json::parse(sized->body)["data"][0]["embedding"].size(), 8u);
+
+  auto failed = post(server, {{"model", "m"}, {"input", {"ok", "FAIL here"}}}, {}, "/v1/embeddings");
+  ASSERT_TRUE(failed);
+  EXPECT_EQ(failed->status, 503);
+  EXPECT_EQ(json::parse(failed->body)["error"]["message"], "down");
+  for (const json &bad : {json{{"input", "x"}}, json{{"model", "m"}}, json{{"model", "m"}, {"input", {1}}},
+                          json{{"model", "m"}, {"input", ""}}}) {
+    auto r = post(server, bad, {}, "/v1/embeddings");
+    ASSERT_TRUE(r);
+    EXPECT_EQ(r->status, 400) << bad;
+  }
+  std::vector<json> log = server.requests();
+  ASSERT_EQ(log.size(), 8u);
+  EXPECT_EQ(log[0]["path"], "/v1/embeddings");
+  EXPECT_EQ(log[0]["body"]["input"][2], "bananas");
 }
 
 }  // namespace

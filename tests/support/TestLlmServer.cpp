@@ -16,6 +16,7 @@
 #include <atomic>
 #include <cctype>
 #include <cerrno>
+#include <cmath>
 #include <chrono>
 #include <cstdio>
 #include <cstring>
@@ -293,7 +294,43 @@ Entry parseEntry(const Json &json, const std::string &where) {
   return entry;
 }
 
-std::vector<Entry> loadScript(const std::string &path) {
+// An /embeddings rule (docs/test-llm-server.md "Embeddings"): an input containing `inputContains`
+// embeds as `vector`, or the request fails with `status` and `body`. Inputs no rule pins embed as
+// their words do (embeddingOf).
+struct EmbeddingRule {
+  std::string inputContains;
+  std::optional<std::vector<double>> vector;
+  int status = 200;
+  std::optional<std::string> body;
+};
+
+struct Script {
+  std::vector<Entry> replies;
+  std::vector<EmbeddingRule> embeddings;
+};
+
+EmbeddingRule parseEmbeddingRule(const Json &j, const std::string &where) {
+  requireObject(j, where);
+  checkKeys(j, {"input_contains", "vector", "status", "body"}, where);
+  EmbeddingRule rule;
+  if (!j.contains("input_contains")) throw ScriptError(where + ": needs \"input_contains\"");
+  rule.inputContains = requireString(j["input_contains"], where + ".input_contains");
+  if (j.contains("vector")) {
+    if (!j["vector"].is_array() || j["vector"].empty()) throw ScriptError(where + ".vector: must be a list of numbers");
+    std::vector<double> v;
+    for (const Json &x : j["vector"]) {
+      if (!x.is_number()) throw ScriptError(where + ".vector: must be a list of numbers");
+      v.push_back(x.get<double>());
+    }
+    rule.vector = std::move(v);
+  }
+  if (j.contains("status")) rule.status = int(requireCount(j["status"], where + ".status"));
+  if (j.contains("body")) rule.body = requireString(j["body"], where + ".body");
+  if (!rule.vector && rule.status == 200 && !rule.body) throw ScriptError(where + ": needs \"vector\", \"status\" or \"body\"");
+  return rule;
+}
+
+Script loadScript(const std::string &path) {
   std::ifstream in(path);
   if (!in)
     throw ScriptError("cannot read " + path + ": " + std::strerror(errno));
@@ -304,14 +341,44 @@ std::vector<Entry> loadScript(const std::string &path) {
     throw ScriptError(path + ": not valid JSON: " + e.what());
   }
   requireObject(script, path);
-  checkKeys(script, {"replies"}, path);
+  checkKeys(script, {"replies", "embeddings"}, path);
   if (!script.contains("replies") || !script["replies"].is_array())
     throw ScriptError(path + ": needs \"replies\": [...]");
-  std::vector<Entry> entries;
+  Script out;
   const Json &replies = script["replies"];
   for (size_t i = 0; i < replies.size(); ++i)
-    entries.push_back(parseEntry(replies[i], "replies[" + std::to_string(i) + "]"));
-  return entries;
+    out.replies.push_back(parseEntry(replies[i], "replies[" + std::to_string(i) + "]"));
+  if (script.contains("embeddings")) {
+    if (!script["embeddings"].is_array()) throw ScriptError(path + ": \"embeddings\" must be a list");
+    for (size_t i = 0; i < script["embeddings"].size(); ++i)
+      out.embeddings.push_back(parseEmbeddingRule(script["embeddings"][i], "embeddings[" + std::to_string(i) + "]"));
+  }
+  return out;
+}
+
+// The embedding of a text no rule pins: its words (runs of letters and digits, lower-cased), each
+// hashed (FNV-1a) into one of `dimensions` counts, the vector then scaled to length 1. Texts that
+// share words point the same way, so similar texts have a high cosine and unrelated ones 0.
+std::vector<double> embeddingOf(const std::string &text, size_t dimensions) {
+  std::vector<double> v(dimensions, 0.0);
+  std::string word;
+  auto flush = [&] {
+    if (word.empty()) return;
+    uint64_t hash = 1469598103934665603ull;
+    for (unsigned char c : word) hash = (hash ^ c) * 1099511628211ull;
+    v[hash % dimensions] += 1;
+    word.clear();
+  };
+  for (char c : text) {
+    if (std::isalnum(static_cast<unsigned char>(c))) word += char(std::tolower(static_cast<unsigned char>(c)));
+    else flush();
+  }
+  flush();
+  double norm = 0;
+  for (double x : v) norm += x * x;
+  if (norm > 0)
+    for (double &x : v) x /= std::sqrt(norm);
+  return v;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -1064,7 +1131,63 @@ bool writeStream(const StreamPlan &plan, httplib::DataSink &sink, const std::fun
 
 class LlmServer {
 public:
-  LlmServer(std::vector<Entry> entries, std::ofstream log) : entries_(std::move(entries)), log_(std::move(log)) {}
+  LlmServer(Script script, std::ofstream log)
+      : entries_(std::move(script.replies)), embeddingRules_(std::move(script.embeddings)), log_(std::move(log)) {}
+
+  // OpenAI's /embeddings: {model, input: string or [strings], dimensions?} answered with one
+  // vector per input (docs/test-llm-server.md "Embeddings").
+  void embeddings(const httplib::Request &req, httplib::Response &res) {
+    serve(req, res, [&](int64_t, const std::optional<Json> &body, bool &) {
+      auto fail = [&](int status, const std::string &message) {
+        res.status = status;
+        setJson(res, errorBody(Api::ChatCompletions, message, "invalid_request_error"));
+        return std::optional<size_t>();
+      };
+      if (!body || !body->is_object()) return fail(400, "the request body is not a JSON object");
+      if (!body->contains("model") || !(*body)["model"].is_string()) return fail(400, "the request has no \"model\"");
+      std::vector<std::string> inputs;
+      const Json input = body->value("input", Json());
+      if (input.is_string()) {
+        inputs.push_back(input.get<std::string>());
+      } else if (input.is_array() && !input.empty()) {
+        for (const Json &item : input) {
+          if (!item.is_string()) return fail(400, "\"input\" holds an item that is not a string");
+          inputs.push_back(item.get<std::string>());
+        }
+      } else {
+        return fail(400, "the request has no \"input\" (a string or a non-empty list of strings)");
+      }
+      size_t dimensions = 32;
+      if (body->contains("dimensions")) {
+        const Json &d = (*body)["dimensions"];
+        if (!d.is_number_unsigned() || d.get<uint64_t>() == 0 || d.get<uint64_t>() > 4096)
+          return fail(400, "\"dimensions\" must be a whole number from 1 to 4096");
+        dimensions = d.get<size_t>();
+      }
+      Json data = Json::array();
+      int64_t tokens = 0;
+      for (size_t i = 0; i < inputs.size(); ++i) {
+        if (inputs[i].empty()) return fail(400, "input " + std::to_string(i) + " is empty");
+        std::optional<std::vector<double>> vector;
+        for (const EmbeddingRule &rule : embeddingRules_) {
+          if (inputs[i].find(rule.inputContains) == std::string::npos) continue;
+          if (!rule.vector) {
+            res.status = rule.status;
+            res.set_content(rule.body.value_or(errorBody(Api::ChatCompletions, "scripted failure", "test").dump()),
+                            "application/json");
+            return std::optional<size_t>();
+          }
+          vector = rule.vector;
+          break;
+        }
+        data.push_back({{"object", "embedding"}, {"index", i}, {"embedding", vector ? *vector : embeddingOf(inputs[i], dimensions)}});
+        tokens += int64_t((inputs[i].size() + 3) / 4);
+      }
+      setJson(res, {{"object", "list"}, {"data", std::move(data)}, {"model", (*body)["model"]},
+                    {"usage", {{"prompt_tokens", tokens}, {"total_tokens", tokens}}}});
+      return std::optional<size_t>();
+    });
+  }
 
   void chat(Api api, const httplib::Request &req, httplib::Response &res) {
     serve(req, res, [&](int64_t seq, const std::optional<Json> &body, bool &streamed) {
@@ -1077,8 +1200,8 @@ public:
       res.status = 404;
       setJson(res, errorBody(Api::ChatCompletions,
                              "not found: " + req.method + " " + req.path +
-                                 " (this server answers POST /v1/chat/completions, /chat/completions, /v1/messages "
-                                 "and /messages)",
+                                 " (this server answers POST /v1/chat/completions, /chat/completions, /v1/messages, "
+                                 "/messages, /v1/embeddings and /embeddings)",
                              "test"));
       return std::optional<size_t>();
     });
@@ -1276,6 +1399,7 @@ private:
   wfc::test::PromptCacheModel caches_;  // measured replies' prompt caches
   std::mutex scriptMutex_;
   std::vector<Entry> entries_;
+  const std::vector<EmbeddingRule> embeddingRules_;
 
   std::mutex stateMutex_;
   int64_t lastSeq_ = 0;
@@ -1362,9 +1486,9 @@ Options parseArguments(int argc, char **argv) {
 int main(int argc, char **argv) {
   const Options options = parseArguments(argc, argv);
 
-  std::vector<Entry> entries;
+  Script script;
   try {
-    entries = loadScript(options.script);
+    script = loadScript(options.script);
   } catch (const ScriptError &e) {
     std::cerr << kProgram << ": bad script: " << e.what() << std::endl;
     return 2;
@@ -1385,7 +1509,7 @@ int main(int argc, char **argv) {
   // A client that hangs up early must not kill the server.
   std::signal(SIGPIPE, SIG_IGN);
 
-  LlmServer llm(std::move(entries), std::move(log));
+  LlmServer llm(std::move(script), std::move(log));
   HttpServer server;
   server.new_task_queue = [workers = options.workers] { return new httplib::ThreadPool(workers); };
   // SO_REUSEADDR alone: a server restarted on a fixed port binds despite connections of its
@@ -1411,6 +1535,9 @@ int main(int argc, char **argv) {
   server.Post("/v1/chat/completions", chat);
   server.Post("/chat/completions", chat);
   server.Post("/v1/messages", messages);
+  auto embeddings = [&](const httplib::Request &req, httplib::Response &res) { llm.embeddings(req, res); };
+  server.Post("/v1/embeddings", embeddings);
+  server.Post("/embeddings", embeddings);
   server.Post("/messages", messages);
   // Routes are tried in order: everything else, with any method, is a logged JSON 404.
   server.Post(".*", notFound);

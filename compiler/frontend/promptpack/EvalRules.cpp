@@ -31,12 +31,6 @@ const std::map<std::string, std::string> kAliases = {
     {"length", "max_length"},            {"max_sentences", "sentence_count"},
     {"required_fields", "field_presence"}};
 
-// PromptKit's types wfc does not run yet, and what running them needs (docs/promptkit.md "Eval and
-// validator types").
-const std::map<std::string, std::string> kUnsupported = {
-    {"cosine_similarity", "an embeddings endpoint"},
-};
-
 // Threshold operators: wfc's symbols and the schema's words (gte, lt, …), by canonical symbol.
 const std::map<std::string, std::string> kOperators = {
     {">=", ">="}, {">", ">"}, {"<=", "<="}, {"<", "<"}, {"==", "=="}, {"!=", "!="},
@@ -101,11 +95,6 @@ bool Lowering::resolveEvalType(ir::Eval &eval, const Text &type, const std::stri
     return true;
   }
   if (!type) return false;
-  if (auto it = kUnsupported.find(eval.type); it != kUnsupported.end()) {
-    diags_.error(type.loc(), "PromptKit's '" + eval.type + "' type of " + what + " is not supported by wfc yet: it needs " +
-                                 it->second + "; see docs/promptkit.md for the types wfc runs");
-    return false;
-  }
   std::vector<std::string> known = kTypes;
   for (const auto &[alias, canonical] : kAliases) known.push_back(alias);
   for (const std::string &name : namedEvalTypes()) known.push_back(name);

@@ -41,7 +41,9 @@ enum class Kind {
   Headers,      // header name -> value (a string)
   Step,         // a composition step's id
   JmesPath,     // a JMESPath expression (common/JmesPath.h)
-  List          // a list of any values
+  List,         // a list of any values
+  Embedding,    // an embedding (a list of numbers) or a text to embed
+  Cosine        // a number from -1 to 1
 };
 
 struct Param {
@@ -214,6 +216,12 @@ const std::vector<NamedType> &namedTypes() {
         {"min_results", Kind::Integer}, {"max_results", Kind::Integer}},
        {{"expression"}},
        {}},
+      // Embeddings on the run's provider (CosineSimilarityEval.cpp).
+      {"cosine_similarity",
+       {{"reference", Kind::Embedding}, {"reference_embeddings", Kind::String},
+        {"min_similarity", Kind::Cosine, "threshold"}, {"model", Kind::String}},
+       {{"reference", "reference_embeddings"}, {"min_similarity"}},
+       {}},
       {"guardrail_triggered",
        {{"validator_type", Kind::String, "validator"}, {"should_trigger", Kind::Bool}, {"direction", Kind::Direction}},
        {{"validator_type"}},
@@ -320,6 +328,16 @@ void Lowering::checkNamedEvalParams(ir::Eval &eval, const DocNode *params, llvm:
       case Kind::Regex: checkRegex(n, key); break;
       case Kind::Any: break;
       case Kind::List: if (!n.isSequence()) problem(n, key, "a list"); break;
+      case Kind::Embedding: {
+        bool numbers = n.isSequence() && !n.items.empty() &&
+                       std::all_of(n.items.begin(), n.items.end(), [](const auto &item) { return item->isNumber(); });
+        if (!numbers && !(n.isString() && !n.stringValue.empty()))
+          problem(n, key, "an embedding (a list of numbers) or a text to embed");
+        break;
+      }
+      case Kind::Cosine:
+        if (!n.isNumber() || n.asDouble() < -1 || n.asDouble() > 1) problem(n, key, "a number from -1 to 1");
+        break;
       case Kind::JmesPath: {
         std::string error;
         if (!n.isString()) return problem(n, key, "a JMESPath expression (a string)");
@@ -467,6 +485,13 @@ void Lowering::checkNamedEvalParams(ir::Eval &eval, const DocNode *params, llvm:
       diags_.error(params ? params->loc : declLoc, what + " needs " + names);
   }
   if (type.note) diags_.warning(declLoc, what + ": " + type.note);
+  // The PromptPack spec's form names a set of reference embeddings its host supplies (PromptKit's
+  // handler reads none): wfc has none to supply, so the eval is skipped, as a classifier type's is.
+  if (eval.type == "cosine_similarity" && given("reference_embeddings") && !given("reference"))
+    diags_.warning(params ? params->loc : declLoc,
+                   what + ": 'params.reference_embeddings' names embeddings a PromptKit host supplies, and wfc has none: "
+                          "the eval is reported skipped when it runs; give 'params.reference' (a text or an embedding) "
+                          "to run it");
   if (!type.vacuous.empty() && std::none_of(type.vacuous.begin(), type.vacuous.end(), given)) {
     std::string names;
     for (size_t i = 0; i < type.vacuous.size(); ++i)

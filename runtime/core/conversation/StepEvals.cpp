@@ -1,6 +1,7 @@
 #include "core/conversation/StepEvals.h"
 
 #include "common/Pattern.h"
+#include "core/conversation/Embeddings.h"
 #include "core/conversation/Judge.h"
 #include "core/evals/NamedEval.h"
 #include "core/evals/Sampling.h"
@@ -150,6 +151,14 @@ Verdict scoreEval(const EvaluatedAttempt &a, const EvalDecl &eval, const Value &
         attempt.streams = false;
         return llm::judgeContent(attempt, eval.id, ask);
       };
+      // cosine_similarity asks the run's provider for embeddings, keyed and traced the same way.
+      EmbedCall embedCall = [&](const std::string &model, const std::vector<std::string> &texts) {
+        std::string path = a.path + "/eval:" + eval.id;
+        llm::Usage tokens;
+        llm::StepAttempt attempt{a.run, a.step, path, a.attempt, a.cancel, a.span, a.item, tokens};
+        attempt.streams = false;
+        return llm::embedTexts(attempt, eval.id, model, texts);
+      };
       // tool_exec runs a tool of the pack as the run binds it, keyed under the eval.
       ToolRunner runTool = [&](const std::string &name, const Value &args, long timeoutMs) {
         const ProgramDecl &program = a.run.program();
@@ -174,7 +183,7 @@ Verdict scoreEval(const EvaluatedAttempt &a, const EvalDecl &eval, const Value &
       try {
         v = handler({eval, namedEvalParams(eval), output, text, a.calls, a.verdicts, a.workflow,
                      a.transcript ? *a.transcript : kNoTranscript, a.variables ? *a.variables : kNoVariables,
-                     judgeCall, runTool, &a.run.compositionRecord(), a.cancel, rationale});
+                     judgeCall, embedCall, runTool, &a.run.compositionRecord(), a.cancel, rationale});
       } catch (const nlohmann::json::exception &e) {
         // What a scorer or a tool sent that the handler could not read: the eval could not run.
         throw Error(ErrorKind::StepFailed, std::string("eval type '") + spell(eval) + "' could not read what it got: " +

@@ -23,6 +23,7 @@ NamedEvalHandler findNamedEval(std::string_view type) {
     addToolExecEval(all);
     addCompositionEvals(all);
     addJsonPathEval(all);
+    addCosineSimilarityEval(all);
     return std::map<std::string_view, NamedEvalHandler>(all.begin(), all.end());
   }();
   auto it = kHandlers.find(type);

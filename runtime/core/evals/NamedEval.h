@@ -4,6 +4,7 @@
 // a PromptKit host defines: the eval is reported skipped.
 #pragma once
 
+#include "core/evals/EmbedCall.h"
 #include "core/evals/JudgeCall.h"
 #include "core/evals/Verdict.h"
 #include "core/run/AttemptLog.h"
@@ -38,6 +39,7 @@ struct NamedEvalInput {
   const std::vector<TranscriptMessage> &transcript;
   const Value &variables;
   const JudgeCall &judge;            // asks the run's judge (the judged types)
+  const EmbedCall &embed;            // asks the run's provider for embeddings (cosine_similarity)
   const ToolRunner &runTool;         // tool_exec
   const CompositionRecord *composition;  // the run's; null for a chat
   const CancellationToken &cancel;   // the attempt's (the external types' requests)
@@ -67,6 +69,7 @@ void addClassifierEvals(std::vector<std::pair<std::string_view, NamedEvalHandler
 void addToolExecEval(std::vector<std::pair<std::string_view, NamedEvalHandler>> &out);
 void addCompositionEvals(std::vector<std::pair<std::string_view, NamedEvalHandler>> &out);
 void addJsonPathEval(std::vector<std::pair<std::string_view, NamedEvalHandler>> &out);
+void addCosineSimilarityEval(std::vector<std::pair<std::string_view, NamedEvalHandler>> &out);
 
 // directional's same_outcome and outcome_equivalent's final_state: the state being visited is
 // `expected` (`label`: "baseline", "expected").

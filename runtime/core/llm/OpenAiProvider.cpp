@@ -186,7 +186,8 @@ Reply openAiReply(const Json &reply) {
   return result;
 }
 
-OpenAiProvider::OpenAiProvider(Options options) : endpoint_(std::move(options), "/chat/completions") {}
+OpenAiProvider::OpenAiProvider(Options options)
+    : endpoint_(options, "/chat/completions"), embeddings_(std::move(options), "/embeddings") {}
 
 std::string OpenAiProvider::describe() const { return endpoint_.describe("openai"); }
 
@@ -203,6 +204,75 @@ Reply OpenAiProvider::complete(const Request &request, const ExchangeKey &key, c
   body["stream_options"] = {{"include_usage", true}};
   return endpoint_.exchange(headers, body, key, cancel, parseOpenAiReply,
                             {deltas, [](const DeltaSink &sink) { return openAiStream(sink); }});
+}
+
+}  // namespace wfc::llm
+
+namespace wfc::llm {
+
+EmbeddingReply OpenAiProvider::embed(const EmbeddingRequest &request, const ExchangeKey &key,
+                                     const CancellationToken &cancel) {
+  const Options &options = embeddings_.options();
+  std::vector<std::string> headers;
+  if (options.apiKey && !options.apiKey->empty()) headers.push_back("Authorization: Bearer " + *options.apiKey);
+  Json body = {{"model", request.model}, {"input", request.inputs}, {"encoding_format", "float"}};
+  // The endpoint's transport (retries, the rate limiter, cancellation) hands back a Reply: the
+  // vectors travel beside it.
+  EmbeddingReply out;
+  embeddings_.exchange(headers, body, key, cancel, [&](const std::string &text) {
+    out = parseOpenAiEmbeddings(text, request.inputs.size());
+    Reply usage;
+    usage.usage = out.usage;
+    return usage;
+  });
+  return out;
+}
+
+EmbeddingReply parseOpenAiEmbeddings(const std::string &body, size_t inputs) {
+  auto bad = [](const std::string &problem) { return Error(ErrorKind::StepFailed, "the embeddings reply " + problem); };
+  Json reply = parseReplyObject(body);
+  auto data = reply.find("data");
+  if (data == reply.end() || !data->is_array()) {
+    if (auto error = reply.find("error"); error != reply.end())
+      throw bad("is an error: " + http::textHead(openAiErrorText(*error), 300));
+    throw bad("has no \"data\" array");
+  }
+  if (data->size() != inputs)
+    throw bad("has " + std::to_string(data->size()) + " embeddings for " + std::to_string(inputs) + " inputs");
+  EmbeddingReply out;
+  out.vectors.resize(inputs);
+  std::vector<bool> seen(inputs, false);
+  for (size_t i = 0; i < data->size(); ++i) {
+    const Json &item = (*data)[i];
+    const std::string where = "data[" + std::to_string(i) + "]";
+    if (!item.is_object()) throw bad("has a " + where + " that is not an object");
+    size_t index = i;
+    if (auto at = item.find("index"); at != item.end()) {
+      if (!at->is_number_unsigned() || at->get<uint64_t>() >= inputs)
+        throw bad("has a " + where + ".index that is not an input's position (0 to " + std::to_string(inputs - 1) + ")");
+      index = size_t(at->get<uint64_t>());
+    }
+    if (seen[index]) throw bad("has two embeddings for input " + std::to_string(index));
+    seen[index] = true;
+    auto embedding = item.find("embedding");
+    if (embedding == item.end() || !embedding->is_array() || embedding->empty())
+      throw bad("has a " + where + " without an \"embedding\" array of numbers (a base64 one needs "
+                "encoding_format float, which wfc asks for)");
+    std::vector<double> &vector = out.vectors[index];
+    vector.reserve(embedding->size());
+    for (const Json &x : *embedding) {
+      if (!x.is_number()) throw bad("has a " + where + ".embedding with an item that is not a number");
+      vector.push_back(x.get<double>());
+    }
+  }
+  for (const std::vector<double> &v : out.vectors)
+    if (v.size() != out.vectors[0].size())
+      throw bad("has embeddings of different lengths (" + std::to_string(out.vectors[0].size()) + " and " +
+                std::to_string(v.size()) + ")");
+  if (auto usage = reply.find("usage"); usage != reply.end() && usage->is_object())
+    out.usage.promptTokens = tokenCount(*usage, "prompt_tokens");
+  if (auto model = reply.find("model"); model != reply.end() && model->is_string()) out.model = model->get<std::string>();
+  return out;
 }
 
 }  // namespace wfc::llm

@@ -1,5 +1,6 @@
 // The `openai` provider (docs/executable.md): chat completions, the API that OpenAI, vLLM, llama.cpp,
-// Ollama, LM Studio and most gateways speak. POSTs to <baseUrl>/chat/completions.
+// Ollama, LM Studio and most gateways speak. POSTs to <baseUrl>/chat/completions, and embeddings
+// to <baseUrl>/embeddings.
 //
 // Transport retries, timeouts, cancellation and the key's scrubbing are Endpoint's (Endpoint.h).
 // The API key goes only into the Authorization header.
@@ -22,11 +23,14 @@ class OpenAiProvider : public Provider {
   // Streams (stream: true, usage included) when given `deltas`.
   Reply complete(const Request &request, const ExchangeKey &key, const CancellationToken &cancel,
                  const DeltaSink *deltas) override;
+  // One POST /embeddings of every input (encoding_format float).
+  EmbeddingReply embed(const EmbeddingRequest &request, const ExchangeKey &key, const CancellationToken &cancel) override;
   // "openai gpt-4o-mini at http://127.0.0.1:8080/v1"
   std::string describe() const override;
 
  private:
-  Endpoint endpoint_;  // <baseUrl>/chat/completions
+  Endpoint endpoint_;    // <baseUrl>/chat/completions
+  Endpoint embeddings_;  // <baseUrl>/embeddings
 };
 
 // The chat-completions request body for `request` (its model as given, even when empty); with
@@ -41,6 +45,10 @@ bool sendsPromptCacheKey(const EndpointOptions &options);
 Reply parseOpenAiReply(const std::string &body);
 // The same, from the reply's JSON (a streamed reply, assembled).
 Reply openAiReply(const Json &reply);
+
+// Reads an /embeddings reply: `inputs` vectors (data[], in its `index` order), all of one
+// non-zero length, and usage. Throws wfc::Error (StepFailed) naming what is wrong otherwise.
+EmbeddingReply parseOpenAiEmbeddings(const std::string &body, size_t inputs);
 
 // What an {"error": …} says: its message, else its JSON (in a reply or a stream's chunk).
 std::string openAiErrorText(const Json &error);

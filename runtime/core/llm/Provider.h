@@ -165,6 +165,20 @@ struct Delta {
 // exchange with that exception.
 using DeltaSink = std::function<bool(const Delta &delta)>;
 
+// Texts to embed (docs/evals.md "cosine_similarity"): one request to an OpenAI-compatible
+// /embeddings endpoint, all texts at once.
+struct EmbeddingRequest {
+  std::string provider;  // the pack's provider key, as Request::provider; "" for "default"
+  std::string model;     // the embedding model ("text-embedding-3-small")
+  std::vector<std::string> inputs;
+};
+
+struct EmbeddingReply {
+  std::vector<std::vector<double>> vectors;  // one per input, in the inputs' order, all of one length
+  Usage usage;                               // promptTokens only
+  std::string model;                         // what the API says answered; "" when it does not say
+};
+
 class Provider {
  public:
   virtual ~Provider() = default;
@@ -174,6 +188,9 @@ class Provider {
   // Cancelled when `cancel` fires.
   virtual Reply complete(const Request &request, const ExchangeKey &key, const CancellationToken &cancel,
                          const DeltaSink *deltas) = 0;
+  // The texts' embeddings. Throws as complete() does; the default — a provider whose API has no
+  // embeddings endpoint (Anthropic's) — throws StepFailed saying so.
+  virtual EmbeddingReply embed(const EmbeddingRequest &request, const ExchangeKey &key, const CancellationToken &cancel);
   // "openai gpt-4o-mini at http://127.0.0.1:8080/v1": for traces and --dry-run. No credentials.
   virtual std::string describe() const = 0;
   // The model the calls of provider key `key` name when a binding routes that key elsewhere than

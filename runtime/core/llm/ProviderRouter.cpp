@@ -12,6 +12,12 @@ Reply ProviderRouter::complete(const Request &request, const ExchangeKey &key, c
   return (it == routes_.end() ? *default_ : *it->second.provider).complete(request, key, cancel, deltas);
 }
 
+EmbeddingReply ProviderRouter::embed(const EmbeddingRequest &request, const ExchangeKey &key,
+                                     const CancellationToken &cancel) {
+  auto it = routes_.find(request.provider);
+  return (it == routes_.end() ? *default_ : *it->second.provider).embed(request, key, cancel);
+}
+
 std::string ProviderRouter::describe() const {
   std::string out = default_->describe();
   for (const auto &[key, route] : routes_) out += "; " + key + ": " + route.provider->describe();

@@ -21,6 +21,7 @@ class ProviderRouter final : public Provider {
 
   Reply complete(const Request &request, const ExchangeKey &key, const CancellationToken &cancel,
                  const DeltaSink *deltas) override;
+  EmbeddingReply embed(const EmbeddingRequest &request, const ExchangeKey &key, const CancellationToken &cancel) override;
   // "openai gpt-4o at …; drafter: openai gpt-4o-mini at …".
   std::string describe() const override;
   const std::string *boundModel(std::string_view key) const override;

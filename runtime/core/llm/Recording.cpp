@@ -127,6 +127,34 @@ Json replyToJson(const Reply &reply) {
   return out;
 }
 
+Json embeddingRequestToJson(const EmbeddingRequest &request) {
+  return {{"model", request.model}, {"input", request.inputs}};
+}
+
+Json embeddingReplyToJson(const EmbeddingReply &reply) {
+  Json out = {{"embeddings", reply.vectors}, {"usage", {{"prompt_tokens", reply.usage.promptTokens}}}};
+  if (!reply.model.empty()) out["model"] = reply.model;
+  return out;
+}
+
+EmbeddingReply embeddingReplyFromJson(const Json &json) {
+  EmbeddingReply reply;
+  const Json *vectors = json.is_object() && json.contains("embeddings") ? &json["embeddings"] : nullptr;
+  if (!vectors || !vectors->is_array()) throw Error(ErrorKind::Usage, "malformed embeddings: no \"embeddings\" array");
+  for (const Json &vector : *vectors) {
+    if (!vector.is_array()) throw Error(ErrorKind::Usage, "malformed embeddings: an embedding that is not an array");
+    std::vector<double> &out = reply.vectors.emplace_back();
+    for (const Json &x : vector) {
+      if (!x.is_number()) throw Error(ErrorKind::Usage, "malformed embeddings: an item that is not a number");
+      out.push_back(x.get<double>());
+    }
+  }
+  if (auto usage = json.find("usage"); usage != json.end() && usage->is_object())
+    reply.usage.promptTokens = tokenCount(*usage, "prompt_tokens");
+  if (auto model = json.find("model"); model != json.end() && model->is_string()) reply.model = model->get<std::string>();
+  return reply;
+}
+
 Reply replyFromJson(const Json &json) {
   Reply reply;
   try {
@@ -210,6 +238,23 @@ Reply RecordingProvider::complete(const Request &request, const ExchangeKey &key
   }
 }
 
+EmbeddingReply RecordingProvider::embed(const EmbeddingRequest &request, const ExchangeKey &key,
+                                        const CancellationToken &cancel) {
+  Json line = {{"key", keyToJson(key)}, {"prompt", key.prompt}, {"embeddings_request", embeddingRequestToJson(request)}};
+  try {
+    EmbeddingReply reply = inner_->embed(request, key, cancel);
+    line["embeddings"] = embeddingReplyToJson(reply);
+    write(line);
+    return reply;
+  } catch (const Error &e) {
+    if (e.kind() != ErrorKind::Cancelled) {
+      line["error"] = {{"kind", kindName(e.kind())}, {"message", e.what()}};
+      write(line);
+    }
+    throw;
+  }
+}
+
 ReplayProvider::ReplayProvider(const std::string &path) : path_(path) {
   std::ifstream in(path, std::ios::binary);
   if (!in) throw Error(ErrorKind::Usage, "cannot read replay file '" + path + "'");
@@ -248,6 +293,8 @@ ReplayProvider::ReplayProvider(const std::string &path) : path_(path) {
       Entry entry;
       if (j.contains("reply")) {
         entry.reply = replyFromJson(j["reply"]);
+      } else if (j.contains("embeddings")) {
+        entry.embeddings = embeddingReplyFromJson(j["embeddings"]);
       } else {
         entry.errorKind = j.at("error").at("kind").get<std::string>();
         entry.errorMessage = j.at("error").at("message").get<std::string>();
@@ -262,22 +309,40 @@ ReplayProvider::ReplayProvider(const std::string &path) : path_(path) {
   if (header_.is_null()) throw Error(ErrorKind::Usage, "replay file '" + path + "' is empty");
 }
 
-Reply ReplayProvider::complete(const Request &, const ExchangeKey &key, const CancellationToken &cancel,
-                               const DeltaSink *deltas) {
-  cancel.throwIfCancelled();
+const ReplayProvider::Entry &ReplayProvider::find(const ExchangeKey &key, const char *what) const {
   auto it = entries_.find(key.str());
   if (it == entries_.end())
     throw Error(ErrorKind::StepFailed,
-                "replay file '" + path_ + "' has no exchange for step '" + key.step + "' (prompt '" + key.prompt +
+                "replay file '" + path_ + "' has no " + what + " for step '" + key.step + "' (prompt '" + key.prompt +
                     "'" + (key.item ? ", item " + std::to_string(*key.item) : "") + ", round " +
                     std::to_string(key.round) + ", attempt " + std::to_string(key.attempt) +
                     "); record it again with --record");
   const Entry &e = it->second;
-  if (e.reply) {
-    return deltas ? deliverInPieces(*e.reply, *deltas) : *e.reply;
-  }
-  throw Error(e.errorKind == "exhausted" ? ErrorKind::Exhausted : ErrorKind::StepFailed,
-              e.errorMessage + " (replayed)");
+  if (!e.reply && !e.embeddings)
+    throw Error(e.errorKind == "exhausted" ? ErrorKind::Exhausted : ErrorKind::StepFailed,
+                e.errorMessage + " (replayed)");
+  return e;
+}
+
+Reply ReplayProvider::complete(const Request &, const ExchangeKey &key, const CancellationToken &cancel,
+                               const DeltaSink *deltas) {
+  cancel.throwIfCancelled();
+  const Entry &e = find(key, "exchange");
+  if (!e.reply)
+    throw Error(ErrorKind::StepFailed, "replay file '" + path_ + "' holds an embeddings exchange for step '" + key.step +
+                                           "' where the run asks the model; record it again with --record");
+  return deltas ? deliverInPieces(*e.reply, *deltas) : *e.reply;
+}
+
+EmbeddingReply ReplayProvider::embed(const EmbeddingRequest &request, const ExchangeKey &key,
+                                     const CancellationToken &cancel) {
+  cancel.throwIfCancelled();
+  const Entry &e = find(key, "embeddings exchange");
+  if (!e.embeddings || e.embeddings->vectors.size() != request.inputs.size())
+    throw Error(ErrorKind::StepFailed, "replay file '" + path_ + "' holds no embeddings of " +
+                                           std::to_string(request.inputs.size()) + " texts for step '" + key.step +
+                                           "'; record it again with --record");
+  return *e.embeddings;
 }
 
 const std::string *ReplayProvider::boundModel(std::string_view key) const {

@@ -25,6 +25,11 @@ inline constexpr int kRecordingFormat = 1;
 Json requestToJson(const Request &request);
 Json replyToJson(const Reply &reply);
 Reply replyFromJson(const Json &json);  // throws wfc::Error on a malformed entry
+// An embeddings exchange's request ({model, input}) and reply ({embeddings, usage, model}), as
+// recordings and the journal hold them.
+Json embeddingRequestToJson(const EmbeddingRequest &request);
+Json embeddingReplyToJson(const EmbeddingReply &reply);
+EmbeddingReply embeddingReplyFromJson(const Json &json);  // throws wfc::Error on a malformed entry
 // Messages as requestToJson writes them ({role, content, tool_calls, tool_call_id}); what a
 // persistent workflow state keeps of its conversation between visits (docs/workflows.md).
 Json messagesToJson(const std::vector<Message> &messages);
@@ -38,6 +43,7 @@ class RecordingProvider final : public Provider {
 
   Reply complete(const Request &request, const ExchangeKey &key, const CancellationToken &cancel,
                  const DeltaSink *deltas) override;
+  EmbeddingReply embed(const EmbeddingRequest &request, const ExchangeKey &key, const CancellationToken &cancel) override;
   std::string describe() const override { return inner_->describe() + ", recorded to " + path_; }
   const std::string *boundModel(std::string_view key) const override { return inner_->boundModel(key); }
   uint64_t defaultMaxTokens(std::string_view key) const override { return inner_->defaultMaxTokens(key); }
@@ -63,6 +69,7 @@ class ReplayProvider final : public Provider {
   // each tool call's start and then its arguments.
   Reply complete(const Request &request, const ExchangeKey &key, const CancellationToken &cancel,
                  const DeltaSink *deltas) override;
+  EmbeddingReply embed(const EmbeddingRequest &request, const ExchangeKey &key, const CancellationToken &cancel) override;
   std::string describe() const override { return "replay of " + path_; }
   const Json &header() const { return header_; }
   // The recorded run's provider keys and their models (its header's "providers"), so a replayed
@@ -72,12 +79,16 @@ class ReplayProvider final : public Provider {
  private:
   struct Entry {
     std::optional<Reply> reply;
+    std::optional<EmbeddingReply> embeddings;
     std::string errorKind, errorMessage;  // a recorded failure
   };
   std::string path_;
   Json header_;
   std::map<std::string, std::string> boundModels_;  // the header's "providers"
   std::map<std::string, Entry> entries_;
+
+  // The entry at `key`, or a miss naming it (what `what` is: "exchange", "embeddings exchange").
+  const Entry &find(const ExchangeKey &key, const char *what) const;
 };
 
 }  // namespace wfc::llm

@@ -145,9 +145,12 @@ std::vector<Span> SpanAssembler::add(const TraceRecord &r) {
     Span s = ended(r);
     s.kind = SpanKind::Client;
     std::string model = text(line, "model");
-    s.name = "chat " + model;
+    // An eval's embeddings exchange (docs/evals.md "cosine_similarity") is the conventions'
+    // "embeddings" operation; every other exchange is a chat.
+    const std::string operation = text(line, "operation").empty() ? "chat" : text(line, "operation");
+    s.name = operation + " " + model;
     Attributes &a = s.attributes;
-    otlp::add(a, "gen_ai.operation.name", "chat");
+    otlp::add(a, "gen_ai.operation.name", operation);
     otlp::add(a, "gen_ai.provider.name", provider_);
     otlp::add(a, "gen_ai.request.model", model);
     addText(a, "gen_ai.response.model", line, "response_model");

@@ -19,6 +19,12 @@ class PrefixedProvider final : public llm::Provider {
     prefixed.step = prefix_ + key.step;
     return inner_.complete(request, prefixed, cancel, deltas);
   }
+  llm::EmbeddingReply embed(const llm::EmbeddingRequest &request, const llm::ExchangeKey &key,
+                            const CancellationToken &cancel) override {
+    llm::ExchangeKey prefixed = key;
+    prefixed.step = prefix_ + key.step;
+    return inner_.embed(request, prefixed, cancel);
+  }
   std::string describe() const override { return inner_.describe(); }
   const std::string *boundModel(std::string_view key) const override { return inner_.boundModel(key); }
   uint64_t defaultMaxTokens(std::string_view key) const override { return inner_.defaultMaxTokens(key); }

@@ -1,4 +1,7 @@
+// The out-of-line parts of the provider interface (Provider.h).
 #include "core/llm/Provider.h"
+
+#include "wfc/error.h"
 
 namespace wfc::llm {
 
@@ -15,6 +18,11 @@ const char *Message::spell(Role role) {
 std::string ExchangeKey::str() const {
   return step + "|" + (item ? std::to_string(*item) : "-") + "|" + std::to_string(round) + "|" +
          std::to_string(attempt);
+}
+
+EmbeddingReply Provider::embed(const EmbeddingRequest &, const ExchangeKey &, const CancellationToken &) {
+  throw Error(ErrorKind::StepFailed, describe() + " has no embeddings endpoint: embeddings need an OpenAI-compatible "
+                                                  "provider (docs/evals.md \"cosine_similarity\")");
 }
 
 }  // namespace wfc::llm
