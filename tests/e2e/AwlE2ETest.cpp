@@ -66,7 +66,8 @@ TEST_F(AwlE2ETest, UntilEndsTheLoopOnceTheCommandPasses) {
   Json out = Json::parse(r.out);
   EXPECT_EQ(out["attempt"]["exit-code"], 0);
   EXPECT_EQ(out["attempt"]["stdout"], "attempt 3\n");
-  EXPECT_EQ(out["setup"]["stdout"], "started\n");
+  EXPECT_EQ(out["setup"]["stdout"], "started\nfound\n") << out["setup"];
+  EXPECT_EQ(readText(work_ / "meta.json"), "{\"k\": {\"n\": [1]}}\n") << "JSON's braces are the command's";
   EXPECT_EQ(readText(work_ / "counter"), "3\n");
   // Two failed attempts were data for the conditional, the third passed.
   std::vector<Json> notes = events("notify");
@@ -256,8 +257,9 @@ class AwlInjectionTest : public AwlE2ETest {
                           {"--llm-base-url", server.baseUrl(), "--model", "m"});
     ASSERT_EQ(r.exitCode, 0) << r.describe() << "\n" << r.err.substr(0, 2000);
     EXPECT_FALSE(fs::exists(work_ / "CANARY")) << "a payload ran as shell code";
-    for (const char *file : {"unquoted", "double", "single", "model"})
+    for (const char *file : {"unquoted", "double", "single", "model", "grouped"})
       EXPECT_EQ(readText(work_ / file), payload) << file;
+    EXPECT_EQ(readText(work_ / "json"), "{\"v\": \"" + payload + "\"}");
     EXPECT_EQ(readText(work_ / "heredoc"), payload + "\n");
     std::string trimmed = payload;
     while (!trimmed.empty() && trimmed.back() == '\n') trimmed.pop_back();  // $(…) drops trailing newlines
@@ -282,6 +284,10 @@ TEST_F(AwlInjectionTest, SingleQuotes) { passesThrough("'; touch " + canary() + 
 TEST_F(AwlInjectionTest, DoubleQuotes) { passesThrough("\"; touch " + canary() + "; echo \""); }
 TEST_F(AwlInjectionTest, Newlines) { passesThrough("line one\ntouch " + canary() + "\nEOF\ntouch " + canary() + "\n"); }
 TEST_F(AwlInjectionTest, Glob) { passesThrough("*"); }
+// Braces in a value are data: never an expression, a shell group or an escape, in any context.
+TEST_F(AwlInjectionTest, Braces) {
+  passesThrough("{payload} { touch " + canary() + "; } {{x}} }} { $(touch " + canary() + ") {dir} {");
+}
 TEST_F(AwlInjectionTest, ParameterExpansion) { passesThrough("$HOME ${PATH} $0 $@ \\$x \\"); }
 TEST_F(AwlInjectionTest, ControlCharactersAndUnicode) {
   std::string bytes;

@@ -50,6 +50,51 @@ TEST(AwlTemplateTest, DoubledBracesAndShellExpansionsAreText) {
   EXPECT_EQ(std::get<std::string>(t.pieces[0]), "{literal} and ${HOME} and }");
 }
 
+// A '{' that cannot start an expression is text (docs/awl.md "Expressions"): a shell group, a
+// JSON object, find's `{}`; `{{ … }}` keeps its meaning, and JSON's closing `}}` stays two braces.
+TEST(AwlTemplateTest, BracesThatStartNoExpressionAreText) {
+  TemplateSyntax group = templ("{check_cmd} || { touch validated.marker; exit 3; }");
+  ASSERT_EQ(group.pieces.size(), 2u);
+  EXPECT_EQ(std::get<Interpolated>(group.pieces[0]).expr.name, "check_cmd");
+  EXPECT_EQ(std::get<std::string>(group.pieces[1]), " || { touch validated.marker; exit 3; }");
+  EXPECT_TRUE(group.lookalikes.empty());
+
+  TemplateSyntax json = templ("Answer as {\"answer\": \"{answer}\", \"meta\": {\"n\": 1}}\n{\n  \"k\": []\n}");
+  ASSERT_EQ(json.pieces.size(), 3u);
+  EXPECT_EQ(std::get<std::string>(json.pieces[0]), "Answer as {\"answer\": \"");
+  EXPECT_EQ(std::get<Interpolated>(json.pieces[1]).expr.name, "answer");
+  EXPECT_EQ(std::get<std::string>(json.pieces[2]), "\", \"meta\": {\"n\": 1}}\n{\n  \"k\": []\n}");
+
+  EXPECT_EQ(std::get<std::string>(templ("find . -name '*.tmp' -exec rm {} \\; && echo {'a','b'}").pieces[0]),
+            "find . -name '*.tmp' -exec rm {} \\; && echo {'a','b'}");
+  EXPECT_EQ(std::get<std::string>(templ("{{\"a\": {{\"b\": 1}}}}").pieces[0]), "{\"a\": {\"b\": 1}}")
+      << "escaped braces, each closing }} one brace";
+  EXPECT_EQ(std::get<std::string>(templ("{{x}} and }} alone").pieces[0]), "{x} and }} alone")
+      << "a }} that closes no {{ is two braces";
+  EXPECT_EQ(std::get<std::string>(templ("ends with {").pieces[0]), "ends with {");
+}
+
+TEST(AwlTemplateTest, LiteralBracesAroundANameAreFlagged) {
+  TemplateSyntax t = templ("Hello { user.name }, see {  x}");
+  ASSERT_EQ(t.pieces.size(), 1u);
+  ASSERT_EQ(t.lookalikes.size(), 2u);
+  EXPECT_EQ(t.lookalikes[0].offset, 6u);
+  EXPECT_EQ(t.lookalikes[0].message,
+            "'{ user.name }' is text, not an expression: a '{' followed by a space starts none (docs/awl.md "
+            "\"Expressions\"); write '{user.name}' to interpolate it");
+  EXPECT_EQ(t.lookalikes[1].offset, 25u);
+  EXPECT_TRUE(templ("{ touch x; }").lookalikes.empty());
+}
+
+TEST(AwlTemplateTest, AnExpressionLeftOpenSaysHowToWriteABrace) {
+  auto r = parseTemplate("cp file.{txt,bak}");
+  ASSERT_TRUE(std::holds_alternative<SyntaxError>(r));
+  EXPECT_EQ(std::get<SyntaxError>(r).message,
+            "expected '}' to end the expression that starts at '{', found ',' (write '{{' for a literal '{', or put a "
+            "space after it)");
+  EXPECT_EQ(std::get<SyntaxError>(r).offset, 12u);
+}
+
 TEST(AwlTemplateTest, WholeExpressionKeepsItsValue) {
   TemplateSyntax t = templ("{validation.exit_code == 0}");
   ASSERT_TRUE(t.whole());

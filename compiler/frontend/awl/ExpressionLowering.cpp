@@ -440,6 +440,7 @@ std::optional<ir::Value> ExpressionLowering::text(const Where &where) {
     return std::nullopt;
   }
   const TemplateSyntax &t = std::get<TemplateSyntax>(parsed);
+  for (const SyntaxError &lookalike : t.lookalikes) diags_.warning(at(where, lookalike.offset), lookalike.message);
   llvm::SMLoc loc = where.node->loc;
   if (t.whole()) {
     const Interpolated &piece = std::get<Interpolated>(t.pieces.front());

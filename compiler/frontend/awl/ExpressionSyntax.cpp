@@ -269,6 +269,30 @@ class Parser {
 
 }  // namespace
 
+namespace {
+
+bool isBlank(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v'; }
+
+// What may follow a '{' that is text: the brace of a shell group, a JSON object, `{}`.
+bool startsNoExpression(llvm::StringRef text, size_t after) {
+  return after >= text.size() || isBlank(text[after]) || text[after] == '"' || text[after] == '\'' || text[after] == '}';
+}
+
+// "{ name }", "{ item.field }": literal braces (a blank follows the '{') around what reads as a
+// variable — the writer probably meant "{name}". The end of the lookalike, or 0.
+size_t lookalikeEnd(llvm::StringRef text, size_t open) {
+  size_t i = open + 1;
+  while (i < text.size() && isBlank(text[i])) ++i;
+  if (i >= text.size() || !(std::isalpha(static_cast<unsigned char>(text[i])) || text[i] == '_')) return 0;
+  while (i < text.size() && (std::isalnum(static_cast<unsigned char>(text[i])) || text[i] == '_' || text[i] == '.' ||
+                             text[i] == '-'))
+    ++i;
+  while (i < text.size() && isBlank(text[i])) ++i;
+  return i < text.size() && text[i] == '}' && (i + 1 >= text.size() || text[i + 1] != '}') ? i + 1 : 0;
+}
+
+}  // namespace
+
 std::variant<TemplateSyntax, SyntaxError> parseTemplate(llvm::StringRef text) {
   TemplateSyntax out;
   std::string literal;
@@ -277,31 +301,44 @@ std::variant<TemplateSyntax, SyntaxError> parseTemplate(llvm::StringRef text) {
     literal.clear();
   };
   size_t i = 0;
+  size_t escapedOpen = 0;  // `{{` not yet closed by a `}}`
   try {
     while (i < text.size()) {
       char c = text[i];
-      if ((c == '{' || c == '}') && i + 1 < text.size() && text[i + 1] == c) {  // {{ and }}: literal braces
+      if (c == '{' && i + 1 < text.size() && text[i + 1] == '{') {  // {{: a literal '{'
         literal += c;
+        ++escapedOpen;
         i += 2;
         continue;
       }
-      // `${…}` is the shell's parameter expansion, left as written.
-      if (c != '{' || (i > 0 && text[i - 1] == '$')) {
+      if (c == '}' && i + 1 < text.size() && text[i + 1] == '}' && escapedOpen > 0) {  // the }} that closes a {{
+        literal += c;
+        --escapedOpen;
+        i += 2;
+        continue;
+      }
+      // `${…}` is the shell's parameter expansion, left as written; a '{' that cannot start an
+      // expression is text.
+      if (c != '{' || (i > 0 && text[i - 1] == '$') || startsNoExpression(text, i + 1)) {
+        if (c == '{' && !(i > 0 && text[i - 1] == '$'))
+          if (size_t end = lookalikeEnd(text, i))
+            out.lookalikes.push_back(
+                {"'" + text.slice(i, end).str() + "' is text, not an expression: a '{' followed by a space starts none "
+                 "(docs/awl.md \"Expressions\"); write '{" + text.slice(i + 1, end - 1).trim().str() +
+                     "}' to interpolate it",
+                 i});
         literal += c;
         ++i;
         continue;
       }
       Parser parser(text, i + 1);
-      parser.skipSpace();
-      if (parser.pos() < text.size() && text[parser.pos()] == '}')
-        return SyntaxError{"empty expression '{}'; write a variable such as {name} (or '{{}}' for literal braces)", i};
       Interpolated piece;
       piece.offset = i;
       piece.expr = parser.expression();
       parser.skipSpace();
       if (parser.pos() >= text.size() || text[parser.pos()] != '}')
         return SyntaxError{"expected '}' to end the expression that starts at '{', found " + parser.found() +
-                               " (write '{{' for a literal '{')",
+                               " (write '{{' for a literal '{', or put a space after it)",
                            parser.pos()};
       size_t close = parser.pos() + 1;
       piece.written = text.slice(i, close).str();

@@ -63,11 +63,17 @@ struct Interpolated {
 
 struct TemplateSyntax {
   std::vector<std::variant<std::string, Interpolated>> pieces;  // adjacent text merged, braces unescaped
+  // Literal braces that look like an expression ("{ name }"): what the writer may have meant to
+  // interpolate, for a warning.
+  std::vector<SyntaxError> lookalikes;
   // The string is exactly one `{…}`: its value is the expression's, not text.
   bool whole() const { return pieces.size() == 1 && std::holds_alternative<Interpolated>(pieces.front()); }
 };
 
-// An interpolated string; the first syntax error instead.
+// An interpolated string; the first syntax error instead (docs/awl.md "Expressions"). A '{'
+// starts an expression unless whitespace, a quote, '}' or the end of the text follows it: then it
+// is text, as a shell group `{ cmd; }`, `find -exec … {} \;` and a JSON object `{"k": 1}` are.
+// `{{` is a literal '{', and the `}}` that closes it a literal '}'; any other '}' is text.
 std::variant<TemplateSyntax, SyntaxError> parseTemplate(llvm::StringRef text);
 
 // A field that is one expression (`if`, `until`, `items`): `{expr}`, or a bare expression.
