@@ -161,8 +161,16 @@ void ShapeChecker::checkObject(const DocNode &node, const Shape &shape, const st
     }
     if (shape.open) continue;
     if (shape.lenient) {
-      diags_.warning(e.keyLoc, "unknown field '" + e.key + "' in " + who + " is ignored" +
-                                   didYouMeanSuffix(e.key, known));
+      // A producer's own field is unlike any known one; one a few edits from a known field is
+      // that field misspelled, and ignoring it would drop what it says — `dependncies` would
+      // remove a workflow's gate — so it is an error (docs/registry.md "Unknown fields").
+      std::string suffix = didYouMeanSuffix(e.key, known);
+      if (!suffix.empty()) {
+        diags_.error(e.keyLoc, "unknown field '" + e.key + "' in " + who + suffix +
+                                   " (a field this close to a known one is taken for a misspelling, not ignored)");
+        continue;
+      }
+      diags_.warning(e.keyLoc, "unknown field '" + e.key + "' in " + who + " is ignored");
       continue;
     }
     diags_.error(e.keyLoc, "unknown field '" + e.key + "' in " + who +

@@ -45,8 +45,9 @@ struct Shape {
   // object the reader keeps whole as data (frontend/FieldTable.h).
   const std::type_info *declaration = nullptr;
   bool open = false;
-  // Unknown fields are accepted with a warning (a did-you-mean), not an error: for formats whose
-  // producers add fields freely (the workflow registry, docs/registry.md).
+  // Unknown fields unlike any known one are accepted with a warning, not an error: for formats
+  // whose producers add fields freely (the workflow registry, docs/registry.md). One within a
+  // did-you-mean's distance of a known field is still an error: a misspelling.
   bool lenient = false;
   // Array items or Map values.
   const Shape *element = nullptr;
