@@ -85,12 +85,19 @@ void checkBindings(Compilation &compilation, const BindingsFile &bindings, const
   for (const BindingsFile::Entry &e : bindings.entries()) {
     bound.insert(e.tool);
     if (std::find(declared.begin(), declared.end(), e.tool) == declared.end()) {
-      diags.error(locate(compilation, buffer, e.line, e.column),
-                  "the bindings bind tool '" + e.tool + "', which " +
-                      (programs.size() == 1 ? std::string("the pack does not declare")
-                                            : std::string("none of the registry's workflows declares")) +
-                      didYouMeanSuffix(e.tool, declared));
-      compilation.markUsageError();
+      // A team keeps one bindings file for several packs: a tool unlike any the pack declares is
+      // another pack's (a warning); one a did-you-mean away is this pack's, misspelled
+      // (docs/bindings.md "Tools the pack does not declare").
+      std::string suffix = didYouMeanSuffix(e.tool, declared);
+      std::string what = "the bindings bind tool '" + e.tool + "', which " +
+                         (programs.size() == 1 ? std::string("the pack does not declare")
+                                               : std::string("none of the registry's workflows declares"));
+      if (suffix.empty()) {
+        diags.warning(locate(compilation, buffer, e.line, e.column), what + "; the entry is not used");
+      } else {
+        diags.error(locate(compilation, buffer, e.line, e.column), what + suffix);
+        compilation.markUsageError();
+      }
     }
     if (!e.native.empty() && isUnusableNativeName(e.native)) {
       diags.error(locate(compilation, buffer, e.nativeLine, e.nativeColumn),

@@ -7,6 +7,7 @@
 
 #include <filesystem>
 #include <fstream>
+#include <iterator>
 #include <map>
 #include <string>
 #include <vector>
@@ -570,6 +571,21 @@ TEST(CliTest, BindingOfAnUndeclaredToolIsExitTwoWithDidYouMean) {
         << r.err;
   }
   EXPECT_FALSE(std::filesystem::exists(dir.path() / "out")) << "nothing is written after an error";
+}
+
+// One bindings file for several packs (docs/bindings.md "Tools the pack does not declare"): a tool
+// unlike any the pack declares is another pack's — a warning, and the entry is not used.
+TEST(CliTest, BindingAToolOfAnotherPackIsAWarning) {
+  TempDir dir;
+  std::ifstream in(std::string(WFC_SOURCE_DIR) + "/examples/text-stats/bindings.yaml");
+  std::string shared((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  std::string bindings = dir.write("b.yaml", shared + "  deploy.release: {exec: {argv: ['true']}}\n");
+  ProcessResult r = wfc({"check", kTextStats, "--bindings", bindings});
+  EXPECT_EQ(r.exitCode, 0) << r.err;
+  EXPECT_NE(r.err.find("warning: the bindings bind tool 'deploy.release', which the pack does not declare; the entry is "
+                       "not used"),
+            std::string::npos)
+      << r.err;
 }
 
 // providers: binds the pack's provider keys (docs/bindings.md "Providers"); text-stats requires

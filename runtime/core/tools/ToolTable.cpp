@@ -69,9 +69,12 @@ ToolTable::ToolTable(const std::vector<std::string> &declared, const std::vector
     for (const BindingsFile::Entry &e : file->entries()) {
       if (std::find(declared.begin(), declared.end(), e.tool) != declared.end()) continue;
       std::string hint = didYouMean(e.tool, declared);
-      throw Error(ErrorKind::Usage, e.where + ": the bindings bind tool " + inQuotes(e.tool) +
-                                        ", which the workflow does not declare" +
-                                        (hint.empty() ? "; remove the entry or check the tool's name in the pack" : hint));
+      if (!hint.empty())
+        throw Error(ErrorKind::Usage, e.where + ": the bindings bind tool " + inQuotes(e.tool) +
+                                          ", which the workflow does not declare" + hint);
+      if (file == overrides)
+        warnings_.push_back(e.where + ": the bindings bind tool " + inQuotes(e.tool) +
+                            ", which the workflow does not declare; the entry is not used");
     }
   }
 

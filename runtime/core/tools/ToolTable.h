@@ -32,7 +32,9 @@ class ToolTable {
 
   // `declared`: the pack's tool names; `required`: those the workflow calls (each must be bound
   // unless allowUnbound). Either file may be null. Throws wfc::Error(Usage) naming the problem
-  // and, when it is written in a file, where.
+  // and, when it is written in a file, where. An entry for a tool no program declares is skipped
+  // (a warning, or nothing in the compiled-in file, which the compiler checked), unless its name
+  // is a did-you-mean away from a declared one: a misspelled binding is an error.
   ToolTable(const std::vector<std::string> &declared, const std::vector<std::string> &required,
             const BindingsFile *defaults, const BindingsFile *overrides, Options options);
   // Every declared tool is required.
@@ -44,9 +46,14 @@ class ToolTable {
 
   const tools::ToolBinding *find(std::string_view tool) const;  // null when unbound
   std::string describe(std::string_view tool) const;            // "unbound" when unbound
+  // The overriding file's entries for tools no program declares, none close to a declared name
+  // (docs/bindings.md "Tools the pack does not declare"): a team's one bindings file for several
+  // packs. Each is a warning for the caller to print; one close to a declared name is an error.
+  const std::vector<std::string> &warnings() const { return warnings_; }
 
  private:
   std::map<std::string, std::unique_ptr<tools::ToolBinding>, std::less<>> bindings_;
+  std::vector<std::string> warnings_;
   std::unique_ptr<tools::McpServers> mcpServers_;  // the run's MCP servers, stopped with the table
 };
 

@@ -222,6 +222,8 @@ void loadTools(const CommandLine &cl, std::span<const ProgramDecl *const> progra
     }
   setup.tools = std::make_unique<ToolTable>(declared, called, setup.defaults ? &*setup.defaults : nullptr,
                                             setup.overrides ? &*setup.overrides : nullptr, options);
+  for (const std::string &warning : setup.tools->warnings())
+    std::cerr << programs.front()->name << ": warning: " << warning << "\n";
 }
 
 Value readRunInput(const CommandLine &cl) {
