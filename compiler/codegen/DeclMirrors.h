@@ -78,10 +78,13 @@ WFC_DECL_MIRROR(CompositionDeclFields, wfc::CompositionDecl, WFC_COMPOSITION_DEC
 #define WFC_CHAT_TASK_DECL_FIELDS(F) F(name) F(turn) F(sessionEvals) F(unusable)
 WFC_DECL_MIRROR(ChatTaskDeclFields, wfc::ChatTaskDecl, WFC_CHAT_TASK_DECL_FIELDS);
 
-#define WFC_PROGRAM_DECL_FIELDS(F)                                                                         \
-  F(name) F(version) F(source) F(description) F(wfcVersion) F(identity) F(tools) F(prompts) F(providers) \
-  F(compositions) F(bindings) F(natives) F(allowUnbound) F(maxWallTimeMs) F(maxToolCalls) F(workflow)   \
-  F(evals) F(tasks) F(skills) F(governance) F(graph) F(agents)
+#define WFC_ENVIRONMENT_DECL_FIELDS(F) F(name) F(location)
+WFC_DECL_MIRROR(EnvironmentDeclFields, wfc::EnvironmentDecl, WFC_ENVIRONMENT_DECL_FIELDS);
+
+#define WFC_PROGRAM_DECL_FIELDS(F)                                                                                   \
+  F(name) F(version) F(source) F(description) F(summary) F(wfcVersion) F(identity) F(tools) F(prompts) F(providers) \
+  F(compositions) F(bindings) F(natives) F(allowUnbound) F(maxWallTimeMs) F(maxToolCalls) F(workflow)              \
+  F(evals) F(tasks) F(skills) F(governance) F(graph) F(agents) F(environment)
 WFC_DECL_MIRROR(ProgramDeclFields, wfc::ProgramDecl, WFC_PROGRAM_DECL_FIELDS);
 
 #define WFC_EVAL_DECL_FIELDS(F)                                                                               \

@@ -19,6 +19,7 @@
 #include "codegen/ToolCompositionEmitter.h"
 #include "codegen/WorkflowEmitter.h"
 #include "ir/ExecutionPlan.h"
+#include "ir/ReferenceWalk.h"
 
 #include <fmt/format.h>
 #include <llvm/ADT/StringExtras.h>
@@ -591,11 +592,31 @@ std::optional<std::string> emitProgram(const ir::Module &module, const analysis:
       const char kGraph[] = $text$;
 
     )cc");
+  // The environment variables the program reads, each where it first reads them: checked before
+  // the first step runs (docs/awl.md "Variables").
+  std::vector<EnvironmentDeclFields> environmentRows;
+  std::set<std::string> environmentSeen;
+  for (const ir::Composition *c : program.compositions)
+    ir::forEachStep(c->steps, [&](const ir::Step &s) {
+      ir::forEachReference(s, [&](const ir::Reference &ref) {
+        if (ref.root != ir::RefRoot::Env || !environmentSeen.insert(ref.name).second) return;
+        EnvironmentDeclFields row;
+        row.name = cppString(ref.name);
+        row.location = cppString(ctx.location(ref.loc.isValid() ? ref.loc : s.loc));
+        environmentRows.push_back(std::move(row));
+      });
+    });
+  if (!environmentRows.empty()) {
+    p.emit("// The environment variables the program reads, checked before its first step (docs/awl.md).\n");
+    emitInitializerTable(p, "kEnvironment", environmentRows);
+    p.blankLine();
+  }
   ProgramDeclFields fields;
   fields.name = cppString(module.id);
   fields.version = cppString(module.version);
   fields.source = cppString(options.sourcePath);
   fields.description = cppString(module.name);
+  if (!module.description.empty()) fields.summary = cppString(module.description);
   fields.wfcVersion = cppString(options.wfcVersion);
   fields.identity = cppString(programIdentity(module, entry));
   if (!module.tools.empty()) fields.tools = "kTools";
@@ -618,6 +639,7 @@ std::optional<std::string> emitProgram(const ir::Module &module, const analysis:
   if (!governance.empty()) fields.governance = "kGovernance";
   if (options.graphJson) fields.graph = "kGraph";
   if (!module.agents.is_null() && !member) fields.agents = "kAgents";
+  if (!environmentRows.empty()) fields.environment = "kEnvironment";
   emitInitializer(p, "kProgram", fields);
   if (member)
     p.emit({{"ns", options.memberNamespace}}, R"cc(

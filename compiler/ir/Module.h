@@ -278,6 +278,7 @@ struct Module {
   std::string sourcePath;  // the pack, as given
   llvm::SMLoc loc;         // the pack's top level
   std::string id, name, version;
+  std::string description;  // what the pack says it does ("" when it says nothing)
   std::vector<std::unique_ptr<Prompt>> prompts;
   std::vector<std::unique_ptr<Tool>> tools;
   std::vector<std::unique_ptr<Eval>> evals;  // pack-level and prompt-level

@@ -301,11 +301,22 @@ struct ChatTaskDecl {
   const char *unusable = nullptr;
 };
 
+// An environment variable the program reads (`{env.NAME}` in AWL; docs/awl.md "Variables"): the run
+// checks that each is set before its first step, so a missing token fails the run before any
+// action has changed anything.
+struct EnvironmentDecl {
+  const char *name = "";
+  const char *location = "";  // "pack.awl.yaml:12": the first place the program reads it
+};
+
 struct ProgramDecl {
   const char *name = "";     // the pack's id
   const char *version = "";  // the pack's version
   const char *source = "";   // the pack's path, as given to wfc
-  const char *description = "";
+  const char *description = "";  // the pack's name, as people read it: a title
+  // What the pack says it does (its `description`; a template's, a workflow's), or "": the
+  // paragraph of --help, the MCP tool's description, the OpenAPI document's info.description.
+  const char *summary = "";
   const char *wfcVersion = "";
   // A hash of the generated program (codegen's: the program after its passes): with the pack,
   // the bindings and the wfc version, what a journaled run must be resumed by (docs/journal.md).
@@ -339,6 +350,7 @@ struct ProgramDecl {
   // "A2A agents"), as JSON text {"entry", "members": [{"key", "card"}]}, each card PromptKit's
   // (its name, description, version and one skill) without the address; nullptr: none.
   const char *agents = nullptr;
+  std::span<const EnvironmentDecl> environment = {};  // in the order the program first reads them
 };
 
 // ---------------------------------------------------------------------------------------------

@@ -365,6 +365,9 @@ TEST_F(E2ETest, DryRunPlansAndCallsNothing) {
 TEST_F(E2ETest, HelpListsTheInputFields) {
   ProcessResult r = run("branches", {"--help"});
   EXPECT_EQ(r.exitCode, 0);
+  EXPECT_NE(r.out.find("e2e branches\n\nCompares a number with 10 and echoes what each branch chose.\n\n"),
+            std::string::npos)
+      << "the pack's name, then its description: " << r.out;
   EXPECT_NE(r.out.find("Input fields"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("n     integer   required  A number to compare with 10"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("--max-concurrency N"), std::string::npos);

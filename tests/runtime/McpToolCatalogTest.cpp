@@ -51,6 +51,15 @@ TEST(McpToolCatalogTest, ACompositionIsOneToolWithItsSchemas) {
       "structuredContent": {"words": 3}, "isError": false, "_meta": {"wfc/exit_code": 0, "wfc/run_id": "0123"}})"));
 }
 
+// What the pack says it does (ProgramDecl::summary) is what a model reads first.
+TEST(McpToolCatalogTest, ThePacksDescriptionLeadsTheToolsDescription) {
+  static const CompositionDecl main{.name = "main"};
+  ProgramDecl program = composition(&main, "Text stats");
+  program.summary = "Reads a Markdown document and measures it.";
+  EXPECT_EQ(listEntry(servedTools(program)[0])["description"],
+            "Reads a Markdown document and measures it.\n\nRuns composition 'main' of text-stats 1.0.0.");
+}
+
 TEST(McpToolCatalogTest, SchemasThatSayLessThanObjectAreObjectSchemas) {
   static const CompositionDecl noSchema{.name = "main"};
   ProgramDecl program = composition(&noSchema);

@@ -17,6 +17,7 @@ std::unique_ptr<ir::Module> Lowering::run() {
   m.id = *pack_.id;
   m.name = *pack_.name;
   m.version = *pack_.version;
+  if (pack_.description) m.description = *pack_.description;
   if (const DocNode *root = doc_.root()) {
     if (const DocNode *t = root->get("tools"); t && !t->isMapping()) toolsUnreadable_ = true;
     if (const DocNode *p = root->get("prompts"); p && !p->isMapping()) promptsUnreadable_ = true;

@@ -63,6 +63,7 @@ class Lowering {
     module_->id = first({t ? &t->id : nullptr, &comp_.name, t ? &t->name : nullptr});
     if (module_->id.empty()) module_->id = llvm::sys::path::stem(file_.document->path()).str();
     module_->name = first({t ? &t->name : nullptr, &comp_.name});
+    module_->description = first({t ? &t->description : nullptr, &comp_.description});
     module_->version = first({t ? &t->version : nullptr, &comp_.version});
     if (module_->version.empty()) module_->version = "0.0.0";
   }

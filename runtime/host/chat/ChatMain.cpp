@@ -80,6 +80,7 @@ void printHelp(const CommandLine &cl, const ProgramDecl &program) {
   std::cout << "Usage: " << cl.program << " [--task NAME] --message TEXT [options]\n"
             << "       " << cl.program << " [--task NAME] --chat [options]\n\n";
   if (*program.description) std::cout << program.description << "\n\n";
+  if (*program.summary) std::cout << program.summary << "\n\n";
   std::cout << "Answers as the prompts of " << program.name << " " << program.version << " (" << program.source
             << "), compiled by wfc " << program.wfcVersion << ". Tasks:\n";
   for (const ChatTaskDecl &t : program.tasks) {

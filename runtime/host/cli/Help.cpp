@@ -60,6 +60,7 @@ std::string describeInput(const CompositionDecl &c) {
 void printHelp(const CommandLine &cl, const ProgramDecl &program) {
   std::cout << "Usage: " << cl.program << " [options]\n\n";
   if (*program.description) std::cout << program.description << "\n\n";
+  if (*program.summary) std::cout << program.summary << "\n\n";
   if (const WorkflowDecl *wf = program.workflow) {
     std::cout << "Runs the workflow of " << program.name << " " << program.version << " (" << program.source
               << "), compiled by wfc " << program.wfcVersion << ": from state '" << wf->states[wf->entry].name

@@ -12,6 +12,7 @@
 #include "host/session/CommandLine.h"
 #include "host/session/ModeOptions.h"
 #include "host/session/RunSession.h"
+#include "host/session/RunSetup.h"
 #include "wfc/error.h"
 #include "wfc/program.h"
 
@@ -93,6 +94,9 @@ int runMain(int argc, char **argv, const ProgramDecl &program) {
   if (auto problem = refusedOption(cl, mode->mode, program.name)) return failRun(cl, 2, *problem);
   if (mode->rules)
     if (auto problem = mode->rules(cl, program)) return failRun(cl, 2, *problem);
+  // Every mode runs the program here, and a dry run runs nothing.
+  if (!cl.dryRun)
+    if (auto problem = missingEnvironment(program)) return failRun(cl, 2, *problem);
   try {
     return mode->run(cl, program, started);
   } catch (const SessionFailure &f) {

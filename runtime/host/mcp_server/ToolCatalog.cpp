@@ -62,7 +62,8 @@ ServedTool compositionTool(const ProgramDecl &program) {
       }
     }
   }
-  tool.description = std::move(what);
+  // What the pack says it does comes first: it is what a model reads to choose the tool.
+  tool.description = *program.summary ? std::string(program.summary) + "\n\n" + what : what;
   tool.title = program.description;
   return tool;
 }

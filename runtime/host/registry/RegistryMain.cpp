@@ -235,6 +235,10 @@ int runRegistry(const CommandLine &cl, const RegistryDecl &registry) {
   }
   std::vector<const ProgramDecl *> programs;
   for (const RegistryWorkflowDecl &w : registry.workflows) programs.push_back(w.program);
+  // Before any workflow of the registry runs (docs/awl.md "Variables").
+  if (!cl.dryRun)
+    for (const ProgramDecl *program : programs)
+      if (auto problem = missingEnvironment(*program)) return failRun(cl, 2, *problem);
   session.loadTools(programs, registry.bindings, registry.natives, registry.allowUnbound);
   std::vector<journal::ProgramIdentity> identities;
   for (const RegistryWorkflowDecl &w : registry.workflows) identities.push_back(session.identify(*w.program));

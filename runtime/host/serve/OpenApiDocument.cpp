@@ -194,8 +194,9 @@ Json openApiDocument(const ProgramDecl &program, const std::vector<mcp::ServedTo
 
   Json info = {{"title", std::string(*program.description ? program.description : program.name)},
                {"version", program.version},
-               {"description", "Runs of " + std::string(program.name) + " " + program.version +
-                                   ", compiled by wfc " + program.wfcVersion + " (docs/serve.md)."}};
+               {"description", (*program.summary ? std::string(program.summary) + "\n\n" : std::string()) + "Runs of " +
+                                   program.name + " " + program.version + ", compiled by wfc " + program.wfcVersion +
+                                   " (docs/serve.md)."}};
   Json doc = {{"openapi", "3.1.0"}, {"info", info}, {"paths", paths}, {"components", {{"schemas", components}}}};
   if (tokenRequired) {
     doc["components"]["securitySchemes"] = {{"bearer", {{"type", "http"}, {"scheme", "bearer"}}}};

@@ -197,6 +197,14 @@ void RunInputCheck::check(const Value &input) const {
 
 void checkRunInput(const ProgramDecl &program, const Value &input) { RunInputCheck(program).check(input); }
 
+std::optional<std::string> missingEnvironment(const ProgramDecl &program) {
+  for (const EnvironmentDecl &e : program.environment)
+    if (!std::getenv(e.name))
+      return "environment variable '" + std::string(e.name) + "' is not set, and the workflow reads it ({env." +
+             e.name + "} at " + e.location + "): set it and run again; nothing was run";
+  return std::nullopt;
+}
+
 void loadTools(const CommandLine &cl, const ProgramDecl &program, ToolSetup &setup) {
   const ProgramDecl *programs[] = {&program};
   loadTools(cl, programs, program.bindings, program.natives, program.allowUnbound, setup);

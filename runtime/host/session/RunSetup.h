@@ -30,6 +30,11 @@ std::vector<int> inputCompositions(const ProgramDecl &program);
 // of a composition that receives it.
 void checkRunInput(const ProgramDecl &program, const Value &input);
 
+// Why the program cannot run in this process's environment — the first environment variable it
+// reads (ProgramDecl::environment) that is not set, and where it reads it — or nothing. Checked
+// before any step runs, so a missing token fails a run before an action has changed anything.
+std::optional<std::string> missingEnvironment(const ProgramDecl &program);
+
 // The same check with the schemas compiled once, for many inputs (a batch's lines, docs/batch.md):
 // compiling a schema costs far more than checking a value against it. check() may be called from
 // several threads at once.

@@ -762,6 +762,7 @@ const wfc::ProgramDecl kProgram = {
     .version = "1.0",
     .source = "rust-development.awl.yaml",
     .description = "Rust Development",
+    .summary = "Implement Rust code with TDD validation",
     .wfcVersion = "0.1.0",
     .identity = "c3b78a44e74aa00ef10b25c2ce657ed19f741d163b883f1ac45b9a3dd2f22fc8",
     .prompts = kPrompts,

@@ -204,6 +204,7 @@ const wfc::ProgramDecl kProgram = {
     .version = "1.0.0",
     .source = "pack.yaml",
     .description = "wfc helpdesk",
+    .summary = "Answers questions about wfc from its knowledge base.",
     .wfcVersion = "0.1.0",
     .identity = "59e2f578b6da2dd5d229db9c333df9af6467de4faab706d98f6a7ecd599bdd01",
     .tools = kTools,

@@ -600,6 +600,7 @@ const wfc::ProgramDecl kProgram = {
     .version = "1.0.0",
     .source = "pack.yaml",
     .description = "Deep Analyze",
+    .summary = "Extracts document metadata in parallel, then synthesizes a checked analysis with a tool-using agent.",
     .wfcVersion = "0.1.0",
     .identity = "3d4095887d1a556c48829ffa44fe5ac10ab8aa79875398af42b3e65f02546c8c",
     .tools = kTools,

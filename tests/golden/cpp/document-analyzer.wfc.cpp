@@ -488,6 +488,7 @@ const wfc::ProgramDecl kProgram = {
     .version = "1.0.0",
     .source = "pack.yaml",
     .description = "Document Analyzer",
+    .summary = "Classifies a technical document and produces a structured analysis.",
     .wfcVersion = "0.1.0",
     .identity = "7ac7fde15e0b61cff9514bb0d6659d8ff95a260310688b8fb29c9976f27c50df",
     .tools = kTools,

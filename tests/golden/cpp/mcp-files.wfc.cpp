@@ -253,6 +253,7 @@ const wfc::ProgramDecl kProgram = {
     .version = "1.0.0",
     .source = "pack.yaml",
     .description = "MCP Files",
+    .summary = "Answers a question from team documents read through the MCP filesystem server.",
     .wfcVersion = "0.1.0",
     .identity = "6761bcd43d5cc8fc493ef283f004d0672084ff979f6ff267b59f56a95f9389d7",
     .tools = kTools,

@@ -367,6 +367,7 @@ const wfc::ProgramDecl kProgram = {
     .version = "1.0.0",
     .source = "pack.yaml",
     .description = "Refine draft",
+    .summary = "Drafts, judges and redrafts an announcement until a judge scores it 8 or more.",
     .wfcVersion = "0.1.0",
     .identity = "3a80696eb618835f80af8120cb285b68745744b936567357693e18b68cfb17e7",
     .tools = kTools,

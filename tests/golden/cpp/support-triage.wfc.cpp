@@ -631,6 +631,7 @@ const wfc::ProgramDecl kProgram = {
     .version = "1.0.0",
     .source = "pack.yaml",
     .description = "Support Triage",
+    .summary = "Classifies a support ticket, researches it in the knowledge base and drafts the reply.",
     .wfcVersion = "0.1.0",
     .identity = "2efebe728787d7c26dcdd8cd9c0b79b5f38858d5bd092e7e85328baa8aaee85b",
     .tools = kTools,

@@ -303,6 +303,7 @@ const wfc::ProgramDecl kProgram = {
     .version = "1.0.0",
     .source = "template.json",
     .description = "Remember facts",
+    .summary = "Records an entity and its facts in the knowledge graph, checks that enough facts were kept, and undoes both writes when the check fails",
     .wfcVersion = "0.1.0",
     .identity = "c2ec300356dbe2abcd75d7557715f3fb39a7e307e75744e392b3827680be590c",
     .tools = kTools,

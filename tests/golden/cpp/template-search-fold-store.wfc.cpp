@@ -207,6 +207,7 @@ const wfc::ProgramDecl kProgram = {
     .version = "1.0.0",
     .source = "template.json",
     .description = "search-fold-store-workflow",
+    .summary = "Search for context, fold it, then store the result",
     .wfcVersion = "0.1.0",
     .identity = "e7d09937aa85a55fd3abbe436c754d366814850304c6aa8d948ead384b0b9b68",
     .tools = kTools,

@@ -455,6 +455,7 @@ const wfc::ProgramDecl kProgram = {
     .version = "1.0.0",
     .source = "pack.yaml",
     .description = "Text Stats",
+    .summary = "Reads a Markdown document, measures it in parallel and excerpts it when it is long.",
     .wfcVersion = "0.1.0",
     .identity = "7761c87534748d811f1b595c2fc04d66569135edd05b73ccfbb7fb87583734ad",
     .tools = kTools,
