@@ -85,6 +85,48 @@ TEST_F(AwlE2ETest, UntilEndsTheLoopOnceTheCommandPasses) {
   EXPECT_EQ(untils, (std::vector<bool>{false, false, true}));
 }
 
+// {env.X} unset is exit 2 before the first action (docs/awl.md "Variables"): nothing was changed.
+TEST_F(AwlE2ETest, AnUnsetEnvironmentVariableFailsTheRunBeforeItsFirstAction) {
+  std::string input = dir_.write("env-input.json", Json{{"dir", work_.str()}}.dump());
+  std::string exe = e2eExeDir() + "/awl-env";
+  ProcessResult r = runProcess("/usr/bin/env", {"-u", "WFC_E2E_RELEASE_TOKEN", exe, "--input", input}, 30);
+  EXPECT_EQ(r.exitCode, 2) << r.describe() << "\n" << r.err;
+  EXPECT_NE(r.err.find("environment variable 'WFC_E2E_RELEASE_TOKEN' is not set, and the workflow reads it "
+                       "({env.WFC_E2E_RELEASE_TOKEN} at "),
+            std::string::npos)
+      << r.err;
+  EXPECT_NE(r.err.find("awl-env.awl.yaml:12)"), std::string::npos) << "where it is read: " << r.err;
+  EXPECT_FALSE(fs::exists(work_ / "CHANGELOG")) << "an action ran before the missing variable was noticed";
+  ProcessResult dry = runProcess("/usr/bin/env", {"-u", "WFC_E2E_RELEASE_TOKEN", exe, "--input", input, "--dry-run"}, 30);
+  EXPECT_EQ(dry.exitCode, 0) << "a dry run runs nothing, and needs nothing: " << dry.err;
+
+  r = runProcess("/usr/bin/env", {"WFC_E2E_RELEASE_TOKEN=s3cret", exe, "--input", input}, 30);
+  ASSERT_EQ(r.exitCode, 0) << r.describe() << "\n" << r.err;
+  EXPECT_EQ(readText(work_ / "CHANGELOG"), "released\n");
+  EXPECT_EQ(readText(work_ / "token"), "s3cret");
+}
+
+// The taskstore from the input (docs/awl.md "Taskstore"): read-ts checks the id it is given;
+// create-task-specs gives the input's task_specs whatever PRD its prd-id names.
+TEST_F(AwlE2ETest, TaskstoreDocumentsComeFromTheInput) {
+  Json input = {{"ts_id", "ts-1"},
+                {"ts", {{"id", "ts-1"}, {"prd-id", "prd-9"}, {"phases", {{{"number", 1}, {"name", "schema"}}}}}},
+                {"task_specs", {{"id", "specs-3"}, {"specs", Json::array()}}}};
+  ProcessResult r = run("awl-taskstore", input, {"--trace", (dir_ / "trace.jsonl").string()});
+  ASSERT_EQ(r.exitCode, 0) << r.describe() << "\n" << r.err;
+  Json out = Json::parse(r.out);
+  EXPECT_EQ(out["ts_data"]["prd-id"], "prd-9");
+  EXPECT_EQ(out["specs"]["id"], "specs-3");
+  std::vector<Json> notes = events("notify");
+  ASSERT_EQ(notes.size(), 1u);
+  EXPECT_EQ(notes[0]["name"], "phase 1: schema");
+
+  input["ts_id"] = "ts-2";
+  r = run("awl-taskstore", input);
+  EXPECT_EQ(r.exitCode, 1) << r.describe();
+  EXPECT_NE(r.err.find("step 'ts_data' failed: the input's 'ts' is document ts-1, not ts-2"), std::string::npos) << r.err;
+}
+
 TEST_F(AwlE2ETest, MaxIterationsEndsTheRunWithExit3) {
   ProcessResult r = run("awl-control", {{"dir", work_.str()}, {"succeed_after", 9}});
   EXPECT_EQ(r.exitCode, 3) << r.describe() << "\n" << r.err;

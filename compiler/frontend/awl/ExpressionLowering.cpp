@@ -267,7 +267,9 @@ std::optional<TypedExpression> ExpressionLowering::path(const ExprSyntax &e, con
     inputs_.emplace(name, Json::object());
     inputOrder_.push_back(name);
   }
-  if (!inputsDeclared_ && name != "worktree" && warned_.insert(name).second) {
+  // The seed's executor provides `worktree` and `ts_id` (its built-in variables): the run's input
+  // carries them, without a warning.
+  if (!inputsDeclared_ && name != "worktree" && name != "ts_id" && warned_.insert(name).second) {
     std::string suffix = didYouMeanSuffix(name, knownNames());
     diags_.warning(loc, "variable '" + name + "' is not set by the workflow, so the run reads it from its input" +
                             (suffix.empty() ? " (declare it under 'inputs' to say so)"

@@ -75,6 +75,7 @@ class Lowering {
     module_->sourcePath = file_.document->path();
     module_->loc = file_.document->root()->loc;
     module_->name = wf_.name ? *wf_.name : "";
+    if (wf_.description) module_->description = *wf_.description;
     module_->id = slug(module_->name, '-');
     if (module_->id.empty()) module_->id = llvm::sys::path::stem(file_.document->path()).str();
     module_->version = wf_.version && !wf_.version->empty() ? *wf_.version : "0.0.0";
@@ -418,8 +419,10 @@ class Lowering {
         diags_.warning(a.action.loc(), "a compiled AWL workflow has no taskstore: '" + k + "' reads the document it "
                                        "would create from the run's input, its '" + key + "' (docs/awl.md \"Taskstore\")");
       args.emplace_back("key", constant(key, a.loc));
+      // read-ts and read-prd name the document they load; create-task-specs' prd-id names the PRD
+      // the specs are for, not the specs, so it is not checked against them.
       const Text &id = k == "read-ts" ? a.tsId : a.prdId;
-      if (id) args.emplace_back("id", text(id));
+      if (id && k.rfind("read-", 0) == 0) args.emplace_back("id", text(id));
       readsInput_.insert(key);
     }
     ir::Step &s = newStep(out, parent, ir::StepKind::Action, base, a.loc);
