@@ -1,6 +1,7 @@
 #include "driver/BindingsCheck.h"
 
 #include "codegen/CppNames.h"
+#include "common/DidYouMean.h"
 #include "support/DidYouMean.h"
 
 #include <set>
@@ -88,7 +89,10 @@ void checkBindings(Compilation &compilation, const BindingsFile &bindings, const
       // A team keeps one bindings file for several packs: a tool unlike any the pack declares is
       // another pack's (a warning); one a did-you-mean away is this pack's, misspelled
       // (docs/bindings.md "Tools the pack does not declare").
-      std::string suffix = didYouMeanSuffix(e.tool, declared);
+      // The executable's rule (common/DidYouMean.h), so that both sides call the same names
+      // misspellings.
+      std::string close = wfc::closestMatch(std::string_view(e.tool), declared);
+      std::string suffix = close.empty() ? "" : "; did you mean '" + close + "'?";
       std::string what = "the bindings bind tool '" + e.tool + "', which " +
                          (programs.size() == 1 ? std::string("the pack does not declare")
                                                : std::string("none of the registry's workflows declares"));

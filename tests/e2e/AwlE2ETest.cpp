@@ -100,10 +100,13 @@ TEST_F(AwlE2ETest, AnUnsetEnvironmentVariableFailsTheRunBeforeItsFirstAction) {
   ProcessResult dry = runProcess("/usr/bin/env", {"-u", "WFC_E2E_RELEASE_TOKEN", exe, "--input", input, "--dry-run"}, 30);
   EXPECT_EQ(dry.exitCode, 0) << "a dry run runs nothing, and needs nothing: " << dry.err;
 
-  r = runProcess("/usr/bin/env", {"WFC_E2E_RELEASE_TOKEN=s3cret", exe, "--input", input}, 30);
+  std::string journal = (dir_ / "env.db").string();
+  r = runProcess("/usr/bin/env", {"WFC_E2E_RELEASE_TOKEN=s3cret", exe, "--input", input, "--journal", journal}, 30);
   ASSERT_EQ(r.exitCode, 0) << r.describe() << "\n" << r.err;
   EXPECT_EQ(readText(work_ / "CHANGELOG"), "released\n");
   EXPECT_EQ(readText(work_ / "token"), "s3cret");
+  ProcessResult list = runProcess("/usr/bin/env", {"-u", "WFC_E2E_RELEASE_TOKEN", exe, "--journal", journal, "--runs"}, 30);
+  EXPECT_EQ(list.exitCode, 0) << "--runs lists the journal, and needs nothing: " << list.err;
 }
 
 // The taskstore from the input (docs/awl.md "Taskstore"): read-ts checks the id it is given;

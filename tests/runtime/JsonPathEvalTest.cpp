@@ -126,6 +126,10 @@ TEST(JsonPathEvalTest, ReadsJsonWrappedInProseOrAFenceOnlyWhenAsked) {
   EXPECT_TRUE(f.run(later, {{"expression", "n[1].m"}, {"expected", 2}, {"extract_json", true}}).passed);
   EXPECT_TRUE(f.run("counts: [1, 2, 3] end", {{"expression", "length(@)"}, {"expected", 3}, {"extract_json", true}}).passed)
       << "no '{': the array from the first '['";
+  // Go's regex gives back the fence's line breaks one by one: an empty block right after the
+  // fence is a match, and extract_json is then not tried.
+  v = f.run("```json\n\n```\n{\"a\": 1}", {{"expression", "a"}, {"allow_wrapped", true}, {"extract_json", true}});
+  EXPECT_EQ(v.message.rfind("invalid JSON", 0), 0u) << v.message;
   // Nothing extracted: the text as it is.
   EXPECT_TRUE(f.run(kOrder, {{"expression", "order.status"}, {"expected", "shipped"}, {"allow_wrapped", true}}).passed);
 }

@@ -74,16 +74,20 @@ TEST(AwlTemplateTest, BracesThatStartNoExpressionAreText) {
   EXPECT_EQ(std::get<std::string>(templ("ends with {").pieces[0]), "ends with {");
 }
 
-TEST(AwlTemplateTest, LiteralBracesAroundANameAreFlagged) {
-  TemplateSyntax t = templ("Hello { user.name }, see {  x}");
+// Literal braces around what parses as an expression are kept for the lowering, which warns when
+// one reads a name the workflow defines.
+TEST(AwlTemplateTest, LiteralBracesAroundAnExpressionAreKeptAsLookalikes) {
+  TemplateSyntax t = templ("Hello { user.name }, see {  x == 'a'} and {'b' == y}");
   ASSERT_EQ(t.pieces.size(), 1u);
-  ASSERT_EQ(t.lookalikes.size(), 2u);
+  ASSERT_EQ(t.lookalikes.size(), 3u);
   EXPECT_EQ(t.lookalikes[0].offset, 6u);
-  EXPECT_EQ(t.lookalikes[0].message,
-            "'{ user.name }' is text, not an expression: a '{' followed by a space starts none (docs/awl.md "
-            "\"Expressions\"); write '{user.name}' to interpolate it");
+  EXPECT_EQ(t.lookalikes[0].written, "{ user.name }");
+  EXPECT_EQ(t.lookalikes[0].expr.name, "user");
   EXPECT_EQ(t.lookalikes[1].offset, 25u);
+  EXPECT_EQ(t.lookalikes[2].written, "{'b' == y}");
   EXPECT_TRUE(templ("{ touch x; }").lookalikes.empty());
+  EXPECT_TRUE(templ("{\"k\": 1}").lookalikes.empty()) << "JSON";
+  EXPECT_EQ(templ("awk '{ print }'").lookalikes.size(), 1u) << "kept; the lowering warns only for a known name";
 }
 
 TEST(AwlTemplateTest, AnExpressionLeftOpenSaysHowToWriteABrace) {

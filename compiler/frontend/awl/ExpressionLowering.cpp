@@ -92,6 +92,34 @@ std::vector<std::string> ExpressionLowering::knownNames() const {
   return names;
 }
 
+namespace {
+
+// The root names an expression reads ("a" of a.b[0]), operands included.
+void rootNames(const ExprSyntax &e, std::vector<std::string> &out) {
+  if (e.kind == ExprSyntax::Kind::Path) out.push_back(e.name);
+  for (const ExprSyntax &operand : e.operands) rootNames(operand, out);
+}
+
+}  // namespace
+
+void ExpressionLowering::warnLookalikes(const TemplateSyntax &t, const DocNode &node) {
+  const std::vector<std::string> known = knownNames();
+  for (const Lookalike &l : t.lookalikes) {
+    std::vector<std::string> names;
+    rootNames(l.expr, names);
+    bool reads = std::any_of(names.begin(), names.end(), [&](const std::string &n) {
+      return std::find(known.begin(), known.end(), n) != known.end();
+    });
+    if (!reads) continue;
+    std::string inner = llvm::StringRef(l.written).drop_front().drop_back().trim().str();
+    // After a quote a '(' starts the expression; after a blank, nothing needs to.
+    std::string fix = inner.empty() || (inner[0] != '"' && inner[0] != '\'') ? "{" + inner + "}" : "{(" + inner + ")}";
+    diags_.warning(locateOffset(node, l.offset),
+                   "'" + l.written + "' is text, not an expression: a '{' followed by a space or a quote starts none "
+                   "(docs/awl.md \"Expressions\"); write '" + fix + "' to interpolate it");
+  }
+}
+
 ir::Value ExpressionLowering::toValue(const TypedExpression &t, llvm::SMLoc loc) {
   ir::Value v;
   v.loc = loc;
@@ -442,7 +470,7 @@ std::optional<ir::Value> ExpressionLowering::text(const Where &where) {
     return std::nullopt;
   }
   const TemplateSyntax &t = std::get<TemplateSyntax>(parsed);
-  for (const SyntaxError &lookalike : t.lookalikes) diags_.warning(at(where, lookalike.offset), lookalike.message);
+  warnLookalikes(t, *where.node);
   llvm::SMLoc loc = where.node->loc;
   if (t.whole()) {
     const Interpolated &piece = std::get<Interpolated>(t.pieces.front());

@@ -85,6 +85,10 @@ class ExpressionLowering {
 
   static ir::Value toValue(const TypedExpression &t, llvm::SMLoc loc);
 
+  // Warns at each of `t`'s lookalikes (literal braces around an expression) that reads a name the
+  // workflow defines — a variable, an input, a built-in: most likely meant as an interpolation.
+  void warnLookalikes(const TemplateSyntax &t, const DocNode &node);
+
  private:
   std::optional<TypedExpression> path(const ExprSyntax &e, const Where &where);
   std::optional<TypedExpression> call(const ExprSyntax &e, const Where &where);

@@ -278,19 +278,6 @@ bool startsNoExpression(llvm::StringRef text, size_t after) {
   return after >= text.size() || isBlank(text[after]) || text[after] == '"' || text[after] == '\'' || text[after] == '}';
 }
 
-// "{ name }", "{ item.field }": literal braces (a blank follows the '{') around what reads as a
-// variable — the writer probably meant "{name}". The end of the lookalike, or 0.
-size_t lookalikeEnd(llvm::StringRef text, size_t open) {
-  size_t i = open + 1;
-  while (i < text.size() && isBlank(text[i])) ++i;
-  if (i >= text.size() || !(std::isalpha(static_cast<unsigned char>(text[i])) || text[i] == '_')) return 0;
-  while (i < text.size() && (std::isalnum(static_cast<unsigned char>(text[i])) || text[i] == '_' || text[i] == '.' ||
-                             text[i] == '-'))
-    ++i;
-  while (i < text.size() && isBlank(text[i])) ++i;
-  return i < text.size() && text[i] == '}' && (i + 1 >= text.size() || text[i + 1] != '}') ? i + 1 : 0;
-}
-
 }  // namespace
 
 std::variant<TemplateSyntax, SyntaxError> parseTemplate(llvm::StringRef text) {
@@ -320,13 +307,18 @@ std::variant<TemplateSyntax, SyntaxError> parseTemplate(llvm::StringRef text) {
       // `${…}` is the shell's parameter expansion, left as written; a '{' that cannot start an
       // expression is text.
       if (c != '{' || (i > 0 && text[i - 1] == '$') || startsNoExpression(text, i + 1)) {
-        if (c == '{' && !(i > 0 && text[i - 1] == '$'))
-          if (size_t end = lookalikeEnd(text, i))
-            out.lookalikes.push_back(
-                {"'" + text.slice(i, end).str() + "' is text, not an expression: a '{' followed by a space starts none "
-                 "(docs/awl.md \"Expressions\"); write '{" + text.slice(i + 1, end - 1).trim().str() +
-                     "}' to interpolate it",
-                 i});
+        // Text that would have been an expression under the old rule: kept for a warning.
+        if (c == '{' && !(i > 0 && text[i - 1] == '$') && i + 1 < text.size() && text[i + 1] != '}') {
+          try {
+            Parser look(text, i + 1);
+            ExprSyntax expr = look.expression();
+            look.skipSpace();
+            if (look.pos() < text.size() && text[look.pos()] == '}')
+              out.lookalikes.push_back({i, text.slice(i, look.pos() + 1).str(), std::move(expr)});
+          } catch (const SyntaxError &) {
+            // not an expression: a shell group, JSON
+          }
+        }
         literal += c;
         ++i;
         continue;

@@ -61,11 +61,18 @@ struct Interpolated {
   size_t offset = 0;    // where '{' is
 };
 
+// Literal braces around what parses as an expression ("{ name }", "{ a == b }", "{'x' == a}"):
+// what the writer may have meant to interpolate. The lowering warns when it reads a name the
+// workflow defines (awk's '{ print }' reads none).
+struct Lookalike {
+  size_t offset = 0;     // where '{' is
+  std::string written;   // "{ name }"
+  ExprSyntax expr;
+};
+
 struct TemplateSyntax {
   std::vector<std::variant<std::string, Interpolated>> pieces;  // adjacent text merged, braces unescaped
-  // Literal braces that look like an expression ("{ name }"): what the writer may have meant to
-  // interpolate, for a warning.
-  std::vector<SyntaxError> lookalikes;
+  std::vector<Lookalike> lookalikes;
   // The string is exactly one `{…}`: its value is the expression's, not text.
   bool whole() const { return pieces.size() == 1 && std::holds_alternative<Interpolated>(pieces.front()); }
 };

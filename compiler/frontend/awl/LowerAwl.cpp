@@ -141,8 +141,7 @@ class Lowering {
                             return std::holds_alternative<Interpolated>(p);
                           });
       if (t && !interpolates) {
-        for (const SyntaxError &lookalike : t->lookalikes)
-          diags_.warning(locateOffset(value, lookalike.offset), lookalike.message);
+        names_.warnLookalikes(*t, value);
         std::string text = t->pieces.empty() ? "" : std::get<std::string>(t->pieces.front());
         names_.addConstant(e.key, {literalOf(text, value.loc), AwlType::string()});
         continue;

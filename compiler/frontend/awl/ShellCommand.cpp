@@ -14,8 +14,7 @@ std::optional<ShellCommand> lowerShellCommand(const Where &where, ExpressionLowe
     diags.error(locateOffset(*where.node, error->offset), error->message);
     return std::nullopt;
   }
-  for (const SyntaxError &lookalike : std::get<TemplateSyntax>(parsed).lookalikes)
-    diags.warning(locateOffset(*where.node, lookalike.offset), lookalike.message);
+  names.warnLookalikes(std::get<TemplateSyntax>(parsed), *where.node);
   ShellCommand out;
   ShellScanner scanner;
   std::map<std::string, std::string> variableOf;  // the printed expression → its variable

@@ -39,6 +39,10 @@ std::vector<std::vector<double>> embedTexts(const StepAttempt &a, const std::str
   if (journal && journal->resuming())
     if (const std::string *recorded = journal->exchange(key.str())) {
       EmbeddingReply reply = embeddingReplyFromJson(readJson(*recorded));
+      if (reply.vectors.size() != texts.size())
+        throw Error(ErrorKind::StepFailed, "the journal holds " + std::to_string(reply.vectors.size()) +
+                                               " embeddings for " + std::to_string(texts.size()) + " texts at '" +
+                                               a.path + "'");
       if (trace) {
         Json line = traceLine("ok", 0);
         line["journal"] = true;
@@ -51,8 +55,8 @@ std::vector<std::vector<double>> embedTexts(const StepAttempt &a, const std::str
   cost::SpendBudget *budget = a.run.budget();
   const PriceSettings *price = a.run.prices() ? a.run.prices()->find(request.provider, model) : nullptr;
   cost::SpendBudget::Reservation reservation;
+  cost::RequestBound bound;
   if (budget && budget->limits().any()) {
-    cost::RequestBound bound;
     bound.inputTokens = kRequestOverheadTokens;
     for (const std::string &text : texts) bound.inputTokens += text.size() + kMessageOverheadTokens;
     bound.outputTokens = 0;
@@ -65,6 +69,8 @@ std::vector<std::vector<double>> embedTexts(const StepAttempt &a, const std::str
       throw Error(ErrorKind::StepFailed, "the provider returned " + std::to_string(reply.vectors.size()) +
                                              " embeddings for " + std::to_string(texts.size()) + " texts");
     cost::Spend spend = cost::spendOf(reply.usage, price);
+    // A reply without usage counts as the worst case it reserved (docs/cost.md "Budgets").
+    if (reservation.held && reply.usage.promptTokens == 0) spend = cost::spendOf({bound.inputTokens, 0, 0, 0}, price);
     if (budget) budget->settle(reservation, spend);
     if (journal) {
       Json row = embeddingReplyToJson(reply);

@@ -65,12 +65,17 @@ std::string extracted(const std::string &text, bool allowWrapped, bool extractJs
     for (size_t fence = text.find("```"); fence != std::string::npos; fence = text.find("```", fence + 1)) {
       size_t at = fence + 3;
       if (text.compare(at, 4, "json") == 0) at += 4;
-      size_t blank = text.find_first_not_of(" \t\r\n\f\v", at);
-      size_t lineBreak = text.find_last_of('\n', blank == std::string::npos ? std::string::npos : blank);
-      if (lineBreak == std::string::npos || lineBreak < at) continue;
-      size_t close = text.find("\n```", lineBreak + 1);
+      // RE2's \s: space, \t, \n, \f, \r. The greedy run gives back line breaks one by one.
+      size_t blank = text.find_first_not_of(" \t\r\n\f", at);
+      size_t end = blank == std::string::npos ? text.size() : blank;
+      size_t close = std::string::npos, start = 0;
+      for (size_t lineBreak = end; lineBreak-- > at && close == std::string::npos;) {
+        if (text[lineBreak] != '\n') continue;
+        start = lineBreak + 1;
+        close = text.find("\n```", start);
+      }
       if (close == std::string::npos) continue;
-      std::string block = text.substr(lineBreak + 1, close - lineBreak - 1);
+      std::string block = text.substr(start, close - start);
       size_t first = block.find_first_not_of(" \t\r\n\f\v"), last = block.find_last_not_of(" \t\r\n\f\v");
       return first == std::string::npos ? "" : block.substr(first, last - first + 1);
     }

@@ -94,8 +94,8 @@ int runMain(int argc, char **argv, const ProgramDecl &program) {
   if (auto problem = refusedOption(cl, mode->mode, program.name)) return failRun(cl, 2, *problem);
   if (mode->rules)
     if (auto problem = mode->rules(cl, program)) return failRun(cl, 2, *problem);
-  // Every mode runs the program here, and a dry run runs nothing.
-  if (!cl.dryRun)
+  // Every mode runs the program here; a dry run and --runs (the journal's list) run nothing.
+  if (!cl.dryRun && !cl.runs)
     if (auto problem = missingEnvironment(program)) return failRun(cl, 2, *problem);
   try {
     return mode->run(cl, program, started);
