@@ -2,11 +2,13 @@
 // output embedded by the run's provider and compared with a reference vector, or with a reference
 // text embedded in the same request; PromptKit's score (the similarity) and messages; passing at
 // min_similarity. The provider here is a function standing in for the embeddings exchange.
+#include "NamedEvalFixture.h"
 #include "core/evals/NamedEval.h"
 
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <map>
 #include <string>
 
 namespace wfc::evals {
@@ -14,38 +16,21 @@ namespace {
 
 using Json = nlohmann::ordered_json;
 
-struct Fixture {
-  Json params;
-  std::vector<ToolCallRecord> calls;
-  std::vector<GuardrailVerdict> verdicts;
-  std::vector<TranscriptMessage> transcript;
-  Value variables = Value::object({});
-  JudgeCall judge = [](const JudgeAsk &) -> JudgeAnswer { throw std::logic_error("no judge here"); };
+struct Fixture : NamedEvalFixture {
   // What the eval asked: the model and texts of each request.
   std::vector<std::pair<std::string, std::vector<std::string>>> asked;
   std::map<std::string, std::vector<double>> vectors = {
       {"a compiler", {1, 0, 0}}, {"a compiler too", {0.8, 0.6, 0}}, {"bananas", {0, 0, 1}}, {"opposite", {-1, 0, 0}}};
-  EmbedCall embed = [this](const std::string &model, const std::vector<std::string> &texts) {
-    asked.emplace_back(model, texts);
-    std::vector<std::vector<double>> out;
-    for (const std::string &t : texts) out.push_back(vectors.at(t));
-    return out;
-  };
-  ToolRunner runTool = [](const std::string &, const Value &, long) -> Value { throw std::logic_error("no tools here"); };
-  CancellationToken cancel;
-  std::string rationale;
-  EvalDecl eval;
 
-  Verdict run(const std::string &reply, Json p) {
-    params = std::move(p);
-    eval.typeName = "cosine_similarity";
-    Value output = Value::string(reply);
-    NamedEvalHandler handler = findNamedEval("cosine_similarity");
-    EXPECT_NE(handler, nullptr);
-    rationale.clear();
-    return handler({eval, params, output, reply, calls, verdicts, nullptr, transcript, variables, judge, embed, runTool,
-                    nullptr, cancel, rationale});
+  Fixture() {
+    embed = [this](const std::string &model, const std::vector<std::string> &texts) {
+      asked.emplace_back(model, texts);
+      std::vector<std::vector<double>> out;
+      for (const std::string &t : texts) out.push_back(vectors.at(t));
+      return out;
+    };
   }
+  Verdict run(const std::string &reply, Json p) { return evaluate("cosine_similarity", std::move(p), reply); }
 };
 
 TEST(CosineSimilarityEvalTest, AReferenceTextIsEmbeddedWithTheOutput) {

@@ -3,6 +3,7 @@
 // JSON libraries intact, and the handler's checks in PromptKit's order with its messages — run by
 // name, as a program runs it.
 #include "common/JmesPath.h"
+#include "NamedEvalFixture.h"
 #include "core/evals/NamedEval.h"
 
 #include <gtest/gtest.h>
@@ -46,30 +47,8 @@ TEST(JmesPathTest, SearchesKeepingTypesAndOrder) {
   EXPECT_FALSE(error.empty());
 }
 
-struct Fixture {
-  Json params;
-  std::vector<ToolCallRecord> calls;
-  std::vector<GuardrailVerdict> verdicts;
-  std::vector<TranscriptMessage> transcript;
-  Value variables = Value::object({});
-  JudgeCall judge = [](const JudgeAsk &) -> JudgeAnswer { throw std::logic_error("no judge here"); };
-  EmbedCall embed = [](const std::string &, const std::vector<std::string> &) -> std::vector<std::vector<double>> {
-    throw std::logic_error("no embeddings here");
-  };
-  ToolRunner runTool = [](const std::string &, const Value &, long) -> Value { throw std::logic_error("no tools here"); };
-  CancellationToken cancel;
-  std::string rationale;
-  EvalDecl eval;
-
-  Verdict run(const std::string &reply, Json p) {
-    params = std::move(p);
-    eval.typeName = "json_path";
-    Value output = Value::string(reply);
-    NamedEvalHandler handler = findNamedEval("json_path");
-    EXPECT_NE(handler, nullptr);
-    return handler({eval, params, output, reply, calls, verdicts, nullptr, transcript, variables, judge, embed, runTool, nullptr,
-                    cancel, rationale});
-  }
+struct Fixture : NamedEvalFixture {
+  Verdict run(const std::string &reply, Json p) { return evaluate("json_path", std::move(p), reply); }
 };
 
 const std::string kOrder = R"({"order": {"status": "shipped", "total": 42.5, "items": [{"sku": "a", "qty": 2}, {"sku": "b", "qty": 1}]}})";

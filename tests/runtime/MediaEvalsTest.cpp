@@ -4,6 +4,7 @@
 // truncated and corrupted; and the handlers run by name on tool results carrying media as
 // PromptKit's content parts and as MCP's content blocks.
 #include "core/evals/MediaHeaders.h"
+#include "NamedEvalFixture.h"
 #include "core/evals/NamedEval.h"
 #include "support/Base64.h"
 
@@ -113,31 +114,8 @@ TEST(MediaHeadersTest, SoundAndVideoGiveTheirDurationAndSize) {
 
 // ---- the handlers, on tool results
 
-struct Fixture {
-  nlohmann::ordered_json params;
-  std::vector<ToolCallRecord> calls;
-  std::vector<GuardrailVerdict> verdicts;
-  std::vector<TranscriptMessage> transcript;
-  Value variables = Value::object({});
-  JudgeCall judge = [](const JudgeAsk &) -> JudgeAnswer { throw std::logic_error("no judge here"); };
-  EmbedCall embed = [](const std::string &, const std::vector<std::string> &) -> std::vector<std::vector<double>> {
-    throw std::logic_error("no embeddings here");
-  };
-  ToolRunner runTool = [](const std::string &, const Value &, long) -> Value { throw std::logic_error("no tools here"); };
-  CancellationToken cancel;
-  std::string rationale;
-  EvalDecl eval;
-
-  Verdict run(const char *type, nlohmann::ordered_json p) {
-    params = std::move(p);
-    eval.typeName = type;
-    Value output = Value::string("");
-    std::string text;
-    NamedEvalHandler handler = findNamedEval(type);
-    EXPECT_NE(handler, nullptr) << type;
-    return handler({eval, params, output, text, calls, verdicts, nullptr, transcript, variables, judge, embed, runTool, nullptr, cancel,
-                    rationale});
-  }
+struct Fixture : NamedEvalFixture {
+  Verdict run(const char *type, nlohmann::ordered_json p) { return evaluate(type, std::move(p)); }
   // A result with PromptKit's content part, and one with MCP's content block.
   void promptKitPart(const std::string &type, nlohmann::ordered_json media) {
     calls.push_back({"render", Value(), nlohmann::ordered_json::array({{{"type", type}, {"media", media}}}).dump(), ""});

@@ -5,8 +5,9 @@
 #include "core/conversation/StepEvals.h"
 #include "core/llm/Media.h"
 #include "core/llm/PromptRenderer.h"
-#include "core/run/Run.h"
 #include "core/run/AttemptLog.h"
+#include "core/run/Run.h"
+#include "support/Elapsed.h"
 #include "wfc/cancellation.h"
 #include "wfc/error.h"
 
@@ -17,10 +18,6 @@ namespace wfc::chat {
 namespace {
 
 using Clock = std::chrono::steady_clock;
-
-double millisSince(Clock::time_point start) {
-  return std::chrono::duration<double, std::milli>(Clock::now() - start).count();
-}
 
 // A required variable without a value (and without a default) is the caller's mistake: exit 2,
 // naming it, before anything is sent (PromptKit fails the send on it).

@@ -9,6 +9,7 @@
 #include "core/workflow/StateMachine.h"
 #include "core/workflow/StateTools.h"
 #include "core/workflow/StateVisit.h"
+#include "support/Elapsed.h"
 #include "wfc/cancellation.h"
 #include "wfc/error.h"
 
@@ -19,10 +20,6 @@ namespace {
 
 using Json = nlohmann::ordered_json;
 using Clock = std::chrono::steady_clock;
-
-double millisSince(Clock::time_point start) {
-  return std::chrono::duration<double, std::milli>(Clock::now() - start).count();
-}
 
 }  // namespace
 

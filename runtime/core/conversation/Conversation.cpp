@@ -8,6 +8,7 @@
 #include "core/llm/Recording.h"
 #include "core/llm/ReplyStream.h"
 #include "core/run/Run.h"
+#include "support/Elapsed.h"
 #include "wfc/error.h"
 
 #include <algorithm>
@@ -19,10 +20,6 @@ namespace wfc::llm {
 namespace {
 
 using Clock = std::chrono::steady_clock;
-
-double millis(Clock::time_point start) {
-  return std::chrono::duration<double, std::milli>(Clock::now() - start).count();
-}
 
 // Runs one call, leaving its result (or its error, for the model to read) in `call.result`.
 // Cancellation is not the tool's failure: it ends the step.
@@ -200,7 +197,7 @@ Reply Exchange::sendToModel(const Request &request, unsigned round) {
       Json line = {{"step", a_.path}, {"prompt", prompt_.key}, {"span_id", trace->newSpanId()},
                    {"parent_span_id", a_.span}, {"attempt", a_.attempt}, {"round", round},
                    {"model", request.model}, {"status", "ok"},
-                   {"duration_ms", millis(start)}, {"prompt_tokens", spend.inputTokens},
+                   {"duration_ms", millisSince(start)}, {"prompt_tokens", spend.inputTokens},
                    {"completion_tokens", spend.outputTokens},
                    {"tool_calls", reply.toolCalls.size()}, {"finish_reason", reply.finishReason}};
       if (spend.cachedInputTokens > 0) line["cached_tokens"] = spend.cachedInputTokens;
@@ -222,7 +219,7 @@ Reply Exchange::sendToModel(const Request &request, unsigned round) {
       trace->write("llm_call", {{"step", a_.path}, {"prompt", prompt_.key}, {"span_id", trace->newSpanId()},
                                 {"parent_span_id", a_.span}, {"attempt", a_.attempt}, {"round", round},
                                 {"model", request.model}, {"status", "failed"},
-                                {"duration_ms", millis(start)}, {"error", e.what()}},
+                                {"duration_ms", millisSince(start)}, {"error", e.what()}},
                    content.is_null() ? nullptr : &content);
     }
     throw;
@@ -331,7 +328,6 @@ void runToolCalls(const StepAttempt &a, std::vector<PendingCall> &calls, size_t 
     if (e) std::rethrow_exception(e);
   logCalls(a, calls, count);
 }
-
 
 void noteConversation(const StepAttempt &a, const Request &request) {
   if (!a.log) return;

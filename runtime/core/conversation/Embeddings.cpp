@@ -6,20 +6,12 @@
 #include "core/journal/RunJournal.h"
 #include "core/llm/Recording.h"
 #include "core/run/Run.h"
+#include "support/Elapsed.h"
 #include "wfc/error.h"
 
 #include <chrono>
 
 namespace wfc::llm {
-namespace {
-
-using Clock = std::chrono::steady_clock;
-
-double millis(Clock::time_point start) {
-  return std::chrono::duration<double, std::milli>(Clock::now() - start).count();
-}
-
-}  // namespace
 
 std::vector<std::vector<double>> embedTexts(const StepAttempt &a, const std::string &prompt, const std::string &model,
                                             const std::vector<std::string> &texts) {
@@ -62,7 +54,7 @@ std::vector<std::vector<double>> embedTexts(const StepAttempt &a, const std::str
     bound.outputTokens = 0;
     reservation = budget->reserve(a.path, model, bound, price);
   }
-  Clock::time_point start = Clock::now();
+  std::chrono::steady_clock::time_point start = std::chrono::steady_clock::now();
   try {
     EmbeddingReply reply = provider->embed(request, key, a.cancel);
     if (reply.vectors.size() != texts.size())
@@ -81,7 +73,7 @@ std::vector<std::vector<double>> embedTexts(const StepAttempt &a, const std::str
     if (a.spend) *a.spend += spend;
     a.run.addSpend(spend);
     if (trace) {
-      Json line = traceLine("ok", millis(start));
+      Json line = traceLine("ok", millisSince(start));
       line["prompt_tokens"] = spend.inputTokens;
       line["dimensions"] = reply.vectors.empty() ? 0 : reply.vectors[0].size();
       if (price) line["cost_usd"] = spend.costUsd;
@@ -92,7 +84,7 @@ std::vector<std::vector<double>> embedTexts(const StepAttempt &a, const std::str
   } catch (const Error &e) {
     if (budget) budget->release(reservation);
     if (trace) {
-      Json line = traceLine("failed", millis(start));
+      Json line = traceLine("failed", millisSince(start));
       line["error"] = e.what();
       trace->write("llm_call", line);
     }

@@ -219,17 +219,19 @@ void RecordingProvider::recordMediaOnce(Json &request) {
   }
 }
 
-Reply RecordingProvider::complete(const Request &request, const ExchangeKey &key, const CancellationToken &cancel,
-                                  const DeltaSink *deltas) {
-  Json line = {{"key", keyToJson(key)}, {"prompt", key.prompt}, {"request", requestToJson(request)}};
-  recordMediaOnce(line["request"]);
+namespace {
+
+// Runs `exchange` and writes `line` with what it returned under `field` (as `toJson` makes it),
+// or with its error. A cancelled exchange says nothing about the endpoint: replaying it would be
+// wrong, so it is not written.
+template <typename Exchange, typename ToJson, typename Write>
+auto recorded(Json line, const char *field, Exchange &&exchange, ToJson &&toJson, Write &&write) -> decltype(exchange()) {
   try {
-    Reply reply = inner_->complete(request, key, cancel, deltas);
-    line["reply"] = replyToJson(reply);
+    auto result = exchange();
+    line[field] = toJson(result);
     write(line);
-    return reply;
+    return result;
   } catch (const Error &e) {
-    // A cancelled exchange says nothing about the endpoint: replaying it would be wrong.
     if (e.kind() != ErrorKind::Cancelled) {
       line["error"] = {{"kind", kindName(e.kind())}, {"message", e.what()}};
       write(line);
@@ -238,21 +240,23 @@ Reply RecordingProvider::complete(const Request &request, const ExchangeKey &key
   }
 }
 
+}  // namespace
+
+Reply RecordingProvider::complete(const Request &request, const ExchangeKey &key, const CancellationToken &cancel,
+                                  const DeltaSink *deltas) {
+  Json line = {{"key", keyToJson(key)}, {"prompt", key.prompt}, {"request", requestToJson(request)}};
+  recordMediaOnce(line["request"]);
+  return recorded(
+      std::move(line), "reply", [&] { return inner_->complete(request, key, cancel, deltas); }, replyToJson,
+      [this](const Json &l) { write(l); });
+}
+
 EmbeddingReply RecordingProvider::embed(const EmbeddingRequest &request, const ExchangeKey &key,
                                         const CancellationToken &cancel) {
   Json line = {{"key", keyToJson(key)}, {"prompt", key.prompt}, {"embeddings_request", embeddingRequestToJson(request)}};
-  try {
-    EmbeddingReply reply = inner_->embed(request, key, cancel);
-    line["embeddings"] = embeddingReplyToJson(reply);
-    write(line);
-    return reply;
-  } catch (const Error &e) {
-    if (e.kind() != ErrorKind::Cancelled) {
-      line["error"] = {{"kind", kindName(e.kind())}, {"message", e.what()}};
-      write(line);
-    }
-    throw;
-  }
+  return recorded(
+      std::move(line), "embeddings", [&] { return inner_->embed(request, key, cancel); }, embeddingReplyToJson,
+      [this](const Json &l) { write(l); });
 }
 
 ReplayProvider::ReplayProvider(const std::string &path) : path_(path) {

@@ -10,6 +10,7 @@
 #include "core/journal/RunStore.h"
 #include "core/scheduler/ToolArguments.h"
 #include "support/Describe.h"
+#include "support/Elapsed.h"
 
 #include <cstdlib>
 
@@ -23,10 +24,6 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 const char *const kTimeoutReason = "wfc.timeout_ms";
-
-double millisSince(Clock::time_point start) {
-  return std::chrono::duration<double, std::milli>(Clock::now() - start).count();
-}
 
 const char *spell(StepKind kind) { return spellKind(kind); }
 

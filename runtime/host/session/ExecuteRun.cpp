@@ -9,6 +9,7 @@
 #include "core/trace/Trace.h"
 #include "core/workflow/Suspension.h"
 #include "host/session/Resume.h"
+#include "support/Elapsed.h"
 
 #include <csignal>
 #include <iostream>
@@ -17,10 +18,6 @@ namespace wfc {
 namespace {
 
 using Json = nlohmann::ordered_json;
-
-double millisSince(std::chrono::steady_clock::time_point start) {
-  return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
-}
 
 }  // namespace
 
