@@ -184,6 +184,12 @@ std::optional<Program> analyzeProgram(const ir::Module &module, const ProgramOpt
                             "' lists it)");
       }
     }
+  // An agent that is a conversation on its prompt runs that prompt (docs/serve.md "A2A agents");
+  // its tools are those of a state that runs it, offered above.
+  if (module.agents.is_object())
+    for (const ir::Json &m : module.agents["members"])
+      if (!m.contains("state"))
+        if (const ir::Prompt *p = module.findPrompt(m.value("key", ""))) prompts.insert(p);
   for (const ir::Composition *c : program.compositions)
     ir::forEachStep(c->steps, [&](const ir::Step &s) {
       if (s.kind == ir::StepKind::Tool && s.tool) {

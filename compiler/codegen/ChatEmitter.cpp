@@ -32,7 +32,7 @@ void emitChatTasks(Printer &p, EmitContext &ctx, const analysis::Program &progra
       for (const ir::Tool *t : pr->tools) tools.push_back("tool::" + ctx.tool(*t));
       turn.tools = "{" + llvm::join(tools, ", ") + "}";
     }
-    turn.maxSteps = {std::to_string(pr->maxRoundsDeclared ? pr->toolPolicy.maxRounds : kChatDefaultMaxRounds),
+    turn.maxSteps = {std::to_string(pr->turnMaxRounds()),
                      pr->maxRoundsDeclared ? "tool_policy.max_rounds" : "PromptKit's default max_rounds"};
     auto turnEvals = program.turnEvals.find(pr);
     if (turnEvals != program.turnEvals.end() && !turnEvals->second.empty()) turn.evals = evalList(ctx, turnEvals->second);

@@ -9,9 +9,6 @@
 
 namespace wfc::codegen {
 
-// PromptKit's bound on a turn's rounds when the prompt's tool_policy gives no max_rounds.
-inline constexpr unsigned kChatDefaultMaxRounds = 50;
-
 void emitChatTasks(Printer &p, EmitContext &ctx, const analysis::Program &program);
 
 }  // namespace wfc::codegen

@@ -78,6 +78,10 @@ struct Prompt {
   std::vector<const struct Tool *> tools;
   ToolPolicy toolPolicy;
   bool maxRoundsDeclared = false;    // tool_policy.max_rounds was written (chat's default is PromptKit's)
+  // The bound on a conversation turn's tool rounds: max_rounds as written, else PromptKit's chat default.
+  unsigned turnMaxRounds() const { return maxRoundsDeclared ? toolPolicy.maxRounds : kChatDefaultMaxRounds; }
+  // PromptKit's bound on a turn's rounds when the prompt's tool_policy gives no max_rounds.
+  static constexpr unsigned kChatDefaultMaxRounds = 50;
   Json parameters = Json::object();  // temperature, max_tokens, …
   std::vector<std::string> evals;    // ids of the prompt's own evals
   std::string provider;              // the provider key (RFC 0017); empty: "default"
@@ -287,8 +291,9 @@ struct Module {
   std::vector<ProviderRequirement> providers;
   std::vector<Skill> skills;
   Json governance;  // metadata.governance (RFC 0013, 0016), carried into reports; null: none
-  // `agents` (RFC 0007) of a pack of prompts, as the executable serves them: {"entry", "members":
-  // [{"key", "card"}]} (docs/serve.md "A2A agents"); null: none.
+  // `agents` (RFC 0007, 0011), as the executable serves them: {"entry", "members": [{"key", "card",
+  // "state"? (a workflow state's name), "max_rounds"? (a prompt member's of a pack that is not
+  // a pack of prompts)}]} (docs/serve.md "A2A agents"); null: none.
   Json agents;
   UnloweredNames unlowered;
   // A workflow registry (docs/registry.md): then the module's own lists are empty and its members

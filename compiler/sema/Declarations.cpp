@@ -52,6 +52,10 @@ void ModuleChecker::reportUnused() {
       for (const std::string &name : e->patterns)
         if (const ir::Tool *t = module_.findTool(name)) tools.insert(t);
   }
+  // An agent's prompt is served (docs/serve.md "A2A agents").
+  if (module_.agents.is_object())
+    for (const ir::Json &m : module_.agents["members"])
+      if (const ir::Prompt *p = module_.findPrompt(m.value("key", ""))) prompts.insert(p);
   // A pack of prompts alone is a chat program: every prompt is a task (analysis::analyzeChat).
   if (module_.compositions.empty() && !module_.workflow && module_.unlowered.compositions.empty())
     for (const auto &p : module_.prompts) prompts.insert(p.get());

@@ -3,7 +3,10 @@
 // tasks/get and tasks/cancel read raw over HTTP with libcurl — blocking and not, the JSON-RPC
 // errors, a context's turns seeing the ones before them (the model's requests prove it); and
 // A2A's official JavaScript client (@a2a-js/sdk, tests/serve/a2a-client.mjs) reading the card,
-// sending, streaming and getting tasks as any A2A client would.
+// sending, streaming and getting tasks as any A2A client would. packs/serve-workflow-agents.yaml:
+// the agents of a workflow pack — a member entered at a state, whose context follows the
+// workflow's transitions from one task to the next, and a member that is a conversation on its
+// prompt with the tools its state offers.
 #include "CurlClient.h"
 #include "ExeDir.h"
 #include "LlmServerProcess.h"
@@ -14,7 +17,9 @@
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
+#include <csignal>
 #include <filesystem>
+#include <thread>
 
 namespace fs = std::filesystem;
 using Json = nlohmann::json;
@@ -39,14 +44,20 @@ Json script() {
 
 class ServeA2aE2ETest : public ::testing::Test {
  protected:
-  void SetUp() override {
-    llm_ = std::make_unique<LlmServerProcess>(script());
-    std::string exe = e2eExeDir() + "/serve-agents";
+  void SetUp() override { serve("serve-agents", script()); }
+
+  // Serves packs/PACK.yaml on the journal runs.db, its model scripted by `script`.
+  void serve(const std::string &pack, const Json &script, std::vector<std::string> more = {}) {
+    if (!llm_) llm_ = std::make_unique<LlmServerProcess>(script);
+    std::string exe = e2eExeDir() + "/" + pack;
     ASSERT_TRUE(fs::exists(exe)) << exe << " was not built";
     std::vector<std::string> args = {"--serve", "127.0.0.1:0", "--journal", (dir_ / "runs.db").string(),
                                      "--llm-base-url", llm_->baseUrl(), "--model", "test-model"};
-    server_ = std::make_unique<ServeProcess>(exe, args, dir_ / "serve.err", std::map<std::string, std::string>{},
-                                             dir_.str());
+    args.insert(args.end(), more.begin(), more.end());
+    server_.reset();
+    static int started = 0;  // each server's stderr its own: the "serving" line read is its own
+    server_ = std::make_unique<ServeProcess>(exe, args, dir_ / ("serve" + std::to_string(++started) + ".err"),
+                                             std::map<std::string, std::string>{}, dir_.str());
     std::optional<std::string> base = server_->waitReady();
     ASSERT_TRUE(base) << "the server did not come up:\n" << server_->stderrText();
     base_ = *base;
@@ -171,8 +182,12 @@ TEST_F(ServeA2aE2ETest, BadRequestsGetJsonRpcErrors) {
             -32602);
   Json file = rpc("/agents/planner/a2a", "message/send",
                   {{"message", {{"role", "user"}, {"parts", {{{"kind", "file"}, {"file", {{"uri", "http://x/y.png"}}}}}}}}});
-  EXPECT_EQ(file["error"]["code"], -32602);
-  EXPECT_NE(file["error"]["message"].get<std::string>().find("text parts"), std::string::npos);
+  EXPECT_EQ(file["error"]["code"], -32602) << file;  // the planner's prompt takes no media
+  EXPECT_NE(file["error"]["message"].get<std::string>().find("media"), std::string::npos) << file;
+  Json data = rpc("/agents/planner/a2a", "message/send",
+                  {{"message", {{"role", "user"}, {"parts", {{{"kind", "data"}, {"data", {{"a", 1}}}}}}}}});
+  EXPECT_EQ(data["error"]["code"], -32602);
+  EXPECT_NE(data["error"]["message"].get<std::string>().find("data part"), std::string::npos) << data;
   EXPECT_EQ(rpc("/agents/planner/a2a", "tasks/get", {{"id", "nope"}})["error"]["code"], -32001);
   // Fields of the wrong type or missing are errors, never a crash or a 500.
   EXPECT_EQ(post(R"({"jsonrpc": 2, "id": 1, "method": "tasks/get"})")["error"]["code"], -32600);
@@ -208,6 +223,166 @@ TEST_F(ServeA2aE2ETest, TheOfficialA2aClientSendsStreamsAndGets) {
   EXPECT_EQ(events.back()["final"], true);
   EXPECT_EQ(out["cancel"]["code"], -32002);
   EXPECT_EQ(out["unknown"]["code"], -32001);
+}
+
+// The support desk: intake routes an invoice question to billing (a transition with a hand-off),
+// billing looks the invoice up; SLOW takes five seconds.
+Json deskScript() {
+  return {{"replies",
+           {{{"match", {{"last_user_contains", "SLOW"}}}, {"delay_ms", 5000}, {"reply", {{"content", "slow"}}}},
+            {{"match", {{"system_contains", "INTAKE"}, {"last_user_contains", "invoice"}, {"rounds", 0}}},
+             {"reply", {{"tool_calls", {{{"name", "workflow__transition"},
+                                         {"arguments", {{"event", "billing"}, {"context", "invoice 42"}}}}}}}}},
+            {{"match", {{"system_contains", "INTAKE"}, {"rounds", 1}}}, {"reply", {{"content", "Passing you to billing."}}}},
+            {{"match", {{"system_contains", "INTAKE"}}}, {"reply", {{"content", "How can I help?"}}}},
+            {{"match", {{"system_contains", "BILLING"}, {"tool_results", 0}}},
+             {"reply", {{"tool_calls", {{{"name", "invoice_lookup"}, {"arguments", {{"number", "42"}}}}}}}}},
+            {{"match", {{"system_contains", "BILLING"}, {"last_tool_result_contains", "10 EUR"}}},
+             {"reply", {{"content", "Invoice 42: 10 EUR due."}}}}}}};
+}
+
+class ServeWorkflowAgentsE2ETest : public ServeA2aE2ETest {
+ protected:
+  void SetUp() override {
+    std::string bindings = (dir_ / "bindings.yaml").string();
+    writeText(dir_ / "invoice.json", R"({"due": "10 EUR"})");
+    writeText(bindings, "tools:\n  invoice.lookup: {exec: {argv: [cat, " + (dir_ / "invoice.json").string() + "]}}\n");
+    bindings_ = {"--bindings", bindings};
+    serve("serve-workflow-agents", deskScript(), bindings_);
+  }
+  std::string text(const Json &response) {
+    const Json &artifacts = response["result"]["artifacts"];
+    return artifacts.is_array() && !artifacts.empty() ? artifacts[0]["parts"][0]["text"].get<std::string>() : response.dump();
+  }
+  static std::vector<std::string> toolNames(const Json &request) {
+    std::vector<std::string> names;
+    for (const Json &t : request["body"].value("tools", Json::array())) names.push_back(t["function"]["name"]);
+    return names;
+  }
+  std::vector<std::string> bindings_;
+};
+
+TEST_F(ServeWorkflowAgentsE2ETest, AStateMemberIsTheWorkflowsChatEnteredThereOnePerContext) {
+  Json card = httpGet(url("/.well-known/agent-card.json")).json();
+  EXPECT_EQ(card["name"], "Front desk");
+  EXPECT_EQ(card["skills"][0]["id"], "intake");
+  EXPECT_EQ(card["description"], "The support desk, from intake to closing.");
+
+  // The first task: intake, which routes the customer to billing with a hand-off.
+  Json first = rpc("/a2a", "message/send", {{"message", message("I have an invoice question")},
+                                            {"metadata", {{"variables", {{"customer", "Ada"}}}}}});
+  ASSERT_EQ(first["result"]["status"]["state"], "completed") << first;
+  EXPECT_EQ(text(first), "Passing you to billing.");
+  std::vector<Json> requests = llm_->requests();
+  ASSERT_EQ(requests.size(), 2u);
+  EXPECT_NE(requests[0]["body"]["messages"][0]["content"].get<std::string>().find("INTAKE for Ada"), std::string::npos);
+  EXPECT_EQ(toolNames(requests[0]), std::vector<std::string>{"workflow__transition"});
+
+  // The next task of the context talks to billing, which reads the hand-off and runs its tool.
+  const Json context = first["result"]["contextId"];
+  Json second = rpc("/a2a", "message/send", {{"message", message("What is due?", {{"contextId", context}})}});
+  ASSERT_EQ(second["result"]["status"]["state"], "completed") << second;
+  EXPECT_EQ(text(second), "Invoice 42: 10 EUR due.");
+  requests = llm_->requests();
+  ASSERT_EQ(requests.size(), 4u);
+  const Json &billing = requests[2]["body"]["messages"];
+  EXPECT_NE(billing[0]["content"].get<std::string>().find("Context: [invoice 42]"), std::string::npos) << billing;
+  ASSERT_EQ(billing.size(), 2u) << "a state's conversation of its own";
+  EXPECT_EQ(billing[1]["content"], "What is due?");
+  std::vector<std::string> tools = toolNames(requests[2]);
+  EXPECT_NE(std::find(tools.begin(), tools.end(), "invoice_lookup"), tools.end());
+  EXPECT_NE(std::find(tools.begin(), tools.end(), "workflow__transition"), tools.end());
+
+  // A third task stays in billing (persistent: its conversation goes on).
+  Json third = rpc("/a2a", "message/send", {{"message", message("And again, what is due?", {{"contextId", context}})}});
+  ASSERT_EQ(third["result"]["status"]["state"], "completed") << third;
+  requests = llm_->requests();
+  const Json &again = requests[4]["body"]["messages"];
+  EXPECT_NE(again[0]["content"].get<std::string>().find("BILLING"), std::string::npos);
+  EXPECT_GT(again.size(), 4u) << "the state's earlier turn is in its conversation: " << again;
+
+  // The workflow input is the context's first message's: later ones carry none.
+  EXPECT_EQ(rpc("/a2a", "message/send", {{"message", message("x", {{"contextId", context}})},
+                                         {"metadata", {{"variables", {{"customer", "Bob"}}}}}})["error"]["code"],
+            -32602);
+  // Another context starts at intake again, with the template's default.
+  Json other = rpc("/agents/intake/a2a", "message/send", {{"message", message("Hello")}});
+  EXPECT_EQ(text(other), "How can I help?");
+  EXPECT_NE(llm_->requests().back()["body"]["messages"][0]["content"].get<std::string>().find("INTAKE for a customer"),
+            std::string::npos);
+  // The task is a run.
+  EXPECT_EQ(httpGet(url("/runs/" + other["result"]["id"].get<std::string>())).json()["status"], "succeeded");
+}
+
+TEST_F(ServeWorkflowAgentsE2ETest, APromptMemberIsAConversationOnItsPromptWithItsStatesTools) {
+  Json card = httpGet(url("/agents/billing/.well-known/agent-card.json")).json();
+  EXPECT_EQ(card["description"], "Answers billing questions.");
+  Json sent = rpc("/agents/billing/a2a", "message/send", {{"message", message("What is due?")}});
+  ASSERT_EQ(sent["result"]["status"]["state"], "completed") << sent;
+  EXPECT_EQ(text(sent), "Invoice 42: 10 EUR due.");
+  std::vector<Json> requests = llm_->requests();
+  ASSERT_EQ(requests.size(), 2u);
+  EXPECT_EQ(toolNames(requests[0]), std::vector<std::string>{"invoice_lookup"}) << "no workflow tools";
+  EXPECT_NE(requests[0]["body"]["messages"][0]["content"].get<std::string>().find("BILLING"), std::string::npos);
+}
+
+TEST_F(ServeWorkflowAgentsE2ETest, ATurnInFlightWhenTheServerDiesIsFailedNotRunAsTheWorkflow) {
+  Json sent = rpc("/a2a", "message/send", {{"message", message("SLOW please")}, {"configuration", {{"blocking", false}}}});
+  const std::string id = sent["result"]["id"];
+  ASSERT_EQ(httpGet(url("/runs/" + id)).json()["status"], "running");
+  std::this_thread::sleep_for(std::chrono::milliseconds(300));  // its request is at the model
+  server_->signal(SIGKILL);
+  server_->wait(std::chrono::seconds(10));
+  serve("serve-workflow-agents", deskScript(), bindings_);
+  HttpReply reply = httpGet(url("/runs/" + id));
+  ASSERT_EQ(reply.status, 200) << reply.body << server_->stderrText();
+  Json run = reply.json();
+  EXPECT_EQ(run["status"], "failed") << run;
+  EXPECT_NE(run["error"].get<std::string>().find("interrupted"), std::string::npos) << run;
+}
+
+TEST_F(ServeWorkflowAgentsE2ETest, TheOfficialA2aClientFollowsTheWorkflowAcrossTasks) {
+  std::string node = findInPath("node");
+  if (node.empty() || !fs::exists(kServeNpm + "/node_modules/@a2a-js/sdk/package.json"))
+    GTEST_SKIP() << "node or @a2a-js/sdk is not installed (tests/serve/: scripts/setup.sh runs npm ci there)";
+  ProcessResult r = runProcess(node, {kServeNpm + "/a2a-client.mjs", url("/.well-known/agent-card.json"),
+                                      "I have an invoice question", "What is due?"},
+                               60);
+  ASSERT_EQ(r.exitCode, 0) << r.out << r.err;
+  Json out = Json::parse(r.out);
+  EXPECT_EQ(out["task"]["artifacts"][0]["parts"][0]["text"], "Passing you to billing.");
+  // The second message, streamed in the same context, is answered by the billing state.
+  std::string text;
+  for (const Json &e : out["events"])
+    if (e["kind"] == "artifact-update") text += e["artifact"]["parts"][0]["text"].get<std::string>();
+  EXPECT_EQ(text, "Invoice 42: 10 EUR due.");
+  EXPECT_EQ(out["events"].back()["status"]["state"], "completed");
+}
+
+// A file part is an image of the turn, as PromptKit converts it: A2A 0.3's nested file and
+// PromptKit's own {raw, mediaType}; a prompt member whose prompt takes no media refuses it first.
+TEST_F(ServeWorkflowAgentsE2ETest, FilePartsAreTheTurnsMedia) {
+  const std::string png = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==";
+  Json parts = Json::array({{{"kind", "text"}, {"text", "Here is my receipt"}},
+                            {{"kind", "file"}, {"file", {{"bytes", png}, {"mimeType", "image/png"}, {"name", "r.png"}}}},
+                            {{"raw", png}, {"mediaType", "image/png"}}});
+  Json sent = rpc("/a2a", "message/send", {{"message", {{"kind", "message"}, {"messageId", "f1"}, {"role", "user"}, {"parts", parts}}}});
+  ASSERT_TRUE(sent.contains("result")) << sent;
+  ASSERT_EQ(sent["result"]["status"]["state"], "completed") << sent;
+  const Json user = llm_->requests().back()["body"]["messages"].back();
+  ASSERT_TRUE(user["content"].is_array()) << user;
+  int images = 0;
+  for (const Json &part : user["content"]) images += part["type"] == "image_url";
+  EXPECT_EQ(images, 2) << user;
+
+  size_t before = llm_->requests().size();
+  Json refused = rpc("/agents/billing/a2a", "message/send",
+                     {{"message", {{"role", "user"}, {"parts", Json::array({parts[1]})}}}});
+  EXPECT_EQ(refused["error"]["code"], -32602) << refused;
+  Json both = rpc("/a2a", "message/send",
+                  {{"message", {{"role", "user"}, {"parts", {{{"kind", "file"}, {"file", {{"bytes", png}, {"uri", "https://x/y.png"}}}}}}}}});
+  EXPECT_EQ(both["error"]["code"], -32602) << both;
+  EXPECT_EQ(llm_->requests().size(), before) << "nothing refused reached the model";
 }
 
 }  // namespace

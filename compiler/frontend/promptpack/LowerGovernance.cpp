@@ -6,8 +6,9 @@
 //
 // `agents` serves a pack's prompts as A2A agents from --serve (docs/serve.md "A2A agents"): the
 // block is checked (RFC 0011's rules — members and entry are prompts, a member's `state` is a
-// workflow state) and each member's agent card built as PromptKit builds it. A pack with a
-// workflow or compositions does not serve its agents yet: an error says so.
+// workflow state) and each member's agent card built as PromptKit builds it. In a pack with a
+// workflow, a member with a `state` is the workflow's chat entered there; any other member is a
+// conversation on its prompt, with the tools the states that run that prompt offer.
 #include "frontend/promptpack/Lowering.h"
 
 #include "support/DidYouMean.h"
@@ -89,16 +90,6 @@ void Lowering::lowerAgents() {
                                                       members.end())
     diags_.error(entry->loc, "'agents.entry' '" + entry->stringValue + "' is not one of 'agents.members'" +
                                  didYouMeanSuffix(entry->stringValue, members));
-  // A pack with a workflow or compositions runs them, not a conversation per prompt: its agents
-  // (a prompt, or the workflow entered at a state) are not served yet.
-  if (pack_.workflow || pack_.compositions) {
-    diags_.error(doc_.root()->find("agents")->keyLoc,
-                 "'agents' of a pack with a " + std::string(pack_.workflow ? "workflow" : "composition") +
-                     " are not served by wfc yet: --serve serves the agents of a pack of prompts (docs/serve.md "
-                     "\"A2A agents\"); remove 'agents' to compile the " +
-                     (pack_.workflow ? "workflow" : "compositions"));
-    return;
-  }
   const DocNode *membersNode = agents.get("members");
   const DocNode *entry = agents.get("entry");
   if (!membersNode || !membersNode->isMapping() || !entry || !entry->isString()) return;
@@ -146,9 +137,36 @@ void Lowering::lowerAgents() {
                      {"defaultInputModes", skill["inputModes"]},
                      {"defaultOutputModes", skill["outputModes"]},
                      {"skills", ir::Json::array({skill})}};
-    out["members"].push_back({{"key", e.key}, {"card", std::move(card)}});
+    ir::Json member = {{"key", e.key}, {"card", std::move(card)}};
+    const DocNode *state = def ? def->get("state") : nullptr;
+    if (state && state->isString()) {
+      member["state"] = state->stringValue;
+    } else if (pack_.workflow || pack_.compositions) {
+      servePromptMember(e, member);
+    }
+    out["members"].push_back(std::move(member));
   }
-  if (!diags_.hasErrors()) module_->agents = std::move(out);
+  module_->agents = std::move(out);  // with errors too: what uses a member is not then reported unused
+}
+
+// A member without a `state` in a pack with a workflow or compositions: a conversation on its
+// prompt, as a chat executable's task is (docs/serve.md "A2A agents"), whose tool rounds are
+// bounded as a chat task's. The executable offers a prompt's tools through a state that runs it,
+// so a prompt with tools that no internal state runs is not served (docs/promptkit.md).
+void Lowering::servePromptMember(const DocEntry &e, ir::Json &member) {
+  const ir::Prompt *prompt = module_->findPrompt(e.key);
+  if (!prompt) return;  // reported above
+  member["max_rounds"] = prompt->turnMaxRounds();
+  if (prompt->tools.empty()) return;
+  bool offered = module_->workflow &&
+                 std::any_of(module_->workflow->states.begin(), module_->workflow->states.end(), [&](const ir::State &s) {
+                   return s.kind == ir::State::Kind::Internal && s.prompt == prompt;
+                 });
+  if (!offered)
+    diags_.error(e.keyLoc, "agent '" + e.key + "' is a conversation on prompt '" + e.key +
+                               "', which has tools, and no internal workflow state runs that prompt: wfc offers a "
+                               "prompt's tools to an agent through a state that runs it (docs/serve.md \"A2A "
+                               "agents\"); give the agent a 'state' or remove its prompt's tools");
 }
 
 }  // namespace wfc::promptpack

@@ -66,6 +66,7 @@ class Lowering {
   // ---- governance and agents (LowerGovernance.cpp)
   void lowerGovernance();
   void lowerAgents();
+  void servePromptMember(const DocEntry &member, ir::Json &out);
   // ---- templates and fragments (LowerTemplates.cpp)
   ir::Template lowerTemplate(const ir::Prompt &prompt, const Text &text);
   void expandTemplate(const ir::Prompt &prompt, const DocNode &textNode, llvm::StringRef text, ir::Template &out,

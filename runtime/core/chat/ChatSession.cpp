@@ -105,7 +105,10 @@ std::string ChatSession::turn(const TurnInput &input) {
   if (prompt.provider) request.provider = prompt.provider;  // RFC 0017
   request.model = run_.modelFor(prompt.provider);
   const ModelOverrideDecl *override = llm::modelOverride(prompt, request.model);
-  std::string system = skills_.withPreloaded(llm::renderSystemTemplate(prompt, variables, nullptr, override));
+  // A workflow pack's prompt served as an agent (docs/serve.md "A2A agents") reads the run's
+  // workflow value: no state has handed anything off, so {{workflow_context}} is empty.
+  const Value *workflow = program.workflow ? &run_.workflow() : nullptr;
+  std::string system = skills_.withPreloaded(llm::renderSystemTemplate(prompt, variables, workflow, override));
   if (!system.empty()) request.messages.push_back({llm::Message::Role::System, std::move(system), {}, {}});
   request.messages.insert(request.messages.end(), history_.begin(), history_.end());
   const size_t turnStart = request.messages.size();

@@ -23,20 +23,49 @@ using Clock = std::chrono::steady_clock;
 
 }  // namespace
 
-WorkflowChat::WorkflowChat(Run &run, const Value &input, const CancellationToken &cancel, std::string rootSpan)
+WorkflowChat::WorkflowChat(Run &run, const Value &input, const CancellationToken &cancel, std::string rootSpan,
+                           int startState)
     : run_(run),
       wf_(*run.program().workflow),
       input_(input),
       cancel_(cancel),
       rootSpan_(std::move(rootSpan)),
       visits_(wf_.states.size(), 0) {
-  enter(wf_.entry);
+  enter(startState < 0 ? wf_.entry : startState);
+}
+
+WorkflowChat::WorkflowChat(Run &run, const Value &input, const CancellationToken &cancel, std::string rootSpan,
+                           Position from)
+    : run_(run),
+      wf_(*run.program().workflow),
+      input_(input),
+      cancel_(cancel),
+      rootSpan_(std::move(rootSpan)),
+      visits_(std::move(from.visits)),
+      totalVisits_(from.totalVisits),
+      turn_(from.turns),
+      state_(from.state),
+      visit_(from.visit),
+      history_(std::move(from.history)) {
+  run_.setWorkflow(std::move(from.workflow));
+  startVisit();
+}
+
+WorkflowChat::Position WorkflowChat::position() const {
+  return {state_, visit_, visits_, totalVisits_, turn_, history_, run_.workflow()};
 }
 
 void WorkflowChat::enter(int state) {
-  const StateDecl &s = wf_.states[state];
   visit_ = workflow::countVisit(wf_, visits_, totalVisits_, state);
   state_ = state;
+  const StateDecl &s = wf_.states[state];
+  workflow::StateVisit v{run_, s, input_, visit_, workflow::visitPath(s, visit_), cancel_, ""};
+  history_ = workflow::earlierConversation(v);
+  startVisit();
+}
+
+void WorkflowChat::startVisit() {
+  const StateDecl &s = wf_.states[state_];
   run_.workflowProgress().state = s.name;  // what the workflow eval types read
   run_.workflowProgress().terminal = s.terminal;
   path_ = workflow::visitPath(s, visit_);
@@ -44,10 +73,8 @@ void WorkflowChat::enter(int state) {
   if (Trace *trace = run_.trace())
     trace->write("state_start", {{"state", s.name}, {"kind", workflow::spell(s.kind)}, {"visit", visit_},
                                  {"span_id", span_}, {"parent_span_id", rootSpan_}});
-  workflow::StateVisit v{run_, s, input_, visit_, path_, cancel_, span_};
-  history_ = workflow::earlierConversation(v);
   skills_ = std::make_unique<llm::SkillSet>(run_.program(), std::vector<int>(s.skills.begin(), s.skills.end()));
-  skills_->replay(history_);  // skills a persistent state's earlier visits activated stay active
+  skills_->replay(history_);  // skills a persistent state's earlier visits (or earlier turns) activated stay active
 }
 
 std::string WorkflowChat::turn(const TurnInput &input) {

@@ -5,6 +5,10 @@
 // state's prompt, in a conversation of its own (a persistent state's continues its earlier
 // visits'), whose template reads the hand-off as {{workflow_context}}. A `control: agent` state
 // entered so takes the turn's message at once instead of waiting for the next turn.
+//
+// An A2A agent with a `state` (docs/serve.md "A2A agents") is such a chat entered at that state,
+// one per A2A context, each turn a run of its own: the chat's Position carries it from one run to
+// the next.
 #pragma once
 
 #include "core/chat/ChatSession.h"
@@ -20,8 +24,24 @@ namespace wfc::chat {
 
 class WorkflowChat final : public TurnTaker {
  public:
-  // `input`: the workflow input, whose keys the prompts' templates read.
-  WorkflowChat(Run &run, const Value &input, const CancellationToken &cancel, std::string rootSpan);
+  // Where a chat stands between two turns: what the next turn, in another run, continues from.
+  struct Position {
+    int state = 0;
+    unsigned visit = 0;                  // of the state
+    std::vector<unsigned> visits;        // by state
+    unsigned totalVisits = 0;
+    unsigned turns = 0;
+    std::vector<llm::Message> history;  // the visit's conversation after the system message
+    Value workflow;  // the run's workflow value: the hand-off context, artifacts, persistent states' conversations
+  };
+
+  // `input`: the workflow input, whose keys the prompts' templates read. `startState`: the state
+  // the chat enters first (an index into WorkflowDecl::states), -1 for the workflow's entry.
+  WorkflowChat(Run &run, const Value &input, const CancellationToken &cancel, std::string rootSpan, int startState = -1);
+  // Continues a chat where `from` left it, in `run`.
+  WorkflowChat(Run &run, const Value &input, const CancellationToken &cancel, std::string rootSpan, Position from);
+
+  Position position() const;
 
   // Throws wfc::Error: Usage for a turn with variables, Exhausted when the model still calls
   // tools after tool_policy.max_rounds (or a transition exceeds max_visits or the budget),
@@ -39,6 +59,7 @@ class WorkflowChat final : public TurnTaker {
   // transition the model scheduled (setting moved_).
   std::string converseInState(const std::string &message, std::vector<llm::MediaPart> media);
   void enter(int state);
+  void startVisit();  // the visit's trace span and skills, once state_, visit_ and history_ are set
   void commit(const Scheduled &transition, const std::vector<llm::Message> &conversation);
 
   Run &run_;

@@ -1,9 +1,11 @@
 #include "host/serve/A2aAgents.h"
 
 #include "common/JsonReader.h"
+#include "core/chat/TurnMedia.h"
 #include "core/journal/RunStore.h"
 #include "host/session/Resume.h"
 #include "host/serve/A2aStream.h"
+#include "wfc/error.h"
 
 #include <fmt/format.h>
 
@@ -32,50 +34,129 @@ HttpResponse rpcError(const Json &id, int code, const std::string &message) {
   return {200, "application/json", {}, A2aAgents::error(id, code, message)};
 }
 
-// The message's text: its text parts, one per line, as PromptKit and a2a_eval join them.
-// nullopt (and `problem`) when a part is not text.
-std::optional<std::string> messageText(const Json &message, std::string &problem) {
+// What a message says: its text parts, one per line, as PromptKit and a2a_eval join them, and its
+// file parts as the turn's media items (docs/promptkit.md "Media"), as PromptKit's
+// PartToContentPart converts them: A2A 0.3's {"kind": "file", "file": {"bytes" | "uri",
+// "mimeType"}}, and PromptKit's own {"raw" | "url", "mediaType"}. A data part is refused, as
+// PromptKit refuses it.
+struct MessageContent {
+  std::string text;
+  Json media = Json::array();
+};
+
+std::optional<MessageContent> messageContent(const Json &message, std::string &problem) {
   const Json &parts = message.contains("parts") ? message["parts"] : Json();
   if (!parts.is_array() || parts.empty()) {
     problem = "params.message.parts must be a list of parts";
     return std::nullopt;
   }
-  std::string text;
+  MessageContent out;
+  bool firstText = true;
   for (size_t i = 0; i < parts.size(); ++i) {
     const Json &part = parts[i];
-    auto kindIt = part.is_object() ? part.find("kind") : part.end();
-    auto textIt = part.is_object() ? part.find("text") : part.end();
-    std::string kind = kindIt != part.end() ? (kindIt->is_string() ? kindIt->get<std::string>() : "?")
-                       : textIt != part.end() ? "text" : "";
-    if (kind != "text" || textIt == part.end() || !textIt->is_string()) {
-      problem = fmt::format("params.message.parts[{}] is a{} part: wfc's agents take text parts (docs/serve.md "
-                            "\"A2A agents\")",
-                            i, kind.empty() ? "n unknown" : " " + kind);
+    auto refuse = [&](const std::string &why) {
+      problem = fmt::format("params.message.parts[{}] {}", i, why);
       return std::nullopt;
+    };
+    if (!part.is_object()) return refuse("must be an object: a text, file or data part");
+    auto field = [&](const Json &object, const char *key) -> std::optional<std::string> {
+      auto it = object.find(key);
+      if (it == object.end() || it->is_null()) return std::string();
+      if (!it->is_string()) return std::nullopt;
+      return it->get<std::string>();
+    };
+    std::string kind;
+    if (auto k = part.find("kind"); k != part.end()) {
+      if (!k->is_string()) return refuse("has a \"kind\" that is not a string");
+      kind = k->get<std::string>();
+    } else {
+      kind = part.contains("text") ? "text" : part.contains("data") ? "data" : part.contains("raw") || part.contains("url") ? "file" : "";
     }
-    text += (i ? "\n" : "") + textIt->get<std::string>();
+    if (kind == "text") {
+      std::optional<std::string> text = field(part, "text");
+      if (!text || !part.contains("text")) return refuse("is a text part without a string \"text\"");
+      out.text += (firstText ? "" : "\n") + *text;
+      firstText = false;
+    } else if (kind == "file") {
+      // A2A 0.3 nests the file; PromptKit's wire has it in the part.
+      const bool nested = part.contains("file");
+      const Json &file = nested ? part["file"] : part;
+      if (!file.is_object()) return refuse("is a file part whose \"file\" is not an object {\"bytes\" | \"uri\", \"mimeType\"}");
+      std::optional<std::string> bytes = field(file, nested ? "bytes" : "raw"), uri = field(file, nested ? "uri" : "url"),
+                                 mime = field(file, nested ? "mimeType" : "mediaType");
+      if (!bytes || !uri || !mime) return refuse("is a file part with a field that is not a string");
+      if (bytes->empty() == uri->empty())
+        return refuse(std::string("is a file part with ") + (bytes->empty() ? "neither" : "both") + " \"" +
+                      (nested ? "bytes" : "raw") + "\" (base64) and \"" + (nested ? "uri" : "url") + "\": give one");
+      Json item = bytes->empty() ? Json{{"url", *uri}} : Json{{"data", *bytes}};
+      if (!mime->empty()) item["mime_type"] = *mime;
+      out.media.push_back(std::move(item));
+    } else if (kind == "data") {
+      return refuse("is a data part: structured data parts are not supported, as PromptKit's agents do not take "
+                    "them (send the JSON as a text part)");
+    } else {
+      return refuse(kind.empty() ? "is not a text, file or data part" : "is a part of kind '" + kind + "', not text, file or data");
+    }
   }
-  return text;
+  if (out.text.empty() && out.media.empty()) {
+    problem = "params.message has neither text nor a file";
+    return std::nullopt;
+  }
+  return out;
 }
 
 }  // namespace
 
 A2aAgents::A2aAgents(const ProgramDecl &program, RunService &runs, journal::JournalFile &journal, StartTurn start)
-    : runs_(runs), journal_(journal), start_(std::move(start)) {
+    : program_(program), runs_(runs), journal_(journal), start_(std::move(start)) {
   Json agents = readJson(program.agents);
   entry_ = agents.value("entry", "");
   for (const Json &m : agents["members"]) {
-    Member member{m.value("key", ""), nullptr, m["card"]};
-    for (const ChatTaskDecl &t : program.tasks)
-      if (member.key == t.name) member.task = &t;
+    Member member{m.value("key", ""), nullptr, -1, m["card"], nullptr};
+    if (m.contains("state") && program.workflow) {
+      const std::string state = m["state"];
+      for (size_t i = 0; i < program.workflow->states.size(); ++i)
+        if (state == program.workflow->states[i].name) member.state = int(i);
+    } else if (chat::isChatProgram(program)) {
+      for (const ChatTaskDecl &t : program.tasks)
+        if (member.key == t.name) member.task = &t;
+    } else {
+      // The task a chat pack would have for the prompt: its tools are those an internal state that
+      // runs it offers (the compiler makes sure there is one when it has tools).
+      for (size_t p = 0; p < program.prompts.size() && !member.task; ++p) {
+        if (member.key != program.prompts[p].key) continue;
+        member.own = std::make_unique<OwnTask>();
+        StepDecl &turn = member.own->turn;
+        turn.id = program.prompts[p].key;
+        turn.kind = StepKind::Agent;
+        turn.location = program.prompts[p].location;
+        turn.prompt = int(p);
+        turn.maxSteps = m.value("max_rounds", program.prompts[p].maxRounds);
+        if (program.workflow)
+          for (const StateDecl &s : program.workflow->states)
+            if (s.kind == StateKind::Internal && s.prompt == int(p)) {
+              turn.tools = s.tools;
+              turn.promptCacheKey = s.promptCacheKey;
+              break;
+            }
+        member.own->task.name = program.prompts[p].key;
+        member.own->task.turn = &member.own->turn;
+        member.task = &member.own->task;
+      }
+    }
     members_.push_back(std::move(member));
   }
+}
+
+bool A2aAgents::isTurn(const journal::RunRow &row) {
+  Json input = readJsonOrDiscarded(row.input);
+  return input.is_object() && input.contains("a2a") && input["a2a"].is_object() && input["a2a"].contains("agent");
 }
 
 const A2aAgents::Member *A2aAgents::find(const std::string &member) const {
   const std::string &key = member.empty() ? entry_ : member;
   for (const Member &m : members_)
-    if (m.key == key && m.task) return &m;
+    if (m.key == key && (m.task || m.state >= 0)) return &m;
   return nullptr;
 }
 
@@ -127,6 +208,46 @@ HttpResponse A2aAgents::call(const std::string &memberName, const Json &request)
   return send(member, id, params, method == "message/stream");
 }
 
+RunService::Started A2aAgents::startWorkflowTurn(const Member &member, const std::string &contextId,
+                                                const std::string &text, const Json &media, const Json *variables,
+                                                const std::vector<std::string> &before, Value recorded) {
+  std::shared_ptr<ChatPosition> chat;
+  {
+    std::lock_guard lock(mutex_);
+    Context &context = contexts_[contextId];
+    if (!context.chat) context.chat = std::make_shared<ChatPosition>();
+    chat = context.chat;
+  }
+  // The chat goes on from where the context's last turn left it: once that turn has stopped.
+  for (const std::string &task : before) runs_.waitUntilStopped(task);
+  Value input;
+  std::optional<chat::WorkflowChat::Position> position;
+  {
+    std::lock_guard lock(chat->mutex);
+    if (!chat->input) chat->input = variables ? Value::fromJson(*variables) : Value::object({});
+    input = *chat->input;
+    position = chat->position;
+  }
+  const int state = member.state;
+  Value mediaList = Value::fromJson(media);
+  return runs_.start(std::move(recorded), nullptr, std::nullopt,
+                     [chat, input, text, mediaList, position, state](Run &run, const CancellationToken &cancel,
+                                                                    const std::string &rootSpan) -> std::optional<Value> {
+                       std::unique_ptr<chat::WorkflowChat> conversation =
+                           position ? std::make_unique<chat::WorkflowChat>(run, input, cancel, rootSpan, *position)
+                                    : std::make_unique<chat::WorkflowChat>(run, input, cancel, rootSpan, state);
+                       chat::TurnInput turn;
+                       turn.message = text;
+                       // The current state's prompt must take them: the turn checks (and fails the task).
+                       turn.media = chat::readTurnMedia(mediaList, chat::MediaFiles::Refused);
+                       std::string reply = conversation->turn(turn);
+                       conversation->finish();
+                       std::lock_guard lock(chat->mutex);
+                       chat->position = conversation->position();
+                       return Value::string(reply);
+                     });
+}
+
 std::vector<llm::Message> A2aAgents::earlierTurns(const std::vector<std::string> &tasks) {
   std::vector<llm::Message> out;
   for (const std::string &id : tasks) {
@@ -152,8 +273,9 @@ HttpResponse A2aAgents::send(const Member &member, const Json &id, const Json &p
   if (message.contains("role") && message["role"] != "user")
     return rpcError(id, -32602, "Invalid params: params.message.role must be \"user\"");
   std::string problem;
-  std::optional<std::string> text = messageText(message, problem);
-  if (!text) return rpcError(id, -32602, "Invalid params: " + problem);
+  std::optional<MessageContent> content = messageContent(message, problem);
+  if (!content) return rpcError(id, -32602, "Invalid params: " + problem);
+  const std::string *text = &content->text;
   // A task of this server is done when it answers: none takes more input.
   if (message.contains("taskId") && message["taskId"].is_string() && !message["taskId"].get<std::string>().empty()) {
     std::lock_guard lock(mutex_);
@@ -162,7 +284,7 @@ HttpResponse A2aAgents::send(const Member &member, const Json &id, const Json &p
     return rpcError(id, -32004, "Task " + message["taskId"].get<std::string>() +
                                     " takes no more messages: send a new message in its contextId to go on");
   }
-  std::string contextId = message.contains("contextId") && message["contextId"].is_string() &&
+  const std::string contextId = message.contains("contextId") && message["contextId"].is_string() &&
                                   !message["contextId"].get<std::string>().empty()
                               ? message["contextId"].get<std::string>()
                               : randomId();
@@ -185,20 +307,47 @@ HttpResponse A2aAgents::send(const Member &member, const Json &id, const Json &p
     std::lock_guard lock(mutex_);
     before = contexts_[contextId].tasks;
   }
-  ChatCompletionRequest chat;
-  chat.task = member.task;
-  chat.model = member.key;
-  std::vector<std::pair<std::string, Value>> input = {{"message", Value::string(*text)}};
-  // wfc's extension: the prompt's template variables in the message's or the request's metadata.
+  // wfc's extension: the prompt's template variables (a workflow's input) in the message's or the
+  // request's metadata.
+  const Json *variables = nullptr;
   for (const Json *metadata : {&message, &params})
     if (metadata->contains("metadata") && (*metadata)["metadata"].is_object() &&
         (*metadata)["metadata"].contains("variables") && (*metadata)["metadata"]["variables"].is_object()) {
-      input.push_back({"variables", Value::fromJson((*metadata)["metadata"]["variables"])});
+      variables = &(*metadata)["metadata"]["variables"];
       break;
     }
-  chat.input = Value::object(std::move(input));
-  chat.earlier = earlierTurns(before);
-  RunService::Started started = start_(chat);
+  // What the journal records of a turn in a pack that is not a chat pack: the turn, marked as an
+  // agent's (isTurn), so that a restarted server does not take it for a run of the workflow.
+  Json recorded = Json::object();
+  recorded["a2a"] = {{"agent", member.key}, {"contextId", contextId}};
+  recorded["message"] = *text;
+  recorded["variables"] = variables ? *variables : Json::object();
+  if (!content->media.empty()) recorded["media"] = content->media;
+  RunService::Started started;
+  if (member.state >= 0) {
+    if (variables && !before.empty())
+      return rpcError(id, -32602, "Invalid params: metadata.variables is the workflow's input, which the first message "
+                                  "of context " + contextId + " set: later messages carry none");
+    started = startWorkflowTurn(member, contextId, *text, content->media, variables, before, Value::fromJson(recorded));
+  } else {
+    ChatCompletionRequest chat;
+    chat.task = member.task;
+    chat.model = member.key;
+    std::vector<std::pair<std::string, Value>> input = {{"message", Value::string(*text)}};
+    if (variables) input.push_back({"variables", Value::fromJson(*variables)});
+    if (!content->media.empty()) input.push_back({"media", Value::fromJson(content->media)});
+    chat.input = Value::object(std::move(input));
+    // Media the prompt does not take are refused before anything runs, as a chat completion's are.
+    if (!content->media.empty()) try {
+        chat::readTaskMedia(Value::fromJson(content->media), chat::MediaFiles::Refused, program_, *member.task);
+      } catch (const Error &e) {
+        return rpcError(id, -32602, std::string("Invalid params: ") + e.what());
+      }
+    chat.earlier = earlierTurns(before);
+    std::optional<Value> record;
+    if (!chat::isChatProgram(program_)) record = Value::fromJson(recorded);
+    started = start_(chat, record);
+  }
   if (started.refusal == RunService::Refusal::Full) {
     HttpResponse r = rpcError(id, -32000, "the server runs " + std::to_string(runs_.maxRuns()) +
                                               " runs already (--max-runs): retry later");

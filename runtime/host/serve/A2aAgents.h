@@ -1,12 +1,14 @@
 // A pack's agents over A2A (docs/serve.md "A2A agents"; RFC 0007): each member of `agents` is an
 // agent with PromptKit's card, answering A2A 0.3's JSON-RPC methods — message/send,
 // message/stream, tasks/get, tasks/cancel — at its own endpoint. An agent is a conversation on its
-// prompt: a message is one chat turn of that prompt's task, run as any served run (journaled, in
-// the run list, under --max-runs), and a task is that run (task id = run id). Messages that share
-// a contextId are one conversation, taken in order: a turn sees the turns of its context before
-// it. Tasks and contexts live in memory; their runs stay in the journal.
+// prompt, or (a member with a `state`) the pack's workflow chat entered at that state: a message is
+// one turn, run as any served run (journaled, in the run list, under --max-runs), and a task is
+// that run (task id = run id). Messages that share a contextId are one conversation, taken in
+// order: a turn sees the turns of its context before it (a workflow chat: continues where the
+// last one left it). Tasks and contexts live in memory; their runs stay in the journal.
 #pragma once
 
+#include "core/chat/WorkflowChat.h"
 #include "core/journal/JournalFile.h"
 #include "host/serve/ChatCompletions.h"
 #include "host/serve/HttpServer.h"
@@ -27,8 +29,9 @@ namespace wfc::serve {
 
 class A2aAgents {
  public:
-  // Starts a chat turn as a run (RestApi::startTurn).
-  using StartTurn = std::function<RunService::Started(const ChatCompletionRequest &)>;
+  // Starts a chat turn as a run (RestApi::startTurn); `recordedInput`, when given, is what the
+  // journal records as the run's input instead of the turn's (a turn of a workflow pack's agent).
+  using StartTurn = std::function<RunService::Started(const ChatCompletionRequest &, const std::optional<Value> &recordedInput)>;
 
   A2aAgents(const ProgramDecl &program, RunService &runs, journal::JournalFile &journal, StartTurn start);
 
@@ -46,32 +49,59 @@ class A2aAgents {
   // What message/stream and tasks/get report: the task of run `id` as A2A 0.3 spells it.
   nlohmann::ordered_json taskJson(const std::string &id);
 
+  // Whether a journaled run is an agent's turn in a pack that is not a chat pack (its input says
+  // so): a server that restarts does not resume it as a run of the workflow (its client has gone).
+  static bool isTurn(const journal::RunRow &row);
+
  private:
+  // A member of a pack with a workflow or compositions that is a conversation on its prompt: the
+  // chat task a chat pack would have for it (codegen's ChatTaskDecl), made from the prompt and the
+  // tools a state that runs it offers.
+  struct OwnTask {
+    StepDecl turn;
+    ChatTaskDecl task;
+  };
   struct Member {
     std::string key;
-    const ChatTaskDecl *task = nullptr;
+    const ChatTaskDecl *task = nullptr;  // a conversation on its prompt
+    int state = -1;                      // or the workflow's chat entered at this state
     nlohmann::ordered_json card;
+    std::unique_ptr<OwnTask> own;
+  };
+  // Where a workflow chat's context stands after its last turn (none yet: at the member's state),
+  // written by the turn's run when it ends.
+  struct ChatPosition {
+    std::mutex mutex;
+    std::optional<chat::WorkflowChat::Position> position;
+    std::optional<Value> input;  // the workflow input: the context's first message's variables
   };
   struct Task {
     std::string member, contextId;
     nlohmann::ordered_json message;  // the user's, as the task's history holds it
-    std::string text;                // its text: the turn's message
+    std::string text;                // its text: the turn's message (its media are not read again)
   };
   struct Context {
     std::string member;
     std::vector<std::string> tasks;     // in the order they were sent
     std::shared_ptr<std::mutex> turn;  // held while a turn of the context starts
+    std::shared_ptr<ChatPosition> chat;  // a workflow chat's
   };
 
   const Member *find(const std::string &member) const;
   HttpResponse send(const Member &member, const nlohmann::ordered_json &id, const nlohmann::ordered_json &params,
                     bool stream);
+  // A turn of a member with a `state` in context `contextId`, once its earlier turns have stopped.
+  // `before`: the context's earlier tasks; `recorded`: the run's input as the journal keeps it.
+  RunService::Started startWorkflowTurn(const Member &member, const std::string &contextId, const std::string &text,
+                                        const nlohmann::ordered_json &media, const nlohmann::ordered_json *variables, const std::vector<std::string> &before,
+                                        Value recorded);
   HttpResponse getTask(const Member &member, const nlohmann::ordered_json &id, const nlohmann::ordered_json &params);
   HttpResponse cancelTask(const Member &member, const nlohmann::ordered_json &id, const nlohmann::ordered_json &params);
   // The conversation before a new turn of `context`: each earlier task's message and reply,
   // waiting for the ones still running.
   std::vector<llm::Message> earlierTurns(const std::vector<std::string> &tasks);
 
+  const ProgramDecl &program_;
   RunService &runs_;
   journal::JournalFile &journal_;
   StartTurn start_;

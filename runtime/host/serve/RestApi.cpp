@@ -161,7 +161,9 @@ RestApi::RestApi(const ProgramDecl &program, RunService &runs, journal::JournalF
     if ((!r.chatOnly || chat::isChatProgram(program)) && (!r.agentsOnly || program.agents)) routes_.push_back(&r);
   if (program.agents)
     agents_ = std::make_unique<A2aAgents>(program, runs_, journal_,
-                                          [this](const ChatCompletionRequest &chat) { return startTurn(chat, std::nullopt); });
+                                          [this](const ChatCompletionRequest &chat, const std::optional<Value> &recorded) {
+                                            return startTurn(chat, std::nullopt, recorded);
+                                          });
   openApi_ = openApiDocument(program, tools_, options_.token.has_value()).dump(2) + "\n";
   inputSchema_ = runSchemas(program, tools_).input.dump(2) + "\n";
 }
@@ -632,12 +634,13 @@ HttpResponse RestApi::agentRpc(HttpRequest &request, const RouteArgs &args) {
   return agents_->call(args.id, *parsed);
 }
 
-RunService::Started RestApi::startTurn(const ChatCompletionRequest &chat, const std::optional<TraceParent> &parent) {
+RunService::Started RestApi::startTurn(const ChatCompletionRequest &chat, const std::optional<TraceParent> &parent,
+                                      const std::optional<Value> &recorded) {
   const ChatTaskDecl *task = chat.task;
   std::vector<llm::Message> earlier = chat.earlier;
   Value input = chat.input;
   return runs_.start(
-      chat.input, task, parent,
+      recorded.value_or(chat.input), task, parent,
       [task, earlier, input](Run &run, const CancellationToken &cancel, const std::string &rootSpan) -> std::optional<Value> {
         chat::ChatSession session(run, *task, cancel, rootSpan);
         session.addEarlierTurns(earlier);

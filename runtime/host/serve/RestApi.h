@@ -85,7 +85,10 @@ class RestApi {
   HttpResponse runEvents(HttpRequest &request, const RouteArgs &args);
   HttpResponse agui(HttpRequest &request, const RouteArgs &);
   // Starts a chat turn (POST /v1/chat/completions, POST /agui).
-  RunService::Started startTurn(const ChatCompletionRequest &chat, const std::optional<TraceParent> &parent);
+  // `recorded`: the run's input as the journal keeps it, when not the turn's (an A2A agent's turn
+  // in a pack that is not a chat pack: A2aAgents::isTurn).
+  RunService::Started startTurn(const ChatCompletionRequest &chat, const std::optional<TraceParent> &parent,
+                                const std::optional<Value> &recorded = std::nullopt);
   HttpResponse inputSchema(HttpRequest &request, const RouteArgs &);
   HttpResponse openApi(HttpRequest &request, const RouteArgs &);
   HttpResponse health(HttpRequest &request, const RouteArgs &);

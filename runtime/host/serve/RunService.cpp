@@ -253,13 +253,13 @@ std::string RunService::timeline(const journal::RunRow &row) {
 // How many stops without a drain a run may be in flight for before it is failed, not resumed.
 constexpr int64_t kMaxInterruptions = 2;
 
-size_t RunService::resumeInterrupted() {
+size_t RunService::resumeInterrupted(const std::function<bool(const journal::RunRow &)> &isTurn) {
   size_t queued = 0;
   for (journal::RunRow &row : journal_.runs().all()) {
     bool interrupted = row.status == journal::RunStatus::Running && !journal::ownerAlive(row.owner);
     bool drained = row.status == journal::RunStatus::Suspended && !row.awaiting;
     if (!interrupted && !drained) continue;
-    if (chat::isChatProgram(env_.program)) {
+    if (chat::isChatProgram(env_.program) || (isTurn && isTurn(row))) {
       // A chat turn's client has stopped waiting for its answer: it is not run again.
       journal_.runs().finish(row.seq, journal::RunStatus::Failed, std::nullopt, 1, "interrupted: the server stopped during the turn",
                          std::nullopt, journal::nowMs());

@@ -23,6 +23,7 @@
 #include <chrono>
 #include <condition_variable>
 #include <deque>
+#include <functional>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -89,9 +90,10 @@ class RunService {
 
   // At start-up: resumes the runs of the journal that a server which is gone left running, or
   // suspended by its drain (awaiting no event) — as many at once as maxRuns allows, the others as
-  // runs end. A chat turn is not resumed (its client has gone): it is recorded failed. Returns how
-  // many it will resume; warns on stderr of runs it cannot (written by another program).
-  size_t resumeInterrupted();
+  // runs end. A chat turn is not resumed (its client has gone): it is recorded failed — a chat
+  // pack's runs, and those `isTurn` says are turns. Returns how many it will resume; warns on
+  // stderr of runs it cannot (written by another program).
+  size_t resumeInterrupted(const std::function<bool(const journal::RunRow &)> &isTurn = nullptr);
 
   // Starts no run from now on; lets the running ones finish for up to `timeout`, then stops the
   // others, which the journal records suspended (the next server resumes them).

@@ -4,6 +4,7 @@
 #include "core/trace/TraceSink.h"
 #include "host/serve/HttpServer.h"
 #include "host/serve/Metrics.h"
+#include "host/serve/A2aAgents.h"
 #include "host/serve/RestApi.h"
 #include "host/serve/RunService.h"
 #include "host/session/ExecuteRun.h"
@@ -78,7 +79,8 @@ int serve(const CommandLine &cl, const ProgramDecl &program) {
     size_t resumed = 0;
     std::string resumeProblem;
     try {
-      resumed = runs.resumeInterrupted();
+      // An agent's turn is a chat turn, even in a workflow pack: its client has gone.
+      resumed = runs.resumeInterrupted(program.agents ? A2aAgents::isTurn : nullptr);
     } catch (const Error &e) {
       resumeProblem = e.what();
     }
