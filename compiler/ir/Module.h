@@ -293,7 +293,8 @@ struct Module {
   Json governance;  // metadata.governance (RFC 0013, 0016), carried into reports; null: none
   // `agents` (RFC 0007, 0011), as the executable serves them: {"entry", "members": [{"key", "card",
   // "state"? (a workflow state's name), "max_rounds"? (a prompt member's of a pack that is not
-  // a pack of prompts)}]} (docs/serve.md "A2A agents"); null: none.
+  // a pack of prompts)}], "offers"?: {PROMPT: [MEMBER, …]} (the agents each prompt is offered as
+  // a2a__ tools)} (docs/serve.md "A2A agents"); null: none.
   Json agents;
   UnloweredNames unlowered;
   // A workflow registry (docs/registry.md): then the module's own lists are empty and its members

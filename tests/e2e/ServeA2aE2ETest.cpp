@@ -35,6 +35,20 @@ Json script() {
   return {{"replies",
            {{{"match", {{"last_user_contains", "SLOW"}}}, {"delay_ms", 5000}, {"reply", {{"content", "a b c d e"}}}},
             {{"match", {{"last_user_contains", "FAIL"}}}, {"status", 400}, {"body", R"({"error": {"message": "bad request"}})"}},
+            // The planner asks the writer through its a2a__writer tool; the writer, asked to loop
+            // back, asks the planner, which is already answering.
+            {{"match", {{"system_contains", "PLANNER"}, {"last_user_contains", "writer"}, {"tool_results", 0}}},
+             {"reply", {{"tool_calls", {{{"name", "a2a__writer"}, {"arguments", {{"query", "Write about Lisbon"}}}}}}}}},
+            {{"match", {{"system_contains", "PLANNER"}, {"last_user_contains", "loop"}, {"tool_results", 0}}},
+             {"reply", {{"tool_calls", {{{"name", "a2a__writer"}, {"arguments", {{"query", "loop back to the planner"}}}}}}}}},
+            {{"match", {{"system_contains", "PLANNER"}, {"last_tool_result_contains", "Written."}}},
+             {"reply", {{"content", "The writer wrote it."}}}},
+            {{"match", {{"system_contains", "PLANNER"}, {"last_tool_result_contains", "Could not"}}},
+             {"reply", {{"content", "No loop."}}}},
+            {{"match", {{"system_contains", "WRITER"}, {"last_user_contains", "loop"}, {"tool_results", 0}}},
+             {"reply", {{"tool_calls", {{{"name", "a2a__planner"}, {"arguments", {{"query", "back"}}}}}}}}},
+            {{"match", {{"system_contains", "WRITER"}, {"last_tool_result_contains", "already answering"}}},
+             {"reply", {{"content", "Could not."}}}},
             {{"match", {{"system_contains", "PLANNER"}, {"last_user_contains", "again"}}},
              {"chunk_delay_ms", 20},
              {"reply", {{"content", "Day two: the museum."}}}},
@@ -223,6 +237,41 @@ TEST_F(ServeA2aE2ETest, TheOfficialA2aClientSendsStreamsAndGets) {
   EXPECT_EQ(events.back()["final"], true);
   EXPECT_EQ(out["cancel"]["code"], -32002);
   EXPECT_EQ(out["unknown"]["code"], -32001);
+}
+
+// A prompt that names an agent is offered it as the tool a2a__NAME (PromptKit's A2A capability):
+// the call is a message to that agent — a task of its own, in a context of the caller's — and
+// the tool's result is {"response": its reply}. An agent already answering in the chain is not
+// asked again: the model reads why.
+TEST_F(ServeA2aE2ETest, AnAgentNamedInAPromptsToolsIsItsA2aTool) {
+  Json sent = rpc("/agents/planner/a2a", "message/send", {{"message", message("Ask the writer")}});
+  ASSERT_EQ(sent["result"]["status"]["state"], "completed") << sent;
+  EXPECT_EQ(sent["result"]["artifacts"][0]["parts"][0]["text"], "The writer wrote it.");
+  std::vector<Json> requests = llm_->requests();
+  ASSERT_EQ(requests.size(), 3u);
+  const Json &tools = requests[0]["body"]["tools"];
+  ASSERT_EQ(tools.size(), 1u) << tools;
+  EXPECT_EQ(tools[0]["function"]["name"], "a2a__writer");
+  EXPECT_EQ(tools[0]["function"]["description"], "Writes.");  // the writer's skill's
+  EXPECT_EQ(tools[0]["function"]["parameters"]["required"], Json::array({"query"}));
+  EXPECT_NE(requests[1]["body"]["messages"][0]["content"].get<std::string>().find("WRITER"), std::string::npos);
+  EXPECT_EQ(requests[1]["body"]["messages"].back()["content"], "Write about Lisbon");
+  const Json &answer = requests[2]["body"]["messages"].back();
+  EXPECT_EQ(answer["role"], "tool");
+  EXPECT_EQ(Json::parse(answer["content"].get<std::string>()), Json({{"response", "Written."}})) << answer;
+  // The writer's turn was a task of its own, a run the server lists.
+  Json runs = httpGet(url("/runs")).json();
+  EXPECT_EQ(runs["runs"].size(), 2u) << runs;
+
+  Json loop = rpc("/agents/planner/a2a", "message/send", {{"message", message("Make a loop")}});
+  ASSERT_EQ(loop["result"]["status"]["state"], "completed") << loop;
+  EXPECT_EQ(loop["result"]["artifacts"][0]["parts"][0]["text"], "No loop.");
+  std::string refused;
+  for (const Json &r : llm_->requests())
+    for (const Json &m : r["body"]["messages"])
+      if (m["role"] == "tool" && m["content"].get<std::string>().find("already answering") != std::string::npos)
+        refused = m["content"];
+  EXPECT_NE(refused.find("planner → writer → planner"), std::string::npos) << refused;
 }
 
 // The support desk: intake routes an invoice question to billing (a transition with a hand-off),

@@ -118,11 +118,8 @@ void Lowering::lowerPrompts() {
       if (const ir::Tool *tool = module_->findTool(*name)) {
         prompt->tools.push_back(tool);
       } else if (isAgentMember(*name)) {
-        // PromptKit offers an agent of the pack to the model as a2a__<agent> (a turn of that
-        // agent's conversation); wfc does not yet (docs/serve.md "A2A agents").
-        diags_.warning(name.loc(), "'" + *name + "' in the tools of prompt '" + entry.name + "' is an agent of the " +
-                                       "pack: PromptKit offers it to the model as the tool 'a2a__" + *name + "', which " +
-                                       "wfc does not yet; it is not offered");
+        // An agent of the pack: offered to the model as the tool a2a__<agent> when the executable
+        // serves the agents (lowerAgents; docs/serve.md "A2A agents").
       } else if (!toolsUnreadable_) {
         // PromptKit offers the tools it has and skips the others (docs/promptkit.md "Tolerated").
         diags_.warning(name.loc(), "tool '" + *name + "' of prompt '" + entry.name + "' is not declared in the "

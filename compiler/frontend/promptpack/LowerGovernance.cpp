@@ -146,6 +146,21 @@ void Lowering::lowerAgents() {
     }
     out["members"].push_back(std::move(member));
   }
+  // The agents each prompt's `tools` name, offered to it as a2a__NAME tools (PromptKit's A2A
+  // capability) — every prompt's, as PromptKit infers the capability for every conversation of a
+  // pack with agents. A member naming itself is left out, as RFC 0007 rules.
+  ir::Json offers = ir::Json::object();
+  for (const auto &p : pack_.prompts.value)
+    for (const Text &name : p.decl.tools.value) {
+      if (!name || std::find(members.begin(), members.end(), *name) == members.end()) continue;
+      if (*name == p.name) {
+        diags_.warning(name.loc(), "prompt '" + p.name + "' names itself in its 'tools': an agent does not call " +
+                                       "itself (RFC 0007), so it is not offered 'a2a__" + *name + "'");
+        continue;
+      }
+      offers[p.name].push_back(*name);
+    }
+  if (!offers.empty()) out["offers"] = std::move(offers);
   module_->agents = std::move(out);  // with errors too: what uses a member is not then reported unused
 }
 

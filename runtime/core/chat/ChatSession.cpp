@@ -1,5 +1,6 @@
 #include "core/chat/ChatSession.h"
 
+#include "core/conversation/AgentTools.h"
 #include "core/conversation/Conversation.h"
 #include "core/conversation/LlmStep.h"
 #include "core/conversation/StepEvals.h"
@@ -121,8 +122,11 @@ std::string ChatSession::turn(const TurnInput &input) {
   request.cache = llm::promptCache(step.promptCacheKey, prompt, override, true);
   // The prompt's tools, those the active skills grant, and the skill tools (docs/promptkit.md
   // "Skills"): offered anew after a round that activated or deactivated a skill.
+  // The agents the prompt names are offered as a2a__ tools when the host serves them (docs/serve.md
+  // "A2A agents").
   const std::span<const int> baseline(step.tools.begin(), step.tools.size());
   std::vector<int> tools = skills_.offerTools(request, baseline);
+  llm::offerAgentTools(request, run_, step.prompt);
   // PromptKit applies tool_choice to a turn's first round only: "required" must not force a
   // tool call on every round, or a turn could never end.
   if (!request.tools.empty()) request.toolChoice = prompt.toolChoice;
@@ -131,9 +135,14 @@ std::string ChatSession::turn(const TurnInput &input) {
   try {
     std::optional<std::string> answered = llm::runTurnRounds(
         a, prompt, request, step.maxSteps,
-        [&](const llm::ToolCallRequest &call) { return skills_.resolve(a, call, tools); },
+        [&](const llm::ToolCallRequest &call) {
+          if (std::optional<llm::PendingCall> answered = llm::resolveAgentCall(a, call, step.prompt)) return *answered;
+          return skills_.resolve(a, call, tools);
+        },
         [&] {
-          if (!skills_.empty()) tools = skills_.offerTools(request, baseline);
+          if (skills_.empty()) return;
+          tools = skills_.offerTools(request, baseline);
+          llm::offerAgentTools(request, run_, step.prompt);
         });
     if (!answered)
       throw Error(ErrorKind::Exhausted, "turn " + std::to_string(turn_) + " of task '" + path +

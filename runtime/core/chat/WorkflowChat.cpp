@@ -1,5 +1,6 @@
 #include "core/chat/WorkflowChat.h"
 
+#include "core/conversation/AgentTools.h"
 #include "core/conversation/Conversation.h"
 #include "core/conversation/LlmStep.h"
 #include "core/llm/Media.h"
@@ -148,6 +149,7 @@ std::string WorkflowChat::converseInState(const std::string &message, std::vecto
   std::vector<int> offered;
   auto offerAll = [&] {
     offered = skills_->offerTools(request, baseline);
+    llm::offerAgentTools(request, run_, s.prompt);  // the agents the prompt names, when served
     if (!s.terminal) request.tools.push_back(workflow::transitionSpec(s));
     if (s.artifacts.size() > 0) request.tools.push_back(workflow::artifactSpec(s));
   };
@@ -187,6 +189,8 @@ std::string WorkflowChat::converseInState(const std::string &message, std::vecto
         }
       } else if (call.name == workflow::kArtifactTool && s.artifacts.size() > 0) {
         pending.result = workflow::setArtifact(v, call.arguments);
+      } else if (std::optional<llm::PendingCall> agent = llm::resolveAgentCall(a, call, s.prompt)) {
+        pending = std::move(*agent);
       } else {
         pending = skills_->resolve(a, call, offered);
       }

@@ -36,6 +36,7 @@ Run::Run(const ProgramDecl &program, const ToolTable &tools, Trace *trace, Optio
   spend_ = options.spendBefore;
   budget_ = options.budget;
   prices_ = options.prices;
+  agentTools_ = options.agentTools;
   if (!options.runId.empty()) {
     runId_ = options.runId;
   } else {

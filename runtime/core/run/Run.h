@@ -37,6 +37,9 @@ namespace journal {
 class RunJournal;
 struct ToolCallRow;
 }
+namespace llm {
+class AgentTools;
+}
 
 // A schema compiled on first use: most runs never check most schemas (compiled-in proofs skip
 // tool arguments), and compiling one costs more than a hundred steps.
@@ -88,6 +91,9 @@ class Run {
     cost::SpendBudget *budget = nullptr;
     const cost::PriceTable *prices = nullptr;
     cost::Spend spendBefore;
+    // The pack's agents as its conversations' a2a__ tools (core/conversation/AgentTools.h), when
+    // the host serves them; null: none are offered.
+    llm::AgentTools *agentTools = nullptr;
   };
 
   Run(const ProgramDecl &program, const ToolTable &tools, Trace *trace, Options options, CancellationToken cancel);
@@ -137,6 +143,7 @@ class Run {
   }
   cost::SpendBudget *budget() const { return budget_; }
   const cost::PriceTable *prices() const { return prices_; }
+  llm::AgentTools *agentTools() const { return agentTools_; }
   uint64_t promptTokens() const { return promptTokens_.load(); }
   uint64_t completionTokens() const { return completionTokens_.load(); }
 
@@ -210,6 +217,7 @@ class Run {
   cost::Spend spend_;
   cost::SpendBudget *budget_ = nullptr;
   const cost::PriceTable *prices_ = nullptr;
+  llm::AgentTools *agentTools_ = nullptr;
   bool progress_ = false;
   bool keepRecords_ = true;
   std::function<void(const StepRecord &, size_t)> onStep_;

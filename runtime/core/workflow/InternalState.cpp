@@ -1,5 +1,6 @@
 // Internal and external states (docs/workflows.md): the conversations the state machine holds
 // with the model when a state runs a prompt instead of a composition.
+#include "core/conversation/AgentTools.h"
 #include "core/conversation/Conversation.h"
 #include "core/conversation/SkillSet.h"
 #include "core/llm/PromptRenderer.h"
@@ -67,6 +68,7 @@ StateResult converse(const StateVisit &v, int prompt) {
   llm::Request request = firstRequest(v, p, &skills, earlier);
   auto offerAll = [&] {
     offered = skills.offerTools(request, baseline);
+    llm::offerAgentTools(request, v.run, s.prompt);  // the agents the prompt names, when served
     if (!s.terminal) request.tools.push_back(transitionSpec(s));
     if (s.artifacts.size() > 0) request.tools.push_back(artifactSpec(s));
   };
@@ -118,6 +120,8 @@ StateResult converse(const StateVisit &v, int prompt) {
         }
       } else if (call.name == kArtifactTool && s.artifacts.size() > 0) {
         pending.result = setArtifact(v, call.arguments);
+      } else if (std::optional<llm::PendingCall> agent = llm::resolveAgentCall(attempt, call, s.prompt)) {
+        pending = std::move(*agent);
       } else {
         pending = skills.resolve(attempt, call, offered);
       }

@@ -11,6 +11,7 @@
 
 #include <chrono>
 #include <random>
+#include <thread>
 
 namespace wfc::serve {
 namespace {
@@ -19,6 +20,8 @@ using Json = nlohmann::ordered_json;
 
 // How long tasks/cancel waits for the run to stop before it answers.
 constexpr std::chrono::seconds kCancelWait{10};
+// How many agents deep agents may call agents (a2a__ tools): a loop of delegations ends here.
+constexpr unsigned kMaxAgentDepth = 8;
 
 std::string randomId() {
   thread_local std::mt19937_64 random(std::random_device{}());
@@ -39,12 +42,9 @@ HttpResponse rpcError(const Json &id, int code, const std::string &message) {
 // PartToContentPart converts them: A2A 0.3's {"kind": "file", "file": {"bytes" | "uri",
 // "mimeType"}}, and PromptKit's own {"raw" | "url", "mediaType"}. A data part is refused, as
 // PromptKit refuses it.
-struct MessageContent {
-  std::string text;
-  Json media = Json::array();
-};
+}  // namespace
 
-std::optional<MessageContent> messageContent(const Json &message, std::string &problem) {
+std::optional<A2aAgents::MessageContent> A2aAgents::messageContent(const Json &message, std::string &problem) {
   const Json &parts = message.contains("parts") ? message["parts"] : Json();
   if (!parts.is_array() || parts.empty()) {
     problem = "params.message.parts must be a list of parts";
@@ -105,8 +105,6 @@ std::optional<MessageContent> messageContent(const Json &message, std::string &p
   return out;
 }
 
-}  // namespace
-
 A2aAgents::A2aAgents(const ProgramDecl &program, RunService &runs, journal::JournalFile &journal, StartTurn start)
     : program_(program), runs_(runs), journal_(journal), start_(std::move(start)) {
   Json agents = readJson(program.agents);
@@ -146,6 +144,22 @@ A2aAgents::A2aAgents(const ProgramDecl &program, RunService &runs, journal::Jour
     }
     members_.push_back(std::move(member));
   }
+  // The agent tools, as PromptKit's AgentToolResolver describes them: the agent's skill's
+  // description, one string parameter `query`.
+  if (agents.contains("offers") && agents["offers"].is_object())
+    for (const auto &[prompt, offered] : agents["offers"].items())
+      for (size_t p = 0; p < program.prompts.size(); ++p) {
+        if (prompt != program.prompts[p].key) continue;
+        for (const Json &name : offered) {
+          const Member *member = find(name.get<std::string>());
+          if (!member) continue;
+          Json parameters = {{"type", "object"},
+                             {"properties", {{"query", {{"type", "string"}, {"description", "The message to send to the agent"}}}}},
+                             {"required", {"query"}}};
+          offers_[int(p)].push_back({std::string(llm::kAgentToolPrefix) + member->key,
+                                     member->card["skills"][0].value("description", ""), std::move(parameters)});
+        }
+      }
 }
 
 bool A2aAgents::isTurn(const journal::RunRow &row) {
@@ -275,7 +289,6 @@ HttpResponse A2aAgents::send(const Member &member, const Json &id, const Json &p
   std::string problem;
   std::optional<MessageContent> content = messageContent(message, problem);
   if (!content) return rpcError(id, -32602, "Invalid params: " + problem);
-  const std::string *text = &content->text;
   // A task of this server is done when it answers: none takes more input.
   if (message.contains("taskId") && message["taskId"].is_string() && !message["taskId"].get<std::string>().empty()) {
     std::lock_guard lock(mutex_);
@@ -285,28 +298,9 @@ HttpResponse A2aAgents::send(const Member &member, const Json &id, const Json &p
                                     " takes no more messages: send a new message in its contextId to go on");
   }
   const std::string contextId = message.contains("contextId") && message["contextId"].is_string() &&
-                                  !message["contextId"].get<std::string>().empty()
-                              ? message["contextId"].get<std::string>()
-                              : randomId();
-  std::shared_ptr<std::mutex> turn;
-  std::vector<std::string> before;
-  {
-    std::lock_guard lock(mutex_);
-    Context &context = contexts_[contextId];
-    if (context.member.empty()) context.member = member.key;
-    if (context.member != member.key)
-      return rpcError(id, -32602, "Invalid params: context " + contextId + " is a conversation with agent '" +
-                                      context.member + "', not '" + member.key + "'");
-    if (!context.turn) context.turn = std::make_shared<std::mutex>();
-    turn = context.turn;
-  }
-  // The turns of a context are taken one at a time, in the order they arrive: each sees those
-  // before it.
-  std::unique_lock turnLock(*turn);
-  {
-    std::lock_guard lock(mutex_);
-    before = contexts_[contextId].tasks;
-  }
+                                        !message["contextId"].get<std::string>().empty()
+                                    ? message["contextId"].get<std::string>()
+                                    : randomId();
   // wfc's extension: the prompt's template variables (a workflow's input) in the message's or the
   // request's metadata.
   const Json *variables = nullptr;
@@ -316,38 +310,9 @@ HttpResponse A2aAgents::send(const Member &member, const Json &id, const Json &p
       variables = &(*metadata)["metadata"]["variables"];
       break;
     }
-  // What the journal records of a turn in a pack that is not a chat pack: the turn, marked as an
-  // agent's (isTurn), so that a restarted server does not take it for a run of the workflow.
-  Json recorded = Json::object();
-  recorded["a2a"] = {{"agent", member.key}, {"contextId", contextId}};
-  recorded["message"] = *text;
-  recorded["variables"] = variables ? *variables : Json::object();
-  if (!content->media.empty()) recorded["media"] = content->media;
-  RunService::Started started;
-  if (member.state >= 0) {
-    if (variables && !before.empty())
-      return rpcError(id, -32602, "Invalid params: metadata.variables is the workflow's input, which the first message "
-                                  "of context " + contextId + " set: later messages carry none");
-    started = startWorkflowTurn(member, contextId, *text, content->media, variables, before, Value::fromJson(recorded));
-  } else {
-    ChatCompletionRequest chat;
-    chat.task = member.task;
-    chat.model = member.key;
-    std::vector<std::pair<std::string, Value>> input = {{"message", Value::string(*text)}};
-    if (variables) input.push_back({"variables", Value::fromJson(*variables)});
-    if (!content->media.empty()) input.push_back({"media", Value::fromJson(content->media)});
-    chat.input = Value::object(std::move(input));
-    // Media the prompt does not take are refused before anything runs, as a chat completion's are.
-    if (!content->media.empty()) try {
-        chat::readTaskMedia(Value::fromJson(content->media), chat::MediaFiles::Refused, program_, *member.task);
-      } catch (const Error &e) {
-        return rpcError(id, -32602, std::string("Invalid params: ") + e.what());
-      }
-    chat.earlier = earlierTurns(before);
-    std::optional<Value> record;
-    if (!chat::isChatProgram(program_)) record = Value::fromJson(recorded);
-    started = start_(chat, record);
-  }
+  Begun begun = begin(member, contextId, *content, variables, message, "");
+  if (!begun.problem.empty()) return rpcError(id, -32602, "Invalid params: " + begun.problem);
+  const RunService::Started &started = begun.started;
   if (started.refusal == RunService::Refusal::Full) {
     HttpResponse r = rpcError(id, -32000, "the server runs " + std::to_string(runs_.maxRuns()) +
                                               " runs already (--max-runs): retry later");
@@ -358,18 +323,6 @@ HttpResponse A2aAgents::send(const Member &member, const Json &id, const Json &p
   if (started.refusal != RunService::Refusal::None)
     return rpcError(id, started.refusal == RunService::Refusal::Draining ? -32000 : -32603,
                     started.refusal == RunService::Refusal::Draining ? "the server is shutting down" : started.error);
-  Json history = message;
-  history["kind"] = "message";
-  history["role"] = "user";
-  history["contextId"] = contextId;
-  history["taskId"] = started.id;
-  if (!history.contains("messageId")) history["messageId"] = "";
-  {
-    std::lock_guard lock(mutex_);
-    tasks_[started.id] = Task{member.key, contextId, std::move(history), *text};
-    contexts_[contextId].tasks.push_back(started.id);
-  }
-  turnLock.unlock();
   if (stream) {
     HttpResponse r{200, "text/event-stream", {{"Cache-Control", "no-cache"}, {"X-Accel-Buffering", "no"}}, ""};
     r.stream = std::make_shared<A2aStream>(*this, started.events, id, started.id, contextId);
@@ -385,6 +338,143 @@ HttpResponse A2aAgents::send(const Member &member, const Json &id, const Json &p
       configuration["historyLength"] == 0)
     task.erase("history");
   return jsonRpc(id, std::move(task));
+}
+
+A2aAgents::Begun A2aAgents::begin(const Member &member, const std::string &contextId, const MessageContent &content,
+                                  const Json *variables, const Json &message, const std::string &caller) {
+  Begun out;
+  std::shared_ptr<std::mutex> turn;
+  {
+    std::lock_guard lock(mutex_);
+    Context &context = contexts_[contextId];
+    if (context.member.empty()) context.member = member.key;
+    if (context.member != member.key) {
+      out.problem = "context " + contextId + " is a conversation with agent '" + context.member + "', not '" +
+                    member.key + "'";
+      return out;
+    }
+    if (!context.turn) context.turn = std::make_shared<std::mutex>();
+    turn = context.turn;
+  }
+  // The turns of a context are taken one at a time, in the order they arrive: each sees those
+  // before it.
+  std::unique_lock turnLock(*turn);
+  std::vector<std::string> before;
+  {
+    std::lock_guard lock(mutex_);
+    before = contexts_[contextId].tasks;
+  }
+  // What the journal records of a turn in a pack that is not a chat pack: the turn, marked as an
+  // agent's (isTurn), so that a restarted server does not take it for a run of the workflow.
+  Json recorded = Json::object();
+  recorded["a2a"] = {{"agent", member.key}, {"contextId", contextId}};
+  if (!caller.empty()) recorded["a2a"]["caller"] = caller;
+  recorded["message"] = content.text;
+  recorded["variables"] = variables ? *variables : Json::object();
+  if (!content.media.empty()) recorded["media"] = content.media;
+  if (member.state >= 0) {
+    if (variables && !before.empty()) {
+      out.problem = "metadata.variables is the workflow's input, which the first message of context " + contextId +
+                    " set: later messages carry none";
+      return out;
+    }
+    out.started = startWorkflowTurn(member, contextId, content.text, content.media, variables, before,
+                                    Value::fromJson(recorded));
+  } else {
+    ChatCompletionRequest chat;
+    chat.task = member.task;
+    chat.model = member.key;
+    std::vector<std::pair<std::string, Value>> input = {{"message", Value::string(content.text)}};
+    if (variables) input.push_back({"variables", Value::fromJson(*variables)});
+    if (!content.media.empty()) input.push_back({"media", Value::fromJson(content.media)});
+    chat.input = Value::object(std::move(input));
+    // Media the prompt does not take are refused before anything runs, as a chat completion's are.
+    if (!content.media.empty()) try {
+        chat::readTaskMedia(Value::fromJson(content.media), chat::MediaFiles::Refused, program_, *member.task);
+      } catch (const Error &e) {
+        out.problem = e.what();
+        return out;
+      }
+    chat.earlier = earlierTurns(before);
+    std::optional<Value> record;
+    if (!chat::isChatProgram(program_) || !caller.empty()) record = Value::fromJson(recorded);
+    out.started = start_(chat, record);
+  }
+  if (out.started.refusal != RunService::Refusal::None) return out;
+  Json history = message;
+  history["kind"] = "message";
+  history["role"] = "user";
+  history["contextId"] = contextId;
+  history["taskId"] = out.started.id;
+  if (!history.contains("messageId")) history["messageId"] = "";
+  std::lock_guard lock(mutex_);
+  tasks_[out.started.id] = Task{member.key, contextId, std::move(history), content.text, caller};
+  contexts_[contextId].tasks.push_back(out.started.id);
+  return out;
+}
+
+std::vector<llm::ToolSpec> A2aAgents::offered(int prompt) const {
+  auto it = offers_.find(prompt);
+  return it == offers_.end() ? std::vector<llm::ToolSpec>{} : it->second;
+}
+
+std::string A2aAgents::ask(const std::string &memberName, const std::string &query, const std::string &callerRunId,
+                           const CancellationToken &cancel) {
+  const Member *member = find(memberName);
+  if (!member) throw Error(ErrorKind::StepFailed, "this server has no agent '" + memberName + "'");
+  // The chain of agents answering: the caller's task, its caller's, … An agent already in it is
+  // not asked again (it would wait for itself), and the chain is bounded.
+  std::string context;
+  {
+    std::lock_guard lock(mutex_);
+    std::string chain = memberName;
+    unsigned depth = 0;
+    for (std::string run = callerRunId; !run.empty();) {
+      auto it = tasks_.find(run);
+      if (it == tasks_.end()) break;
+      chain = it->second.member + " → " + chain;
+      if (it->second.member == memberName)
+        throw Error(ErrorKind::StepFailed, "agent '" + memberName + "' is already answering in this chain of calls (" +
+                                               chain + "): an agent does not wait for itself");
+      if (++depth >= kMaxAgentDepth)
+        throw Error(ErrorKind::StepFailed, "the chain of agents calling agents is " + std::to_string(depth) +
+                                               " deep (" + chain + "): at most " + std::to_string(kMaxAgentDepth));
+      run = it->second.caller;
+    }
+    // Successive calls from one conversation continue one conversation with the agent, as
+    // PromptKit keeps one per session: the caller's context's, else the caller's run's.
+    auto caller = tasks_.find(callerRunId);
+    context = (caller != tasks_.end() ? caller->second.contextId : callerRunId) + "/" + memberName;
+  }
+  MessageContent content{query, Json::array()};
+  Json message = {{"kind", "message"}, {"messageId", ""}, {"role", "user"},
+                  {"parts", Json::array({{{"kind", "text"}, {"text", query}}})}};
+  Begun begun = begin(*member, context, content, nullptr, message, callerRunId);
+  if (!begun.problem.empty()) throw Error(ErrorKind::StepFailed, begun.problem);
+  if (begun.started.refusal == RunService::Refusal::Full)
+    throw Error(ErrorKind::StepFailed, "the server runs " + std::to_string(runs_.maxRuns()) +
+                                           " runs already (--max-runs), and an agent's turn is a run of its own");
+  if (begun.started.refusal != RunService::Refusal::None)
+    throw Error(ErrorKind::StepFailed, begun.started.refusal == RunService::Refusal::Draining
+                                           ? "the server is shutting down"
+                                           : begun.started.error);
+  const std::string &id = begun.started.id;
+  // The caller's cancellation (its run cancelled, a sibling failing, a deadline) cancels the turn.
+  while (runs_.running(id)) {
+    if (cancel.cancelled()) {
+      runs_.cancel(id, "cancelled: the conversation that asked for it was", kCancelWait);
+      break;
+    }
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  }
+  runs_.waitUntilStopped(id);
+  std::optional<journal::RunRow> row = journal_.runs().find(id);
+  if (!row) throw Error(ErrorKind::StepFailed, "its task " + id + " was lost");
+  if (row->status != journal::RunStatus::Succeeded || !row->output)
+    throw Error(ErrorKind::StepFailed, "task " + id + " " + std::string(spell(row->status)) +
+                                           (row->error.empty() ? "" : ": " + row->error));
+  Json reply = journal::storedJson(*row->output);
+  return reply.is_string() ? reply.get<std::string>() : reply.dump();
 }
 
 Json A2aAgents::taskJson(const std::string &id) {

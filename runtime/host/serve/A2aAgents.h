@@ -9,6 +9,7 @@
 #pragma once
 
 #include "core/chat/WorkflowChat.h"
+#include "core/conversation/AgentTools.h"
 #include "core/journal/JournalFile.h"
 #include "host/serve/ChatCompletions.h"
 #include "host/serve/HttpServer.h"
@@ -27,7 +28,7 @@
 
 namespace wfc::serve {
 
-class A2aAgents {
+class A2aAgents final : public llm::AgentTools {
  public:
   // Starts a chat turn as a run (RestApi::startTurn); `recordedInput`, when given, is what the
   // journal records as the run's input instead of the turn's (a turn of a workflow pack's agent).
@@ -48,6 +49,12 @@ class A2aAgents {
 
   // What message/stream and tasks/get report: the task of run `id` as A2A 0.3 spells it.
   nlohmann::ordered_json taskJson(const std::string &id);
+
+  // The pack's agents as a2a__ tools of its served runs (core/conversation/AgentTools.h): the
+  // agents prompt `prompt`'s `tools` name, each asked as a message in a context of the caller's.
+  std::vector<llm::ToolSpec> offered(int prompt) const override;
+  std::string ask(const std::string &member, const std::string &query, const std::string &callerRunId,
+                  const CancellationToken &cancel) override;
 
   // Whether a journaled run is an agent's turn in a pack that is not a chat pack (its input says
   // so): a server that restarts does not resume it as a run of the workflow (its client has gone).
@@ -79,6 +86,17 @@ class A2aAgents {
     std::string member, contextId;
     nlohmann::ordered_json message;  // the user's, as the task's history holds it
     std::string text;                // its text: the turn's message (its media are not read again)
+    std::string caller;              // the run whose a2a__ tool call sent it; "" for a client's
+  };
+  // What a message says: its text parts joined, its file parts as the turn's media items.
+  struct MessageContent {
+    std::string text;
+    nlohmann::ordered_json media = nlohmann::ordered_json::array();
+  };
+  // A turn started (or refused: `problem`, an invalid-params error, else started.refusal).
+  struct Begun {
+    RunService::Started started;
+    std::string problem;
   };
   struct Context {
     std::string member;
@@ -88,6 +106,12 @@ class A2aAgents {
   };
 
   const Member *find(const std::string &member) const;
+  // The message's parts as PromptKit's PartToContentPart reads them; nullopt (and `problem`).
+  static std::optional<MessageContent> messageContent(const nlohmann::ordered_json &message, std::string &problem);
+  // Starts a turn of `member` in `contextId` once the context's earlier turns have started, and
+  // records its task; `message` is the user's (the task's history), `caller` the asking run's id.
+  Begun begin(const Member &member, const std::string &contextId, const MessageContent &content,
+              const nlohmann::ordered_json *variables, const nlohmann::ordered_json &message, const std::string &caller);
   HttpResponse send(const Member &member, const nlohmann::ordered_json &id, const nlohmann::ordered_json &params,
                     bool stream);
   // A turn of a member with a `state` in context `contextId`, once its earlier turns have stopped.
@@ -110,6 +134,7 @@ class A2aAgents {
   std::mutex mutex_;
   std::map<std::string, Task> tasks_;
   std::map<std::string, Context> contexts_;
+  std::map<int, std::vector<llm::ToolSpec>> offers_;  // by prompt: its agent tools
 };
 
 }  // namespace wfc::serve

@@ -164,11 +164,19 @@ RestApi::RestApi(const ProgramDecl &program, RunService &runs, journal::JournalF
                                           [this](const ChatCompletionRequest &chat, const std::optional<Value> &recorded) {
                                             return startTurn(chat, std::nullopt, recorded);
                                           });
+  if (agents_) runs_.setAgentTools(agents_.get());  // the a2a__ tools of the prompts that name agents
   openApi_ = openApiDocument(program, tools_, options_.token.has_value()).dump(2) + "\n";
   inputSchema_ = runSchemas(program, tools_).input.dump(2) + "\n";
 }
 
-RestApi::~RestApi() = default;
+RestApi::~RestApi() {
+  // A run may be asking an agent: none runs once the agents are gone (the server drained them
+  // already; this stops any a failed start left).
+  if (agents_) {
+    runs_.drain(std::chrono::milliseconds(0));
+    runs_.setAgentTools(nullptr);
+  }
+}
 
 std::optional<HttpResponse> RestApi::refusal(const HttpRequest &request) const {
   const bool openAi = request.path.rfind("/v1/", 0) == 0;

@@ -88,6 +88,7 @@ RunService::Started RunService::launch(RunRequest request, const std::optional<T
   active->trace = parent ? std::make_unique<Trace>(std::move(sinks), parent->traceId, parent->spanId)
                          : std::make_unique<Trace>(std::move(sinks));
   request.cancel = active->cancel;
+  request.agentTools = agentTools_;
   request.trace = active->trace.get();
   request.started = std::chrono::steady_clock::now();
   std::unique_lock lock(mutex_);

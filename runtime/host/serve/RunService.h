@@ -95,6 +95,9 @@ class RunService {
   // stderr of runs it cannot (written by another program).
   size_t resumeInterrupted(const std::function<bool(const journal::RunRow &)> &isTurn = nullptr);
 
+  // The pack's agents as its runs' a2a__ tools (A2aAgents), given once they exist, before any run.
+  void setAgentTools(llm::AgentTools *agents) { agentTools_ = agents; }
+
   // Starts no run from now on; lets the running ones finish for up to `timeout`, then stops the
   // others, which the journal records suspended (the next server resumes them).
   void drain(std::chrono::milliseconds timeout);
@@ -110,6 +113,7 @@ class RunService {
   journal::JournalFile &journal_;
   Options options_;
   EventRecorder recorder_;  // every run's events into the journal
+  llm::AgentTools *agentTools_ = nullptr;
 
   mutable std::mutex mutex_;
   std::condition_variable changed_;                  // a run started or stopped (for drain)

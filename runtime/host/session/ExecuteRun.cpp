@@ -63,6 +63,7 @@ RunOutcome executeRun(const RunEnvironment &env, RunRequest request) {
   if (!request.budget && env.budget.any()) ownBudget.emplace(env.budget, runOptions.spendBefore);
   runOptions.budget = request.budget ? request.budget : ownBudget ? &*ownBudget : nullptr;
   runOptions.prices = env.prices;
+  runOptions.agentTools = request.agentTools;
   Trace *trace = request.trace ? request.trace : env.trace;
   Run run(program, env.tools, trace, std::move(runOptions), cancel);
   outcome.runId = run.runId();

@@ -76,6 +76,8 @@ struct RunRequest {
   // A budget shared with other runs (a batch's, docs/cost.md "Budgets"), used instead of one of
   // the run's own from the environment's limits.
   cost::SpendBudget *budget = nullptr;
+  // The pack's agents as a2a__ tools (core/conversation/AgentTools.h): a served run's.
+  llm::AgentTools *agentTools = nullptr;
   // Runs instead of the program's entry (a chat's --chat conversation, which prints its replies
   // itself): the output, or nullopt when there is none to print.
   std::function<std::optional<Value>(Run &run, const CancellationToken &cancel, const std::string &rootSpan)> body;
