@@ -5,7 +5,7 @@
 namespace wfc {
 
 const std::vector<std::string> &builtinToolNames() {
-  static const std::vector<std::string> all = {"read_file", "write_file", "parse_json", "now"};
+  static const std::vector<std::string> all = {"read_file", "write_file", "list_files", "parse_json", "now"};
   return all;
 }
 

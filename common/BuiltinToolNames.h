@@ -9,7 +9,7 @@
 
 namespace wfc {
 
-// read_file, write_file, parse_json, now
+// read_file, write_file, list_files, parse_json, now
 const std::vector<std::string> &builtinToolNames();
 bool isBuiltinTool(std::string_view name);
 

@@ -126,7 +126,7 @@ void checkBindings(Compilation &compilation, const BindingsFile &bindings, const
   if (!requireAll) return;
   for (const BoundProgram &p : programs)
     for (const analysis::BindingNeed &need : p.program->needsBinding) {
-      if (bound.count(need.tool->name)) continue;
+      if (bound.count(need.tool->name) || !need.tool->builtin.empty()) continue;  // bound by default
       diags.error(need.tool->loc, "tool '" + need.tool->name + "' has no binding; bind it in the file given with "
                                   "--bindings (see docs/bindings.md), or build with --allow-unbound and bind it "
                                   "when the executable runs")

@@ -11,10 +11,28 @@
 #include <llvm/Support/Path.h>
 #include <llvm/Support/WithColor.h>
 
+#include <nlohmann/json.hpp>
+
 #include <set>
 
 namespace wfc {
 namespace {
+
+// The compiled-in bindings with the tools a source binds to a builtin by default (AWL's agents'
+// file tools) added, unless the given bindings bind them: the executable runs them unbound by
+// anyone, and a --bindings file still overrides them.
+std::optional<std::string> withBuiltinDefaults(std::optional<std::string> json, const std::vector<const ir::Module *> &modules,
+                                               const BindingsFile *bindings) {
+  nlohmann::ordered_json doc;
+  for (const ir::Module *module : modules)
+    for (const auto &tool : module->tools) {
+      if (tool->builtin.empty() || (bindings && bindings->find(tool->name))) continue;
+      if (doc.is_null()) doc = json ? nlohmann::ordered_json::parse(*json) : nlohmann::ordered_json{{"tools", nlohmann::ordered_json::object()}};
+      doc["tools"][tool->name] = {{"builtin", tool->builtin}};
+    }
+  if (doc.is_null()) return json;
+  return doc.dump();
+}
 
 // The pack as the banner and run-time messages name it: relative to the current directory when
 // it is inside it, else as given.
@@ -51,6 +69,11 @@ std::optional<GeneratedProgram> generateRegistry(Compilation &compilation, const
       if (!e.native.empty() && std::find(rg.natives.begin(), rg.natives.end(), e.native) == rg.natives.end())
         rg.natives.push_back(e.native);
     rg.bindingsJson = toJsonText(*bindings);
+  }
+  {
+    std::vector<const ir::Module *> modules;
+    for (const AnalyzedMember &m : analyzed.members) modules.push_back(m.module);
+    rg.bindingsJson = withBuiltinDefaults(std::move(rg.bindingsJson), modules, bindings ? &*bindings : nullptr);
   }
   auto lineOf = [&](llvm::SMLoc loc) { return compilation.line(loc); };
   std::vector<codegen::RegistryMember> members;
@@ -132,6 +155,7 @@ std::optional<GeneratedProgram> generateProgram(Compilation &compilation, const 
         cg.natives.push_back(e.native);
     cg.bindingsJson = toJsonText(*bindings);
   }
+  cg.bindingsJson = withBuiltinDefaults(std::move(cg.bindingsJson), {&module}, bindings ? &*bindings : nullptr);
 
   if (!compilation.optimize(module)) return std::nullopt;  // the -O level's passes
   // The passes changed the steps: what the program runs is worked out again from the result.

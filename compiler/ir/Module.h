@@ -111,6 +111,9 @@ struct Tool {
   // file may (docs/bindings.md "effects"), and the default is `write`.
   bool effectDeclared = false;
   Json actionScope;  // RFC 0013's declared consequences (null: undeclared), carried into reports
+  // The builtin the tool is bound to unless the bindings bind it otherwise (AWL's agents' file
+  // tools, docs/awl.md "Agents' file tools"); empty: none, the bindings must.
+  std::string builtin;
 };
 
 // `requires.providers[]` (RFC 0012): a provider the pack needs, bound when the executable runs.

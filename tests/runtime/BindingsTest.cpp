@@ -266,7 +266,7 @@ TEST(BindingsTest, LoadReadsAFileAndNamesItInMessages) {
   EXPECT_EQ(errorOf([&] { BindingsFile::load((dir / "bad.yaml").string()); }, ErrorKind::Usage),
             (dir / "bad.yaml").string() +
                 ":2:16: unknown builtin 'later' for tool 't'; the builtins are 'read_file', 'write_file', "
-                "'parse_json' and 'now'");
+                "'list_files', 'parse_json' and 'now'");
 }
 
 TEST(BindingsTest, UnreadableFileSaysWhy) {

@@ -2,6 +2,9 @@
 // (.., absolute paths, symlinks in and out), argument errors, parse_json and now.
 #include "core/tools/BuiltinTools.h"
 
+#include "core/tools/ToolBinding.h"
+#include "wfc/cancellation.h"
+
 #include "TestSupport.h"
 #include "wfc/error.h"
 
@@ -124,6 +127,53 @@ TEST_F(BuiltinToolsTest, SymlinksCannotEscape) {
   EXPECT_TRUE(fs::is_symlink(ws / "alias.txt"));
 }
 
+// list_files: a directory's entries by name, a symlink listed as one (never followed), the
+// workspace by default; confined as the others are.
+TEST_F(BuiltinToolsTest, ListFiles) {
+  BuiltinTools tools(ws);
+  writeText(ws / "b.txt", "12345");
+  fs::create_directory(ws / "a-dir");
+  writeText(ws / "a-dir" / "inner.rs", "x");
+  fs::create_directory_symlink(outside, ws / "link");
+  EXPECT_EQ(tools.call("list_files", Value()).dump(),
+            R"({"entries":[{"name":"a-dir","type":"directory"},{"name":"b.txt","type":"file","size":5},)"
+            R"({"name":"link","type":"symlink"}],"truncated":false})");
+  EXPECT_EQ(tools.call("list_files", obj({{"path", str("a-dir")}})).dump(),
+            R"({"entries":[{"name":"inner.rs","type":"file","size":1}],"truncated":false})");
+  auto list = [&](const std::string &p) { return errorOf([&] { tools.call("list_files", obj({{"path", str(p)}})); }); };
+  EXPECT_EQ(list("link"), "list_files: path 'link' resolves outside the workspace (through a symlink)");
+  EXPECT_EQ(list("../outside"), "list_files: path '../outside' is outside the workspace");
+  EXPECT_EQ(list(outside.string()), "list_files: path '" + outside.string() + "' is outside the workspace");
+  EXPECT_EQ(list("b.txt").rfind("list_files: cannot list 'b.txt'", 0), 0u) << list("b.txt");
+  EXPECT_EQ(list("missing"), "list_files: 'missing' does not exist");
+  EXPECT_EQ(errorOf([&] { tools.call("list_files", obj({{"depth", Value::integer(2)}})); }),
+            "list_files: unknown argument 'depth' (expected: path)");
+}
+
+// A call from a step with a working directory of its own (AWL's prompt-agent working-dir) is
+// confined to that directory, not the workspace (docs/bindings.md "builtin").
+TEST_F(BuiltinToolsTest, AStepsWorkingDirectoryConfinesTheFileBuiltins) {
+  std::unique_ptr<ToolBinding> write = makeBuiltinBinding("write_file", std::make_shared<BuiltinTools>(fs::path(root.str())));
+  CancellationToken cancel;
+  const std::string dir = ws.string();
+  ToolCall inWs{"write_file", "run/agent/1", cancel, dir};
+  write->call(obj({{"path", str("note.txt")}, {"content", str("hi")}}), inWs);
+  EXPECT_EQ(readText(ws / "note.txt"), "hi");
+  EXPECT_EQ(errorOf([&] { write->call(obj({{"path", str("../outside/x.txt")}, {"content", str("x")}}), inWs); }),
+            "write_file: path '../outside/x.txt' is outside the workspace");
+  EXPECT_FALSE(fs::exists(outside / "x.txt"));
+  // Without one, the workspace.
+  ToolCall plain{"write_file", "run/step/1", cancel};
+  write->call(obj({{"path", str("outside/y.txt")}, {"content", str("y")}}), plain);
+  EXPECT_EQ(readText(outside / "y.txt"), "y");
+  // A working directory that is not one fails the call, saying so.
+  const std::string missing = (root / "nowhere").string();
+  ToolCall lost{"write_file", "run/agent/2", cancel, missing};
+  EXPECT_NE(errorOf([&] { write->call(obj({{"path", str("a")}, {"content", str("a")}}), lost); })
+                .find("the step's working directory"),
+            std::string::npos);
+}
+
 TEST_F(BuiltinToolsTest, WorkspaceGivenThroughASymlink) {
   fs::create_directory_symlink(ws, root / "ws-link");
   BuiltinTools tools(root / "ws-link");
@@ -185,7 +235,7 @@ TEST_F(BuiltinToolsTest, ArgumentErrors) {
             "parse_json: argument 'text' must be a string, found a boolean");
   EXPECT_EQ(err("now", obj({{"tz", str("UTC")}})), "now: unknown argument 'tz' (it takes none)");
   EXPECT_EQ(errorOf([&] { tools.call("rm", obj({})); }, ErrorKind::Usage),
-            "unknown builtin tool 'rm' (builtins: read_file, write_file, parse_json, now)");
+            "unknown builtin tool 'rm' (builtins: read_file, write_file, list_files, parse_json, now)");
   EXPECT_FALSE(fs::exists(ws / "x"));
 }
 
@@ -224,7 +274,8 @@ TEST_F(BuiltinToolsTest, Now) {
 }
 
 TEST_F(BuiltinToolsTest, Names) {
-  EXPECT_EQ(BuiltinTools::names(), (std::vector<std::string>{"read_file", "write_file", "parse_json", "now"}));
+  EXPECT_EQ(BuiltinTools::names(),
+            (std::vector<std::string>{"read_file", "write_file", "list_files", "parse_json", "now"}));
   EXPECT_TRUE(BuiltinTools::has("parse_json"));
   EXPECT_FALSE(BuiltinTools::has("exec"));
 }

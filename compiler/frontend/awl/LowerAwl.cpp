@@ -288,13 +288,48 @@ class Lowering {
     if (captures) step->capture = **captureName;
   }
 
+  // One of the agents' file tools (docs/awl.md "Agents' file tools"): read_file, write_file or
+  // list_files, bound to the builtin of that name (confined to the agent's working-dir) unless
+  // the workflow declares a tool of that name itself, which then is the one offered. `loc`: the
+  // first action that offers it, where diagnostics about it point.
+  const ir::Tool *fileTool(const std::string &name, llvm::SMLoc loc) {
+    if (const ir::Tool *declared = module_->findTool(name)) return declared;
+    auto tool = std::make_unique<ir::Tool>();
+    tool->name = tool->providerName = tool->builtin = name;
+    tool->loc = loc;
+    tool->effectDeclared = true;
+    Json path = {{"type", "string"}, {"description", "A path relative to the working directory"}};
+    if (name == "read_file") {
+      tool->description = "Reads a UTF-8 text file of the working directory.";
+      tool->effect = ir::Effect::Read;
+      tool->parameters = {{"type", "object"}, {"properties", {{"path", path}}}, {"required", {"path"}}};
+    } else if (name == "write_file") {
+      tool->description = "Writes a UTF-8 text file in the working directory, creating missing directories; "
+                          "replaces the file if it exists.";
+      tool->effect = ir::Effect::Write;
+      tool->parameters = {{"type", "object"},
+                          {"properties", {{"path", path}, {"content", {{"type", "string"}, {"description", "The whole text"}}}}},
+                          {"required", {"path", "content"}}};
+    } else {
+      tool->description = "Lists a directory of the working directory (the working directory itself by default): "
+                          "each entry's name, type and size.";
+      tool->effect = ir::Effect::Read;
+      tool->parameters = {{"type", "object"}, {"properties", {{"path", path}}}};
+    }
+    module_->tools.push_back(std::move(tool));
+    return module_->tools.back().get();
+  }
+  static bool isFileTool(const std::string &name) {
+    return name == "read_file" || name == "write_file" || name == "list_files";
+  }
+
   ir::Step *lowerPromptAgent(const ActionDecl &a, ir::StepList &out, ir::Step *parent, const std::string &base) {
     if (!a.prompt) return nullptr;
     auto prompt = std::make_unique<ir::Prompt>();
     std::vector<const ir::Tool *> tools;
     if (a.tools.written()) {
       for (const Text &name : a.tools.value) {
-        const ir::Tool *t = module_->findTool(*name);
+        const ir::Tool *t = isFileTool(*name) ? fileTool(*name, name.loc()) : module_->findTool(*name);
         if (!t) {
           std::vector<std::string> declared;
           for (const auto &tool : module_->tools) declared.push_back(tool->name);
@@ -306,7 +341,14 @@ class Lowering {
         tools.push_back(t);
       }
     } else {
-      for (const auto &t : module_->tools) tools.push_back(t.get());
+      for (const auto &t : module_->tools)
+        if (t->builtin.empty()) tools.push_back(t.get());  // the workflow's own
+      // An agent that works in a directory may read, write and list it: the seed's agents edit
+      // their worktree with nothing but a prompt.
+      if (a.workingDir)
+        for (const char *name : {"list_files", "read_file", "write_file"})
+          if (const ir::Tool *t = fileTool(name, a.workingDir.loc()); std::find(tools.begin(), tools.end(), t) == tools.end())
+            tools.push_back(t);
     }
     ir::Step &s = newStep(out, parent, tools.empty() ? ir::StepKind::Prompt : ir::StepKind::Agent, base, a.loc);
     prompt->key = s.id;

@@ -122,10 +122,11 @@ bool BuiltinTools::has(std::string_view name) { return isBuiltinTool(name); }
 Value BuiltinTools::call(std::string_view name, const Value &args) const {
   if (name == "read_file") return readFile(args);
   if (name == "write_file") return writeFile(args);
+  if (name == "list_files") return listFiles(args);
   if (name == "parse_json") return parseJson(args);
   if (name == "now") return now(args);
   throw Error(ErrorKind::Usage,
-              "unknown builtin tool " + inQuotes(name) + " (builtins: read_file, write_file, parse_json, now)");
+              "unknown builtin tool " + inQuotes(name) + " (builtins: read_file, write_file, list_files, parse_json, now)");
 }
 
 Value BuiltinTools::readFile(const Value &args) const {
@@ -153,6 +154,55 @@ Value BuiltinTools::readFile(const Value &args) const {
   std::string content = std::move(file.bytes);
   if (!validUtf8(content)) fail(tool, inQuotes(given) + " is not UTF-8 text");
   return Value::object({{"content", Value::string(content)}});
+}
+
+// A directory's entries by name, not following symlinks (a symlink is listed as one, whatever it
+// points to); at most kMaxListed of them, so that a huge directory cannot flood a model's context.
+Value BuiltinTools::listFiles(const Value &args) const {
+  constexpr std::string_view tool = "list_files";
+  constexpr size_t kMaxListed = 1000;
+  checkArguments(tool, args, {"path"});
+  std::string given = ".";
+  if (std::optional<Value> path = args.isObject() ? args.get("path") : std::nullopt; path && !path->isNull())
+    given = stringArgument(tool, args, "path");
+  if (given.empty()) given = ".";
+  if (given.find('\0') != std::string::npos) fail(tool, "path contains a NUL byte");
+  const fs::path lexical = (workspace_ / given).lexically_normal();
+  const bool lexicallyInside = within(lexical, workspace_);
+  int err = 0;
+  std::string real = realPath(lexical, err);
+  if (real.empty()) {
+    if (!lexicallyInside) outside(tool, given, false);
+    if (err == ENOENT) fail(tool, inQuotes(given) + " does not exist");
+    fail(tool, "cannot list " + inQuotes(given) + ": " + std::strerror(err));
+  }
+  if (!within(fs::path(real), workspace_)) outside(tool, given, lexicallyInside);
+  std::error_code ec;
+  fs::directory_iterator it(real, ec);
+  if (ec) fail(tool, "cannot list " + inQuotes(given) + ": " + ec.message());
+  std::vector<std::pair<std::string, Value>> found;
+  for (; it != fs::directory_iterator(); it.increment(ec)) {
+    if (ec) fail(tool, "cannot list " + inQuotes(given) + ": " + ec.message());
+    std::string name = it->path().filename().string();
+    if (!validUtf8(name)) continue;  // a name a model could not read back
+    struct stat st {};
+    const char *type = "other";
+    std::optional<uint64_t> size;
+    if (::lstat(it->path().c_str(), &st) == 0) {
+      if (S_ISREG(st.st_mode)) type = "file", size = uint64_t(st.st_size);
+      else if (S_ISDIR(st.st_mode)) type = "directory";
+      else if (S_ISLNK(st.st_mode)) type = "symlink";
+    }
+    std::vector<std::pair<std::string, Value>> entry = {{"name", Value::string(name)}, {"type", Value::string(type)}};
+    if (size) entry.push_back({"size", Value::integer(int64_t(*size))});
+    found.push_back({std::move(name), Value::object(std::move(entry))});
+  }
+  std::sort(found.begin(), found.end(), [](const auto &a, const auto &b) { return a.first < b.first; });
+  const bool truncated = found.size() > kMaxListed;
+  if (truncated) found.resize(kMaxListed);
+  std::vector<Value> entries;
+  for (auto &f : found) entries.push_back(std::move(f.second));
+  return Value::object({{"entries", Value::array(std::move(entries))}, {"truncated", Value::boolean(truncated)}});
 }
 
 Value BuiltinTools::writeFile(const Value &args) const {

@@ -2,6 +2,7 @@
 //
 //   read_file  {path}           → {content}        a UTF-8 text file
 //   write_file {path, content}  → {bytes}          creates missing parent directories
+//   list_files {path?}          → {entries: [{name, type, size?}], truncated}   a directory's entries
 //   parse_json {text}           → the parsed value
 //   now        {}               → {unix_ms, iso8601}   UTC, millisecond precision
 //
@@ -28,7 +29,7 @@ class BuiltinTools {
   BuiltinTools();  // the current directory
   explicit BuiltinTools(const std::filesystem::path &workspace);
 
-  static const std::vector<std::string> &names();  // read_file, write_file, parse_json, now
+  static const std::vector<std::string> &names();  // read_file, write_file, list_files, parse_json, now
   static bool has(std::string_view name);
 
   // Runs builtin `name`. Throws wfc::Error: Usage for an unknown name; StepFailed for missing,
@@ -38,6 +39,7 @@ class BuiltinTools {
 
   Value readFile(const Value &args) const;
   Value writeFile(const Value &args) const;
+  Value listFiles(const Value &args) const;
   static Value parseJson(const Value &args);
   static Value now(const Value &args);
 

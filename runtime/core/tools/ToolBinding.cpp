@@ -59,6 +59,17 @@ class BuiltinBinding final : public ToolBinding {
       : name_(std::move(name)), builtins_(std::move(builtins)) {}
   Value call(const Value &args, const ToolCall &call) const override {
     call.cancel.throwIfCancelled();
+    // A step that works in a directory of its own (AWL's prompt-agent working-dir) confines the
+    // file builtins to it instead of the workspace (docs/bindings.md "builtin").
+    if (!call.workingDir.empty() && name_ != "parse_json" && name_ != "now") {
+      std::optional<BuiltinTools> here;
+      try {
+        here.emplace(std::filesystem::path(std::string(call.workingDir)));
+      } catch (const Error &e) {
+        throw Error(ErrorKind::StepFailed, name_ + ": the step's working directory: " + e.what());
+      }
+      return here->call(name_, args);
+    }
     return builtins_->call(name_, args);
   }
   std::string describe() const override { return "builtin " + name_; }

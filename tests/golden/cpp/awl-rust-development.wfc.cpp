@@ -14,6 +14,15 @@ namespace {
 using wfc::StepContext;
 using wfc::Value;
 
+// The pack's tools, in declaration order.
+namespace tool {
+enum Id : int {
+  list_files,  // list_files
+  read_file,   // read_file
+  write_file,  // write_file
+};
+}  // namespace tool
+
 // The compositions in this program: the first runs, the others are called by wfc.subflow steps.
 namespace composition {
 enum Id : int {
@@ -44,6 +53,50 @@ const char kSchema_main_input[] = R"json({
   "required": [
     "worktree",
     "ts"
+  ]
+})json";
+
+// The parameters of tool 'list_files'
+const char kSchema_list_files_parameters[] = R"json({
+  "type": "object",
+  "properties": {
+    "path": {
+      "type": "string",
+      "description": "A path relative to the working directory"
+    }
+  }
+})json";
+
+// The parameters of tool 'read_file'
+const char kSchema_read_file_parameters[] = R"json({
+  "type": "object",
+  "properties": {
+    "path": {
+      "type": "string",
+      "description": "A path relative to the working directory"
+    }
+  },
+  "required": [
+    "path"
+  ]
+})json";
+
+// The parameters of tool 'write_file'
+const char kSchema_write_file_parameters[] = R"json({
+  "type": "object",
+  "properties": {
+    "path": {
+      "type": "string",
+      "description": "A path relative to the working directory"
+    },
+    "content": {
+      "type": "string",
+      "description": "The whole text"
+    }
+  },
+  "required": [
+    "path",
+    "content"
   ]
 })json";
 
@@ -172,7 +225,7 @@ Value run_git_status_again(StepContext &ctx) {
   return ctx.act(args);
 }  // step git_status_again
 
-// prompt_agent: prompt step, prompt 'prompt_agent' — rust-development.awl.yaml:37
+// prompt_agent: agent step, prompt 'prompt_agent' — rust-development.awl.yaml:37
 Value run_prompt_agent(StepContext &ctx) {
   const Value input = wfc::interpolate({"You are implementing Phase ", ctx.item({"number"}, "{item.number}"), ": ", ctx.item({"name"}, "{item.name}"), "\n\nRequirements:\n", ctx.item({"requirements"}, "{item.requirements}"), "\n\nSuccess Criteria:\n", ctx.item({"success_criteria"}, "{item.success_criteria}"), "\n\nProject: ", ctx.variable("cargo_toml", {"package", "name"}, "{cargo_toml.package.name}"), "\nCurrent status: ", ctx.variable("git_status", {"stdout"}, "{git_status.stdout}"), "\n\nWorking directory: ", ctx.input({"worktree"}, "{worktree}"), "\n\nImplement this phase following Rust best practices.\nWrite tests for all new functionality.\n"});
   const Value workingDir = ctx.input({"worktree"}, "{worktree}");
@@ -210,7 +263,7 @@ Value run_if_then(StepContext &ctx) {
   return ctx.runBlock();
 }  // step if_then
 
-// prompt_agent_2: prompt step, prompt 'prompt_agent_2' — rust-development.awl.yaml:75
+// prompt_agent_2: agent step, prompt 'prompt_agent_2' — rust-development.awl.yaml:75
 Value run_prompt_agent_2(StepContext &ctx) {
   const Value input = wfc::interpolate({"The validation failed. Fix these errors:\n\nExit code: ", ctx.variable("validation", {"exit-code"}, "{validation.exit_code}"), "\nStderr:\n", ctx.variable("validation", {"stderr"}, "{validation.stderr}"), "\n\nStdout:\n", ctx.variable("validation", {"stdout"}, "{validation.stdout}"), "\n"});
   const Value workingDir = ctx.input({"worktree"}, "{worktree}");
@@ -365,7 +418,8 @@ const wfc::StepDecl kSteps[] = {
     },
     {
         .id = "prompt_agent",
-        .kind = wfc::StepKind::Prompt,
+        .kind = wfc::StepKind::Agent,
+        .effect = wfc::Effect::Write,
         .location = "rust-development.awl.yaml:37",
         .parent = step::foreach,
         .after = {step::context_again},
@@ -373,7 +427,9 @@ const wfc::StepDecl kSteps[] = {
         .run = run_prompt_agent,
         .timeoutMs = 1800000,
         .prompt = prompt::prompt_agent,
-        .promptCacheKey = "wfc-b92b865d0bdef9ca",
+        .tools = {tool::list_files, tool::read_file, tool::write_file},
+        .maxSteps = 20,
+        .promptCacheKey = "wfc-86f1090edc8d5664",
     },
     {
         .id = "validation_loop",
@@ -411,6 +467,7 @@ const wfc::StepDecl kSteps[] = {
     {
         .id = "if_then",
         .kind = wfc::StepKind::Block,
+        .effect = wfc::Effect::Write,
         .location = "rust-development.awl.yaml:74",
         .parent = step::validation_loop,
         .after = {step::if_},
@@ -421,13 +478,16 @@ const wfc::StepDecl kSteps[] = {
     },
     {
         .id = "prompt_agent_2",
-        .kind = wfc::StepKind::Prompt,
+        .kind = wfc::StepKind::Agent,
+        .effect = wfc::Effect::Write,
         .location = "rust-development.awl.yaml:75",
         .parent = step::if_then,
         .run = run_prompt_agent_2,
         .timeoutMs = 600000,
         .prompt = prompt::prompt_agent_2,
-        .promptCacheKey = "wfc-d814f17c9a4cfac9",
+        .tools = {tool::list_files, tool::read_file, tool::write_file},
+        .maxSteps = 10,
+        .promptCacheKey = "wfc-4b1352825531238c",
     },
     {
         .id = "shell_2",
@@ -487,6 +547,36 @@ const wfc::CompositionDecl kComposition = {
 };
 
 }  // namespace main_
+
+// The bindings given to wfc at compile time: defaults that --bindings overrides.
+const char kBindings[] = R"json({"tools":{"list_files":{"builtin":"list_files"},"read_file":{"builtin":"read_file"},"write_file":{"builtin":"write_file"}}})json";
+
+const wfc::ToolDecl kTools[] = {
+    {
+        .name = "list_files",
+        .effect = wfc::Effect::Read,
+        .parameters = kSchema_list_files_parameters,
+        .called = true,
+        .providerName = "list_files",
+        .description = "Lists a directory of the working directory (the working directory itself by default): each entry's name, type and size.",
+    },
+    {
+        .name = "read_file",
+        .effect = wfc::Effect::Read,
+        .parameters = kSchema_read_file_parameters,
+        .called = true,
+        .providerName = "read_file",
+        .description = "Reads a UTF-8 text file of the working directory.",
+    },
+    {
+        .name = "write_file",
+        .effect = wfc::Effect::Write,
+        .parameters = kSchema_write_file_parameters,
+        .called = true,
+        .providerName = "write_file",
+        .description = "Writes a UTF-8 text file in the working directory, creating missing directories; replaces the file if it exists.",
+    },
+};
 
 const wfc::CompositionDecl kCompositions[] = {
     main_::kComposition,
@@ -603,8 +693,8 @@ const char kGraph[] = R"json({
     {
       "id": "main/prompt_agent",
       "label": "prompt_agent",
-      "kind": "prompt",
-      "effect": "none",
+      "kind": "agent",
+      "effect": "write",
       "location": "rust-development.awl.yaml:37",
       "cluster": "main/foreach"
     },
@@ -636,7 +726,7 @@ const char kGraph[] = R"json({
       "id": "main/if_then",
       "label": "if_then",
       "kind": "block",
-      "effect": "none",
+      "effect": "write",
       "location": "rust-development.awl.yaml:74",
       "cluster": "main/validation_loop",
       "guard": "then"
@@ -644,8 +734,8 @@ const char kGraph[] = R"json({
     {
       "id": "main/prompt_agent_2",
       "label": "prompt_agent_2",
-      "kind": "prompt",
-      "effect": "none",
+      "kind": "agent",
+      "effect": "write",
       "location": "rust-development.awl.yaml:75",
       "cluster": "main/if_then"
     },
@@ -764,10 +854,11 @@ const wfc::ProgramDecl kProgram = {
     .description = "Rust Development",
     .summary = "Implement Rust code with TDD validation",
     .wfcVersion = "0.1.0",
-    .identity = "c3b78a44e74aa00ef10b25c2ce657ed19f741d163b883f1ac45b9a3dd2f22fc8",
+    .identity = "a92ddf7bd34042d86b5178ae48ceea2f17317f797524d40306b37c6281ed0f4d",
+    .tools = kTools,
     .prompts = kPrompts,
     .compositions = kCompositions,
-    .bindings = nullptr,
+    .bindings = kBindings,
     .graph = kGraph,
 };
 
