@@ -95,7 +95,7 @@ TEST_F(AwlE2ETest, AnUnsetEnvironmentVariableFailsTheRunBeforeItsFirstAction) {
                        "({env.WFC_E2E_RELEASE_TOKEN} at "),
             std::string::npos)
       << r.err;
-  EXPECT_NE(r.err.find("awl-env.awl.yaml:12)"), std::string::npos) << "where it is read: " << r.err;
+  EXPECT_NE(r.err.find("awl-env.awl.yaml:14)"), std::string::npos) << "where it is read: " << r.err;
   EXPECT_FALSE(fs::exists(work_ / "CHANGELOG")) << "an action ran before the missing variable was noticed";
   ProcessResult dry = runProcess("/usr/bin/env", {"-u", "WFC_E2E_RELEASE_TOKEN", exe, "--input", input, "--dry-run"}, 30);
   EXPECT_EQ(dry.exitCode, 0) << "a dry run runs nothing, and needs nothing: " << dry.err;
@@ -107,6 +107,11 @@ TEST_F(AwlE2ETest, AnUnsetEnvironmentVariableFailsTheRunBeforeItsFirstAction) {
   EXPECT_EQ(readText(work_ / "token"), "s3cret");
   ProcessResult list = runProcess("/usr/bin/env", {"-u", "WFC_E2E_RELEASE_TOKEN", exe, "--journal", journal, "--runs"}, 30);
   EXPECT_EQ(list.exitCode, 0) << "--runs lists the journal, and needs nothing: " << list.err;
+  // `entry` took its default above; given, it is the input's.
+  std::string patched = dir_.write("env-patched.json", Json{{"dir", work_.str()}, {"entry", "patched"}}.dump());
+  r = runProcess("/usr/bin/env", {"WFC_E2E_RELEASE_TOKEN=s3cret", exe, "--input", patched}, 30);
+  ASSERT_EQ(r.exitCode, 0) << r.describe() << "\n" << r.err;
+  EXPECT_EQ(readText(work_ / "CHANGELOG"), "released\npatched\n");
 }
 
 // The taskstore from the input (docs/awl.md "Taskstore"): read-ts checks the id it is given;

@@ -119,7 +119,7 @@ TEST_F(RegistryE2ETest, AnOptionalDependencyNeverBlocks) {
   ASSERT_EQ(run({"--workflow", "Setup", "--scope", "s"}).exitCode, 0);
   ASSERT_EQ(run({"--workflow", "Build", "--scope", "s"}).exitCode, 0);
   ASSERT_EQ(run({"--workflow", "Lint", "--scope", "s"}).exitCode, 0);
-  ProcessResult ship = run({"--workflow", "Ship", "--scope", "s"});  // Docs, optional, never ran
+  ProcessResult ship = run({"--workflow", "Ship", "--scope", "s", "--input-json", R"({"mode": "direct"})"});  // Docs, optional, never ran
   EXPECT_EQ(ship.exitCode, 0) << ship.err;
 }
 
@@ -146,7 +146,8 @@ TEST_F(RegistryE2ETest, ASequenceRunsGroupsAtOnceSuspendsAtItsTransitionAndRoute
   EXPECT_NE(wrong.err.find("transition 'pick' has no option 'publish'; it awaits 'ship' or 'alt'"), std::string::npos)
       << wrong.err;
   const std::filesystem::path trace = dir_ / "resume.trace.jsonl";
-  ProcessResult done = run({"--resume", id, "--event", "ship", "--trace", trace.string()});
+  ProcessResult done = run({"--resume", id, "--event", "ship", "--event-context", R"({"approver": "ada"})", "--trace",
+                            trace.string()});
   ASSERT_EQ(done.exitCode, 0) << done.err;
   Json out = Json::parse(done.out);
   // The trace says how the sequence run ended, its status spelled as the journal spells it.
@@ -159,7 +160,7 @@ TEST_F(RegistryE2ETest, ASequenceRunsGroupsAtOnceSuspendsAtItsTransitionAndRoute
   // Ship then Alt (the sequence goes on after the routed-to step); the option's context seeds
   // the input of the workflows after it.
   EXPECT_EQ(called(), (std::vector<std::string>{"setup", log[1]["tool"], log[2]["tool"], "ship", "alt"}));
-  EXPECT_EQ(out["Ship"]["args"]["input"], (Json{{"version", "2.0"}, {"mode", "ship"}}));
+  EXPECT_EQ(out["Ship"]["args"]["input"], (Json{{"version", "2.0"}, {"mode", "ship"}, {"approver", "ada"}}));
   EXPECT_EQ(out["Setup"]["args"]["input"], (Json{{"version", "2.0"}}));
   for (const char *w : {"Setup", "Build", "Lint", "Ship", "Alt"}) EXPECT_TRUE(out.contains(w)) << w << " " << out;
   // Resuming a finished sequence prints its output again and runs nothing.
@@ -171,12 +172,28 @@ TEST_F(RegistryE2ETest, ASequenceRunsGroupsAtOnceSuspendsAtItsTransitionAndRoute
 
 TEST_F(RegistryE2ETest, TheOtherOptionSkipsToItsWorkflow) {
   ASSERT_EQ(run({"--sequence", "release", "--scope", "app1"}).exitCode, 4);
-  ProcessResult done = run({"--resume", sequenceRun(), "--event", "alt"});
+  ProcessResult done = run({"--resume", sequenceRun(), "--event", "alt", "--event-context", R"({"approver": "ada"})"});
   ASSERT_EQ(done.exitCode, 0) << done.err;
   std::vector<std::string> tools = called();
   EXPECT_EQ(tools.back(), "alt");
   EXPECT_EQ(std::count(tools.begin(), tools.end(), "ship"), 0) << "Ship is skipped by the route to Alt";
-  EXPECT_EQ(Json::parse(done.out)["Alt"]["args"]["input"], (Json{{"mode", "alt"}}));
+  EXPECT_EQ(Json::parse(done.out)["Alt"]["args"]["input"], (Json{{"mode", "alt"}, {"approver", "ada"}}));
+}
+
+// Ship's input needs `mode` and Alt's `approver`, which the sequence's input does not give: the
+// sequence starts (the transition before them sets what they need), and a workflow whose input
+// still lacks a value when its turn comes stops the sequence there, saying whose input lacks what.
+TEST_F(RegistryE2ETest, ATransitionsContextSatisfiesTheInputOfTheWorkflowsAfterIt) {
+  ProcessResult start = run({"--sequence", "release", "--scope", "app1"});
+  ASSERT_EQ(start.exitCode, 4) << start.err;  // at the transition: Ship's `mode` is not asked for up front
+  const std::string id = sequenceRun();
+  ProcessResult alt = run({"--resume", id, "--event", "alt"});
+  EXPECT_EQ(alt.exitCode, 2) << alt.err;
+  EXPECT_NE(alt.err.find("workflow 'Alt' of sequence 'release' cannot start"), std::string::npos) << alt.err;
+  EXPECT_NE(alt.err.find("approver"), std::string::npos) << alt.err;
+  EXPECT_NE(alt.err.find("context_variables and --event-context"), std::string::npos) << alt.err;
+  std::vector<std::string> tools = called();
+  EXPECT_EQ(std::count(tools.begin(), tools.end(), "alt"), 0) << "Alt did not run";
 }
 
 TEST_F(RegistryE2ETest, AFailedWorkflowDoesNotAdvanceAndTheSequenceResumesAtIt) {
@@ -236,7 +253,7 @@ TEST_F(RegistryE2ETest, KilledMidSequenceThenResumedRunsNothingTwice) {
   EXPECT_EQ(std::count(tools.begin(), tools.end(), "lint"), 1);
   EXPECT_EQ(std::count(tools.begin(), tools.end(), "build"), 1) << "the killed call never logged; the resumed one did";
   // The repeated call carries the same idempotency key as the one the kill interrupted.
-  ProcessResult done = run({"--resume", id, "--event", "ship"});
+  ProcessResult done = run({"--resume", id, "--event", "ship", "--event-context", R"({"approver": "ada"})"});
   EXPECT_EQ(done.exitCode, 0) << done.err;
 }
 

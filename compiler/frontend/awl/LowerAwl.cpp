@@ -635,7 +635,8 @@ class Lowering {
     Json required = Json::array();
     for (const std::string &name : names_.inputOrder()) {
       properties[name] = names_.inputs().at(name);
-      required.push_back(name);
+      // An input declared with a default may be left out: the run fills it in.
+      if (!properties[name].is_object() || !properties[name].contains("default")) required.push_back(name);
     }
     for (const std::string &doc : readsInput_) {
       properties[doc] = Json{{"type", "object"}};

@@ -180,18 +180,23 @@ RegistryOutcome RegistryRunner::startSequence(int sequence, const std::string &s
   s.row.startedMs = journal::nowMs();
   s.row.owner = journal::thisProcessOwner();
   try {
-    // Every workflow of the sequence starts from this input, and a user-scoped dependency needs
-    // the user: a problem is found now, not halfway.
-    for (const RegistryStepDecl &step : env_.registry.sequences[size_t(sequence)].steps)
+    // The workflows before the sequence's first transition start from this input, and a
+    // user-scoped dependency needs the user: a problem is found now, not halfway. A workflow
+    // after a transition also reads what the transition sets (an option's context_variables,
+    // --event-context): its input is checked when it starts (runStep).
+    bool afterTransition = false;
+    for (const RegistryStepDecl &step : env_.registry.sequences[size_t(sequence)].steps) {
+      afterTransition |= step.transition >= 0;
       for (int w : step.workflows) {
         const RegistryWorkflowDecl &wf = env_.registry.workflows[size_t(w)];
-        checkRunInput(*wf.program, memberInput(w, input, s.context));
+        if (!afterTransition) checkRunInput(*wf.program, memberInput(w, input, s.context));
         for (const RegistryDependencyDecl &d : wf.dependencies)
           if (d.required && d.userScope && !user)
             throw Error(ErrorKind::Usage, std::string("workflow '") + wf.id + "' of sequence '" + s.row.sequence +
                                               "' requires '" + env_.registry.workflows[size_t(d.workflow)].id +
                                               "' to be completed by the same user (scope: user): give --user ID");
       }
+    }
     env_.journal.registry().createSequenceRun(s.row);
   } catch (const Error &e) {
     return {e.exitCode(), e.what(), std::nullopt, ""};
@@ -460,6 +465,22 @@ std::optional<RegistryRunner::Stop> RegistryRunner::runStep(Sequence &s) {
   }
   for (const Slot &slot : slots)
     if (!slot.blocked.empty()) return Stop{1, slot.blocked, journal::RunStatus::Failed};
+  // A workflow's input is the sequence's with the context the transitions before it set: checked
+  // before any of the step's workflows starts, so that a missing value stops the sequence here,
+  // saying whose input lacks what (docs/registry.md "Sequences").
+  for (const Slot &slot : slots) {
+    if (slot.done || slot.resumed) continue;
+    try {
+      checkRunInput(*r.workflows[size_t(slot.workflow)].program, memberInput(slot.workflow, s.input, s.context));
+    } catch (const Error &e) {
+      return Stop{2,
+                  std::string("workflow '") + r.workflows[size_t(slot.workflow)].id + "' of sequence '" +
+                      s.row.sequence + "' cannot start: " + e.what() +
+                      " (its input is the sequence's input, with the context the transitions before it set over it: "
+                      "their chosen options' context_variables and --event-context)",
+                  journal::RunStatus::Failed};
+    }
+  }
   auto runSlot = [&](Slot &slot) {
     slot.outcome = runMember(slot.workflow, memberInput(slot.workflow, s.input, s.context), slot.resumed, s.row.scope,
                              s.row.user, s.row.id, s.row.position);

@@ -9,6 +9,7 @@
 #include "core/trace/Trace.h"
 #include "core/workflow/Suspension.h"
 #include "host/session/Resume.h"
+#include "host/session/RunSetup.h"
 #include "support/Elapsed.h"
 
 #include <csignal>
@@ -31,6 +32,9 @@ RunOutcome executeRun(const RunEnvironment &env, RunRequest request) {
   const CancellationToken &cancel = request.cancel;
   RunOutcome outcome;
   outcome.resumed = request.resumed.has_value();
+  // Inputs left out take their schema's defaults, before the journal records the input (a resumed
+  // run's has them already; a chat turn's or a custom body's input is not a composition's).
+  if (!request.resumed && !request.task && !request.body) request.input = withInputDefaults(program, std::move(request.input));
   // The run in the journal: resumed (its history loaded), or a new one.
   std::unique_ptr<journal::RunJournal> runJournal;
   if (env.journal) {

@@ -1,5 +1,6 @@
 #include "host/session/RunSetup.h"
 
+#include "common/JsonReader.h"
 #include "core/chat/ChatSession.h"
 #include "core/llm/AnthropicProvider.h"
 #include "core/llm/OpenAiProvider.h"
@@ -17,6 +18,7 @@
 
 #include <algorithm>
 #include <cstdlib>
+#include <cstring>
 #include <fstream>
 #include <iostream>
 #include <sstream>
@@ -171,6 +173,25 @@ std::vector<int> inputCompositions(const ProgramDecl &program) {
   for (const StateDecl &s : program.workflow->states)
     if (s.composition >= 0 && std::find(out.begin(), out.end(), s.composition) == out.end()) out.push_back(s.composition);
   return out;
+}
+
+Value withInputDefaults(const ProgramDecl &program, Value input) {
+  if (!input.isObject()) return input;
+  for (int c : inputCompositions(program)) {
+    const char *schema = program.compositions[c].inputSchema;
+    if (!schema || !std::strstr(schema, "\"default\"")) continue;  // most schemas have none: not parsed
+    nlohmann::ordered_json s = readJsonOrDiscarded(schema);
+    if (!s.is_object() || !s.contains("properties") || !s["properties"].is_object()) continue;
+    nlohmann::ordered_json filled = input.json();
+    bool changed = false;
+    for (const auto &[name, property] : s["properties"].items())
+      if (property.is_object() && property.contains("default") && !filled.contains(name)) {
+        filled[name] = property["default"];
+        changed = true;
+      }
+    if (changed) input = Value::fromJson(std::move(filled));
+  }
+  return input;
 }
 
 struct RunInputCheck::Schema {

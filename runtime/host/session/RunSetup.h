@@ -25,6 +25,10 @@ class TraceSink;
 // workflow state runs (each state sees the workflow input, docs/workflows.md); none for a chat
 // program, whose turn input the chat checks.
 std::vector<int> inputCompositions(const ProgramDecl &program);
+// The input with what its schema's top-level properties give as their `default` filled in where
+// the input leaves them out (an AWL input declared with a default: docs/awl.md "Inputs"). An
+// input that is not an object, or a schema without defaults, is returned as it is.
+Value withInputDefaults(const ProgramDecl &program, Value input);
 
 // Throws wfc::Error(Usage) naming the first problem when `input` does not match the input_schema
 // of a composition that receives it.
