@@ -37,6 +37,8 @@ Json script() {
             {{"match", {{"last_user_contains", "FAIL"}}}, {"status", 400}, {"body", R"({"error": {"message": "bad request"}})"}},
             // The planner asks the writer through its a2a__writer tool; the writer, asked to loop
             // back, asks the planner, which is already answering.
+            {{"match", {{"system_contains", "PLANNER"}, {"last_user_contains", "slowly"}, {"tool_results", 0}}},
+             {"reply", {{"tool_calls", {{{"name", "a2a__writer"}, {"arguments", {{"query", "SLOW write"}}}}}}}}},
             {{"match", {{"system_contains", "PLANNER"}, {"last_user_contains", "writer"}, {"tool_results", 0}}},
              {"reply", {{"tool_calls", {{{"name", "a2a__writer"}, {"arguments", {{"query", "Write about Lisbon"}}}}}}}}},
             {{"match", {{"system_contains", "PLANNER"}, {"last_user_contains", "loop"}, {"tool_results", 0}}},
@@ -272,6 +274,26 @@ TEST_F(ServeA2aE2ETest, AnAgentNamedInAPromptsToolsIsItsA2aTool) {
       if (m["role"] == "tool" && m["content"].get<std::string>().find("already answering") != std::string::npos)
         refused = m["content"];
   EXPECT_NE(refused.find("planner → writer → planner"), std::string::npos) << refused;
+}
+
+// Cancelling a task cancels the task its agent tool started, which is still running.
+TEST_F(ServeA2aE2ETest, CancellingATaskCancelsTheAgentItAsked) {
+  Json sent = rpc("/agents/planner/a2a", "message/send",
+                  {{"message", message("Ask the writer slowly")}, {"configuration", {{"blocking", false}}}});
+  const std::string planner = sent["result"]["id"];
+  std::string writer;
+  for (int i = 0; i < 100 && writer.empty(); ++i) {
+    const Json runs = httpGet(url("/runs")).json()["runs"];
+    for (const Json &run : runs)
+      if (run["id"] != planner && run["status"] == "running") writer = run["id"];
+    if (writer.empty()) std::this_thread::sleep_for(std::chrono::milliseconds(50));
+  }
+  ASSERT_FALSE(writer.empty()) << "the writer's task never started";
+  Json cancelled = rpc("/agents/planner/a2a", "tasks/cancel", {{"id", planner}});
+  EXPECT_EQ(cancelled["result"]["status"]["state"], "canceled") << cancelled;
+  Json run = httpGet(url("/runs/" + writer + "?wait=true")).json();
+  EXPECT_EQ(run["status"], "cancelled") << run;
+  EXPECT_EQ(rpc("/agents/writer/a2a", "tasks/get", {{"id", writer}})["result"]["status"]["state"], "canceled");
 }
 
 // The support desk: intake routes an invoice question to billing (a transition with a hand-off),

@@ -11,7 +11,6 @@
 
 #include <chrono>
 #include <random>
-#include <thread>
 
 namespace wfc::serve {
 namespace {
@@ -459,15 +458,13 @@ std::string A2aAgents::ask(const std::string &memberName, const std::string &que
                                            ? "the server is shutting down"
                                            : begun.started.error);
   const std::string &id = begun.started.id;
-  // The caller's cancellation (its run cancelled, a sibling failing, a deadline) cancels the turn.
-  while (runs_.running(id)) {
-    if (cancel.cancelled()) {
-      runs_.cancel(id, "cancelled: the conversation that asked for it was", kCancelWait);
-      break;
-    }
-    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  {
+    // The caller's cancellation (its run cancelled, a sibling failing, a deadline) cancels the
+    // turn; the canceller does not wait for it to stop, this thread does.
+    CancellationToken::Registration stop = cancel.onCancel(
+        [this, id] { runs_.cancel(id, "cancelled: the conversation that asked for it was", std::chrono::milliseconds(0)); });
+    runs_.waitUntilStopped(id);
   }
-  runs_.waitUntilStopped(id);
   std::optional<journal::RunRow> row = journal_.runs().find(id);
   if (!row) throw Error(ErrorKind::StepFailed, "its task " + id + " was lost");
   if (row->status != journal::RunStatus::Succeeded || !row->output)
