@@ -13,6 +13,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <map>
 #include <set>
 
 namespace wfc {
@@ -71,6 +72,21 @@ std::optional<GeneratedProgram> generateRegistry(Compilation &compilation, const
     rg.bindingsJson = toJsonText(*bindings);
   }
   {
+    // A registry's workflows share their bindings, by tool name: an AWL agent's file tool (bound
+    // to its builtin) and another workflow's own tool of the same name would share one binding.
+    std::map<std::string, const ir::Tool *> declared;
+    for (const AnalyzedMember &m : analyzed.members)
+      for (const auto &tool : m.module->tools)
+        if (tool->builtin.empty()) declared.emplace(tool->name, tool.get());
+    for (const AnalyzedMember &m : analyzed.members)
+      for (const auto &tool : m.module->tools)
+        if (auto other = declared.find(tool->name); !tool->builtin.empty() && other != declared.end())
+          diags.error(tool->loc, "workflow '" + m.workflow + "' offers its agent the file tool '" + tool->name +
+                                     "', and another workflow of the registry declares a tool of that name: the "
+                                     "workflows share their bindings, so one name cannot be both; name the declared "
+                                     "tool otherwise (docs/awl.md \"Agents' file tools\")")
+              .note(other->second->loc, "'" + tool->name + "' declared here");
+    if (diags.hasErrors()) return std::nullopt;
     std::vector<const ir::Module *> modules;
     for (const AnalyzedMember &m : analyzed.members) modules.push_back(m.module);
     rg.bindingsJson = withBuiltinDefaults(std::move(rg.bindingsJson), modules, bindings ? &*bindings : nullptr);

@@ -83,6 +83,18 @@ void Lowering::lowerAgents() {
           for (const ir::State &s : module_->workflow->states) states.push_back(s.name);
         diags_.error(state->loc, "agent '" + e.key + "' names workflow state '" + state->stringValue +
                                      "', which the workflow does not declare" + didYouMeanSuffix(state->stringValue, states));
+      } else {
+        // The agent is the workflow's chat, which holds a conversation in each state it enters,
+        // as --chat does: a state that is external or runs a composition has none.
+        for (const ir::State &s : module_->workflow->states)
+          if (s.kind != ir::State::Kind::Internal) {
+            diags_.error(state->loc, "agent '" + e.key + "' is the workflow's chat entered at state '" +
+                                         state->stringValue + "', and a workflow chat holds a conversation in each "
+                                         "state, but state '" + s.name + "' " +
+                                         (s.kind == ir::State::Kind::External ? "is external" : "runs a composition") +
+                                         " (docs/serve.md \"A2A agents\"); serve a prompt agent instead (no 'state')");
+            break;
+          }
       }
     }
   if (const DocNode *entry = agents.get("entry"); entry && entry->isString() &&

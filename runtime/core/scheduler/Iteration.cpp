@@ -110,7 +110,10 @@ Value Frame::runForeach(int step, const Value &items, const CancellationToken &c
       first = &*e;
       break;
     }
-  if (first) throw *first;
+  // A copy with a message of its own: copies of a std::runtime_error share the message's buffer,
+  // counted inside libstdc++ where ThreadSanitizer cannot see it, and a helper that started late
+  // may drop the last reference to `shared` (and so to these errors) on its own thread.
+  if (first) throw Error(first->kind(), std::string(first->what()));
   cancel.throwIfCancelled();
 
   if (d.into[0] == '\0') return Value::array(std::move(shared->outputs));

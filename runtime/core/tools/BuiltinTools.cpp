@@ -182,7 +182,6 @@ Value BuiltinTools::listFiles(const Value &args) const {
   if (ec) fail(tool, "cannot list " + inQuotes(given) + ": " + ec.message());
   std::vector<std::pair<std::string, Value>> found;
   for (; it != fs::directory_iterator(); it.increment(ec)) {
-    if (ec) fail(tool, "cannot list " + inQuotes(given) + ": " + ec.message());
     std::string name = it->path().filename().string();
     if (!validUtf8(name)) continue;  // a name a model could not read back
     struct stat st {};
@@ -197,6 +196,7 @@ Value BuiltinTools::listFiles(const Value &args) const {
     if (size) entry.push_back({"size", Value::integer(int64_t(*size))});
     found.push_back({std::move(name), Value::object(std::move(entry))});
   }
+  if (ec) fail(tool, "cannot list " + inQuotes(given) + ": " + ec.message());  // an increment that failed ends the loop
   std::sort(found.begin(), found.end(), [](const auto &a, const auto &b) { return a.first < b.first; });
   const bool truncated = found.size() > kMaxListed;
   if (truncated) found.resize(kMaxListed);

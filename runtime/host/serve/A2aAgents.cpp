@@ -111,8 +111,12 @@ A2aAgents::A2aAgents(const ProgramDecl &program, RunService &runs, journal::Jour
   for (const Json &m : agents["members"]) {
     Member member{m.value("key", ""), nullptr, -1, m["card"], nullptr};
     if (m.contains("state") && program.workflow) {
+      // The compiler refuses a workflow whose states are not all internal (a chat in each): an
+      // agent of one is not served rather than run into a state without a prompt.
       const std::string state = m["state"];
-      for (size_t i = 0; i < program.workflow->states.size(); ++i)
+      bool internal = true;
+      for (const StateDecl &s : program.workflow->states) internal &= s.kind == StateKind::Internal;
+      for (size_t i = 0; i < program.workflow->states.size() && internal; ++i)
         if (state == program.workflow->states[i].name) member.state = int(i);
     } else if (chat::isChatProgram(program)) {
       for (const ChatTaskDecl &t : program.tasks)
@@ -235,15 +239,17 @@ RunService::Started A2aAgents::startWorkflowTurn(const Member &member, const std
   for (const std::string &task : before) runs_.waitUntilStopped(task);
   Value input;
   std::optional<chat::WorkflowChat::Position> position;
+  bool first = false;  // this turn sets the context's workflow input
   {
     std::lock_guard lock(chat->mutex);
-    if (!chat->input) chat->input = variables ? Value::fromJson(*variables) : Value::object({});
+    first = !chat->input;
+    if (first) chat->input = variables ? Value::fromJson(*variables) : Value::object({});
     input = *chat->input;
     position = chat->position;
   }
   const int state = member.state;
   Value mediaList = Value::fromJson(media);
-  return runs_.start(std::move(recorded), nullptr, std::nullopt,
+  RunService::Started started = runs_.start(std::move(recorded), nullptr, std::nullopt,
                      [chat, input, text, mediaList, position, state](Run &run, const CancellationToken &cancel,
                                                                     const std::string &rootSpan) -> std::optional<Value> {
                        std::unique_ptr<chat::WorkflowChat> conversation =
@@ -259,6 +265,11 @@ RunService::Started A2aAgents::startWorkflowTurn(const Member &member, const std
                        chat->position = conversation->position();
                        return Value::string(reply);
                      });
+  if (first && started.refusal != RunService::Refusal::None) {
+    std::lock_guard lock(chat->mutex);  // refused (a full server): the retry's variables set the input
+    chat->input.reset();
+  }
+  return started;
 }
 
 std::vector<llm::Message> A2aAgents::earlierTurns(const std::vector<std::string> &tasks) {
@@ -395,9 +406,7 @@ A2aAgents::Begun A2aAgents::begin(const Member &member, const std::string &conte
         return out;
       }
     chat.earlier = earlierTurns(before);
-    std::optional<Value> record;
-    if (!chat::isChatProgram(program_) || !caller.empty()) record = Value::fromJson(recorded);
-    out.started = start_(chat, record);
+    out.started = start_(chat, Value::fromJson(recorded));
   }
   if (out.started.refusal != RunService::Refusal::None) return out;
   Json history = message;
@@ -443,7 +452,19 @@ std::string A2aAgents::ask(const std::string &memberName, const std::string &que
     // Successive calls from one conversation continue one conversation with the agent, as
     // PromptKit keeps one per session: the caller's context's, else the caller's run's.
     auto caller = tasks_.find(callerRunId);
-    context = (caller != tasks_.end() ? caller->second.contextId : callerRunId) + "/" + memberName;
+    if (caller != tasks_.end()) context = caller->second.contextId + "/" + memberName;
+  }
+  if (context.empty()) {
+    // A turn that asks before begin() has recorded its task (its run started first): the journal
+    // has its context, in the turn's recorded input.
+    std::optional<journal::RunRow> row = journal_.runs().find(callerRunId);
+    Json recorded = row ? readJsonOrDiscarded(row->input) : Json();
+    const Json a2a = recorded.is_object() && recorded.contains("a2a") ? recorded["a2a"] : Json();
+    if (a2a.is_object() && a2a.value("agent", "") == memberName)
+      throw Error(ErrorKind::StepFailed, "agent '" + memberName + "' is already answering in this chain of calls: "
+                                             "an agent does not wait for itself");
+    context = (a2a.is_object() && a2a.contains("contextId") ? a2a["contextId"].get<std::string>() : callerRunId) + "/" +
+              memberName;
   }
   MessageContent content{query, Json::array()};
   Json message = {{"kind", "message"}, {"messageId", ""}, {"role", "user"},
