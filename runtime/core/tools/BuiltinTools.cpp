@@ -98,6 +98,23 @@ std::string realPath(const fs::path &path, int &err) {
   return out;
 }
 
+// The real path of `given` (relative to `workspace`, or absolute), which must exist and be inside
+// it, symlinks resolved; fails the call naming what is wrong (`verb`: what the tool could not do).
+std::string existingInside(const fs::path &workspace, std::string_view tool, const std::string &given,
+                           const char *verb) {
+  const fs::path lexical = (workspace / given).lexically_normal();  // an absolute `given` replaces it
+  const bool lexicallyInside = within(lexical, workspace);
+  int err = 0;
+  std::string real = realPath(lexical, err);
+  if (real.empty()) {
+    if (!lexicallyInside) outside(tool, given, false);
+    if (err == ENOENT) fail(tool, inQuotes(given) + " does not exist");
+    fail(tool, std::string("cannot ") + verb + " " + inQuotes(given) + ": " + std::strerror(err));
+  }
+  if (!within(fs::path(real), workspace)) outside(tool, given, lexicallyInside);
+  return real;
+}
+
 bool validUtf8(std::string_view s) { return invalidUtf8At(s) == std::string_view::npos; }
 
 }  // namespace
@@ -135,16 +152,7 @@ Value BuiltinTools::readFile(const Value &args) const {
   const std::string given = stringArgument(tool, args, "path");
   if (given.empty()) fail(tool, "argument 'path' is empty");
   if (given.find('\0') != std::string::npos) fail(tool, "path contains a NUL byte");
-  const fs::path lexical = (workspace_ / given).lexically_normal();  // an absolute `given` replaces it
-  const bool lexicallyInside = within(lexical, workspace_);
-  int err = 0;
-  std::string real = realPath(lexical, err);
-  if (real.empty()) {
-    if (!lexicallyInside) outside(tool, given, false);
-    if (err == ENOENT) fail(tool, inQuotes(given) + " does not exist");
-    fail(tool, "cannot read " + inQuotes(given) + ": " + std::strerror(err));
-  }
-  if (!within(fs::path(real), workspace_)) outside(tool, given, lexicallyInside);
+  const std::string real = existingInside(workspace_, tool, given, "read");
 
   RegularFile file = readRegularFile(real, std::numeric_limits<size_t>::max(), O_NOFOLLOW);
   if (file.problem == RegularFile::Problem::Directory) fail(tool, inQuotes(given) + " is a directory");
@@ -167,16 +175,7 @@ Value BuiltinTools::listFiles(const Value &args) const {
     given = stringArgument(tool, args, "path");
   if (given.empty()) given = ".";
   if (given.find('\0') != std::string::npos) fail(tool, "path contains a NUL byte");
-  const fs::path lexical = (workspace_ / given).lexically_normal();
-  const bool lexicallyInside = within(lexical, workspace_);
-  int err = 0;
-  std::string real = realPath(lexical, err);
-  if (real.empty()) {
-    if (!lexicallyInside) outside(tool, given, false);
-    if (err == ENOENT) fail(tool, inQuotes(given) + " does not exist");
-    fail(tool, "cannot list " + inQuotes(given) + ": " + std::strerror(err));
-  }
-  if (!within(fs::path(real), workspace_)) outside(tool, given, lexicallyInside);
+  const std::string real = existingInside(workspace_, tool, given, "list");
   std::error_code ec;
   fs::directory_iterator it(real, ec);
   if (ec) fail(tool, "cannot list " + inQuotes(given) + ": " + ec.message());
