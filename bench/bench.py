@@ -42,14 +42,14 @@ FULL = {"chains": [10, 1000, 10000], "fanouts": [8, 64], "loop": 100, "foreach":
         "batch_lines": 10000, "batch_max_runs": [64, 256], "batch_delay_ms": 100, "batch_rpm": 30000,
         "batch_tpm": 3000000, "batch_overhead_lines": 10000,
         "stream_iterations": 300, "stream_concurrency": [1, 16, 256],
-        "serve_stream_iterations": 200, "serve_stream_warmup": 20, "cost_documents": 100}
+        "serve_stream_iterations": 200, "serve_stream_warmup": 20, "cost_documents": 100, "chat_turns": 1000}
 SMOKE = {"chains": [10, 20, 40], "fanouts": [2], "loop": 3, "foreach": 3, "rounds": 2, "prompts": 2,
          "delay_ms": 20, "runs": 3, "min_time": "0.01", "llm_runs": 1,
          "check_sizes": [20], "cxx_sizes": [5], "cxx_levels": ["-O0"], "compile_runs": 1,
          "journal_chain": 20, "journal_sizes": [2, 5], "toolcomp": [3, 5], "awl": [2, 4], "awl_shell": 2,
          "batch_lines": 40, "batch_max_runs": [4, 8], "batch_delay_ms": 5, "batch_rpm": 6000, "batch_tpm": 600000,
          "batch_overhead_lines": 40, "stream_iterations": 10, "stream_concurrency": [1, 2],
-         "serve_stream_iterations": 5, "serve_stream_warmup": 2, "cost_documents": 5}
+         "serve_stream_iterations": 5, "serve_stream_warmup": 2, "cost_documents": 5, "chat_turns": 5}
 
 
 def load():
@@ -411,6 +411,84 @@ class Bench:
             per_step = (got - none[n] - fixed_normal) / n
             self.rows.append(Row(f"journal cost per step, normal, {runs} runs of {n} steps already in the file "
                                  f"({size / 1e6:.0f} MB)", per_step, None, "µs", "< 20 µs", per_step < 20))
+
+    def versions(self):
+        """Versions, fork and journaled chats (docs/journal.md): what a step costs in the journal's
+        file; a fork of an n-step run from its last step and from its middle, whole process (the
+        source's history read, its reused rows copied into the fork, the steps from STEP on run);
+        and what a turn of a long journaled conversation costs in the file, against the bytes of
+        its messages."""
+        print("== versions", flush=True)
+        s = self.s
+        n, short = s["journal_chain"], 10
+        vdir = os.path.join(self.work, "versions")
+        os.makedirs(vdir, exist_ok=True)
+
+        def fresh(name):
+            path = os.path.join(vdir, name)
+            for suffix in ("", "-wal", "-shm"):
+                if os.path.exists(path + suffix):
+                    os.unlink(path + suffix)
+            return path
+
+        def used_bytes(path):
+            # The pages in use (not the free ones a vacuum would give back), log included: every
+            # process closed it, so the log was checkpointed into the file.
+            with sqlite3.connect(path) as db:
+                pages = db.execute("PRAGMA page_count").fetchone()[0] - db.execute("PRAGMA freelist_count").fetchone()[0]
+                return pages * db.execute("PRAGMA page_size").fetchone()[0]
+
+        chains = {k: self.build(shapes.chain(k), inprocess=False) for k in (short, n)}
+        used = {}
+        for k in (short, n):
+            path = fresh(f"bytes-{k}.db")
+            self.run([chains[k][0]] + shapes.chain(k).args + ["--journal", path])
+            used[k] = used_bytes(path)
+        self.rows.append(Row(f"journal bytes per step, a chain of tool steps ({short}→{n} slope)",
+                             (used[n] - used[short]) / (n - short), None, "B", ratio=False))
+
+        template = fresh("fork-template.db")
+        self.run([chains[n][0]] + shapes.chain(n).args + ["--journal", template])
+        with sqlite3.connect(template) as db:
+            run_id = db.execute("SELECT id FROM runs").fetchone()[0]
+        afresh = self.spawn_runs([chains[n][0]] + shapes.chain(n).args, s["runs"])["median"]
+        for step, where in ((f"s{n - 1}", "last"), (f"s{n // 2}", "middle")):
+            walls = []
+            for _ in range(s["runs"]):
+                copy = fresh("fork.db")
+                shutil.copyfile(template, copy)
+                started = time.perf_counter()
+                self.run([chains[n][0], "--journal", copy, "--fork", run_id, "--from", step, "--quiet"])
+                walls.append((time.perf_counter() - started) * 1000)
+            self.rows.append(Row(f"--fork of a {n}-step run from its {where} step, whole process, median (the chain "
+                                 f"afresh, no journal: {afresh:.2f} ms)", statistics.median(walls), None, "ms"))
+
+        if not self.c.get("llm_server"):
+            self.rows.append(Row("journaled chat", note="skipped: no test LLM server in this build (WFC_BUILD_TESTS=OFF)"))
+            return
+        turns = s["chat_turns"]
+        pack = shapes.HEADER.format(id="chat", name="A chat") + (
+            "prompts:\n  talk: {id: talk, name: Talk, version: 1.0.0, system_template: Answer in one line.}\n"
+            "tools: {}\n")
+        shape = shapes.Shape("chat", pack, "tools: {}\n", about="a chat executable of one task")
+        built = self.build(shape, inprocess=False)
+        reply = "An answer of about sixty bytes, as a short chat reply would be."
+        script = {"replies": [{"reply": {"content": reply}}]}
+        lines = "".join(json.dumps({"message": f"Question {i}: what comes next in this conversation?"}) + "\n"
+                        for i in range(turns))
+        message_bytes = sum(len(json.loads(l)["message"]) for l in lines.splitlines()) + turns * len(reply)
+        journal = fresh("chat.db")
+        with LlmServer(self.c["llm_server"], script, os.path.join(self.work, "chat")) as server:
+            started = time.perf_counter()
+            subprocess.run([built[0], "--chat", "--journal", journal, "--llm-base-url", server.base_url, "--model",
+                            "bench", "--quiet"], input=lines, text=True, check=True, stdout=subprocess.DEVNULL)
+            wall = time.perf_counter() - started
+        size = used_bytes(journal)
+        self.rows.append(Row(f"journaled chat of {turns} turns: journal bytes per turn (messages: "
+                             f"{message_bytes / turns:.0f} B a turn; {wall:.1f} s in all)", size / turns, None, "B",
+                             ratio=False))
+        self.rows.append(Row(f"journaled chat of {turns} turns: journal bytes / message bytes", size / message_bytes,
+                             None, "×", "a small factor", size / message_bytes < 10, ratio=False))
 
     def toolcomp(self):
         """Tool compositions (docs/tool-composition.md): chains of native no-op tools, so the time is
@@ -979,7 +1057,7 @@ def main():
                                            "sources (default: a temporary directory, removed)")
     parser.add_argument("--json", help="also write the rows as JSON here")
     parser.add_argument("--only", choices=["runtime", "startup", "llm", "stream", "serve-stream", "compiler", "journal",
-                                           "toolcomp", "awl", "batch", "cost"],
+                                           "versions", "toolcomp", "awl", "batch", "cost"],
                         action="append")
     args = parser.parse_args()
     config_path = os.path.join(args.build_dir, "bench", "bench-config.json")
@@ -1001,8 +1079,8 @@ def main():
     bench = Bench(config, SMOKE if args.smoke else FULL, work, args.smoke)
     print(f"machine: {machine()}; load average at start {' '.join(f'{x:.2f}' for x in os.getloadavg())}", flush=True)
     try:
-        for part in args.only or ["runtime", "startup", "llm", "stream", "serve-stream", "compiler", "journal", "toolcomp",
-                                  "awl", "batch", "cost"]:
+        for part in args.only or ["runtime", "startup", "llm", "stream", "serve-stream", "compiler", "journal", "versions",
+                                  "toolcomp", "awl", "batch", "cost"]:
             getattr(bench, part.replace("-", "_"))()
     finally:
         if not args.work_dir:

@@ -819,4 +819,21 @@ std::string toJsonText(const BindingsFile &file) {
   return out.dump();
 }
 
+std::optional<std::string> bindingIdentityText(const std::string &tool, const BindingsFile *defaults,
+                                               const BindingsFile *overrides) {
+  const BindingsFile *file = nullptr;
+  const BindingsFile::Entry *entry = nullptr;
+  for (const BindingsFile *f : {overrides, defaults})
+    if (!entry && f && (entry = f->find(tool))) file = f;
+  if (!entry) return std::nullopt;
+  std::string text = entry->kind + "\n" + entry->spec.dump() + "\n" + entry->native;
+  if (const auto *mcp = std::get_if<McpSettings>(&entry->settings)) {
+    const BindingsFile::McpServer *s = file->findMcpServer(mcp->server);
+    for (const BindingsFile *f : {overrides, defaults})
+      if (!s && f) s = f->findMcpServer(mcp->server);
+    if (s) text += "\n" + s->spec.dump();
+  }
+  return text;
+}
+
 }  // namespace wfc

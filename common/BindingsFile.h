@@ -174,6 +174,12 @@ bool operator==(const BindingsFile::ProviderBinding &a, const BindingsFile::Prov
 bool operator==(const BindingsFile::ModelPrice &a, const BindingsFile::ModelPrice &b);
 bool operator==(const BindingsFile &a, const BindingsFile &b);
 
+// What identifies `tool`'s binding in effect — `overrides`' entry, else `defaults'` (either may
+// be null) — with the mcp server it names, or nullopt when neither binds it. The journal keeps a
+// hash of it (a binding may carry secrets in `env`), and `wfc compat` computes the same hash.
+std::optional<std::string> bindingIdentityText(const std::string &tool, const BindingsFile *defaults,
+                                               const BindingsFile *overrides);
+
 // The same bindings as compact JSON (entries in file order), for baking into generated code;
 // fromJsonText() of it gives an equal BindingsFile.
 std::string toJsonText(const BindingsFile &file);

@@ -84,7 +84,7 @@ WFC_DECL_MIRROR(EnvironmentDeclFields, wfc::EnvironmentDecl, WFC_ENVIRONMENT_DEC
 #define WFC_PROGRAM_DECL_FIELDS(F)                                                                                   \
   F(name) F(version) F(source) F(description) F(summary) F(wfcVersion) F(identity) F(tools) F(prompts) F(providers) \
   F(compositions) F(bindings) F(natives) F(allowUnbound) F(maxWallTimeMs) F(maxToolCalls) F(workflow)              \
-  F(evals) F(tasks) F(skills) F(governance) F(graph) F(agents) F(environment)
+  F(evals) F(tasks) F(skills) F(governance) F(graph) F(agents) F(environment) F(stepTable)
 WFC_DECL_MIRROR(ProgramDeclFields, wfc::ProgramDecl, WFC_PROGRAM_DECL_FIELDS);
 
 #define WFC_EVAL_DECL_FIELDS(F)                                                                               \

@@ -5,6 +5,11 @@
 #include <llvm/ADT/StringExtras.h>
 #include <llvm/Support/SHA256.h>
 
+#include <algorithm>
+#include <map>
+#include <set>
+#include <vector>
+
 namespace wfc::codegen {
 namespace {
 
@@ -124,7 +129,95 @@ ir::Json stepJson(const ir::Step &s, bool withGraph) {
   return out;
 }
 
+void addTools(const ir::Prompt *prompt, std::set<std::string> &tools) {
+  if (prompt)
+    for (const ir::Tool *t : prompt->tools) tools.insert(t->name);
+}
+
+// What `step` calls or offers a model, with its inner steps and a called composition's.
+void toolsOf(const ir::Step &step, std::set<std::string> &tools, std::set<const ir::Composition *> &seen) {
+  if (step.tool) tools.insert(step.tool->name);
+  for (const ir::Tool *t : step.tools) tools.insert(t->name);
+  addTools(step.prompt, tools);
+  for (const auto &c : step.children) toolsOf(*c, tools, seen);
+  if (step.callee && seen.insert(step.callee).second)
+    for (const auto &c : step.callee->steps) toolsOf(*c, tools, seen);
+}
+
+ir::Json toolList(const std::set<std::string> &tools) {
+  ir::Json out = ir::Json::array();
+  for (const std::string &t : tools) out.push_back(t);
+  return out;
+}
+
+struct TableBuilder {
+  explicit TableBuilder(const std::function<std::string(llvm::SMLoc)> &location) : location(location) {}
+
+  const std::function<std::string(llvm::SMLoc)> &location;
+  std::map<std::string, ir::Json> table;  // sorted: the text is the same for the same program
+  std::vector<const ir::Composition *> calling;  // the subflow calls being walked (no recursion)
+
+  void add(const std::string &pattern, const ir::Json &definition, const std::set<std::string> &tools,
+           llvm::SMLoc loc) {
+    table[pattern] = {{"hash", sha256(definition.dump()).substr(0, 16)}, {"tools", toolList(tools)},
+                      {"at", location(loc)}};
+  }
+
+  // The runtime's paths (core/scheduler): a step's is its frame's prefix and its id; a foreach's
+  // or loop's inner steps run in a frame per item ("each[3]__"), a block's in one frame
+  // ("block__"), a parallel's in its own frame; a called composition's steps under "call__".
+  void steps(const ir::StepList &list, const std::string &prefix) {
+    for (const auto &s : list) {
+      std::set<std::string> tools;
+      std::set<const ir::Composition *> seen;
+      toolsOf(*s, tools, seen);
+      add(prefix + s->id, stepJson(*s, false), tools, s->loc);
+      switch (s->kind) {
+        case ir::StepKind::Foreach:
+        case ir::StepKind::Loop: steps(s->children, prefix + s->id + "[]__"); break;
+        case ir::StepKind::Block: steps(s->children, prefix + s->id + "__"); break;
+        default: steps(s->children, prefix); break;
+      }
+      if (s->callee && std::find(calling.begin(), calling.end(), s->callee) == calling.end()) {
+        calling.push_back(s->callee);
+        steps(s->callee->steps, prefix + s->id + "__");
+        calling.pop_back();
+      }
+    }
+  }
+
+  void state(const ir::State &s) {
+    ir::Json events = ir::Json::array(), artifacts = ir::Json::array();
+    for (const ir::Transition &t : s.onEvent) events.push_back(t.event);
+    for (const ir::Artifact &a : s.artifacts) artifacts.push_back({a.name, a.type, a.append});
+    ir::Json definition = {{"kind", ir::spell(s.kind)},
+                           {"events", events},
+                           {"terminal", s.terminal},
+                           {"artifacts", artifacts},
+                           {"persistent", s.persistent}};
+    if (s.prompt) definition["prompt"] = promptJson(*s.prompt);
+    if (s.composition) definition["composition"] = compositionJson(*s.composition);
+    std::set<std::string> tools;
+    addTools(s.prompt, tools);
+    add(s.name, definition, tools, s.loc);
+    if (s.composition) steps(s.composition->steps, s.name + ":");
+  }
+};
+
 }  // namespace
+
+std::string stepTable(const ir::Composition *entry, const ir::Workflow *workflow,
+                      const std::function<std::string(llvm::SMLoc)> &location) {
+  TableBuilder builder(location);
+  if (entry) builder.steps(entry->steps, "");
+  if (workflow)
+    for (const ir::State &s : workflow->states) builder.state(s);
+  // One entry a line, for a person reading the generated source.
+  std::string out = "{";
+  for (const auto &[pattern, entry] : builder.table)
+    out += (out.size() > 1 ? ",\n" : "\n") + ir::Json(pattern).dump() + ": " + entry.dump();
+  return out + "\n}";
+}
 
 std::string programIdentity(const ir::Module &module, const ir::Composition *entry) {
   std::string text;

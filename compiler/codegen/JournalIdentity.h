@@ -8,6 +8,7 @@
 
 #include "ir/Module.h"
 
+#include <functional>
 #include <string>
 
 namespace wfc::codegen {
@@ -22,6 +23,14 @@ std::string programIdentity(const ir::Module &module, const ir::Composition *ent
 // and modifiers; for a wfc.subflow, the called composition's whole definition. Not its place in
 // the graph: a step moved or given new neighbours keeps its cached outputs.
 std::string stepDefinitionHash(const ir::Step &step);
+
+// The program's step table (ProgramDecl::stepTable; docs/journal.md "Versions"): every step of the
+// compositions that run (`entry`, or `workflow`'s states) and every state, by the path the journal
+// records them under with iteration indices and visit counts left out — {PATTERN: {"hash": 16 hex
+// digits of its definition's hash, "tools": the tools it or its inner steps call or offer, "at":
+// its pack location}}, as JSON text, one entry a line. `location` spells a pack location.
+std::string stepTable(const ir::Composition *entry, const ir::Workflow *workflow,
+                      const std::function<std::string(llvm::SMLoc)> &location);
 
 // The prompt cache key of a prompt or agent step's requests (docs/cost.md "Prompt caching"): "wfc-"
 // and 16 hex digits of its definition's hash, so that it is the same in every run and every

@@ -592,6 +592,16 @@ std::optional<std::string> emitProgram(const ir::Module &module, const analysis:
       const char kGraph[] = $text$;
 
     )cc");
+  // What each step and state is, for resuming a run under a later version of the program.
+  const std::string steps =
+      program.chat ? std::string() : stepTable(entry, program.workflow, [&](llvm::SMLoc loc) { return ctx.location(loc); });
+  if (!steps.empty() && steps != "{\n}")
+    p.emit({{"text", rawString(steps, "json")}}, R"cc(
+      // Each step's and state's definition hash, by path: a run journaled by another version of
+      // this program resumes here when the steps it completed are unchanged (docs/journal.md).
+      const char kStepTable[] = $text$;
+
+    )cc");
   // The environment variables the program reads, each where it first reads them: checked before
   // the first step runs (docs/awl.md "Variables").
   std::vector<EnvironmentDeclFields> environmentRows;
@@ -640,6 +650,7 @@ std::optional<std::string> emitProgram(const ir::Module &module, const analysis:
   if (options.graphJson) fields.graph = "kGraph";
   if (!module.agents.is_null() && !member) fields.agents = "kAgents";
   if (!environmentRows.empty()) fields.environment = "kEnvironment";
+  if (!steps.empty() && steps != "{\n}") fields.stepTable = "kStepTable";
   emitInitializer(p, "kProgram", fields);
   if (member)
     p.emit({{"ns", options.memberNamespace}}, R"cc(

@@ -17,11 +17,9 @@
 #include <set>
 
 namespace wfc {
-namespace {
 
-// The compiled-in bindings with the tools a source binds to a builtin by default (AWL's agents'
-// file tools) added, unless the given bindings bind them: the executable runs them unbound by
-// anyone, and a --bindings file still overrides them.
+// The executable runs the builtin defaults unbound by anyone, and a --bindings file still
+// overrides them.
 std::optional<std::string> withBuiltinDefaults(std::optional<std::string> json, const std::vector<const ir::Module *> &modules,
                                                const BindingsFile *bindings) {
   nlohmann::ordered_json doc;
@@ -46,7 +44,6 @@ std::string displayPath(const std::string &pack) {
   return pack;
 }
 
-}  // namespace
 
 // A registry (docs/registry.md): each workflow's program through the -O level's passes and code
 // generation into a namespace of its own, then the registry's tables, all in one file.

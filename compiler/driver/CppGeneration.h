@@ -34,6 +34,15 @@ struct GeneratedProgram {
   std::vector<std::string> chatTasks;  // a chat program's tasks (its prompts' keys); else empty
 };
 
+// The compiled-in bindings (JSON text, or none) with the tools a source binds to a builtin by
+// default (AWL's agents' file tools) added, unless `bindings` binds them.
+std::optional<std::string> withBuiltinDefaults(std::optional<std::string> json, const std::vector<const ir::Module *> &modules,
+                                               const BindingsFile *bindings);
+
+// The pack as the banner and run-time messages name it: relative to the current directory when
+// it is inside it, else as given.
+std::string displayPath(const std::string &pack);
+
 // Runs the pipeline, reporting through `compilation` (whose finish() gives the exit code: 1
 // for errors in the input, 2 for a bad bindings file). nullopt when it failed.
 std::optional<GeneratedProgram> generateProgram(Compilation &compilation, const CommonOptions &options,

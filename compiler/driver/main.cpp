@@ -4,6 +4,7 @@
 
 #include "driver/BuildCommand.h"
 #include "driver/CheckCommand.h"
+#include "driver/CompatCommand.h"
 #include "driver/CompileCommand.h"
 #include "driver/DeployCommand.h"
 #include "driver/GraphCommand.h"
@@ -210,6 +211,16 @@ cl::opt<std::string> maxCost("max-cost", cl::value_desc("USD"),
                                       "unpriced bound may)"),
                              cl::sub(checkCmd), cl::sub(buildCmd), cl::sub(compileCmd), cl::cat(wfcCategory));
 
+cl::SubCommand compatCmd("compat", "What changed between two versions of a pack, step by step, and which runs of a "
+                                   "journal resume under the new one");
+cl::list<std::string> compatPacks(cl::Positional, cl::OneOrMore, cl::desc("<old pack> <new pack>"), cl::sub(compatCmd),
+                                  cl::cat(wfcCategory));
+cl::opt<std::string> compatJournal("journal", cl::value_desc("file"),
+                                   cl::desc("A journal: say for each of its runs whether it resumes under the new pack"),
+                                   cl::sub(compatCmd), cl::cat(wfcCategory));
+cl::opt<std::string> compatFormat("format", cl::value_desc("text|json"), cl::desc("Output format (default: text)"),
+                                  cl::init("text"), cl::sub(compatCmd), cl::cat(wfcCategory));
+
 cl::SubCommand schemaCmd("schema", "Print the JSON Schema (draft-07) of the pack format, for editors");
 
 cl::SubCommand traceCmd("trace", "Trace files: 'wfc trace view TRACE.jsonl -o timeline.html' draws a run's timeline");
@@ -222,7 +233,7 @@ cl::opt<std::string> traceRun("run", cl::value_desc("id"), cl::desc("The run to 
 cl::opt<std::string> tracePack("pack", cl::value_desc("pack file"), cl::desc("Draw this pack's step graph too"),
                                cl::sub(traceCmd), cl::cat(wfcCategory));
 
-const std::vector<std::string> kSubcommands = {"check", "build", "compile", "graph", "deploy", "schema", "trace"};
+const std::vector<std::string> kSubcommands = {"check", "build", "compile", "graph", "deploy", "compat", "schema", "trace"};
 
 void printVersion(llvm::raw_ostream &os) { os << "wfc " << WFC_VERSION << "\n"; }
 
@@ -345,6 +356,18 @@ int main(int argc, char **argv) {
     deploy.inputConfigMap = deployFlag("input-configmap");
     deploy.task = deployFlag("task");
     return wfc::runDeploy(deploy, options, argv[0]);
+  }
+  if (compatCmd) {
+    if (compatPacks.size() != 2) {
+      llvm::WithColor::error(llvm::errs(), "wfc") << "compat takes two packs, the old version and the new one: wfc compat "
+                                                     "OLD.yaml NEW.yaml [--journal FILE]\n";
+      return 2;
+    }
+    if (compatFormat != "text" && compatFormat != "json") {
+      llvm::WithColor::error(llvm::errs(), "wfc") << "--format takes text or json, not '" << compatFormat << "'\n";
+      return 2;
+    }
+    return wfc::runCompat({compatPacks[0], compatPacks[1], compatJournal, bindingsFile, compatFormat == "json"}, options);
   }
   if (graphCmd) return wfc::runGraph({graphPack, graphOutput, graphFormat, graphAfterPasses, bindingsFile}, options);
   if (traceCmd) {

@@ -351,6 +351,12 @@ struct ProgramDecl {
   // (its name, description, version and one skill) without the address; nullptr: none.
   const char *agents = nullptr;
   std::span<const EnvironmentDecl> environment = {};  // in the order the program first reads them
+  // What each step and state is, by path (docs/journal.md "Versions"): JSON text {PATTERN: {"hash",
+  // "tools", "at"}}, PATTERN the path the journal records with iteration indices and visit counts
+  // left out ("each[]__summarize", "review:fetch"). A run resumes under another program only when
+  // every step it completed or has in flight has the same hash here, and its tools the same
+  // bindings. nullptr: the program has no steps a run records (a chat program).
+  const char *stepTable = nullptr;
 };
 
 // ---------------------------------------------------------------------------------------------

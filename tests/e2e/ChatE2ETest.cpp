@@ -52,12 +52,12 @@ class ChatE2ETest : public LlmPackTest {
   }
 
   // Runs the executable with `lines` on its standard input (not a terminal: JSON lines).
-  ProcessResult runWithStdin(const std::vector<std::string> &args, const std::string &lines) {
+  ProcessResult runWithStdin(const std::vector<std::string> &args, const std::string &lines, double timeout = 20) {
     std::string file = path("stdin.txt");
     writeText(file, lines);
     std::vector<std::string> argv = {"-c", "exec \"$0\" \"$@\" < '" + file + "'", exes_.at("chat-support")};
     argv.insert(argv.end(), args.begin(), args.end());
-    return runProcess("/bin/sh", argv, 20);
+    return runProcess("/bin/sh", argv, timeout);
   }
 
 };
@@ -146,7 +146,7 @@ TEST_F(ChatE2ETest, UsageErrorsExitTwoBeforeAnythingIsSent) {
                         Case{{"--task", "support", "--message", "hi"}, "task 'support' needs variable 'customer'"},
                         Case{{"--task", "greeter"}, "a chat turn needs a message"},
                         Case{{"--task", "greeter", "--input-json", R"({"message": "hi", "mood": "x"})"}, "unknown key 'mood'"},
-                        Case{{"--task", "greeter", "--message", "hi", "--journal", path("j.db")}, "--journal is not supported by chat executables yet"}}) {
+                        Case{{"--task", "greeter", "--message", "hi", "--journal", path("j.db")}, "--journal journals a conversation: give --chat too"}}) {
     ProcessResult r = run("chat-support", llmArgs(server, c.args));
     EXPECT_EQ(r.exitCode, 2) << c.message << "\n" << r.err;
     EXPECT_NE(r.err.find(c.message), std::string::npos) << r.err;
@@ -201,6 +201,71 @@ TEST_F(ChatE2ETest, ChatHoldsAConversationOverStdin) {
   EXPECT_EQ(r.exitCode, 2) << r.err;
   EXPECT_EQ(r.out, "\"Hello!\"\n");
   EXPECT_NE(r.err.find("turn 2: the line is not JSON"), std::string::npos) << r.err;
+}
+
+// 5b. A journaled conversation (docs/journal.md "Journaled chats"): killed (SIGKILL) while a turn
+// waits for the model, then resumed: the journal's turns are replayed without a request and
+// without printing their replies again, the turn in flight is asked again and its reply printed,
+// then stdin's turns go on with the whole conversation behind them. A resume with another task
+// is exit 2; a conversation that ended is continued later too.
+TEST_F(ChatE2ETest, AJournaledConversationResumesAfterAKill) {
+  Json script = ChatE2ETest::script();
+  script["replies"].insert(script["replies"].begin(),
+                           json(R"({"match": {"system_contains": "Greet", "last_user_contains": "slow"}, "times": 1,
+                                    "delay_ms": 30000, "reply": {"content": "Too late."}})"));
+  LlmServerProcess server(script);
+  // The requests the server answered, by their last user message (the slow one killed is not
+  // answered while the test runs).
+  auto asked = [&](const std::string &message) {
+    std::vector<Json> out;
+    for (const Json &b : bodies(server))
+      if (b["messages"].back()["content"] == message) out.push_back(b);
+    return out;
+  };
+  const std::string journal = path("chat.db");
+  ProcessResult killed = runWithStdin(llmArgs(server, {"--task", "greeter", "--chat", "--journal", journal}),
+                                      "{\"message\": \"first\"}\n{\"message\": \"second\"}\n{\"message\": \"slow\"}\n", 3);
+  ASSERT_TRUE(killed.timedOut) << killed.describe();
+  EXPECT_EQ(killed.out, "\"Hello!\"\n\"Hello again!\"\n");
+  ASSERT_EQ(bodies(server).size(), 2u);
+  ProcessResult runs = run("chat-support", {"--journal", journal, "--runs"});
+  ASSERT_EQ(runs.exitCode, 0) << runs.err;
+  std::string id = json(runs.out.substr(0, runs.out.find('\n')))["id"];
+
+  ProcessResult other = runWithStdin(llmArgs(server, {"--task", "support", "--chat", "--journal", journal, "--resume", id}), "");
+  EXPECT_EQ(other.exitCode, 2) << other.err;
+  EXPECT_NE(other.err.find("is a conversation with task 'greeter', not task 'support': resume it with --task greeter"),
+            std::string::npos)
+      << other.err;
+  ASSERT_EQ(bodies(server).size(), 2u);
+
+  ProcessResult resumed = runWithStdin(llmArgs(server, {"--task", "greeter", "--chat", "--journal", journal, "--resume", id}),
+                                       "{\"message\": \"third\"}\n");
+  ASSERT_EQ(resumed.exitCode, 0) << resumed.describe() << "\n" << resumed.err;
+  EXPECT_EQ(resumed.out, "\"Hello!\"\n\"Hello!\"\n") << "the slow turn's reply, then the third's";
+  EXPECT_EQ(asked("first").size(), 1u) << "a replayed turn asked the model again";
+  EXPECT_EQ(asked("second").size(), 1u) << "a replayed turn asked the model again";
+  std::vector<Json> slow = asked("slow"), third = asked("third");
+  ASSERT_EQ(slow.size(), 1u);
+  EXPECT_EQ(slow[0]["messages"], json(R"([
+      {"role": "system", "content": "Greet the user."},
+      {"role": "user", "content": "first"},
+      {"role": "assistant", "content": "Hello!"},
+      {"role": "user", "content": "second"},
+      {"role": "assistant", "content": "Hello again!"},
+      {"role": "user", "content": "slow"}])"));
+  ASSERT_EQ(third.size(), 1u);
+  EXPECT_EQ(third[0]["messages"].size(), 8u) << third[0].dump(2);
+
+  // Ended (stdin's end), and continued later: one more turn, one more request.
+  ProcessResult later = runWithStdin(llmArgs(server, {"--task", "greeter", "--chat", "--journal", journal, "--resume", id}),
+                                     "{\"message\": \"second\"}\n");
+  ASSERT_EQ(later.exitCode, 0) << later.err;
+  EXPECT_EQ(later.out, "\"Hello again!\"\n");
+  std::vector<Json> seconds = asked("second");
+  ASSERT_EQ(seconds.size(), 2u);
+  EXPECT_EQ(seconds[1]["messages"].size(), 10u);
+  EXPECT_EQ(asked("third").size(), 1u);
 }
 
 // 6. Record, then replay offline: the same replies, keyed by task and turn.

@@ -18,6 +18,7 @@
 #include "core/journal/ProgramIdentity.h"
 #include "host/session/Resume.h"
 #include "wfc/error.h"
+#include "wfc/program.h"
 
 #include <sqlite3.h>
 #include <stdlib.h>
@@ -96,6 +97,12 @@ void writeRows(const std::string &path, const std::string &sql) {
 
 bool isAlive(const std::string &) { return false; }
 
+// The program a resume checks against: one composition taking any input, and a step table, so
+// that a run of "another program" goes through the versions rule (docs/journal.md "Versions").
+const wfc::CompositionDecl kFuzzCompositions[] = {{.name = "main"}};
+const wfc::ProgramDecl kFuzzProgram = {.name = "fuzz-pack", .compositions = kFuzzCompositions,
+                                       .stepTable = "{\"s\": {\"hash\": \"0\", \"tools\": [\"t\"]}}"};
+
 void readEverything(wfc::journal::JournalFile &file) {
   using namespace wfc::journal;
   file.claimPack("fuzz-pack");
@@ -118,14 +125,16 @@ void readEverything(wfc::journal::JournalFile &file) {
     file.runs().toolCallCount(run.seq);
     ProgramIdentity self = run.identity;
     try {
-      resumableRun(file, run.id, self);
+      resumableRun(file, run.id, self, kFuzzProgram);
     } catch (const wfc::Error &) {
     }
     self.program += "-other";
+    self.stepTable = kFuzzProgram.stepTable;
     try {
-      resumableRun(file, run.id, self);
+      resumableRun(file, run.id, self, kFuzzProgram);
     } catch (const wfc::Error &) {
     }
+    file.runs().chatOwner(run.seq);
     try {
       resumeEvent(run, "approve", std::string("{\"ok\": true}"));
     } catch (const wfc::Error &) {

@@ -43,6 +43,9 @@ class TurnTaker {
   // At the end of the conversation (stdin's end).
   virtual void finish() = 0;
   virtual unsigned turns() const = 0;
+  // A turn that failed before (a journaled conversation replayed: docs/journal.md "Journaled
+  // chats"): counted, as it was, without running it — it left nothing in the conversation.
+  virtual void skipTurn() = 0;
 };
 
 class ChatSession final : public TurnTaker {
@@ -66,6 +69,7 @@ class ChatSession final : public TurnTaker {
   void finish() override;
 
   unsigned turns() const override { return turn_; }
+  void skipTurn() override { ++turn_; }
 
  private:
   Run &run_;

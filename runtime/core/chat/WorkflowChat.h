@@ -49,6 +49,7 @@ class WorkflowChat final : public TurnTaker {
   std::string turn(const TurnInput &input) override;
   void finish() override;  // ends the current visit's span
   unsigned turns() const override { return turn_; }
+  void skipTurn() override { ++turn_; }
 
  private:
   struct Scheduled {  // a workflow__transition the model called in this turn

@@ -170,6 +170,10 @@ void JournalFile::open(SyncMode sync, bool fresh) {
   // hundred bytes — 1 KiB pages write well under half what 4 KiB ones do per step. (Ignored once
   // the file exists: a journal keeps the page size it was created with.)
   Statement(db_, "PRAGMA page_size = 1024").run();
+  // Incremental auto-vacuum, so that removing runs (docs/journal.md "Retention") gives the space
+  // back a step at a time. Only a new file takes it; an older journal keeps its free pages for
+  // later runs.
+  if (fresh) Statement(db_, "PRAGMA auto_vacuum = INCREMENTAL").run();
   // A new journal in `normal` mode is set up without a sync: writing its first page through a
   // rollback journal, creating the -wal file and the tables would otherwise sync five times
   // (files and directory), milliseconds each, at every run that starts a journal. A killed

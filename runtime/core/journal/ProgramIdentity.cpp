@@ -10,23 +10,10 @@
 namespace wfc::journal {
 namespace {
 
-// The binding of `tool` in effect: the override file's entry, else the compiled-in one. An mcp
-// binding's server is part of it (the file that binds the tool names the server).
+// A hash, not the text: bindings may carry secrets in `env`, and the journal is no place for them.
 std::string bindingHash(const std::string &tool, const BindingsFile *defaults, const BindingsFile *overrides) {
-  const BindingsFile *file = nullptr;
-  const BindingsFile::Entry *entry = nullptr;
-  for (const BindingsFile *f : {overrides, defaults})
-    if (!entry && f && (entry = f->find(tool))) file = f;
-  if (!entry) return "unbound";
-  std::string text = entry->kind + "\n" + entry->spec.dump() + "\n" + entry->native;
-  if (const auto *mcp = std::get_if<McpSettings>(&entry->settings)) {
-    const BindingsFile::McpServer *s = file->findMcpServer(mcp->server);
-    for (const BindingsFile *f : {overrides, defaults})
-      if (!s && f) s = f->findMcpServer(mcp->server);
-    if (s) text += "\n" + s->spec.dump();
-  }
-  // A hash, not the text: bindings may carry secrets in `env`, and the journal is no place for them.
-  return sha256(text).substr(0, 32);
+  std::optional<std::string> text = bindingIdentityText(tool, defaults, overrides);
+  return text ? sha256(*text).substr(0, 32) : "unbound";
 }
 
 }  // namespace
@@ -54,6 +41,7 @@ ProgramIdentity identify(const ProgramDecl &program, const BindingsFile *default
   id.packVersion = program.version;
   id.program = program.identity ? program.identity : "";
   id.wfcVersion = program.wfcVersion;
+  id.stepTable = program.stepTable;
   for (const ToolDecl &t : program.tools) id.bindings[t.name] = bindingHash(t.name, defaults, overrides);
   return id;
 }

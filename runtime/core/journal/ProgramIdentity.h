@@ -20,6 +20,10 @@ struct ProgramIdentity {
   std::string program;      // ProgramDecl::identity
   std::string wfcVersion;
   std::map<std::string, std::string> bindings;  // tool → hash of its binding ("unbound")
+  // This executable's step table (ProgramDecl::stepTable), which a run it starts records once per
+  // program: what a later version of the program resumes the run by (docs/journal.md "Versions").
+  // Null when read from the journal.
+  const char *stepTable = nullptr;
 
   // The bindings as one JSON object text, as the journal stores them, and back.
   std::string bindingsJson() const;

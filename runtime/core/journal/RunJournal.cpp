@@ -51,6 +51,14 @@ void RunJournal::recordToolCall(const ToolCallRow &call) {
   record([&] { file_.runs().recordToolCall(seq_, call); });
 }
 
+void RunJournal::recordChatTurn(const ChatTurnRow &turn) {
+  record([&] { file_.runs().recordChatTurn(seq_, turn); });
+}
+
+void RunJournal::endChatTurn(unsigned turn, bool ok) {
+  record([&] { file_.runs().endChatTurn(seq_, turn, ok); });
+}
+
 void RunJournal::recordVisit(const std::string &path, const std::string &state, unsigned visit, const VisitRow &row) {
   record([&] { file_.runs().recordVisit(seq_, path, state, visit, row); });
 }

@@ -16,6 +16,7 @@
 #include "wfc/value.h"
 
 #include <optional>
+#include <vector>
 #include <string>
 
 namespace wfc::journal {
@@ -49,6 +50,12 @@ class RunJournal {
     return find(history_ ? &history_->toolCalls : nullptr, key);
   }
   const VisitRow *visit(const std::string &path) const { return find(history_ ? &history_->visits : nullptr, path); }
+  // A journaled conversation's turns (docs/journal.md "Journaled chats"), in order; empty when
+  // not resuming.
+  const std::vector<ChatTurnRow> &chatTurns() const {
+    static const std::vector<ChatTurnRow> none;
+    return history_ ? history_->chatTurns : none;
+  }
 
   // Records; each throws wfc::Error(Cancelled) after stopping the run when it cannot be written.
   void recordStep(const std::string &path, const StepRow &step, const std::optional<std::string> &cacheKey,
@@ -59,6 +66,8 @@ class RunJournal {
                       unsigned attempt, const std::string &prompt, const std::string &reply);
   void recordToolCall(const ToolCallRow &call);
   void recordVisit(const std::string &path, const std::string &state, unsigned visit, const VisitRow &row);
+  void recordChatTurn(const ChatTurnRow &turn);
+  void endChatTurn(unsigned turn, bool ok);
 
   // wfc.cache: the output recorded (by any run of the journal) under `cacheKey`, if any.
   std::optional<Value> cached(const std::string &cacheKey);

@@ -1,5 +1,7 @@
 #include "core/journal/RunStore.h"
 
+#include "common/StepVersions.h"
+
 #include "core/journal/IdentityColumns.h"
 #include "core/journal/SpendColumns.h"
 #include "support/sqlite/SqliteLibrary.h"
@@ -181,9 +183,19 @@ struct RunStore::Statements {
         visitsOf(db, "SELECT path, output, event, context, workflow FROM visits WHERE run = ?1"),
         countToolCalls(db, "SELECT count(*) FROM calls WHERE run = ?1"),
         runSpend(db, (std::string("SELECT ") + kSpendColumns + " FROM exchanges e WHERE e.run = ?1" + kSpendRows).c_str()),
-        cached(db, "SELECT output FROM steps WHERE cache_key = ?1 ORDER BY finished_ms DESC LIMIT 1") {}
+        cached(db, "SELECT output FROM steps WHERE cache_key = ?1 ORDER BY finished_ms DESC LIMIT 1"),
+        insertProgram(db, "INSERT OR IGNORE INTO programs (program, steps) VALUES (?1, ?2)"),
+        findProgram(db, "SELECT steps FROM programs WHERE program = ?1"),
+        recordedPaths(db, versions::kRecordedPathsSql),
+        adoptRun(db, "UPDATE runs SET pack = ?2, pack_version = ?3, program = ?4, bindings = ?5, wfc_version = ?6 "
+                     "WHERE seq = ?1"),
+        insertChatTurn(db, "INSERT OR REPLACE INTO chat_turns (run, turn, owner, input, status) VALUES (?1, ?2, ?3, ?4, "
+                           "'running')"),
+        endChatTurn(db, "UPDATE chat_turns SET status = ?3 WHERE run = ?1 AND turn = ?2"),
+        chatTurnsOf(db, "SELECT turn, owner, input, status FROM chat_turns WHERE run = ?1 ORDER BY turn") {}
 
   Statement insertRun, findRun, listRuns, runOwner, reopenRun, finishRun, insertStep, insertAttempt, insertExchange, insertToolCall, insertVisit, stepsOf, attemptsOf, exchangesOf, toolCallsOf, visitsOf, countToolCalls, runSpend, cached;
+  Statement insertProgram, findProgram, recordedPaths, adoptRun, insertChatTurn, endChatTurn, chatTurnsOf;
 };
 
 int64_t RunStore::create(const std::string &id, const ProgramIdentity &identity, const std::string &input,
@@ -196,7 +208,20 @@ int64_t RunStore::create(const std::string &id, const ProgramIdentity &identity,
     s->bind(7, std::string_view(input)).bind(8, startedMs).bind(9, std::string_view(owner));
     s->run();
     seq = sqlite::api().last_insert_rowid(file_.connection());
+    // The program's step table, once per program (an INSERT OR IGNORE a process makes once).
+    if (identity.stepTable) {
+      std::lock_guard lock(programsMutex_);
+      if (!programsRecorded_.count(identity.program)) {
+        Use p(s_->insertProgram);
+        p->bind(1, std::string_view(identity.program)).bind(2, std::string_view(identity.stepTable));
+        p->run();
+      }
+    }
   });
+  if (identity.stepTable) {
+    std::lock_guard lock(programsMutex_);
+    programsRecorded_.insert(identity.program);
+  }
   file_.checkpointSoon();  // a run boundary (docs/journal.md "Damaged or missing -wal")
   return seq;
 }
@@ -252,6 +277,97 @@ void RunStore::finish(int64_t seq, RunStatus status, const std::optional<std::st
   file_.checkpointSoon();  // a run boundary (docs/journal.md "Damaged or missing -wal")
 }
 
+std::optional<std::string> RunStore::stepTable(const std::string &program) {
+  return file_.read([&]() -> std::optional<std::string> {
+    Use s(s_->findProgram);
+    s->bind(1, std::string_view(program));
+    if (!s->step()) return std::nullopt;
+    return s->text(0);
+  });
+}
+
+std::vector<std::string> RunStore::recordedPaths(int64_t seq) {
+  return file_.read([&] {
+    std::vector<std::string> out;
+    Use s(s_->recordedPaths);
+    s->bind(1, seq);
+    while (s->step()) out.push_back(s->text(0));
+    return out;
+  });
+}
+
+void RunStore::adopt(int64_t seq, const ProgramIdentity &identity) {
+  file_.write([&] {
+    Use s(s_->adoptRun);
+    s->bind(1, seq);
+    bindIdentity(*s, 2, identity);
+    s->run();
+    if (identity.stepTable) {
+      Use p(s_->insertProgram);
+      p->bind(1, std::string_view(identity.program)).bind(2, std::string_view(identity.stepTable));
+      p->run();
+    }
+  });
+}
+
+void RunStore::recordChatTurn(int64_t seq, const ChatTurnRow &turn) {
+  file_.write([&] {
+    Use s(s_->insertChatTurn);
+    s->bind(1, seq).bind(2, int64_t(turn.turn)).bind(3, std::string_view(turn.owner)).bind(4, std::string_view(turn.input));
+    s->run();
+  });
+}
+
+void RunStore::endChatTurn(int64_t seq, unsigned turn, bool ok) {
+  file_.write([&] {
+    Use s(s_->endChatTurn);
+    s->bind(1, seq).bind(2, int64_t(turn)).bind(3, std::string_view(ok ? "ok" : "failed"));
+    s->run();
+  });
+}
+
+std::optional<std::string> RunStore::chatOwner(int64_t seq) {
+  return file_.read([&]() -> std::optional<std::string> {
+    Statement s(file_.connection(), "SELECT owner FROM chat_turns WHERE run = ?1 ORDER BY turn LIMIT 1");
+    s.bind(1, seq);
+    if (!s.step()) return std::nullopt;
+    return s.text(0);
+  });
+}
+
+void RunStore::copyRows(int64_t from, int64_t to, const std::vector<std::string> &paths) {
+  static const char *const kCopies[] = {
+      "INSERT INTO steps (run, path, status, output, error, attempts, cache_key, call_key, call_tool, call_args, "
+      "finished_ms) SELECT ?2, path, status, output, error, attempts, cache_key, call_key, call_tool, call_args, "
+      "finished_ms FROM steps WHERE run = ?1 AND path = ?3",
+      "INSERT INTO failed_attempts (run, path, attempt, kind, error, finished_ms) SELECT ?2, path, attempt, kind, "
+      "error, finished_ms FROM failed_attempts WHERE run = ?1 AND path = ?3",
+      "INSERT INTO exchanges (run, key, step, item, round, attempt, prompt, reply, finished_ms) SELECT ?2, key, step, "
+      "item, round, attempt, prompt, reply, finished_ms FROM exchanges WHERE run = ?1 AND step = ?3",
+      // A tool call's idempotency key starts with its run's id: the fork's calls are its own.
+      "INSERT INTO tool_calls (run, key, step, tool, args, status, result, error_kind, error, finished_ms) SELECT ?2, "
+      "CASE WHEN substr(key, 1, length(?4) + 1) = ?4 || '/' THEN ?5 || substr(key, length(?4) + 1) ELSE key END, "
+      "step, tool, args, status, result, error_kind, error, finished_ms FROM tool_calls WHERE run = ?1 AND step = ?3",
+  };
+  file_.write([&] {
+    std::string fromId, toId;
+    {
+      Statement ids(file_.connection(), "SELECT (SELECT id FROM runs WHERE seq = ?1), (SELECT id FROM runs WHERE seq = ?2)");
+      ids.bind(1, from).bind(2, to);
+      if (ids.step()) fromId = ids.text(0), toId = ids.text(1);
+    }
+    for (const char *sql : kCopies) {
+      Statement s(file_.connection(), sql);
+      const bool keyed = std::string_view(sql).find("?5") != std::string_view::npos;
+      for (const std::string &path : paths) {
+        s.bind(1, from).bind(2, to).bind(3, std::string_view(path));
+        if (keyed) s.bind(4, std::string_view(fromId)).bind(5, std::string_view(toId));
+        s.run();
+      }
+    }
+  });
+}
+
 RunHistory RunStore::history(int64_t seq) {
   return file_.read([&] {
     RunHistory h;
@@ -285,6 +401,17 @@ RunHistory RunStore::history(int64_t seq) {
       s->bind(1, seq);
       while (s->step())
         h.visits[s->text(0)] = VisitRow{s->text(1), !s->isNull(2), s->text(2), s->text(3), s->text(4)};
+    }
+    {
+      Use s(s_->chatTurnsOf);
+      s->bind(1, seq);
+      while (s->step()) {
+        std::string status = s->text(3);
+        h.chatTurns.push_back({unsigned(s->integer(0)), s->text(1), s->text(2),
+                               status == "ok"       ? ChatTurnRow::Status::Ok
+                               : status == "failed" ? ChatTurnRow::Status::Failed
+                                                    : ChatTurnRow::Status::Running});
+      }
     }
     return h;
   });
@@ -444,11 +571,17 @@ void RunStore::migrate(sqlite3 *db, bool newJournal) {
   }
   if (!counted)
     sqlite::check(db, sqlite::api().exec(db, kRunCounts, nullptr, nullptr, nullptr), "cannot count the journal's runs");
-  // Added after format 1's first version: created in any journal that lacks it.
+  // Added after format 1's first version: created in any journal that lacks them. `programs`
+  // holds each program's step table (docs/journal.md "Versions"); a run written before it has
+  // none, and is resumed only by its own program.
   sqlite::check(db,
                 sqlite::api().exec(db,
                                    "CREATE TABLE IF NOT EXISTS run_interruptions (run INTEGER PRIMARY KEY "
-                                   "REFERENCES runs (seq), count INTEGER NOT NULL)",
+                                   "REFERENCES runs (seq), count INTEGER NOT NULL);"
+                                   "CREATE TABLE IF NOT EXISTS programs (program TEXT PRIMARY KEY, steps TEXT NOT NULL);"
+                                   "CREATE TABLE IF NOT EXISTS chat_turns (run INTEGER NOT NULL, turn INTEGER NOT NULL, "
+                                   "owner TEXT NOT NULL, input TEXT NOT NULL, status TEXT NOT NULL CHECK (status IN "
+                                   "('running', 'ok', 'failed')), PRIMARY KEY (run, turn)) WITHOUT ROWID;",
                                    nullptr, nullptr, nullptr),
                 "cannot create the journal's tables");
 }

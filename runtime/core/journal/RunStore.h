@@ -11,6 +11,8 @@
 
 #include <cstdint>
 #include <memory>
+#include <mutex>
+#include <set>
 #include <optional>
 #include <string>
 #include <unordered_map>
@@ -66,6 +68,15 @@ struct VisitRow {
   std::string workflow;  // JSON
 };
 
+// A turn of a journaled conversation (docs/journal.md "Journaled chats"): what the user sent,
+// recorded before the turn runs, and how the turn ended.
+struct ChatTurnRow {
+  unsigned turn = 0;
+  std::string owner;  // the conversation: a chat task's name, or "workflow"
+  std::string input;  // JSON: {"message", "variables"?, "media"?} as the turn's line gave it
+  enum class Status { Running, Ok, Failed } status = Status::Running;
+};
+
 // What a run recorded before this process, loaded once when it resumes.
 struct RunHistory {
   std::unordered_map<std::string, StepRow> steps;            // by step path
@@ -73,6 +84,7 @@ struct RunHistory {
   std::unordered_map<std::string, std::string> exchanges;    // by ExchangeKey::str(): the reply (JSON)
   std::unordered_map<std::string, ToolCallRow> toolCalls;    // by idempotency key
   std::unordered_map<std::string, VisitRow> visits;          // by visit path
+  std::vector<ChatTurnRow> chatTurns;                         // a conversation's, in turn order
 };
 
 class RunStore {
@@ -117,6 +129,22 @@ class RunStore {
                       unsigned round, unsigned attempt, const std::string &prompt, const std::string &reply);
   void recordToolCall(int64_t seq, const ToolCallRow &call);
   void recordVisit(int64_t seq, const std::string &path, const std::string &state, unsigned visit, const VisitRow &row);
+  void recordChatTurn(int64_t seq, const ChatTurnRow &turn);  // as it starts
+  void endChatTurn(int64_t seq, unsigned turn, bool ok);
+  // The conversation run `seq` holds (its turns' owner), or nullopt when it has no turn.
+  std::optional<std::string> chatOwner(int64_t seq);
+  // Versions (docs/journal.md "Versions"): the step table of program `program` (its identity
+  // hash), as the first run of it recorded it; every path run `seq` recorded anything under (a
+  // step, a failed attempt, an exchange, a tool call, a visit); and run `seq` handed to the
+  // program `identity` names, which resumes it.
+  std::optional<std::string> stepTable(const std::string &program);
+  std::vector<std::string> recordedPaths(int64_t seq);
+  void adopt(int64_t seq, const ProgramIdentity &identity);
+  // A fork (docs/journal.md "Fork and redrive"): what run `from` recorded under each of `paths` —
+  // step rows, failed attempts, exchanges, tool calls — recorded again as run `to`'s, in one
+  // transaction.
+  void copyRows(int64_t from, int64_t to, const std::vector<std::string> &paths);
+
   // wfc.cache: the output of the most recent step (of any run) recorded with `cacheKey`.
   std::optional<std::string> findCached(const std::string &cacheKey);
 
@@ -126,6 +154,9 @@ class RunStore {
 
   JournalFile &file_;
   std::unique_ptr<Statements> s_;
+  // The programs whose step table this process has seen recorded (create() records each once).
+  std::mutex programsMutex_;
+  std::set<std::string> programsRecorded_;
 };
 
 }  // namespace wfc::journal

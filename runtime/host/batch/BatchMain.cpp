@@ -97,12 +97,13 @@ std::string shardText(const std::optional<CommandLine::Shard> &shard) {
 
 bool isBatch(const CommandLine &cl) {
   if (cl.inputJsonl) return true;
-  if (!cl.resume || !cl.journal) return false;
+  const std::optional<std::string> &id = cl.resume ? cl.resume : cl.redrive;
+  if (!id || !cl.journal) return false;
   std::error_code ec;
   if (!std::filesystem::exists(*cl.journal, ec)) return false;
   try {
     journal::JournalFile file(*cl.journal, journal::SyncMode::Normal);
-    return file.batches().find(*cl.resume).has_value();
+    return file.batches().find(*id).has_value();
   } catch (const std::exception &) {
     return false;  // the run's own path says what is wrong with the journal
   }
@@ -122,7 +123,7 @@ int runBatch(const CommandLine &cl, const ProgramDecl &program) {
   // What every run shares, set up once (host/session/RunSession.h): the journal, where the batch's
   // lines are recorded, each line's run too; tools, the LLM and its rate limits, trace, events.
   RunSession session(cl);
-  session.openJournal(program.name, JournalUse::IfGiven, cl.resume.has_value());
+  session.openJournal(program.name, JournalUse::IfGiven, cl.resume.has_value() || cl.redrive.has_value());
   journal::JournalFile *journalFile = session.journal();
   const ChatTaskDecl *task = nullptr;
   try {
@@ -141,7 +142,7 @@ int runBatch(const CommandLine &cl, const ProgramDecl &program) {
   // The batch: a new one, or the journal's, with the input it read. --batch-id ID continues the
   // journal's batch ID when there is one (as --resume ID), else starts it under that id.
   const bool bar = !cl.quiet && ::isatty(STDERR_FILENO);
-  std::optional<std::string> resumeId = cl.resume;
+  std::optional<std::string> resumeId = cl.resume ? cl.resume : cl.redrive;
   std::string batchId;
   std::optional<CommandLine::Shard> shard = cl.shard;
   int64_t finishedBefore = 0;
@@ -247,6 +248,7 @@ int runBatch(const CommandLine &cl, const ProgramDecl &program) {
   options.events = session.takeEvents();
   options.batchId = batchId;
   options.resumed = resumeId.has_value();
+  options.redrive = cl.redrive.has_value();
   BatchRunner::Result result;
   {
     BatchRunner runner(env, inputCheck, std::move(options), results, progress, stop);

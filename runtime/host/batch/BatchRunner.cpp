@@ -116,7 +116,9 @@ BatchRunner::Result BatchRunner::run(int fd, const std::string &name) {
         line->seq = seq++;
         line->input = std::move(input);
         if (const journal::BatchLineRow *row = recorded ? recorded->find(int64_t(line->input.index)) : nullptr) {
-          if (row->status != journal::RunStatus::Running && row->result) {  // finished before: its result as it was
+          // Finished before: its result as it was — unless it failed and the batch is redriven.
+          const bool redriven = options_.redrive && row->status == journal::RunStatus::Failed && row->run;
+          if (row->status != journal::RunStatus::Running && row->result && !redriven) {
             progress_.finishedBefore(row->status);
             output_.put(line->seq, *row->result);
             continue;
@@ -188,7 +190,9 @@ void BatchRunner::runLine(Line &line) {
     } catch (const Error &e) {
       return fail(e.what(), 1);
     }
-    if (resumed && resumed->status != journal::RunStatus::Running && resumed->status != journal::RunStatus::Cancelled) {
+    const bool redriven = options_.redrive && resumed && resumed->status == journal::RunStatus::Failed;
+    if (resumed && resumed->status != journal::RunStatus::Running && resumed->status != journal::RunStatus::Cancelled &&
+        !redriven) {
       // It ended, but its line's end was not recorded (the batch was killed in between).
       result = lineFromRun(*resumed);
       decided = true;

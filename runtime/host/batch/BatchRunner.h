@@ -35,6 +35,9 @@ class BatchRunner {
     // the journal, a page at a time, as the input reaches them).
     std::string batchId;
     bool resumed = false;
+    // --redrive BATCH_ID (docs/journal.md "Fork and redrive"): the lines that failed run again —
+    // their runs resumed from their failures — besides those that had not finished.
+    bool redrive = false;
   };
 
   // How the batch ended.

@@ -1,5 +1,7 @@
 #include "host/chat/ChatMain.h"
 
+#include "core/journal/RunJournal.h"
+
 #include "core/chat/ChatSession.h"
 #include "core/chat/WorkflowChat.h"
 #include "core/run/Run.h"
@@ -28,9 +30,7 @@ std::string printed(const std::string &reply, bool text) { return text ? reply :
 // --chat on a workflow pack (docs/promptkit.md "Workflow chats"): the user drives the states'
 // conversations, so every state must be one the model converses in.
 std::optional<std::string> workflowChatProblem(const CommandLine &cl, const WorkflowDecl &wf) {
-  for (const auto &[given, name] : {std::pair{cl.journal.has_value(), "--journal"}, {cl.events.has_value(), "--events"},
-                                    {cl.resume.has_value(), "--resume"}})
-    if (given) return std::string(name) + " is not supported with --chat yet (docs/promptkit.md \"Workflow chats\")";
+  if (cl.events) return "--events is not supported with --chat: the user's turns drive the states (docs/promptkit.md \"Workflow chats\")";
   if (cl.task) return "--task is for chat executables (packs of prompts alone); with --chat a workflow starts at its entry state";
   if (cl.message) return "--chat reads each message from stdin; --message is for one turn of a chat executable";
   if (cl.input && *cl.input == "-")
@@ -57,9 +57,15 @@ std::optional<std::string> usageProblem(const CommandLine &cl, const ProgramDecl
                         (program.workflow ? "a workflow" : "a composition");
     return std::nullopt;
   }
-  for (const auto &[given, name] : {std::pair{cl.journal.has_value(), "--journal"}, {cl.events.has_value(), "--events"},
+  // A conversation is journaled a turn at a time (docs/journal.md "Journaled chats"); a single
+  // turn (--message) is not a conversation to continue.
+  for (const auto &[given, name] : {std::pair{cl.journal.has_value() && !cl.runs && !cl.journalGc, "--journal"},
                                     {cl.resume.has_value(), "--resume"}})
-    if (given) return std::string(name) + " is not supported by chat executables yet (docs/promptkit.md)";
+    if (given && !cl.chat)
+      return std::string(name) + " journals a conversation: give --chat too (a single --message turn is not journaled)";
+  if (cl.events) return "--events is for workflows' external states; a chat executable takes none";
+  for (const auto &[given, name] : {std::pair{cl.fork.has_value(), "--fork"}, {cl.redrive.has_value(), "--redrive"}})
+    if (given) return std::string(name) + " re-runs a composition's steps; a conversation is continued with --resume";
   if (cl.chat && cl.input && *cl.input == "-")
     return "--chat reads the conversation from stdin, so the input cannot come from it too: give the variables with "
            "--input FILE or --input-json";
@@ -122,16 +128,17 @@ void converse(Run &run, const CommandLine &cl, const ChatTaskDecl &task, const V
     throw Error(ErrorKind::Usage, std::string("with --chat the messages come from stdin, not from the input's \"") +
                                       (opening.message.empty() ? "media" : "message") + "\"");
   ChatSession session(run, task, cancel, rootSpan, opening.variables);
-  converse(run, cl, session, cancel, output);
+  converse(run, cl, session, task.name, cancel, output);
 }
 
 void converseWithWorkflow(Run &run, const CommandLine &cl, const Value &input, const CancellationToken &cancel,
                           const std::string &rootSpan, ChatOutput output) {
   WorkflowChat chat(run, input, cancel, rootSpan);
-  converse(run, cl, chat, cancel, output);
+  converse(run, cl, chat, "workflow", cancel, output);
 }
 
-void converse(Run &run, const CommandLine &cl, TurnTaker &session, const CancellationToken &cancel, ChatOutput output) {
+void converse(Run &run, const CommandLine &cl, TurnTaker &session, const std::string &owner,
+              const CancellationToken &cancel, ChatOutput output) {
   const bool repl = isatty(STDIN_FILENO);
   // Replies go to stdout, or to --output's file, a line each as they come.
   std::ofstream file;
@@ -139,39 +146,7 @@ void converse(Run &run, const CommandLine &cl, TurnTaker &session, const Cancell
     file.open(*cl.output, std::ios::binary | std::ios::trunc);
     if (!file) throw Error(ErrorKind::Usage, "cannot write output file '" + *cl.output + "'");
   }
-  std::string line;
-  for (;;) {
-    if (repl) std::cerr << "you> " << std::flush;
-    if (!std::getline(std::cin, line)) break;
-    if (line.find_first_not_of(" \t\r") == std::string::npos) continue;
-    TurnInput turn;
-    if (repl) {
-      turn.message = line;
-    } else {
-      Value parsed;
-      try {
-        parsed = Value::parse(line);
-      } catch (const Error &e) {
-        throw Error(ErrorKind::Usage, "turn " + std::to_string(session.turns() + 1) + ": the line is not JSON (" +
-                                          e.what() + "); each line is {\"message\": TEXT}");
-      }
-      turn = parseTurnInput(parsed, true);
-    }
-    std::string reply;
-    try {
-      reply = session.turn(turn);
-    } catch (const Error &e) {
-      // In a terminal the conversation goes on after a failed turn; a script's ends with it.
-      if (!repl || e.kind() == ErrorKind::Cancelled || cancel.cancelled()) throw;
-      if (output.live) std::fputs(output.live->abandon().c_str(), stdout);
-      run.clearProgress();
-      std::cerr << cl.program << ": error: " << e.what() << "\n";
-      continue;
-    }
-    // --stream: the turn's tokens went out as they came; its reply closes them.
-    if (output.stream)
-      output.stream->write({{"event", "reply"}, {"turn", session.turns()}, {"reply", reply}});
-    if (output.stream && output.stream->toStdout() && !cl.output) continue;
+  auto print = [&](const std::string &reply) {
     std::string text = output.live ? output.live->rest(reply) : printed(reply, cl.raw || repl) + "\n";
     run.clearProgress();  // the progress line (a terminal's stderr) must not run into the reply
     if (cl.output) {
@@ -180,6 +155,77 @@ void converse(Run &run, const CommandLine &cl, TurnTaker &session, const Cancell
       std::fwrite(text.data(), 1, text.size(), stdout);
       if (std::fflush(stdout) != 0) throw Error(ErrorKind::StepFailed, "cannot write the output");
     }
+  };
+  journal::RunJournal *journal = run.journal();
+  // A resumed conversation: its turns again, from the journal.
+  if (journal) {
+    for (const journal::ChatTurnRow &t : journal->chatTurns()) {
+      if (t.owner != owner)
+        throw Error(ErrorKind::Usage, "run '" + journal->runId() + "' is a conversation with " +
+                                          (t.owner == "workflow" ? std::string("the workflow") : "task '" + t.owner + "'") +
+                                          (owner == "workflow" ? std::string("") : ", not task '" + owner + "'") +
+                                          ": resume it with " +
+                                          (t.owner == "workflow" ? std::string("--chat") : "--task " + t.owner));
+      if (t.status == journal::ChatTurnRow::Status::Failed) {
+        session.skipTurn();
+        continue;
+      }
+      const bool inFlight = t.status == journal::ChatTurnRow::Status::Running;
+      std::string reply;
+      try {
+        reply = session.turn(parseTurnInput(Value::parse(t.input), true));
+      } catch (const Error &e) {
+        if (!repl || e.kind() == ErrorKind::Cancelled || cancel.cancelled()) throw;
+        journal->endChatTurn(t.turn, false);
+        std::cerr << cl.program << ": error: " << e.what() << "\n";
+        continue;
+      }
+      if (!inFlight) continue;  // printed before the process stopped
+      journal->endChatTurn(t.turn, true);
+      if (output.stream) output.stream->write({{"event", "reply"}, {"turn", session.turns()}, {"reply", reply}});
+      if (!(output.stream && output.stream->toStdout() && !cl.output)) print(reply);
+    }
+  }
+  std::string line;
+  for (;;) {
+    if (repl) std::cerr << "you> " << std::flush;
+    if (!std::getline(std::cin, line)) break;
+    if (line.find_first_not_of(" \t\r") == std::string::npos) continue;
+    TurnInput turn;
+    Value given;  // the turn as the line gives it: what the journal records
+    if (repl) {
+      turn.message = line;
+      given = Value::object({{"message", Value::string(line)}});
+    } else {
+      try {
+        given = Value::parse(line);
+      } catch (const Error &e) {
+        throw Error(ErrorKind::Usage, "turn " + std::to_string(session.turns() + 1) + ": the line is not JSON (" +
+                                          e.what() + "); each line is {\"message\": TEXT}");
+      }
+      turn = parseTurnInput(given, true);
+    }
+    const unsigned number = session.turns() + 1;
+    if (journal) journal->recordChatTurn({number, owner, given.dump(), journal::ChatTurnRow::Status::Running});
+    std::string reply;
+    try {
+      reply = session.turn(turn);
+    } catch (const Error &e) {
+      // A turn cancelled (a signal) stays in flight: a resumed conversation runs it again.
+      if (journal && e.kind() != ErrorKind::Cancelled && !cancel.cancelled()) journal->endChatTurn(number, false);
+      // In a terminal the conversation goes on after a failed turn; a script's ends with it.
+      if (!repl || e.kind() == ErrorKind::Cancelled || cancel.cancelled()) throw;
+      if (output.live) std::fputs(output.live->abandon().c_str(), stdout);
+      run.clearProgress();
+      std::cerr << cl.program << ": error: " << e.what() << "\n";
+      continue;
+    }
+    if (journal) journal->endChatTurn(number, true);
+    // --stream: the turn's tokens went out as they came; its reply closes them.
+    if (output.stream)
+      output.stream->write({{"event", "reply"}, {"turn", session.turns()}, {"reply", reply}});
+    if (output.stream && output.stream->toStdout() && !cl.output) continue;
+    print(reply);
   }
   session.finish();
 }

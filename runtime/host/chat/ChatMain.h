@@ -54,7 +54,12 @@ void converse(Run &run, const CommandLine &cl, const ChatTaskDecl &task, const V
 void converseWithWorkflow(Run &run, const CommandLine &cl, const Value &input, const CancellationToken &cancel,
                           const std::string &rootSpan, ChatOutput output);
 
-// The conversation loop both use: reads the turns, prints the replies.
-void converse(Run &run, const CommandLine &cl, TurnTaker &session, const CancellationToken &cancel, ChatOutput output);
+// The conversation loop both use: reads the turns, prints the replies. With --journal each turn's
+// input is recorded before it runs, and how it ended after (docs/journal.md "Journaled chats"); a
+// resumed conversation (`owner`: a chat task's name, or "workflow") first replays the turns the
+// journal holds — their replies and tool results the journal's, nothing sent again — printing
+// only the reply of a turn that was in flight, then goes on with stdin.
+void converse(Run &run, const CommandLine &cl, TurnTaker &session, const std::string &owner,
+              const CancellationToken &cancel, ChatOutput output);
 
 }  // namespace wfc::chat

@@ -2,11 +2,14 @@
 
 #include "core/chat/ChatSession.h"
 #include "core/cost/JournaledSpend.h"
+#include "core/journal/Retention.h"
+#include "core/journal/RunOwner.h"
 #include "core/journal/RunStore.h"
 #include "core/trace/EventStream.h"
 #include "host/chat/ChatMain.h"
 #include "host/chat/LiveReply.h"
 #include "host/cli/Plan.h"
+#include "host/session/Fork.h"
 #include "host/session/Resume.h"
 #include "host/session/RunSession.h"
 #include "wfc/error.h"
@@ -38,7 +41,22 @@ std::optional<std::string> runOptionProblem(const CommandLine &cl) {
     if (cl.resume) return "--resume continues a run recorded in a journal: give --journal FILE too";
     if (cl.runs) return "--runs lists the runs of a journal: give --journal FILE too";
     if (cl.journalSyncGiven) return "--journal-sync says how the journal is written: give --journal FILE too";
+    if (cl.fork) return "--fork starts a run from one recorded in a journal: give --journal FILE too";
+    if (cl.redrive) return "--redrive runs a failed run of a journal again: give --journal FILE too";
+    if (cl.journalGc) return "--journal-gc removes runs from a journal: give --journal FILE too";
   }
+  if (cl.from && !cl.fork) return "--from names the step a fork starts from: give --fork RUN_ID too";
+  if (cl.fork && !cl.from) return "--fork RUN_ID needs --from STEP: the step to run again with what depends on it";
+  if (int(cl.resume.has_value()) + int(cl.fork.has_value()) + int(cl.redrive.has_value()) + int(cl.journalGc) > 1)
+    return "--resume, --fork, --redrive and --journal-gc each say what to do with the journal: give one of them";
+  if (!cl.journalGc && (!cl.gcStatuses.empty() || cl.gcOlderThanMs || cl.gcKeepLatest))
+    return std::string(!cl.gcStatuses.empty() ? "--status" : cl.gcOlderThanMs ? "--older-than" : "--keep-latest") +
+           " says which runs --journal-gc removes: give --journal-gc too";
+  if (cl.journalRetentionMs) return "--journal-retention removes old runs as a server runs: it goes with --serve";
+  if (cl.redrive && (cl.input || cl.inputJson))
+    return "a redriven run keeps the input it started with: do not give --input or --input-json with --redrive";
+  if ((cl.fork || cl.redrive || cl.journalGc) && cl.dryRun)
+    return "--dry-run plans a new run; it cannot be combined with --fork, --redrive or --journal-gc";
   if (cl.event && !cl.resume)
     return "--event continues a suspended run: give --resume RUN_ID too (a new run takes its events from "
            "--events FILE)";
@@ -57,9 +75,27 @@ int runOnce(const CommandLine &cl, const ProgramDecl &program, std::chrono::stea
   RunSession session(cl);
   // --journal (docs/journal.md): the file, and — with --resume — the run to continue. A dry run
   // writes nothing, a journal included.
-  if (cl.runs || !cl.dryRun) session.openJournal(program.name, JournalUse::IfGiven, cl.runs || cl.resume.has_value());
+  if (cl.runs || !cl.dryRun) session.openJournal(program.name, JournalUse::IfGiven,
+                                                    cl.runs || cl.resume || cl.fork || cl.redrive || cl.journalGc);
   if (cl.runs) {
     journal::printRuns(*session.journal(), std::cout);
+    return std::cout.flush() ? 0 : failRun(cl, 1, "cannot write the output");
+  }
+  if (cl.journalGc) {
+    try {
+      journal::RetentionRule rule;
+      for (const std::string &s : cl.gcStatuses) rule.statuses.push_back(*journal::parseRunStatus(s));
+      if (cl.gcOlderThanMs) rule.olderThanMs = int64_t(*cl.gcOlderThanMs);
+      rule.keepLatest = cl.gcKeepLatest;
+      journal::RetentionReport r = journal::collect(*session.journal(), rule, journal::nowMs(), journal::ownerAlive);
+      std::cout << nlohmann::ordered_json{{"removed", r.removed},         {"kept", r.kept},
+                                          {"bytes_before", r.bytesBefore}, {"bytes_after", r.bytesAfter},
+                                          {"vacuumed", r.vacuumed},       {"free_pages", r.freePages}}
+                       .dump()
+                << "\n";
+    } catch (const Error &e) {
+      return failRun(cl, e.exitCode(), e.what());
+    }
     return std::cout.flush() ? 0 : failRun(cl, 1, "cannot write the output");
   }
 
@@ -73,7 +109,7 @@ int runOnce(const CommandLine &cl, const ProgramDecl &program, std::chrono::stea
       input = chat::turnInput(cl, input);
       task = &chooseTask(cl, program);  // a missing or unknown --task is a usage error before anything runs
     }
-    if (!cl.resume) checkRunInput(program, input);
+    if (!cl.resume && !cl.redrive && !(cl.fork && !cl.input && !cl.inputJson)) checkRunInput(program, input);
   } catch (const Error &e) {
     return failRun(cl, e.exitCode() == 1 ? 2 : e.exitCode(), e.what());
   }
@@ -81,12 +117,34 @@ int runOnce(const CommandLine &cl, const ProgramDecl &program, std::chrono::stea
   session.loadTools(program);
   events = session.takeEvents();
   try {
-    if (cl.resume) {
-      resumed = journal::resumableRun(*session.journal(), *cl.resume, session.identity());
+    if (cl.redrive) {
+      // A failed run's failed steps again, retries and all; what succeeded is reused.
+      resumed = journal::resumableRun(*session.journal(), *cl.redrive, session.identity(), program);
+      if (resumed->status != journal::RunStatus::Failed)
+        throw Error(ErrorKind::Usage, "run '" + resumed->id + "' is " + spell(resumed->status) +
+                                          ": --redrive runs a failed run's failed steps again" +
+                                          (resumed->status == journal::RunStatus::Succeeded
+                                               ? "; it has none"
+                                               : "; continue this one with --resume " + resumed->id));
+      input = Value::parse(resumed->input);
+    } else if (cl.fork) {
+      journal::RunRow source = journal::resumableRun(*session.journal(), *cl.fork, session.identity(), program);
+      journal::ForkPlan plan = journal::planFork(*session.journal(), source, program, *cl.from);
+      std::optional<Value> forkInput;
+      if (cl.input || cl.inputJson) forkInput = input;
+      resumed = journal::recordFork(*session.journal(), source, plan, session.identity(), forkInput);
+      input = Value::parse(resumed->input);
+      if (!cl.quiet)
+        std::cerr << cl.program << ": run " << resumed->id << " forks run " << source.id << " at step '" << *cl.from
+                  << "': " << plan.reused.size() << " recorded step" << (plan.reused.size() == 1 ? "" : "s")
+                  << " reused, up to " << plan.rerun << " run again\n";
+    } else if (cl.resume) {
+      resumed = journal::resumableRun(*session.journal(), *cl.resume, session.identity(), program);
       input = Value::parse(resumed->input);
       // A run that succeeded is not run again: its output, as it was printed (a stream's last
-      // line is that output).
-      if (resumed->status == journal::RunStatus::Succeeded) {
+      // line is that output). A conversation that ended goes on with the turns stdin brings.
+      const bool continuesConversation = (chatProgram && cl.chat) || workflowChat;
+      if (resumed->status == journal::RunStatus::Succeeded && !continuesConversation) {
         Value output = Value::parse(resumed->output.value_or("null"));
         std::optional<EventStream> stream;
         if (cl.stream) {
@@ -97,6 +155,17 @@ int runOnce(const CommandLine &cl, const ProgramDecl &program, std::chrono::stea
             !writeOutput(cl, output.dump(cl.pretty ? 2 : -1) + "\n"))
           return failRun(cl, 1, "cannot write the output");
         return 0;
+      }
+      // A conversation goes on with the task (or the workflow) it was held with.
+      if (continuesConversation) {
+        const std::string owner = chatProgram ? std::string(task->name) : "workflow";
+        std::optional<std::string> held = session.journal()->runs().chatOwner(resumed->seq);
+        if (held && *held != owner)
+          throw Error(ErrorKind::Usage, "run '" + resumed->id + "' is a conversation with " +
+                                            (*held == "workflow" ? std::string("the workflow") : "task '" + *held + "'") +
+                                            (chatProgram ? ", not task '" + owner + "'" : std::string()) +
+                                            ": resume it with " +
+                                            (*held == "workflow" ? std::string("--chat") : "--task " + *held));
       }
       if (cl.event) {
         workflow::ExternalEvent first = journal::resumeEvent(*resumed, *cl.event, cl.eventContext);

@@ -149,7 +149,8 @@ RegistryOutcome RegistryRunner::resumeWorkflowRun(const std::string &runId) {
     if (workflow < 0)
       throw Error(ErrorKind::Usage, "journal '" + env_.journal.path() + "' has no run '" + runId +
                                         "' of this registry (--runs lists them)");
-    journal::RunRow resumed = journal::resumableRun(env_.journal, runId, env_.identities[size_t(workflow)]);
+    journal::RunRow resumed = journal::resumableRun(env_.journal, runId, env_.identities[size_t(workflow)],
+                                                       *env_.registry.workflows[size_t(workflow)].program);
     if (resumed.status == journal::RunStatus::Succeeded) {
       out.output = Value::parse(resumed.output.value_or("null"));
       return out;
@@ -446,7 +447,8 @@ std::optional<RegistryRunner::Stop> RegistryRunner::runStep(Sequence &s) {
         slot.done = true;
       } else {
         try {
-          slot.resumed = journal::resumableRun(env_.journal, it->run, env_.identities[size_t(w)]);
+          slot.resumed = journal::resumableRun(env_.journal, it->run, env_.identities[size_t(w)],
+                                               *r.workflows[size_t(w)].program);
         } catch (const Error &e) {
           return Stop{e.exitCode(), e.what(), journal::RunStatus::Failed};
         }

@@ -100,12 +100,18 @@ Json openApiDocument(const ProgramDecl &program, const std::vector<mcp::ServedTo
        {{"state", {{"type", "string"}}},
         {"visit", {{"type", "string"}}},
         {"events", {{"type", "array"}, {"items", {{"type", "string"}}}}}}}};
+  // needs_program: an unfinished run of another version of the program that this one cannot go
+  // on with (docs/journal.md "Versions").
+  Json shownStatuses = statuses;
+  shownStatuses.push_back("needs_program");
   components["Run"] = {
       {"type", "object"},
       {"required", {"id", "status", "started"}},
       {"properties",
        {{"id", {{"type", "string"}}},
-        {"status", {{"type", "string"}, {"enum", statuses}}},
+        {"status", {{"type", "string"}, {"enum", shownStatuses}}},
+        {"needs_program",
+         {{"type", "string"}, {"description", "The program (its identity hash) a needs_program run must be resumed by."}}},
         {"output", ref("Output")},
         {"error", {{"type", "string"}, {"description", "Why the run failed, was cancelled or is suspended."}}},
         {"exit_code", {{"type", "integer"}, {"description", "The executable's exit code for this run."}}},

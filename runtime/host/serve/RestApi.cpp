@@ -7,6 +7,7 @@
 #include "core/chat/ChatSession.h"
 #include "core/chat/TurnMedia.h"
 #include "core/cost/JournaledSpend.h"
+#include "core/journal/RunOwner.h"
 #include "core/journal/RunStore.h"
 #include "host/chat/ChatMain.h"
 #include "host/serve/AguiStream.h"
@@ -70,11 +71,23 @@ bool constantTimeEquals(const std::string &a, const std::string &b) {
   return diff == 0;
 }
 
-// A run as the API shows it; `spend`: what its LLM calls spent (docs/cost.md "Spend").
-Json runJson(const journal::RunRow &r, const cost::Spend &spend) {
+// A run as the API shows it; `spend`: what its LLM calls spent (docs/cost.md "Spend"). An
+// unfinished run another version of the program wrote, which this server cannot go on with, is
+// needs_program, naming the program it needs (docs/journal.md "Versions").
+Json runJson(const journal::RunRow &r, const cost::Spend &spend, RunService &runs) {
   Json j = {{"id", r.id}, {"status", spell(r.status)}};
+  const bool unfinished = r.status == journal::RunStatus::Suspended ||
+                          (r.status == journal::RunStatus::Running && !runs.running(r.id) && !journal::ownerAlive(r.owner));
+  if (unfinished) {
+    std::string why = runs.whyNotResumable(r);
+    if (!why.empty()) {
+      j["status"] = "needs_program";
+      j["needs_program"] = r.identity.program;
+      j["error"] = "it needs program " + r.identity.program + ": " + why;
+    }
+  }
   if (r.output) j["output"] = journal::storedJson(*r.output);
-  if (!r.error.empty()) j["error"] = r.error;
+  if (!r.error.empty() && !j.contains("error")) j["error"] = r.error;
   if (r.exitCode) j["exit_code"] = *r.exitCode;
   j["started"] = journal::iso8601(r.startedMs);
   j["finished"] = r.finishedMs ? Json(journal::iso8601(*r.finishedMs)) : Json();
@@ -404,7 +417,7 @@ HttpResponse RestApi::listRuns(HttpRequest &request, const RouteArgs &) {
   }
   std::vector<journal::RunRow> rows = journal_.runs().recent(status, limit + 1, before);
   Json list = Json::array();
-  for (size_t i = 0; i < rows.size() && int64_t(i) < limit; ++i) list.push_back(runJson(rows[i], journal_.runs().spend(rows[i].seq)));
+  for (size_t i = 0; i < rows.size() && int64_t(i) < limit; ++i) list.push_back(runJson(rows[i], journal_.runs().spend(rows[i].seq), runs_));
   Json next = int64_t(rows.size()) > limit ? Json(rows[size_t(limit) - 1].id) : Json();
   return json(200, {{"runs", list}, {"next", next}});
 }
@@ -414,7 +427,7 @@ HttpResponse RestApi::getRun(HttpRequest &, const RouteArgs &args) { return runR
 HttpResponse RestApi::runResponse(const std::string &id) {
   std::optional<journal::RunRow> row = journal_.runs().find(id);
   if (!row) return error(404, "not_found", "no run '" + id + "'");
-  return json(200, runJson(*row, journal_.runs().spend(row->seq)));
+  return json(200, runJson(*row, journal_.runs().spend(row->seq), runs_));
 }
 
 HttpResponse RestApi::cancelRun(HttpRequest &, const RouteArgs &args) {
@@ -424,13 +437,13 @@ HttpResponse RestApi::cancelRun(HttpRequest &, const RouteArgs &args) {
   const std::string reason = "cancelled by DELETE /runs/" + id;
   if (runs_.cancel(id, reason, std::chrono::seconds(10))) {
     row = journal_.runs().find(id);
-    return json(row->status == journal::RunStatus::Running ? 202 : 200, runJson(*row, journal_.runs().spend(row->seq)));
+    return json(row->status == journal::RunStatus::Running ? 202 : 200, runJson(*row, journal_.runs().spend(row->seq), runs_));
   }
   if (row->status == journal::RunStatus::Suspended) {
     journal_.runs().finish(row->seq, journal::RunStatus::Cancelled, std::nullopt, Error(ErrorKind::Cancelled, "").exitCode(), reason,
                        std::nullopt, journal::nowMs());
     row = journal_.runs().find(id);
-    return json(200, runJson(*row, journal_.runs().spend(row->seq)));
+    return json(200, runJson(*row, journal_.runs().spend(row->seq), runs_));
   }
   if (row->status == journal::RunStatus::Running)
     return error(409, "not_here", "run '" + id + "' is running in another process, or waits to be resumed: it "
@@ -462,6 +475,9 @@ HttpResponse RestApi::sendEvent(HttpRequest &request, const RouteArgs &args) {
                  "run '" + id + "' is not waiting for an event (it is " + spell(row->status) +
                      (row->status == journal::RunStatus::Suspended ? ", stopped by a server's shutdown; the next server resumes it" : "") +
                      ")");
+  if (std::string why = runs_.whyNotResumable(*row); !why.empty())
+    return error(409, "needs_program", "run '" + id + "' needs program " + row->identity.program +
+                                           ", which wrote it: " + why);
   workflow::ExternalEvent external;
   try {
     std::optional<std::string> context;

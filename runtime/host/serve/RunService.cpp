@@ -5,6 +5,8 @@
 #include "core/journal/TimelineStore.h"
 #include "core/trace/Trace.h"
 #include "host/chat/ChatMain.h"
+#include "host/session/Resume.h"
+#include "host/session/RunSetup.h"
 #include "wfc/error.h"
 
 #include <algorithm>
@@ -266,10 +268,10 @@ size_t RunService::resumeInterrupted(const std::function<bool(const journal::Run
                          std::nullopt, journal::nowMs());
       continue;
     }
-    std::string differs = journal::difference(row.identity, env_.identity);
-    if (!differs.empty()) {
-      std::cerr << env_.self << ": warning: not resuming run " << row.id << ": it was written by a different program ("
-                << differs << ")\n";
+    std::string why = whyNotResumable(row);
+    if (!why.empty()) {
+      std::cerr << env_.self << ": warning: not resuming run " << row.id << ": it needs program " << row.identity.program
+                << " (" << why << ")\n";
       continue;
     }
     // A run that was in flight when the server stopped without draining (a crash, a kill -9) is
@@ -288,6 +290,26 @@ size_t RunService::resumeInterrupted(const std::function<bool(const journal::Run
   }
   startBacklog();
   return queued;
+}
+
+std::string RunService::whyNotResumable(const journal::RunRow &row) {
+  if (journal::difference(row.identity, env_.identity).empty()) return "";
+  std::pair<std::string, std::string> key{row.id, row.identity.program};
+  {
+    std::lock_guard lock(versionsMutex_);
+    if (auto it = notResumable_.find(key); it != notResumable_.end()) return it->second;
+  }
+  std::string why = journal::whyNotResumable(journal_, row, env_.identity);
+  if (why.empty()) {
+    try {
+      checkRunInput(env_.program, Value::parse(row.input));
+    } catch (const Error &e) {
+      why = std::string("its input does not fit this version's input schema: ") + e.what();
+    }
+  }
+  std::lock_guard lock(versionsMutex_);
+  notResumable_[key] = why;
+  return why;
 }
 
 void RunService::drain(std::chrono::milliseconds timeout) {

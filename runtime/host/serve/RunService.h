@@ -94,6 +94,11 @@ class RunService {
   // pack's runs, and those `isTurn` says are turns. Returns how many it will resume; warns on
   // stderr of runs it cannot (written by another program).
   size_t resumeInterrupted(const std::function<bool(const journal::RunRow &)> &isTurn = nullptr);
+  // Versions (docs/journal.md "Versions"): "" when this server may go on with unfinished run `row`
+  // — its own program's, or another version's whose steps the run reached are unchanged here and
+  // whose input fits this program's schema; otherwise why not (the run needs its own program:
+  // the API shows it as needs_program). Worked out once per run and program.
+  std::string whyNotResumable(const journal::RunRow &row);
 
   // The pack's agents as its runs' a2a__ tools (A2aAgents), given once they exist, before any run.
   void setAgentTools(llm::AgentTools *agents) { agentTools_ = agents; }
@@ -103,6 +108,9 @@ class RunService {
   void drain(std::chrono::milliseconds timeout);
 
  private:
+  // whyNotResumable()'s answers, by run id and the program that wrote the run.
+  std::mutex versionsMutex_;
+  std::map<std::pair<std::string, std::string>, std::string> notResumable_;
   struct Active;
   Started launch(RunRequest request, const std::optional<TraceParent> &parent, bool fromBacklog);
   void runThread(std::shared_ptr<Active> active, RunRequest request);

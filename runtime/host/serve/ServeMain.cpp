@@ -1,6 +1,8 @@
 #include "host/serve/ServeMain.h"
 
 #include "core/journal/JournalFile.h"
+#include "core/journal/Retention.h"
+#include "core/journal/RunOwner.h"
 #include "core/trace/TraceSink.h"
 #include "host/serve/HttpServer.h"
 #include "host/serve/Metrics.h"
@@ -11,7 +13,11 @@
 #include "host/session/RunSession.h"
 #include "support/ForgetEnvironment.h"
 
+#include <algorithm>
 #include <chrono>
+#include <condition_variable>
+#include <mutex>
+#include <thread>
 #include <cstdlib>
 #include <iostream>
 #include <utility>
@@ -95,7 +101,43 @@ int serve(const CommandLine &cl, const ProgramDecl &program) {
     if (!resumeProblem.empty())
       std::cerr << cl.program << ": warning: cannot resume the runs a previous server left: " << resumeProblem
                 << std::endl;
+    // --journal-retention AGE (docs/journal.md "Retention"): finished runs older than AGE go, a
+    // quarter of AGE apart (at least a second, at most an hour).
+    std::mutex retentionMutex;
+    std::condition_variable retentionWake;
+    bool stopping = false;
+    std::thread retention;
+    if (cl.journalRetentionMs) {
+      const auto every = std::chrono::milliseconds(
+          std::clamp<uint64_t>(*cl.journalRetentionMs / 4, 1000, 3'600'000));
+      retention = std::thread([&, every] {
+        std::unique_lock lock(retentionMutex);
+        while (!retentionWake.wait_for(lock, every, [&] { return stopping; })) {
+          lock.unlock();
+          try {
+            journal::RetentionRule rule;
+            rule.olderThanMs = int64_t(*cl.journalRetentionMs);
+            journal::RetentionReport r = journal::collect(journalFile, rule, journal::nowMs(), journal::ownerAlive);
+            if (r.removed)
+              std::cerr << cl.program << ": removed " << r.removed << " finished run" << (r.removed == 1 ? "" : "s")
+                        << " older than the retention from journal " << journalPath << std::endl;
+          } catch (const Error &e) {
+            std::cerr << cl.program << ": warning: cannot remove old runs from journal " << journalPath << ": "
+                      << e.what() << std::endl;
+          }
+          lock.lock();
+        }
+      });
+    }
     stop.wait();
+    if (retention.joinable()) {
+      {
+        std::lock_guard lock(retentionMutex);
+        stopping = true;
+      }
+      retentionWake.notify_all();
+      retention.join();
+    }
     std::cerr << cl.program << ": " << stop.reason() << ": no new connections; draining " << runs.runningCount()
               << " run(s) for up to " << cl.drainTimeoutMs << " ms" << std::endl;
     http.stopAccepting();

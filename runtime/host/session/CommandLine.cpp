@@ -77,6 +77,49 @@ const std::map<std::string, Option> &options() {
         }}},
       {"--resume", text(&C::resume)},
       {"--runs", flag(&C::runs)},
+      {"--fork", text(&C::fork)},
+      {"--from", text(&C::from)},
+      {"--redrive", text(&C::redrive)},
+      {"--journal-gc", flag(&C::journalGc)},
+      {"--keep-latest",
+       {true,
+        [](C &c, const std::string &v) {
+          std::optional<uint64_t> n = v == "0" ? std::optional<uint64_t>(0) : wholeNumber(v, 1000000000);
+          if (!n) throw Error(ErrorKind::Usage, "--keep-latest takes a whole number of runs from 0 to 1000000000, not '" + v + "'");
+          c.gcKeepLatest = *n;
+        }}},
+      {"--older-than",
+       {true,
+        [](C &c, const std::string &v) {
+          c.gcOlderThanMs = parseAge(v);
+          if (!c.gcOlderThanMs)
+            throw Error(ErrorKind::Usage, "--older-than takes an age such as 30d, 2w, 12h or 90m (a bare number is "
+                                          "seconds), not '" + v + "'");
+        }}},
+      {"--status",
+       {true,
+        [](C &c, const std::string &v) {
+          static const std::vector<std::string> known = {"succeeded", "failed", "cancelled", "suspended", "running"};
+          size_t start = 0;
+          while (start <= v.size()) {
+            size_t comma = v.find(',', start);
+            std::string one = v.substr(start, comma == std::string::npos ? std::string::npos : comma - start);
+            if (std::find(known.begin(), known.end(), one) == known.end())
+              throw Error(ErrorKind::Usage, "--status takes run statuses separated by commas (succeeded, failed, "
+                                            "cancelled, suspended, running), not '" + one + "'");
+            c.gcStatuses.push_back(one);
+            if (comma == std::string::npos) break;
+            start = comma + 1;
+          }
+        }}},
+      {"--journal-retention",
+       {true,
+        [](C &c, const std::string &v) {
+          c.journalRetentionMs = parseAge(v);
+          if (!c.journalRetentionMs)
+            throw Error(ErrorKind::Usage, "--journal-retention takes an age such as 30d, 2w or 12h: finished runs "
+                                          "older than it are removed, not '" + v + "'");
+        }}},
       {"--event", text(&C::event)},
       {"--event-context", text(&C::eventContext)},
       {"--max-concurrency",
@@ -243,6 +286,24 @@ std::optional<uint64_t> parseDuration(const std::string &text) {
   return ms;
 }
 
+std::optional<uint64_t> parseAge(const std::string &text) {
+  size_t digits = 0;
+  while (digits < text.size() && std::isdigit(static_cast<unsigned char>(text[digits]))) ++digits;
+  if (digits == 0 || digits > 12) return std::nullopt;
+  uint64_t n = std::stoull(text.substr(0, digits));
+  std::string unit = text.substr(digits);
+  uint64_t scale = unit == "s" || unit.empty() ? 1000
+                   : unit == "m"               ? 60'000
+                   : unit == "h"               ? 3'600'000
+                   : unit == "d"               ? 86'400'000
+                   : unit == "w"               ? 7 * 86'400'000ull
+                                               : 0;
+  if (scale == 0) return std::nullopt;
+  uint64_t ms = n * scale;
+  if (ms == 0 || ms > 100ull * 366 * 86'400'000) return std::nullopt;
+  return ms;
+}
+
 std::optional<uint64_t> parseByteSize(const std::string &text) {
   size_t digits = 0;
   while (digits < text.size() && std::isdigit(static_cast<unsigned char>(text[digits]))) ++digits;
@@ -337,6 +398,13 @@ const char *commandLineHelp() {
   --event NAME            with --resume: the event a suspended run was waiting for
   --event-context JSON    with --event: the workflow context it brings
   --runs                  list the runs of the --journal, one JSON line each
+  --fork RUN_ID --from STEP  a new run from RUN_ID's journal: STEP and what depends on it
+                          run again, every other step's recorded output is reused
+  --redrive ID            run a failed run's failed steps again (what succeeded is reused),
+                          or a batch's failed lines
+  --journal-gc            remove runs from the --journal: the finished ones unless --status
+                          says; with --older-than AGE (30d, 12h) and --keep-latest N
+  --journal-retention AGE with --serve: remove finished runs older than AGE as it runs
   --input-jsonl FILE|-    a batch: one run per line of FILE (JSON Lines; - is stdin), each
                           line an input; the results go to --output-jsonl, in input order
   --output-jsonl FILE|-   where a batch's results go, one JSON line per input line:

@@ -22,6 +22,15 @@ struct CommandLine {
   // docs/journal.md: --journal-sync=normal|full, --runs, and the event a suspended run resumes with.
   bool journalSyncFull = false, journalSyncGiven = false, runs = false;
   std::optional<std::string> event, eventContext;
+  // docs/journal.md "Fork and redrive": a new run from run `fork`'s journal, re-running step
+  // `from` and what depends on it; run `redrive` (a failed run, or a batch's failed lines) again.
+  std::optional<std::string> fork, from, redrive;
+  // docs/journal.md "Retention": --journal-gc removes the runs that match all of: a status in
+  // gcStatuses (default: the finished ones), older than gcOlderThanMs, beyond the gcKeepLatest
+  // newest. Serve mode's --journal-retention AGE removes finished runs older than AGE as it runs.
+  bool journalGc = false;
+  std::vector<std::string> gcStatuses;
+  std::optional<uint64_t> gcOlderThanMs, gcKeepLatest, journalRetentionMs;
   // Chat programs (docs/promptkit.md "Chat executables"): the task, the user's message, a
   // conversation over stdin, and the reply as plain text.
   std::optional<std::string> task, message;
@@ -74,6 +83,10 @@ struct CommandLine {
 // "30s", "500ms", "5m", "1h" or a bare number of seconds, in milliseconds (1 ms to 30 days);
 // nullopt when it is none of those.
 std::optional<uint64_t> parseDuration(const std::string &text);
+
+// An age: "90d", "2w", "12h", "30m", "45s" (a bare number is seconds), in milliseconds (1 s to
+// 100 years); nullopt when it is none of those.
+std::optional<uint64_t> parseAge(const std::string &text);
 
 // "1MiB", "512KiB", "64k", "2M", "1048576" (bytes), in bytes (1 byte to 1 GiB); nullopt when it
 // is none of those. K, M, G and their KiB, MiB, GiB spellings are all powers of 1024.

@@ -3,10 +3,12 @@
 #include "core/cost/JournaledSpend.h"
 
 #include "common/JsonReader.h"
+#include "common/StepVersions.h"
 #include "core/journal/RunOwner.h"
 #include "core/journal/RunStore.h"
 #include "core/trace/Trace.h"
 #include "core/workflow/Suspension.h"
+#include "host/session/RunSetup.h"
 #include "wfc/error.h"
 
 #include <fmt/chrono.h>
@@ -54,23 +56,57 @@ std::unique_ptr<RunJournal> startRun(JournalFile &file, const std::optional<RunR
   if (std::optional<std::string> busy = file.runs().reopen(resumed->seq, owner, ownerAlive))
     throw Error(ErrorKind::Usage, "run '" + resumed->id + "' is running in process " +
                                       busy->substr(0, busy->find(':')) + "; resume it once that process ends");
+  // A run of another version of the program that whyNotResumable() let through: from now on
+  // this program's (its later resumes compare against this program's step table).
+  if (!difference(resumed->identity, identity).empty()) file.runs().adopt(resumed->seq, identity);
   uint64_t calls = uint64_t(file.runs().toolCallCount(resumed->seq));
   return std::make_unique<RunJournal>(file, resumed->seq, resumed->id, identity, file.runs().history(resumed->seq), calls,
                                       std::move(run));
 }
 
-RunRow resumableRun(JournalFile &file, const std::string &id, const ProgramIdentity &self) {
+std::string whyNotResumable(JournalFile &file, const RunRow &run, const ProgramIdentity &self) {
+  std::string differs = difference(run.identity, self);
+  if (differs.empty()) return "";
+  // Another version of the program: it goes on when every step it reached is unchanged.
+  if (run.identity.pack != self.pack || !self.stepTable) return differs;
+  std::optional<std::string> text = file.runs().stepTable(run.identity.program);
+  std::optional<versions::StepTable> old = text ? versions::parseStepTable(*text) : std::nullopt;
+  if (!old)
+    return differs + "; and the journal has no step table of the program that wrote it (it was written before "
+                     "journals kept them), so only that program can resume it";
+  std::optional<versions::StepTable> next = versions::parseStepTable(self.stepTable);
+  if (!next) return differs;
+  std::vector<versions::Blocker> blockers =
+      versions::blockers(*old, run.identity.bindings, *next, &self.bindings, file.runs().recordedPaths(run.seq));
+  if (blockers.empty()) return "";
+  return differs + "; and " +
+         std::string(blockers.size() == 1 ? "a step it reached differs in this program: "
+                                          : "steps it reached differ in this program: ") +
+         versions::describe(blockers);
+}
+
+RunRow resumableRun(JournalFile &file, const std::string &id, const ProgramIdentity &self, const ProgramDecl &program) {
   std::optional<RunRow> run = file.runs().find(id);
   if (!run) {
     std::vector<RunRow> all = file.runs().all();
     std::string hint = all.empty() ? " (it has none)" : "; --runs lists its runs";
     throw Error(ErrorKind::Usage, "journal '" + file.path() + "' has no run '" + id + "'" + hint);
   }
-  std::string differs = difference(run->identity, self);
-  if (!differs.empty())
-    throw Error(ErrorKind::Usage, "run '" + id + "' of journal '" + file.path() +
-                                      "' was written by a different program: " + differs +
-                                      "; resume it with the executable that started it");
+  if (run->status == RunStatus::Succeeded) return *run;  // not run again: its output is printed
+  std::string why = whyNotResumable(file, *run, self);
+  if (!why.empty())
+    throw Error(ErrorKind::Usage, "run '" + id + "' of journal '" + file.path() + "' was written by a different program: " +
+                                      why + "; resume it with the executable that started it (wfc compat says which "
+                                            "runs a new version resumes: docs/journal.md \"Versions\")");
+  if (!difference(run->identity, self).empty()) {
+    try {
+      checkRunInput(program, Value::parse(run->input));
+    } catch (const Error &e) {
+      throw Error(ErrorKind::Usage, "run '" + id + "' of journal '" + file.path() +
+                                        "' cannot go on under this version of the program: its input does not fit the "
+                                        "new input schema: " + e.what());
+    }
+  }
   return *run;
 }
 

@@ -15,6 +15,9 @@
 #include <optional>
 #include <string>
 
+namespace wfc {
+struct ProgramDecl;
+}
 namespace wfc::workflow {
 class Suspension;
 }
@@ -28,9 +31,16 @@ std::unique_ptr<RunJournal> startRun(JournalFile &file, const std::optional<RunR
                                      const ProgramIdentity &identity, const Value &input, CancellationToken run);
 
 // Run `id` of `file`, checked for --resume: it exists and was written by the program `self`
-// identifies. Throws wfc::Error(Usage) naming what is wrong — for a run written by another
-// program, what differs.
-RunRow resumableRun(JournalFile &file, const std::string &id, const ProgramIdentity &self);
+// identifies (`program`), or by another version of it under which every step the run reached is
+// unchanged and whose input schema its input fits (docs/journal.md "Versions"). Throws
+// wfc::Error(Usage) naming what is wrong — for a run written by another program, what differs.
+// A succeeded run is returned unchecked: it is not run again.
+RunRow resumableRun(JournalFile &file, const std::string &id, const ProgramIdentity &self, const ProgramDecl &program);
+
+// "" when `run` may go on under the program `self` identifies: its own program, or another version
+// of it in which every step and state the run reached is unchanged (same path, same definition
+// hash, same bindings of its tools); otherwise why not, for a message.
+std::string whyNotResumable(JournalFile &file, const RunRow &run, const ProgramIdentity &self);
 
 // --event NAME [--event-context JSON] for `run`: it must be suspended, awaiting NAME. Throws
 // wfc::Error(Usage) otherwise.

@@ -263,6 +263,15 @@ const char kGraph[] = R"json({
 }
 )json";
 
+// Each step's and state's definition hash, by path: a run journaled by another version of
+// this program resumes here when the steps it completed are unchanged (docs/journal.md).
+const char kStepTable[] = R"json({
+"again": {"hash":"14e63028513d32f1","tools":["kb.lookup"],"at":"pack.yaml:33"},
+"again__first": {"hash":"fbd51d320db88768","tools":["kb.lookup"],"at":"pack.yaml:41"},
+"lookup": {"hash":"254e376cdb1d3ef0","tools":["kb.lookup"],"at":"pack.yaml:23"},
+"summary": {"hash":"30427c8b24900b14","tools":[],"at":"pack.yaml:28"}
+})json";
+
 const wfc::ProgramDecl kProgram = {
     .name = "golden-cache",
     .version = "1.0.0",
@@ -276,6 +285,7 @@ const wfc::ProgramDecl kProgram = {
     .bindings = nullptr,
     .allowUnbound = true,
     .graph = kGraph,
+    .stepTable = kStepTable,
 };
 
 }  // namespace

@@ -262,6 +262,13 @@ const char kGraph[] = R"json({
 }
 )json";
 
+// Each step's and state's definition hash, by path: a run journaled by another version of
+// this program resumes here when the steps it completed are unchanged (docs/journal.md).
+const char kStepTable[] = R"json({
+"answer": {"hash":"59acd2e09c16e027","tools":[],"at":"pack.yaml:47"},
+"plain": {"hash":"755a283a89e54ae1","tools":[],"at":"pack.yaml:54"}
+})json";
+
 const wfc::ProgramDecl kProgram = {
     .name = "golden-evals",
     .version = "1.0.0",
@@ -275,6 +282,7 @@ const wfc::ProgramDecl kProgram = {
     .allowUnbound = true,
     .evals = kEvals,
     .graph = kGraph,
+    .stepTable = kStepTable,
 };
 
 }  // namespace

@@ -248,6 +248,12 @@ const char kGraph[] = R"json({
 }
 )json";
 
+// Each step's and state's definition hash, by path: a run journaled by another version of
+// this program resumes here when the steps it completed are unchanged (docs/journal.md).
+const char kStepTable[] = R"json({
+"answer": {"hash":"aad95b7fac80911c","tools":["files.list","files.read"],"at":"pack.yaml:76"}
+})json";
+
 const wfc::ProgramDecl kProgram = {
     .name = "mcp-files",
     .version = "1.0.0",
@@ -261,6 +267,7 @@ const wfc::ProgramDecl kProgram = {
     .compositions = kCompositions,
     .bindings = kBindings,
     .graph = kGraph,
+    .stepTable = kStepTable,
 };
 
 }  // namespace

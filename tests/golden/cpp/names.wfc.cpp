@@ -890,6 +890,35 @@ const char kGraph[] = R"json({
 }
 )json";
 
+// Each step's and state's definition hash, by path: a run journaled by another version of
+// this program resumes here when the steps it completed are unchanged (docs/journal.md).
+const char kStepTable[] = R"json({
+"each": {"hash":"f4c60fca608a109b","tools":["t"],"at":"pack.yaml:38"},
+"each[]__inner": {"hash":"99aecdcc17279651","tools":["t"],"at":"pack.yaml:42"},
+"each[]__inner[]__call": {"hash":"747b6079661f4f26","tools":["t"],"at":"pack.yaml:49"},
+"each[]__inner[]__call__s": {"hash":"6a1a46837cb6f473","tools":["t"],"at":"pack.yaml:53"},
+"each[]__inner[]__per": {"hash":"c3520c28a6914569","tools":["t"],"at":"pack.yaml:47"},
+"k": {"hash":"438dded7d6c8b3ad","tools":["t"],"at":"pack.yaml:29"},
+"k__input": {"hash":"02c77624934791c9","tools":["t"],"at":"pack.yaml:29"},
+"k__input__s": {"hash":"36b01cfe35589c97","tools":["t"],"at":"pack.yaml:57"},
+"k__s": {"hash":"36b01cfe35589c97","tools":["t"],"at":"pack.yaml:57"},
+"l": {"hash":"d2e161720be55ee8","tools":["t"],"at":"pack.yaml:32"},
+"l[]__once": {"hash":"de1dd18c4e2cdefc","tools":["t"],"at":"pack.yaml:37"},
+"o": {"hash":"547cb10b23557e0c","tools":["t"],"at":"pack.yaml:31"},
+"o__input": {"hash":"b08f4dbfe6f69d25","tools":["t"],"at":"pack.yaml:31"},
+"o__input__s": {"hash":"f3c674090c39253f","tools":["t"],"at":"pack.yaml:65"},
+"o__s": {"hash":"f3c674090c39253f","tools":["t"],"at":"pack.yaml:65"},
+"s": {"hash":"3101b005feea303f","tools":["t"],"at":"pack.yaml:30"},
+"s__input": {"hash":"22c9a3b7b9f7b6b6","tools":["t"],"at":"pack.yaml:30"},
+"s__input__s": {"hash":"e7d34706fb331a91","tools":["t"],"at":"pack.yaml:61"},
+"s__s": {"hash":"e7d34706fb331a91","tools":["t"],"at":"pack.yaml:61"},
+"say": {"hash":"ffa3a066b6c51dca","tools":[],"at":"pack.yaml:27"},
+"v": {"hash":"f42b50d9c2ad34eb","tools":["t"],"at":"pack.yaml:28"},
+"v__input": {"hash":"ef13716df4ae4e55","tools":["t"],"at":"pack.yaml:28"},
+"v__input__s": {"hash":"6a1a46837cb6f473","tools":["t"],"at":"pack.yaml:53"},
+"v__s": {"hash":"6a1a46837cb6f473","tools":["t"],"at":"pack.yaml:53"}
+})json";
+
 const wfc::ProgramDecl kProgram = {
     .name = "golden-names",
     .version = "1.0.0",
@@ -902,6 +931,7 @@ const wfc::ProgramDecl kProgram = {
     .compositions = kCompositions,
     .bindings = kBindings,
     .graph = kGraph,
+    .stepTable = kStepTable,
 };
 
 }  // namespace

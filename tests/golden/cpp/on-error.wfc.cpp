@@ -216,6 +216,15 @@ const char kGraph[] = R"json({
 }
 )json";
 
+// Each step's and state's definition hash, by path: a run journaled by another version of
+// this program resumes here when the steps it completed are unchanged (docs/journal.md).
+const char kStepTable[] = R"json({
+"count": {"hash":"075f3dd88bd0b469","tools":["lookup"],"at":"pack.yaml:32"},
+"fetch": {"hash":"15efaee722a25750","tools":["primary"],"at":"pack.yaml:27"},
+"fetch_backup": {"hash":"150bb75667effd27","tools":["backup"],"at":"pack.yaml:40"},
+"report": {"hash":"d960bdbf36e78199","tools":["lookup"],"at":"pack.yaml:44"}
+})json";
+
 const wfc::ProgramDecl kProgram = {
     .name = "e2e-on-error",
     .version = "1.0.0",
@@ -228,6 +237,7 @@ const wfc::ProgramDecl kProgram = {
     .bindings = nullptr,
     .allowUnbound = true,
     .graph = kGraph,
+    .stepTable = kStepTable,
 };
 
 }  // namespace

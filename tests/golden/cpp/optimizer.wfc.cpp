@@ -1383,6 +1383,54 @@ const char kGraph[] = R"json({
 }
 )json";
 
+// Each step's and state's definition hash, by path: a run journaled by another version of
+// this program resumes here when the steps it completed are unchanged (docs/journal.md).
+const char kStepTable[] = R"json({
+"a": {"hash":"acd498d9cdf1ea34","tools":["fetch"],"at":"pack.yaml:31"},
+"ab": {"hash":"18ac35786371798f","tools":["score"],"at":"pack.yaml:36"},
+"again": {"hash":"f6e9eac9588c75cc","tools":["score"],"at":"pack.yaml:45"},
+"again__full": {"hash":"f6d9492c17839c1c","tools":["score"],"at":"pack.yaml:81"},
+"again__full__one": {"hash":"381889ee429bd403","tools":["score"],"at":"pack.yaml:85"},
+"again__full__two": {"hash":"bed345eaf4337ac8","tools":["score"],"at":"pack.yaml:86"},
+"again__how": {"hash":"ac8dbac4e2e62ab2","tools":[],"at":"pack.yaml:75"},
+"again__quick": {"hash":"b79af6baf3e1f0a5","tools":["score"],"at":"pack.yaml:80"},
+"b": {"hash":"12f72f89d573a2e5","tools":["fetch"],"at":"pack.yaml:32"},
+"c": {"hash":"10a231f4ca5b6ddd","tools":["fetch"],"at":"pack.yaml:33"},
+"d": {"hash":"29b75705d14150f7","tools":["fetch"],"at":"pack.yaml:34"},
+"each": {"hash":"696d4ae281fdb484","tools":["score"],"at":"pack.yaml:55"},
+"each[]__left": {"hash":"e9fbaa68c5007022","tools":["score"],"at":"pack.yaml:63"},
+"each[]__pair": {"hash":"53175dd4bf567849","tools":["score"],"at":"pack.yaml:60"},
+"each[]__right": {"hash":"c248bfe7c2b473bd","tools":["score"],"at":"pack.yaml:64"},
+"gated": {"hash":"ca0bf91983b683e5","tools":["score"],"at":"pack.yaml:69"},
+"gated__check": {"hash":"4a66170220d15408","tools":[],"at":"pack.yaml:90"},
+"gated__closed": {"hash":"ac3229bf146ba353","tools":["score"],"at":"pack.yaml:100"},
+"gated__input": {"hash":"ca9c7505cde20200","tools":["score"],"at":"pack.yaml:69"},
+"gated__input__check": {"hash":"4a66170220d15408","tools":[],"at":"pack.yaml:90"},
+"gated__input__closed": {"hash":"ac3229bf146ba353","tools":["score"],"at":"pack.yaml:100"},
+"gated__input__open": {"hash":"115c8525b00e0deb","tools":["score"],"at":"pack.yaml:99"},
+"gated__open": {"hash":"115c8525b00e0deb","tools":["score"],"at":"pack.yaml:99"},
+"late": {"hash":"3c47829f0a774abb","tools":["score"],"at":"pack.yaml:43"},
+"polish": {"hash":"d56dbf30df0f39bf","tools":["score"],"at":"pack.yaml:46"},
+"polish[]__p1": {"hash":"72338d19fd4aeac7","tools":["score"],"at":"pack.yaml:51"},
+"polish[]__p2": {"hash":"ca51345eeb911e8f","tools":["score"],"at":"pack.yaml:52"},
+"polish[]__p3": {"hash":"e9e47e61742478d0","tools":["score"],"at":"pack.yaml:53"},
+"rank": {"hash":"091c1948a6a55903","tools":["score"],"at":"pack.yaml:38"},
+"rank__full": {"hash":"f6d9492c17839c1c","tools":["score"],"at":"pack.yaml:81"},
+"rank__full__one": {"hash":"381889ee429bd403","tools":["score"],"at":"pack.yaml:85"},
+"rank__full__two": {"hash":"bed345eaf4337ac8","tools":["score"],"at":"pack.yaml:86"},
+"rank__how": {"hash":"ac8dbac4e2e62ab2","tools":[],"at":"pack.yaml:75"},
+"rank__input": {"hash":"d5da666d92118ede","tools":["score"],"at":"pack.yaml:38"},
+"rank__input__full": {"hash":"f6d9492c17839c1c","tools":["score"],"at":"pack.yaml:81"},
+"rank__input__full__one": {"hash":"381889ee429bd403","tools":["score"],"at":"pack.yaml:85"},
+"rank__input__full__two": {"hash":"bed345eaf4337ac8","tools":["score"],"at":"pack.yaml:86"},
+"rank__input__how": {"hash":"ac8dbac4e2e62ab2","tools":[],"at":"pack.yaml:75"},
+"rank__input__quick": {"hash":"b79af6baf3e1f0a5","tools":["score"],"at":"pack.yaml:80"},
+"rank__quick": {"hash":"b79af6baf3e1f0a5","tools":["score"],"at":"pack.yaml:80"},
+"report": {"hash":"a241236dcb13b1c3","tools":["score"],"at":"pack.yaml:70"},
+"reread": {"hash":"9b38c7c40be81f87","tools":["fetch"],"at":"pack.yaml:41"},
+"save_rank": {"hash":"db955420c607c482","tools":["save"],"at":"pack.yaml:40"}
+})json";
+
 const wfc::ProgramDecl kProgram = {
     .name = "optimizer",
     .version = "1.0.0",
@@ -1394,6 +1442,7 @@ const wfc::ProgramDecl kProgram = {
     .compositions = kCompositions,
     .bindings = kBindings,
     .graph = kGraph,
+    .stepTable = kStepTable,
 };
 
 }  // namespace

@@ -127,6 +127,12 @@ const wfc::CompositionDecl kCompositions[] = {
     main_::kComposition,
 };
 
+// Each step's and state's definition hash, by path: a run journaled by another version of
+// this program resumes here when the steps it completed are unchanged (docs/journal.md).
+const char kStepTable[] = R"json({
+"write": {"hash":"87fe221ba38007d8","tools":[],"at":"workflows/ValueEngine/pack.yaml:22"}
+})json";
+
 const wfc::ProgramDecl kProgram = {
     .name = "value-engine",
     .version = "1.0.0",
@@ -137,6 +143,7 @@ const wfc::ProgramDecl kProgram = {
     .prompts = kPrompts,
     .compositions = kCompositions,
     .bindings = nullptr,
+    .stepTable = kStepTable,
 };
 
 }  // namespace
@@ -262,6 +269,12 @@ const wfc::CompositionDecl kCompositions[] = {
     main_::kComposition,
 };
 
+// Each step's and state's definition hash, by path: a run journaled by another version of
+// this program resumes here when the steps it completed are unchanged (docs/journal.md).
+const char kStepTable[] = R"json({
+"write": {"hash":"59c2c8e886cefef2","tools":[],"at":"workflows/ThemeCapture/pack.yaml:22"}
+})json";
+
 const wfc::ProgramDecl kProgram = {
     .name = "theme-capture",
     .version = "1.0.0",
@@ -272,6 +285,7 @@ const wfc::ProgramDecl kProgram = {
     .prompts = kPrompts,
     .compositions = kCompositions,
     .bindings = nullptr,
+    .stepTable = kStepTable,
 };
 
 }  // namespace
@@ -397,6 +411,12 @@ const wfc::CompositionDecl kCompositions[] = {
     main_::kComposition,
 };
 
+// Each step's and state's definition hash, by path: a run journaled by another version of
+// this program resumes here when the steps it completed are unchanged (docs/journal.md).
+const char kStepTable[] = R"json({
+"write": {"hash":"0efee81b4392c668","tools":[],"at":"workflows/DesignDocs/pack.yaml:22"}
+})json";
+
 const wfc::ProgramDecl kProgram = {
     .name = "design-docs",
     .version = "1.0.0",
@@ -407,6 +427,7 @@ const wfc::ProgramDecl kProgram = {
     .prompts = kPrompts,
     .compositions = kCompositions,
     .bindings = nullptr,
+    .stepTable = kStepTable,
 };
 
 }  // namespace
@@ -532,6 +553,12 @@ const wfc::CompositionDecl kCompositions[] = {
     main_::kComposition,
 };
 
+// Each step's and state's definition hash, by path: a run journaled by another version of
+// this program resumes here when the steps it completed are unchanged (docs/journal.md).
+const char kStepTable[] = R"json({
+"write": {"hash":"b4b63bebeada1fb8","tools":[],"at":"workflows/AgentGenerator/pack.yaml:22"}
+})json";
+
 const wfc::ProgramDecl kProgram = {
     .name = "agent-generator",
     .version = "1.0.0",
@@ -542,6 +569,7 @@ const wfc::ProgramDecl kProgram = {
     .prompts = kPrompts,
     .compositions = kCompositions,
     .bindings = nullptr,
+    .stepTable = kStepTable,
 };
 
 }  // namespace
@@ -667,6 +695,12 @@ const wfc::CompositionDecl kCompositions[] = {
     main_::kComposition,
 };
 
+// Each step's and state's definition hash, by path: a run journaled by another version of
+// this program resumes here when the steps it completed are unchanged (docs/journal.md).
+const char kStepTable[] = R"json({
+"write": {"hash":"112da98abcd0be59","tools":[],"at":"workflows/AppGenerator/pack.yaml:22"}
+})json";
+
 const wfc::ProgramDecl kProgram = {
     .name = "app-generator",
     .version = "1.0.0",
@@ -677,6 +711,7 @@ const wfc::ProgramDecl kProgram = {
     .prompts = kPrompts,
     .compositions = kCompositions,
     .bindings = nullptr,
+    .stepTable = kStepTable,
 };
 
 }  // namespace
@@ -802,6 +837,12 @@ const wfc::CompositionDecl kCompositions[] = {
     main_::kComposition,
 };
 
+// Each step's and state's definition hash, by path: a run journaled by another version of
+// this program resumes here when the steps it completed are unchanged (docs/journal.md).
+const char kStepTable[] = R"json({
+"write": {"hash":"7eafbf4ba82e1378","tools":[],"at":"workflows/ExistingAppDiscovery/pack.yaml:22"}
+})json";
+
 const wfc::ProgramDecl kProgram = {
     .name = "existing-app-discovery",
     .version = "1.0.0",
@@ -812,6 +853,7 @@ const wfc::ProgramDecl kProgram = {
     .prompts = kPrompts,
     .compositions = kCompositions,
     .bindings = nullptr,
+    .stepTable = kStepTable,
 };
 
 }  // namespace
