@@ -472,9 +472,12 @@ class Bench:
             "tools: {}\n")
         shape = shapes.Shape("chat", pack, "tools: {}\n", about="a chat executable of one task")
         built = self.build(shape, inprocess=False)
-        reply = "An answer of about sixty bytes, as a short chat reply would be."
+        # A chat's usual sizes: a question of a couple of sentences, an answer of a paragraph.
+        reply = ("An answer of a paragraph, as a chat reply usually is: it restates the question, gives the "
+                 "facts the user asked for with a reason or two, and ends with what to do next. ") * 3
         script = {"replies": [{"reply": {"content": reply}}]}
-        lines = "".join(json.dumps({"message": f"Question {i}: what comes next in this conversation?"}) + "\n"
+        lines = "".join(json.dumps({"message": f"Question {i}: given everything we said so far, what comes next, "
+                                              "and why would that be the better choice for the team this week?"}) + "\n"
                         for i in range(turns))
         message_bytes = sum(len(json.loads(l)["message"]) for l in lines.splitlines()) + turns * len(reply)
         journal = fresh("chat.db")

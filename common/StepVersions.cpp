@@ -8,7 +8,7 @@
 
 namespace wfc::versions {
 
-std::optional<StepTable> parseStepTable(std::string_view json) {
+std::optional<StepTable> parseStepTable(std::string_view json, const std::string &pack) {
   nlohmann::ordered_json parsed = readJsonOrDiscarded(json);
   if (!parsed.is_object()) return std::nullopt;
   StepTable table;
@@ -20,7 +20,8 @@ std::optional<StepTable> parseStepTable(std::string_view json) {
     if (e.contains("tools") && e["tools"].is_array())
       for (const auto &t : e["tools"])
         if (t.is_string()) entry.tools.push_back(t.get<std::string>());
-    if (e.contains("at") && e["at"].is_string()) entry.at = e["at"].get<std::string>();
+    if (e.contains("line") && e["line"].is_number_unsigned())
+      entry.at = (pack.empty() ? "line " : pack + ":") + std::to_string(e["line"].get<uint64_t>());
     table.emplace(it.key(), std::move(entry));
   }
   return table;

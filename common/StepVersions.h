@@ -20,13 +20,15 @@ namespace wfc::versions {
 struct StepEntry {
   std::string hash;                // of the step's definition (codegen's)
   std::vector<std::string> tools;  // the tools it (or its inner steps) calls or offers a model
-  std::string at;                  // its pack location: "pack.yaml:14"
+  std::string at;                  // where it is: "pack.yaml:14", or "line 14"; "" when unknown
 };
 // By path pattern.
 using StepTable = std::map<std::string, StepEntry>;
 
-// A step table's JSON text, or nullopt when it is not one (a journal edited by hand).
-std::optional<StepTable> parseStepTable(std::string_view json);
+// A step table's JSON text, or nullopt when it is not one (a journal edited by hand). Each entry's
+// `at` is `pack` and its line ("pack.yaml:14"), or "line 14" when `pack` is empty (a table the
+// journal holds, of a version whose pack is not at hand).
+std::optional<StepTable> parseStepTable(std::string_view json, const std::string &pack);
 
 // A recorded path as the table spells it: iteration indices and visit counts left out —
 // "each[3]__summarize" → "each[]__summarize", "review@2:fetch" → "review:fetch", "review@2" →

@@ -151,16 +151,19 @@ ir::Json toolList(const std::set<std::string> &tools) {
 }
 
 struct TableBuilder {
-  explicit TableBuilder(const std::function<std::string(llvm::SMLoc)> &location) : location(location) {}
+  explicit TableBuilder(const std::function<unsigned(llvm::SMLoc)> &lineOf) : lineOf(lineOf) {}
 
-  const std::function<std::string(llvm::SMLoc)> &location;
+  const std::function<unsigned(llvm::SMLoc)> &lineOf;
   std::map<std::string, ir::Json> table;  // sorted: the text is the same for the same program
   std::vector<const ir::Composition *> calling;  // the subflow calls being walked (no recursion)
 
   void add(const std::string &pattern, const ir::Json &definition, const std::set<std::string> &tools,
            llvm::SMLoc loc) {
-    table[pattern] = {{"hash", sha256(definition.dump()).substr(0, 16)}, {"tools", toolList(tools)},
-                      {"at", location(loc)}};
+    // Small: the journal keeps a copy per program. The line is in the pack the program names.
+    ir::Json entry = {{"hash", sha256(definition.dump()).substr(0, 16)}};
+    if (!tools.empty()) entry["tools"] = toolList(tools);
+    if (unsigned line = lineOf(loc)) entry["line"] = line;
+    table[pattern] = std::move(entry);
   }
 
   // The runtime's paths (core/scheduler): a step's is its frame's prefix and its id; a foreach's
@@ -207,8 +210,8 @@ struct TableBuilder {
 }  // namespace
 
 std::string stepTable(const ir::Composition *entry, const ir::Workflow *workflow,
-                      const std::function<std::string(llvm::SMLoc)> &location) {
-  TableBuilder builder(location);
+                      const std::function<unsigned(llvm::SMLoc)> &lineOf) {
+  TableBuilder builder(lineOf);
   if (entry) builder.steps(entry->steps, "");
   if (workflow)
     for (const ir::State &s : workflow->states) builder.state(s);

@@ -27,10 +27,11 @@ std::string stepDefinitionHash(const ir::Step &step);
 // The program's step table (ProgramDecl::stepTable; docs/journal.md "Versions"): every step of the
 // compositions that run (`entry`, or `workflow`'s states) and every state, by the path the journal
 // records them under with iteration indices and visit counts left out — {PATTERN: {"hash": 16 hex
-// digits of its definition's hash, "tools": the tools it or its inner steps call or offer, "at":
-// its pack location}}, as JSON text, one entry a line. `location` spells a pack location.
+// digits of its definition's hash, "tools": the tools it or its inner steps call or offer (left
+// out when none), "line": its line in the pack}}, as JSON text, one entry a line. `lineOf` gives
+// a location's line (0: unknown, left out).
 std::string stepTable(const ir::Composition *entry, const ir::Workflow *workflow,
-                      const std::function<std::string(llvm::SMLoc)> &location);
+                      const std::function<unsigned(llvm::SMLoc)> &lineOf);
 
 // The prompt cache key of a prompt or agent step's requests (docs/cost.md "Prompt caching"): "wfc-"
 // and 16 hex digits of its definition's hash, so that it is the same in every run and every

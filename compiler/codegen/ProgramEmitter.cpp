@@ -594,7 +594,8 @@ std::optional<std::string> emitProgram(const ir::Module &module, const analysis:
     )cc");
   // What each step and state is, for resuming a run under a later version of the program.
   const std::string steps =
-      program.chat ? std::string() : stepTable(entry, program.workflow, [&](llvm::SMLoc loc) { return ctx.location(loc); });
+      program.chat ? std::string()
+                   : stepTable(entry, program.workflow, [&](llvm::SMLoc loc) { return ctx.line(loc); });
   if (!steps.empty() && steps != "{\n}")
     p.emit({{"text", rawString(steps, "json")}}, R"cc(
       // Each step's and state's definition hash, by path: a run journaled by another version of

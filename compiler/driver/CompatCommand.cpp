@@ -68,11 +68,9 @@ std::optional<PackVersion> loadVersion(const std::string &pack, const std::strin
   PackVersion v;
   v.id = module.id;
   v.program = codegen::programIdentity(module, optimized->entry);
-  // Locations as the executable's table spells them (the pack's path as given, and a line).
-  const std::string shown = displayPath(pack);
-  auto location = [&](llvm::SMLoc loc) { return shown + ":" + std::to_string(compilation.line(loc)); };
-  std::string text = optimized->chat ? std::string("{}") : codegen::stepTable(optimized->entry, optimized->workflow, location);
-  v.table = versions::parseStepTable(text).value_or(versions::StepTable{});
+  auto lineOf = [&](llvm::SMLoc loc) { return compilation.line(loc); };
+  std::string text = optimized->chat ? std::string("{}") : codegen::stepTable(optimized->entry, optimized->workflow, lineOf);
+  v.table = versions::parseStepTable(text, displayPath(pack)).value_or(versions::StepTable{});
   if (bindings) {
     // The bindings the executable carries: the file, with the builtin defaults it adds.
     std::optional<std::string> json = withBuiltinDefaults(toJsonText(*bindings), {&module}, &*bindings);
@@ -138,7 +136,7 @@ class JournalReader {
         if (versioned) {
           Statement table(db_, "SELECT steps FROM programs WHERE program = ?1");
           table.bind(1, v.program);
-          if (table.step()) old = versions::parseStepTable(table.text(0));
+          if (table.step()) old = versions::parseStepTable(table.text(0), "");
         }
         if (!old) {
           v.verdict = "needs_old";

@@ -75,8 +75,8 @@ std::string replaced(const std::string &text, const std::string &from, const std
 versions::StepTable tableOf(const std::string &yaml) {
   test::PackUnderTest pack(yaml, 1);
   if (!pack.ok()) throw std::runtime_error(pack.diagnostics());
-  std::string text = codegen::stepTable(&pack.composition("main"), nullptr, [](llvm::SMLoc) { return std::string(); });
-  return versions::parseStepTable(text).value();
+  std::string text = codegen::stepTable(&pack.composition("main"), nullptr, [](llvm::SMLoc) { return 0u; });
+  return versions::parseStepTable(text, "").value();
 }
 
 struct Mutation {
@@ -172,7 +172,7 @@ TEST(StepVersionsTest, ARunIsRefusedExactlyWhenAnEditTouchedAStepItReached) {
 TEST(StepVersionsTest, TheSamePackAtBothLevelsHasTheSameStepsWithoutSubflows) {
   test::PackUnderTest o0(kBase, 0), o1(kBase, 1);
   ASSERT_TRUE(o0.ok() && o1.ok());
-  auto location = [](llvm::SMLoc) { return std::string(); };
+  auto location = [](llvm::SMLoc) { return 0u; };
   EXPECT_EQ(codegen::stepTable(&o0.composition("main"), nullptr, location),
             codegen::stepTable(&o1.composition("main"), nullptr, location));
 }
@@ -195,8 +195,13 @@ TEST(StepVersionsTest, ABlockerSaysWhatChangedAndWhere) {
             "'a' (p.yaml:4): the binding of tool 't' changed; 'b' (p.yaml:5): it is not in this program");
   // Without the new bindings (wfc compat without --bindings) only definitions are compared.
   EXPECT_EQ(versions::blockers(old, before, next, nullptr, {"a"}).size(), 0u);
-  EXPECT_FALSE(versions::parseStepTable("[1, 2]"));
-  EXPECT_FALSE(versions::parseStepTable("{\"a\": {\"tools\": []}}"));
+  EXPECT_FALSE(versions::parseStepTable("[1, 2]", ""));
+  EXPECT_FALSE(versions::parseStepTable("{\"a\": {\"tools\": []}}", ""));
+  // A line is shown in the pack given, or as a line of the version that wrote the run.
+  std::optional<versions::StepTable> t = versions::parseStepTable(R"({"a": {"hash": "h", "line": 7}})", "p.yaml");
+  ASSERT_TRUE(t);
+  EXPECT_EQ(t->at("a").at, "p.yaml:7");
+  EXPECT_EQ(versions::parseStepTable(R"({"a": {"hash": "h", "line": 7}})", "")->at("a").at, "line 7");
 }
 
 }  // namespace

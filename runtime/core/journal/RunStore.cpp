@@ -336,35 +336,48 @@ std::optional<std::string> RunStore::chatOwner(int64_t seq) {
 }
 
 void RunStore::copyRows(int64_t from, int64_t to, const std::vector<std::string> &paths) {
+  // The paths in a temporary table, then one INSERT … SELECT a table: a few statements, not four
+  // per path.
   static const char *const kCopies[] = {
       "INSERT INTO steps (run, path, status, output, error, attempts, cache_key, call_key, call_tool, call_args, "
       "finished_ms) SELECT ?2, path, status, output, error, attempts, cache_key, call_key, call_tool, call_args, "
-      "finished_ms FROM steps WHERE run = ?1 AND path = ?3",
+      "finished_ms FROM steps WHERE run = ?1 AND path IN (SELECT path FROM temp.fork_paths)",
       "INSERT INTO failed_attempts (run, path, attempt, kind, error, finished_ms) SELECT ?2, path, attempt, kind, "
-      "error, finished_ms FROM failed_attempts WHERE run = ?1 AND path = ?3",
+      "error, finished_ms FROM failed_attempts WHERE run = ?1 AND path IN (SELECT path FROM temp.fork_paths)",
       "INSERT INTO exchanges (run, key, step, item, round, attempt, prompt, reply, finished_ms) SELECT ?2, key, step, "
-      "item, round, attempt, prompt, reply, finished_ms FROM exchanges WHERE run = ?1 AND step = ?3",
+      "item, round, attempt, prompt, reply, finished_ms FROM exchanges WHERE run = ?1 AND step IN (SELECT path FROM "
+      "temp.fork_paths)",
       // A tool call's idempotency key starts with its run's id: the fork's calls are its own.
       "INSERT INTO tool_calls (run, key, step, tool, args, status, result, error_kind, error, finished_ms) SELECT ?2, "
-      "CASE WHEN substr(key, 1, length(?4) + 1) = ?4 || '/' THEN ?5 || substr(key, length(?4) + 1) ELSE key END, "
-      "step, tool, args, status, result, error_kind, error, finished_ms FROM tool_calls WHERE run = ?1 AND step = ?3",
+      "CASE WHEN substr(key, 1, length(?3) + 1) = ?3 || '/' THEN ?4 || substr(key, length(?3) + 1) ELSE key END, "
+      "step, tool, args, status, result, error_kind, error, finished_ms FROM tool_calls WHERE run = ?1 AND step IN "
+      "(SELECT path FROM temp.fork_paths)",
   };
   file_.write([&] {
+    sqlite3 *db = file_.connection();
+    Statement(db, "CREATE TEMP TABLE IF NOT EXISTS fork_paths (path TEXT PRIMARY KEY) WITHOUT ROWID").run();
+    Statement(db, "DELETE FROM temp.fork_paths").run();
+    {
+      Statement add(db, "INSERT OR IGNORE INTO temp.fork_paths (path) VALUES (?1)");
+      for (const std::string &path : paths) {
+        add.bind(1, std::string_view(path));
+        add.run();
+      }
+    }
     std::string fromId, toId;
     {
-      Statement ids(file_.connection(), "SELECT (SELECT id FROM runs WHERE seq = ?1), (SELECT id FROM runs WHERE seq = ?2)");
+      Statement ids(db, "SELECT (SELECT id FROM runs WHERE seq = ?1), (SELECT id FROM runs WHERE seq = ?2)");
       ids.bind(1, from).bind(2, to);
       if (ids.step()) fromId = ids.text(0), toId = ids.text(1);
     }
     for (const char *sql : kCopies) {
-      Statement s(file_.connection(), sql);
-      const bool keyed = std::string_view(sql).find("?5") != std::string_view::npos;
-      for (const std::string &path : paths) {
-        s.bind(1, from).bind(2, to).bind(3, std::string_view(path));
-        if (keyed) s.bind(4, std::string_view(fromId)).bind(5, std::string_view(toId));
-        s.run();
-      }
+      Statement copy(db, sql);
+      copy.bind(1, from).bind(2, to);
+      if (std::string_view(sql).find("?4") != std::string_view::npos)
+        copy.bind(3, std::string_view(fromId)).bind(4, std::string_view(toId));
+      copy.run();
     }
+    Statement(db, "DELETE FROM temp.fork_paths").run();
   });
 }
 

@@ -299,7 +299,7 @@ std::string RunService::whyNotResumable(const journal::RunRow &row) {
     std::lock_guard lock(versionsMutex_);
     if (auto it = notResumable_.find(key); it != notResumable_.end()) return it->second;
   }
-  std::string why = journal::whyNotResumable(journal_, row, env_.identity);
+  std::string why = journal::whyNotResumable(journal_, row, env_.identity, env_.program.source);
   if (why.empty()) {
     try {
       checkRunInput(env_.program, Value::parse(row.input));

@@ -8,6 +8,7 @@
 #include "wfc/program.h"
 
 #include <algorithm>
+#include <map>
 #include <random>
 #include <set>
 #include <span>
@@ -23,37 +24,43 @@ bool opensFrame(const StepDecl &d) {
 // The steps of one composition and how they nest.
 class StepTree {
  public:
-  explicit StepTree(const CompositionDecl &c) : steps_(c.steps) {}
+  explicit StepTree(const CompositionDecl &c) : steps_(c.steps), frames_(c.steps.size()) {
+    for (size_t i = 0; i < steps_.size(); ++i) {
+      int frame = -1;
+      for (int p = steps_[i].parent; p >= 0 && frame < 0; p = steps_[size_t(p)].parent)
+        if (opensFrame(steps_[size_t(p)])) frame = p;
+      frames_[i] = frame;
+      byFrame_[{frame, steps_[i].id}] = int(i);
+    }
+  }
 
   size_t size() const { return steps_.size(); }
   const StepDecl &at(size_t i) const { return steps_[i]; }
 
-  // The step that opens the frame step `i` runs in (a foreach, loop or block), or -1 at the top.
-  int frameOf(size_t i) const {
-    for (int p = steps_[i].parent; p >= 0; p = steps_[size_t(p)].parent)
-      if (opensFrame(steps_[size_t(p)])) return p;
-    return -1;
-  }
-
   // The step a recorded path belongs to: its frames walked from the top ("each[3]__summarize":
   // step summarize of foreach each), a called composition's steps counted as the call's
   // ("call__inner": the subflow step call). -1 when the path names no step of this composition.
+  // Ids may hold "__" themselves (an inlined call's "call__a"): the longest that names a step of
+  // the frame wins.
   int stepOfPath(std::string_view path) const {
     int frame = -1;
     while (true) {
       int best = -1;
-      for (size_t i = 0; i < steps_.size(); ++i) {
-        if (frameOf(i) != frame) continue;
-        std::string_view id = steps_[i].id;
-        if (!path.starts_with(id)) continue;
-        std::string_view rest = path.substr(id.size());
-        if (!rest.empty() && !rest.starts_with("[") && !rest.starts_with("__")) continue;
-        if (best < 0 || id.size() > std::string_view(steps_[size_t(best)].id).size()) best = int(i);
+      size_t bestEnd = 0;
+      for (size_t end = path.size();; --end) {
+        const bool boundary = end == path.size() || path[end] == '[' || path.substr(end).starts_with("__");
+        if (boundary) {
+          auto it = byFrame_.find({frame, std::string(path.substr(0, end))});
+          if (it != byFrame_.end()) {
+            best = it->second, bestEnd = end;
+            break;
+          }
+        }
+        if (end == 0) break;
       }
       if (best < 0) return -1;
-      std::string_view rest = path.substr(std::string_view(steps_[size_t(best)].id).size());
-      const StepDecl &d = steps_[size_t(best)];
-      if (rest.empty() || !opensFrame(d)) return best;  // the step itself, or inside a call
+      std::string_view rest = path.substr(bestEnd);
+      if (rest.empty() || !opensFrame(steps_[size_t(best)])) return best;  // the step itself, or inside a call
       if (rest.starts_with("[")) {
         size_t close = rest.find("]__");
         if (close == std::string_view::npos) return best;
@@ -66,15 +73,10 @@ class StepTree {
     }
   }
 
-  // Whether step `i` lies inside step `outer` (at any depth).
-  bool inside(size_t i, size_t outer) const {
-    for (int p = steps_[i].parent; p >= 0; p = steps_[size_t(p)].parent)
-      if (size_t(p) == outer) return true;
-    return false;
-  }
-
  private:
   std::span<const StepDecl> steps_;
+  std::vector<int> frames_;                          // the step opening each step's frame, or -1
+  std::map<std::pair<int, std::string>, int> byFrame_;  // (frame, id) → step
 };
 
 }  // namespace

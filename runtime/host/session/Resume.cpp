@@ -64,17 +64,17 @@ std::unique_ptr<RunJournal> startRun(JournalFile &file, const std::optional<RunR
                                       std::move(run));
 }
 
-std::string whyNotResumable(JournalFile &file, const RunRow &run, const ProgramIdentity &self) {
+std::string whyNotResumable(JournalFile &file, const RunRow &run, const ProgramIdentity &self, const std::string &pack) {
   std::string differs = difference(run.identity, self);
   if (differs.empty()) return "";
   // Another version of the program: it goes on when every step it reached is unchanged.
   if (run.identity.pack != self.pack || !self.stepTable) return differs;
   std::optional<std::string> text = file.runs().stepTable(run.identity.program);
-  std::optional<versions::StepTable> old = text ? versions::parseStepTable(*text) : std::nullopt;
+  std::optional<versions::StepTable> old = text ? versions::parseStepTable(*text, "") : std::nullopt;
   if (!old)
     return differs + "; and the journal has no step table of the program that wrote it (it was written before "
                      "journals kept them), so only that program can resume it";
-  std::optional<versions::StepTable> next = versions::parseStepTable(self.stepTable);
+  std::optional<versions::StepTable> next = versions::parseStepTable(self.stepTable, pack);
   if (!next) return differs;
   std::vector<versions::Blocker> blockers =
       versions::blockers(*old, run.identity.bindings, *next, &self.bindings, file.runs().recordedPaths(run.seq));
@@ -93,7 +93,7 @@ RunRow resumableRun(JournalFile &file, const std::string &id, const ProgramIdent
     throw Error(ErrorKind::Usage, "journal '" + file.path() + "' has no run '" + id + "'" + hint);
   }
   if (run->status == RunStatus::Succeeded) return *run;  // not run again: its output is printed
-  std::string why = whyNotResumable(file, *run, self);
+  std::string why = whyNotResumable(file, *run, self, program.source);
   if (!why.empty())
     throw Error(ErrorKind::Usage, "run '" + id + "' of journal '" + file.path() + "' was written by a different program: " +
                                       why + "; resume it with the executable that started it (wfc compat says which "

@@ -39,8 +39,9 @@ RunRow resumableRun(JournalFile &file, const std::string &id, const ProgramIdent
 
 // "" when `run` may go on under the program `self` identifies: its own program, or another version
 // of it in which every step and state the run reached is unchanged (same path, same definition
-// hash, same bindings of its tools); otherwise why not, for a message.
-std::string whyNotResumable(JournalFile &file, const RunRow &run, const ProgramIdentity &self);
+// hash, same bindings of its tools); otherwise why not, for a message, naming where each step is
+// in `pack` (this program's pack, as ProgramDecl::source names it).
+std::string whyNotResumable(JournalFile &file, const RunRow &run, const ProgramIdentity &self, const std::string &pack);
 
 // --event NAME [--event-context JSON] for `run`: it must be suspended, awaiting NAME. Throws
 // wfc::Error(Usage) otherwise.

@@ -850,25 +850,25 @@ const char kGraph[] = R"json({
 // Each step's and state's definition hash, by path: a run journaled by another version of
 // this program resumes here when the steps it completed are unchanged (docs/journal.md).
 const char kStepTable[] = R"json({
-"build_result": {"hash":"d56729ca309438a9","tools":[],"at":"rust-development.awl.yaml:108"},
-"cargo_toml": {"hash":"f286d0e875d2b8f3","tools":[],"at":"rust-development.awl.yaml:17"},
-"foreach": {"hash":"4a5a86b2a2f3cd96","tools":["list_files","read_file","write_file"],"at":"rust-development.awl.yaml:33"},
-"foreach[]__again": {"hash":"38fead8cb5f6b46f","tools":[],"at":"rust-development.awl.yaml:22"},
-"foreach[]__context_again": {"hash":"a980729b20aeb026","tools":[],"at":"rust-development.awl.yaml:22"},
-"foreach[]__context_again__git_status_again": {"hash":"8ae53d045e879607","tools":[],"at":"rust-development.awl.yaml:28"},
-"foreach[]__context_again__ts_data_again": {"hash":"130242ef18ae6696","tools":[],"at":"rust-development.awl.yaml:24"},
-"foreach[]__notify": {"hash":"cbfc5ceada5f8819","tools":[],"at":"rust-development.awl.yaml:98"},
-"foreach[]__prompt_agent": {"hash":"86f1090edc8d5664","tools":["list_files","read_file","write_file"],"at":"rust-development.awl.yaml:37"},
-"foreach[]__shell_2": {"hash":"fc493842d4131aca","tools":[],"at":"rust-development.awl.yaml:91"},
-"foreach[]__validation_loop": {"hash":"6f0247fb06a23f34","tools":["list_files","read_file","write_file"],"at":"rust-development.awl.yaml:62"},
-"foreach[]__validation_loop[]__if": {"hash":"f3660a9c26ee3f22","tools":[],"at":"rust-development.awl.yaml:72"},
-"foreach[]__validation_loop[]__if_then": {"hash":"c49f98270a124fc1","tools":["list_files","read_file","write_file"],"at":"rust-development.awl.yaml:74"},
-"foreach[]__validation_loop[]__if_then__prompt_agent_2": {"hash":"4b1352825531238c","tools":["list_files","read_file","write_file"],"at":"rust-development.awl.yaml:75"},
-"foreach[]__validation_loop[]__validation": {"hash":"c7611d2c1eefcc71","tools":[],"at":"rust-development.awl.yaml:66"},
-"git_status": {"hash":"d2b67e1fa993873b","tools":[],"at":"rust-development.awl.yaml:28"},
-"notify_2": {"hash":"f14fd41fbdec5690","tools":[],"at":"rust-development.awl.yaml:115"},
-"shell": {"hash":"0914c877e09dbac7","tools":[],"at":"rust-development.awl.yaml:12"},
-"ts_data": {"hash":"3fd03f7c99c21f77","tools":[],"at":"rust-development.awl.yaml:24"}
+"build_result": {"hash":"d56729ca309438a9","line":108},
+"cargo_toml": {"hash":"f286d0e875d2b8f3","line":17},
+"foreach": {"hash":"4a5a86b2a2f3cd96","tools":["list_files","read_file","write_file"],"line":33},
+"foreach[]__again": {"hash":"38fead8cb5f6b46f","line":22},
+"foreach[]__context_again": {"hash":"a980729b20aeb026","line":22},
+"foreach[]__context_again__git_status_again": {"hash":"8ae53d045e879607","line":28},
+"foreach[]__context_again__ts_data_again": {"hash":"130242ef18ae6696","line":24},
+"foreach[]__notify": {"hash":"cbfc5ceada5f8819","line":98},
+"foreach[]__prompt_agent": {"hash":"86f1090edc8d5664","tools":["list_files","read_file","write_file"],"line":37},
+"foreach[]__shell_2": {"hash":"fc493842d4131aca","line":91},
+"foreach[]__validation_loop": {"hash":"6f0247fb06a23f34","tools":["list_files","read_file","write_file"],"line":62},
+"foreach[]__validation_loop[]__if": {"hash":"f3660a9c26ee3f22","line":72},
+"foreach[]__validation_loop[]__if_then": {"hash":"c49f98270a124fc1","tools":["list_files","read_file","write_file"],"line":74},
+"foreach[]__validation_loop[]__if_then__prompt_agent_2": {"hash":"4b1352825531238c","tools":["list_files","read_file","write_file"],"line":75},
+"foreach[]__validation_loop[]__validation": {"hash":"c7611d2c1eefcc71","line":66},
+"git_status": {"hash":"d2b67e1fa993873b","line":28},
+"notify_2": {"hash":"f14fd41fbdec5690","line":115},
+"shell": {"hash":"0914c877e09dbac7","line":12},
+"ts_data": {"hash":"3fd03f7c99c21f77","line":24}
 })json";
 
 const wfc::ProgramDecl kProgram = {

@@ -266,10 +266,10 @@ const char kGraph[] = R"json({
 // Each step's and state's definition hash, by path: a run journaled by another version of
 // this program resumes here when the steps it completed are unchanged (docs/journal.md).
 const char kStepTable[] = R"json({
-"again": {"hash":"14e63028513d32f1","tools":["kb.lookup"],"at":"pack.yaml:33"},
-"again__first": {"hash":"fbd51d320db88768","tools":["kb.lookup"],"at":"pack.yaml:41"},
-"lookup": {"hash":"254e376cdb1d3ef0","tools":["kb.lookup"],"at":"pack.yaml:23"},
-"summary": {"hash":"30427c8b24900b14","tools":[],"at":"pack.yaml:28"}
+"again": {"hash":"14e63028513d32f1","tools":["kb.lookup"],"line":33},
+"again__first": {"hash":"fbd51d320db88768","tools":["kb.lookup"],"line":41},
+"lookup": {"hash":"254e376cdb1d3ef0","tools":["kb.lookup"],"line":23},
+"summary": {"hash":"30427c8b24900b14","line":28}
 })json";
 
 const wfc::ProgramDecl kProgram = {

@@ -645,19 +645,19 @@ const char kGraph[] = R"json({
 // Each step's and state's definition hash, by path: a run journaled by another version of
 // this program resumes here when the steps it completed are unchanged (docs/journal.md).
 const char kStepTable[] = R"json({
-"fetch": {"hash":"f5eb7a4870101ade","tools":["kv.get"],"at":"pack.yaml:30"},
-"gate": {"hash":"370b6df819cb308f","tools":[],"at":"pack.yaml:39"},
-"hold": {"hash":"9d97988ed577e3c7","tools":["kv.put"],"at":"pack.yaml:54"},
-"left": {"hash":"843be3aba194574e","tools":["kv.get"],"at":"pack.yaml:69"},
-"maybe_note": {"hash":"0c13a148239cec23","tools":[],"at":"pack.yaml:58"},
-"note": {"hash":"cab29a4c4a5df634","tools":["kv.put"],"at":"pack.yaml:62"},
-"publish": {"hash":"e78a38fc93b2c782","tools":["kv.put"],"at":"pack.yaml:50"},
-"right": {"hash":"b835897a9dfbe130","tools":["kv.get"],"at":"pack.yaml:70"},
-"score": {"hash":"428686854dd0fef8","tools":["calc.score"],"at":"pack.yaml:35"},
-"score__compute": {"hash":"74295d6a5009a547","tools":["calc.score"],"at":"pack.yaml:76"},
-"score__input": {"hash":"8e3d50fb4c451389","tools":["calc.score"],"at":"pack.yaml:35"},
-"score__input__compute": {"hash":"74295d6a5009a547","tools":["calc.score"],"at":"pack.yaml:76"},
-"store": {"hash":"032b727cf7bd4370","tools":["kv.get"],"at":"pack.yaml:66"}
+"fetch": {"hash":"f5eb7a4870101ade","tools":["kv.get"],"line":30},
+"gate": {"hash":"370b6df819cb308f","line":39},
+"hold": {"hash":"9d97988ed577e3c7","tools":["kv.put"],"line":54},
+"left": {"hash":"843be3aba194574e","tools":["kv.get"],"line":69},
+"maybe_note": {"hash":"0c13a148239cec23","line":58},
+"note": {"hash":"cab29a4c4a5df634","tools":["kv.put"],"line":62},
+"publish": {"hash":"e78a38fc93b2c782","tools":["kv.put"],"line":50},
+"right": {"hash":"b835897a9dfbe130","tools":["kv.get"],"line":70},
+"score": {"hash":"428686854dd0fef8","tools":["calc.score"],"line":35},
+"score__compute": {"hash":"74295d6a5009a547","tools":["calc.score"],"line":76},
+"score__input": {"hash":"8e3d50fb4c451389","tools":["calc.score"],"line":35},
+"score__input__compute": {"hash":"74295d6a5009a547","tools":["calc.score"],"line":76},
+"store": {"hash":"032b727cf7bd4370","tools":["kv.get"],"line":66}
 })json";
 
 const wfc::ProgramDecl kProgram = {

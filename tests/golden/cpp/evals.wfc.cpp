@@ -265,8 +265,8 @@ const char kGraph[] = R"json({
 // Each step's and state's definition hash, by path: a run journaled by another version of
 // this program resumes here when the steps it completed are unchanged (docs/journal.md).
 const char kStepTable[] = R"json({
-"answer": {"hash":"59acd2e09c16e027","tools":[],"at":"pack.yaml:47"},
-"plain": {"hash":"755a283a89e54ae1","tools":[],"at":"pack.yaml:54"}
+"answer": {"hash":"59acd2e09c16e027","line":47},
+"plain": {"hash":"755a283a89e54ae1","line":54}
 })json";
 
 const wfc::ProgramDecl kProgram = {

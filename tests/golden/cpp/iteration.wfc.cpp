@@ -432,14 +432,14 @@ const char kGraph[] = R"json({
 // Each step's and state's definition hash, by path: a run journaled by another version of
 // this program resumes here when the steps it completed are unchanged (docs/journal.md).
 const char kStepTable[] = R"json({
-"each": {"hash":"c47da59d3734f476","tools":[],"at":"pack.yaml:27"},
-"each[]__summarize": {"hash":"55431bf809eea4b5","tools":[],"at":"pack.yaml:33"},
-"gate": {"hash":"db8eb92afbf34009","tools":[],"at":"pack.yaml:60"},
-"publish": {"hash":"223c8bdabb54fc0c","tools":["store.put"],"at":"pack.yaml:64"},
-"refine": {"hash":"65c8438bac50e535","tools":["store.put"],"at":"pack.yaml:37"},
-"refine[]__save": {"hash":"7576b23b2752256a","tools":["store.put"],"at":"pack.yaml:51"},
-"refine[]__score": {"hash":"2e308b0fdc2ba3cc","tools":[],"at":"pack.yaml:55"},
-"refine[]__seen": {"hash":"41f768323d0b0d19","tools":[],"at":"pack.yaml:47"}
+"each": {"hash":"c47da59d3734f476","line":27},
+"each[]__summarize": {"hash":"55431bf809eea4b5","line":33},
+"gate": {"hash":"db8eb92afbf34009","line":60},
+"publish": {"hash":"223c8bdabb54fc0c","tools":["store.put"],"line":64},
+"refine": {"hash":"65c8438bac50e535","tools":["store.put"],"line":37},
+"refine[]__save": {"hash":"7576b23b2752256a","tools":["store.put"],"line":51},
+"refine[]__score": {"hash":"2e308b0fdc2ba3cc","line":55},
+"refine[]__seen": {"hash":"41f768323d0b0d19","line":47}
 })json";
 
 const wfc::ProgramDecl kProgram = {

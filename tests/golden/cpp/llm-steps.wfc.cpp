@@ -399,10 +399,10 @@ const char kGraph[] = R"json({
 // Each step's and state's definition hash, by path: a run journaled by another version of
 // this program resumes here when the steps it completed are unchanged (docs/journal.md).
 const char kStepTable[] = R"json({
-"answer": {"hash":"a531cae7a923bc77","tools":["kb.search","submit"],"at":"pack.yaml:81"},
-"summary": {"hash":"9d25969386102e42","tools":[],"at":"pack.yaml:63"},
-"urgency": {"hash":"298ae61ab34c6efb","tools":[],"at":"pack.yaml:70"},
-"urgency_again": {"hash":"8d2c8bd0fc86bd9d","tools":[],"at":"pack.yaml:76"}
+"answer": {"hash":"a531cae7a923bc77","tools":["kb.search","submit"],"line":81},
+"summary": {"hash":"9d25969386102e42","line":63},
+"urgency": {"hash":"298ae61ab34c6efb","line":70},
+"urgency_again": {"hash":"8d2c8bd0fc86bd9d","line":76}
 })json";
 
 const wfc::ProgramDecl kProgram = {

@@ -251,7 +251,7 @@ const char kGraph[] = R"json({
 // Each step's and state's definition hash, by path: a run journaled by another version of
 // this program resumes here when the steps it completed are unchanged (docs/journal.md).
 const char kStepTable[] = R"json({
-"answer": {"hash":"aad95b7fac80911c","tools":["files.list","files.read"],"at":"pack.yaml:76"}
+"answer": {"hash":"aad95b7fac80911c","tools":["files.list","files.read"],"line":76}
 })json";
 
 const wfc::ProgramDecl kProgram = {

@@ -219,10 +219,10 @@ const char kGraph[] = R"json({
 // Each step's and state's definition hash, by path: a run journaled by another version of
 // this program resumes here when the steps it completed are unchanged (docs/journal.md).
 const char kStepTable[] = R"json({
-"count": {"hash":"075f3dd88bd0b469","tools":["lookup"],"at":"pack.yaml:32"},
-"fetch": {"hash":"15efaee722a25750","tools":["primary"],"at":"pack.yaml:27"},
-"fetch_backup": {"hash":"150bb75667effd27","tools":["backup"],"at":"pack.yaml:40"},
-"report": {"hash":"d960bdbf36e78199","tools":["lookup"],"at":"pack.yaml:44"}
+"count": {"hash":"075f3dd88bd0b469","tools":["lookup"],"line":32},
+"fetch": {"hash":"15efaee722a25750","tools":["primary"],"line":27},
+"fetch_backup": {"hash":"150bb75667effd27","tools":["backup"],"line":40},
+"report": {"hash":"d960bdbf36e78199","tools":["lookup"],"line":44}
 })json";
 
 const wfc::ProgramDecl kProgram = {

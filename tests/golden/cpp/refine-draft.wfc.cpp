@@ -365,10 +365,10 @@ const char kGraph[] = R"json({
 // Each step's and state's definition hash, by path: a run journaled by another version of
 // this program resumes here when the steps it completed are unchanged (docs/journal.md).
 const char kStepTable[] = R"json({
-"refine": {"hash":"63f7ffd2c2078a94","tools":["record.keep"],"at":"pack.yaml:72"},
-"refine[]__draft": {"hash":"35c6c44c878806ef","tools":[],"at":"pack.yaml:77"},
-"refine[]__keep": {"hash":"4d9842d2c1ee070e","tools":["record.keep"],"at":"pack.yaml:91"},
-"refine[]__review": {"hash":"5ec403928618bc9d","tools":[],"at":"pack.yaml:84"}
+"refine": {"hash":"63f7ffd2c2078a94","tools":["record.keep"],"line":72},
+"refine[]__draft": {"hash":"35c6c44c878806ef","line":77},
+"refine[]__keep": {"hash":"4d9842d2c1ee070e","tools":["record.keep"],"line":91},
+"refine[]__review": {"hash":"5ec403928618bc9d","line":84}
 })json";
 
 const wfc::ProgramDecl kProgram = {

@@ -130,7 +130,7 @@ const wfc::CompositionDecl kCompositions[] = {
 // Each step's and state's definition hash, by path: a run journaled by another version of
 // this program resumes here when the steps it completed are unchanged (docs/journal.md).
 const char kStepTable[] = R"json({
-"write": {"hash":"87fe221ba38007d8","tools":[],"at":"workflows/ValueEngine/pack.yaml:22"}
+"write": {"hash":"87fe221ba38007d8","line":22}
 })json";
 
 const wfc::ProgramDecl kProgram = {
@@ -272,7 +272,7 @@ const wfc::CompositionDecl kCompositions[] = {
 // Each step's and state's definition hash, by path: a run journaled by another version of
 // this program resumes here when the steps it completed are unchanged (docs/journal.md).
 const char kStepTable[] = R"json({
-"write": {"hash":"59c2c8e886cefef2","tools":[],"at":"workflows/ThemeCapture/pack.yaml:22"}
+"write": {"hash":"59c2c8e886cefef2","line":22}
 })json";
 
 const wfc::ProgramDecl kProgram = {
@@ -414,7 +414,7 @@ const wfc::CompositionDecl kCompositions[] = {
 // Each step's and state's definition hash, by path: a run journaled by another version of
 // this program resumes here when the steps it completed are unchanged (docs/journal.md).
 const char kStepTable[] = R"json({
-"write": {"hash":"0efee81b4392c668","tools":[],"at":"workflows/DesignDocs/pack.yaml:22"}
+"write": {"hash":"0efee81b4392c668","line":22}
 })json";
 
 const wfc::ProgramDecl kProgram = {
@@ -556,7 +556,7 @@ const wfc::CompositionDecl kCompositions[] = {
 // Each step's and state's definition hash, by path: a run journaled by another version of
 // this program resumes here when the steps it completed are unchanged (docs/journal.md).
 const char kStepTable[] = R"json({
-"write": {"hash":"b4b63bebeada1fb8","tools":[],"at":"workflows/AgentGenerator/pack.yaml:22"}
+"write": {"hash":"b4b63bebeada1fb8","line":22}
 })json";
 
 const wfc::ProgramDecl kProgram = {
@@ -698,7 +698,7 @@ const wfc::CompositionDecl kCompositions[] = {
 // Each step's and state's definition hash, by path: a run journaled by another version of
 // this program resumes here when the steps it completed are unchanged (docs/journal.md).
 const char kStepTable[] = R"json({
-"write": {"hash":"112da98abcd0be59","tools":[],"at":"workflows/AppGenerator/pack.yaml:22"}
+"write": {"hash":"112da98abcd0be59","line":22}
 })json";
 
 const wfc::ProgramDecl kProgram = {
@@ -840,7 +840,7 @@ const wfc::CompositionDecl kCompositions[] = {
 // Each step's and state's definition hash, by path: a run journaled by another version of
 // this program resumes here when the steps it completed are unchanged (docs/journal.md).
 const char kStepTable[] = R"json({
-"write": {"hash":"7eafbf4ba82e1378","tools":[],"at":"workflows/ExistingAppDiscovery/pack.yaml:22"}
+"write": {"hash":"7eafbf4ba82e1378","line":22}
 })json";
 
 const wfc::ProgramDecl kProgram = {

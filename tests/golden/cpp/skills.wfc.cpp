@@ -243,8 +243,8 @@ const char kGraph[] = R"json({
 // Each step's and state's definition hash, by path: a run journaled by another version of
 // this program resumes here when the steps it completed are unchanged (docs/journal.md).
 const char kStepTable[] = R"json({
-"desk": {"hash":"2f47e9d9bbec625d","tools":[],"at":"pack.yaml:31"},
-"wrapup": {"hash":"d5c554821a911b4b","tools":[],"at":"pack.yaml:32"}
+"desk": {"hash":"2f47e9d9bbec625d","line":31},
+"wrapup": {"hash":"d5c554821a911b4b","line":32}
 })json";
 
 const wfc::ProgramDecl kProgram = {

@@ -629,13 +629,13 @@ const char kGraph[] = R"json({
 // Each step's and state's definition hash, by path: a run journaled by another version of
 // this program resumes here when the steps it completed are unchanged (docs/journal.md).
 const char kStepTable[] = R"json({
-"discard": {"hash":"337a1101725d330d","tools":[],"at":"pack.yaml:117"},
-"discard:classification": {"hash":"4410fb82505d674e","tools":[],"at":"pack.yaml:154"},
-"intake": {"hash":"04e31e2b27d6beec","tools":[],"at":"pack.yaml:94"},
-"intake:classify": {"hash":"4ce22021d184c83d","tools":[],"at":"pack.yaml:129"},
-"reply": {"hash":"78ca960c4cbfae34","tools":[],"at":"pack.yaml:112"},
-"reply:draft": {"hash":"562a8b5b44cc0908","tools":[],"at":"pack.yaml:142"},
-"resolve": {"hash":"27298ece1dcb6775","tools":["kb.read"],"at":"pack.yaml:101"}
+"discard": {"hash":"337a1101725d330d","line":117},
+"discard:classification": {"hash":"4410fb82505d674e","line":154},
+"intake": {"hash":"04e31e2b27d6beec","line":94},
+"intake:classify": {"hash":"4ce22021d184c83d","line":129},
+"reply": {"hash":"78ca960c4cbfae34","line":112},
+"reply:draft": {"hash":"562a8b5b44cc0908","line":142},
+"resolve": {"hash":"27298ece1dcb6775","tools":["kb.read"],"line":101}
 })json";
 
 const wfc::ProgramDecl kProgram = {

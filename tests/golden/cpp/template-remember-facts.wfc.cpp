@@ -301,10 +301,10 @@ const char kGraph[] = R"json({
 // Each step's and state's definition hash, by path: a run journaled by another version of
 // this program resumes here when the steps it completed are unchanged (docs/journal.md).
 const char kStepTable[] = R"json({
-"add": {"hash":"8161bb4ed0758dbf","tools":["add_observations"],"at":"template.json:16"},
-"create": {"hash":"66017fc6eec0d7b4","tools":["create_entities"],"at":"template.json:9"},
-"read_back": {"hash":"0219c54d9587fd01","tools":["open_nodes"],"at":"template.json:24"},
-"verify": {"hash":"db5c340f0812a94a","tools":["verify_facts"],"at":"template.json:31"}
+"add": {"hash":"8161bb4ed0758dbf","tools":["add_observations"],"line":16},
+"create": {"hash":"66017fc6eec0d7b4","tools":["create_entities"],"line":9},
+"read_back": {"hash":"0219c54d9587fd01","tools":["open_nodes"],"line":24},
+"verify": {"hash":"db5c340f0812a94a","tools":["verify_facts"],"line":31}
 })json";
 
 const wfc::ProgramDecl kProgram = {

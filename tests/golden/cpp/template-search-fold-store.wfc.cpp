@@ -205,9 +205,9 @@ const char kGraph[] = R"json({
 // Each step's and state's definition hash, by path: a run journaled by another version of
 // this program resumes here when the steps it completed are unchanged (docs/journal.md).
 const char kStepTable[] = R"json({
-"fold": {"hash":"6eaea7826de578b3","tools":["context_fold"],"at":"template.json:15"},
-"search": {"hash":"b33ad673252c57e7","tools":["checkpoint_search"],"at":"template.json:6"},
-"store": {"hash":"2e2ac8de55f4edbb","tools":["checkpoint_save"],"at":"template.json:26"}
+"fold": {"hash":"6eaea7826de578b3","tools":["context_fold"],"line":15},
+"search": {"hash":"b33ad673252c57e7","tools":["checkpoint_search"],"line":6},
+"store": {"hash":"2e2ac8de55f4edbb","tools":["checkpoint_save"],"line":26}
 })json";
 
 const wfc::ProgramDecl kProgram = {

@@ -272,10 +272,10 @@ const char kGraph[] = R"json({
 // Each step's and state's definition hash, by path: a run journaled by another version of
 // this program resumes here when the steps it completed are unchanged (docs/journal.md).
 const char kStepTable[] = R"json({
-"left": {"hash":"fba7d9f5f1e82a26","tools":["kb.fetch"],"at":"pack.yaml:8"},
-"lookup": {"hash":"d88c081b0b87b41b","tools":["kb.search"],"at":"pack.yaml:7"},
-"right": {"hash":"b54a38a270cdf413","tools":["kb.fetch"],"at":"pack.yaml:9"},
-"save": {"hash":"881e18fc66a95164","tools":["store.put"],"at":"pack.yaml:10"}
+"left": {"hash":"fba7d9f5f1e82a26","tools":["kb.fetch"],"line":8},
+"lookup": {"hash":"d88c081b0b87b41b","tools":["kb.search"],"line":7},
+"right": {"hash":"b54a38a270cdf413","tools":["kb.fetch"],"line":9},
+"save": {"hash":"881e18fc66a95164","tools":["store.put"],"line":10}
 })json";
 
 const wfc::ProgramDecl kProgram = {
