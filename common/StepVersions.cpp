@@ -20,6 +20,9 @@ std::optional<StepTable> parseStepTable(std::string_view json, const std::string
     if (e.contains("tools") && e["tools"].is_array())
       for (const auto &t : e["tools"])
         if (t.is_string()) entry.tools.push_back(t.get<std::string>());
+    if (e.contains("in") && e["in"].is_array())
+      for (const auto &t : e["in"])
+        if (t.is_string()) entry.in.push_back(t.get<std::string>());
     if (e.contains("line") && e["line"].is_number_unsigned())
       entry.at = (pack.empty() ? "line " : pack + ":") + std::to_string(e["line"].get<uint64_t>());
     table.emplace(it.key(), std::move(entry));
@@ -81,8 +84,19 @@ std::string entryChange(const StepEntry &old, const Bindings &oldBindings, const
 
 std::vector<Blocker> blockers(const StepTable &old, const Bindings &oldBindings, const StepTable &next,
                               const Bindings *nextBindings, const std::vector<std::string> &paths) {
+  // What the run reached: what it recorded, and what encloses or guards that, in either version
+  // (a step moved into a parallel block reaches the block here).
   std::set<std::string> patterns;
-  for (const std::string &p : paths) patterns.insert(pathPattern(p));
+  std::vector<std::string> todo;
+  for (const std::string &p : paths) todo.push_back(pathPattern(p));
+  while (!todo.empty()) {
+    std::string pattern = std::move(todo.back());
+    todo.pop_back();
+    if (!patterns.insert(pattern).second) continue;
+    for (const StepTable *table : {&old, &next})
+      if (auto it = table->find(pattern); it != table->end())
+        for (const std::string &outer : it->second.in) todo.push_back(outer);
+  }
   std::vector<Blocker> out;
   for (const std::string &pattern : patterns) {
     auto o = old.find(pattern);

@@ -4,9 +4,10 @@
 // the executable's --resume and serve mode's restart, and for `wfc compat`:
 //
 //   every step and state the run completed or has in flight (a path it recorded anything under:
-//   a step row, a failed attempt, an LLM exchange, a tool call, a state visit) is in the new
-//   program at the same path, with the same definition hash, and each tool it calls or offers
-//   has the same binding. Steps added, removed or changed that the run has not reached are free.
+//   a step row, a failed attempt, an LLM exchange, a tool call, a state visit — and the steps that
+//   enclose or guard those) is in the new program at the same path, with the same definition
+//   hash, and each tool it calls or offers has the same binding. Steps added, removed or changed
+//   that the run has not reached are free.
 #pragma once
 
 #include <map>
@@ -20,6 +21,9 @@ namespace wfc::versions {
 struct StepEntry {
   std::string hash;                // of the step's definition (codegen's)
   std::vector<std::string> tools;  // the tools it (or its inner steps) calls or offers a model
+  // The steps that enclose or guard it (a foreach, a parallel, a called subflow, a state, a branch):
+  // a run that reached this step reached those, though they record nothing until they end.
+  std::vector<std::string> in;
   std::string at;                  // where it is: "pack.yaml:14", or "line 14"; "" when unknown
 };
 // By path pattern.

@@ -157,11 +157,15 @@ struct TableBuilder {
   std::map<std::string, ir::Json> table;  // sorted: the text is the same for the same program
   std::vector<const ir::Composition *> calling;  // the subflow calls being walked (no recursion)
 
-  void add(const std::string &pattern, const ir::Json &definition, const std::set<std::string> &tools,
-           llvm::SMLoc loc) {
+  // `in`: the steps whose decisions this one's run depends on — what encloses it (a foreach,
+  // loop, block, parallel, called subflow or state: it is reached when an inner step is, though it
+  // records nothing of its own until it ends) and the branch or failing step that guards it.
+  void add(const std::string &pattern, const ir::Json &definition, const std::set<std::string> &tools, llvm::SMLoc loc,
+           const std::vector<std::string> &in) {
     // Small: the journal keeps a copy per program. The line is in the pack the program names.
     ir::Json entry = {{"hash", sha256(definition.dump()).substr(0, 16)}};
     if (!tools.empty()) entry["tools"] = toolList(tools);
+    if (!in.empty()) entry["in"] = in;
     if (unsigned line = lineOf(loc)) entry["line"] = line;
     table[pattern] = std::move(entry);
   }
@@ -169,21 +173,25 @@ struct TableBuilder {
   // The runtime's paths (core/scheduler): a step's is its frame's prefix and its id; a foreach's
   // or loop's inner steps run in a frame per item ("each[3]__"), a block's in one frame
   // ("block__"), a parallel's in its own frame; a called composition's steps under "call__".
-  void steps(const ir::StepList &list, const std::string &prefix) {
+  void steps(const ir::StepList &list, const std::string &prefix, const std::string &enclosing) {
     for (const auto &s : list) {
       std::set<std::string> tools;
       std::set<const ir::Composition *> seen;
       toolsOf(*s, tools, seen);
-      add(prefix + s->id, stepJson(*s, false), tools, s->loc);
+      const std::string pattern = prefix + s->id;
+      std::vector<std::string> in;
+      if (!enclosing.empty()) in.push_back(enclosing);
+      if (s->guardedBy) in.push_back(prefix + s->guardedBy->id);  // a sibling: the same frame
+      add(pattern, stepJson(*s, false), tools, s->loc, in);
       switch (s->kind) {
         case ir::StepKind::Foreach:
-        case ir::StepKind::Loop: steps(s->children, prefix + s->id + "[]__"); break;
-        case ir::StepKind::Block: steps(s->children, prefix + s->id + "__"); break;
-        default: steps(s->children, prefix); break;
+        case ir::StepKind::Loop: steps(s->children, pattern + "[]__", pattern); break;
+        case ir::StepKind::Block: steps(s->children, pattern + "__", pattern); break;
+        default: steps(s->children, prefix, pattern); break;
       }
       if (s->callee && std::find(calling.begin(), calling.end(), s->callee) == calling.end()) {
         calling.push_back(s->callee);
-        steps(s->callee->steps, prefix + s->id + "__");
+        steps(s->callee->steps, pattern + "__", pattern);
         calling.pop_back();
       }
     }
@@ -202,8 +210,8 @@ struct TableBuilder {
     if (s.composition) definition["composition"] = compositionJson(*s.composition);
     std::set<std::string> tools;
     addTools(s.prompt, tools);
-    add(s.name, definition, tools, s.loc);
-    if (s.composition) steps(s.composition->steps, s.name + ":");
+    add(s.name, definition, tools, s.loc, {});
+    if (s.composition) steps(s.composition->steps, s.name + ":", s.name);
   }
 };
 
@@ -212,7 +220,7 @@ struct TableBuilder {
 std::string stepTable(const ir::Composition *entry, const ir::Workflow *workflow,
                       const std::function<unsigned(llvm::SMLoc)> &lineOf) {
   TableBuilder builder(lineOf);
-  if (entry) builder.steps(entry->steps, "");
+  if (entry) builder.steps(entry->steps, "", "");
   if (workflow)
     for (const ir::State &s : workflow->states) builder.state(s);
   // One entry a line, for a person reading the generated source.

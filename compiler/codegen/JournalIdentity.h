@@ -27,8 +27,9 @@ std::string stepDefinitionHash(const ir::Step &step);
 // The program's step table (ProgramDecl::stepTable; docs/journal.md "Versions"): every step of the
 // compositions that run (`entry`, or `workflow`'s states) and every state, by the path the journal
 // records them under with iteration indices and visit counts left out — {PATTERN: {"hash": 16 hex
-// digits of its definition's hash, "tools": the tools it or its inner steps call or offer (left
-// out when none), "line": its line in the pack}}, as JSON text, one entry a line. `lineOf` gives
+// digits of its definition's hash, "tools": the tools it or its inner steps call or offer, "in":
+// the steps that enclose or guard it (a run that reached it reached them), "line": its line in the
+// pack}} ("tools" and "in" left out when empty), as JSON text, one entry a line. `lineOf` gives
 // a location's line (0: unknown, left out).
 std::string stepTable(const ir::Composition *entry, const ir::Workflow *workflow,
                       const std::function<unsigned(llvm::SMLoc)> &lineOf);

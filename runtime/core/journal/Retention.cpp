@@ -77,11 +77,15 @@ RetentionReport collect(JournalFile &file, const RetentionRule &rule, int64_t no
     report.bytesBefore = pragma(db, "PRAGMA page_count") * pageSize;
     std::set<std::string> needed = inUse(db);
     // Newest first, so that --keep-latest keeps the first N that match.
-    Statement runs(db, "SELECT seq, id, status, owner, coalesce(finished_ms, started_ms) FROM runs ORDER BY seq DESC");
+    Statement runs(db, rule.keep ? "SELECT seq, id, status, owner, coalesce(finished_ms, started_ms), input FROM runs "
+                                   "ORDER BY seq DESC"
+                                 : "SELECT seq, id, status, owner, coalesce(finished_ms, started_ms) FROM runs ORDER BY "
+                                   "seq DESC");
     uint64_t matched = 0;
     while (runs.step()) {
       Candidate c{runs.integer(0), runs.text(1), runs.text(2), runs.text(3), runs.integer(4)};
       if (!wanted.count(c.status) || needed.count(c.id)) continue;
+      if (rule.keep && rule.keep(c.id, runs.text(5))) continue;
       if (c.status == "running" && !c.owner.empty() && isAlive(c.owner)) continue;
       if (rule.olderThanMs && c.at > now - *rule.olderThanMs) continue;
       if (rule.keepLatest && matched++ < *rule.keepLatest) continue;

@@ -24,6 +24,9 @@ struct RetentionRule {
   std::vector<RunStatus> statuses;
   std::optional<int64_t> olderThanMs;   // only runs that ended (or, unfinished, started) this long ago
   std::optional<uint64_t> keepLatest;   // of the runs that match, keep the newest N
+  // Runs the caller still needs, by id and input (serve mode: A2A agents' turns, which their
+  // contexts' later turns read); null: none.
+  bool (*keep)(const std::string &id, const std::string &input) = nullptr;
 };
 
 struct RetentionReport {

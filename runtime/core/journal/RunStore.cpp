@@ -208,20 +208,22 @@ int64_t RunStore::create(const std::string &id, const ProgramIdentity &identity,
     s->bind(7, std::string_view(input)).bind(8, startedMs).bind(9, std::string_view(owner));
     s->run();
     seq = sqlite::api().last_insert_rowid(file_.connection());
-    // The program's step table, once per program (an INSERT OR IGNORE a process makes once).
+    // The program's step table, once per program: looked up with every run (retention may have
+    // removed it with the program's last run since), written when it is not there.
     if (identity.stepTable) {
-      std::lock_guard lock(programsMutex_);
-      if (!programsRecorded_.count(identity.program)) {
+      bool recorded = false;
+      {
+        Use f(s_->findProgram);
+        f->bind(1, std::string_view(identity.program));
+        recorded = f->step();
+      }
+      if (!recorded) {
         Use p(s_->insertProgram);
         p->bind(1, std::string_view(identity.program)).bind(2, std::string_view(identity.stepTable));
         p->run();
       }
     }
   });
-  if (identity.stepTable) {
-    std::lock_guard lock(programsMutex_);
-    programsRecorded_.insert(identity.program);
-  }
   file_.checkpointSoon();  // a run boundary (docs/journal.md "Damaged or missing -wal")
   return seq;
 }
@@ -340,8 +342,9 @@ void RunStore::copyRows(int64_t from, int64_t to, const std::vector<std::string>
   // per path.
   static const char *const kCopies[] = {
       "INSERT INTO steps (run, path, status, output, error, attempts, cache_key, call_key, call_tool, call_args, "
-      "finished_ms) SELECT ?2, path, status, output, error, attempts, cache_key, call_key, call_tool, call_args, "
-      "finished_ms FROM steps WHERE run = ?1 AND path IN (SELECT path FROM temp.fork_paths)",
+      "finished_ms) SELECT ?2, path, status, output, error, attempts, cache_key, CASE WHEN substr(call_key, 1, "
+      "length(?3) + 1) = ?3 || '/' THEN ?4 || substr(call_key, length(?3) + 1) ELSE call_key END, call_tool, "
+      "call_args, finished_ms FROM steps WHERE run = ?1 AND path IN (SELECT path FROM temp.fork_paths)",
       "INSERT INTO failed_attempts (run, path, attempt, kind, error, finished_ms) SELECT ?2, path, attempt, kind, "
       "error, finished_ms FROM failed_attempts WHERE run = ?1 AND path IN (SELECT path FROM temp.fork_paths)",
       "INSERT INTO exchanges (run, key, step, item, round, attempt, prompt, reply, finished_ms) SELECT ?2, key, step, "

@@ -154,9 +154,6 @@ class RunStore {
 
   JournalFile &file_;
   std::unique_ptr<Statements> s_;
-  // The programs whose step table this process has seen recorded (create() records each once).
-  std::mutex programsMutex_;
-  std::set<std::string> programsRecorded_;
 };
 
 }  // namespace wfc::journal

@@ -172,14 +172,26 @@ void converse(Run &run, const CommandLine &cl, TurnTaker &session, const std::st
       }
       const bool inFlight = t.status == journal::ChatTurnRow::Status::Running;
       std::string reply;
+      if (output.live && !inFlight) output.live->mute(true);
       try {
         reply = session.turn(parseTurnInput(Value::parse(t.input), true));
       } catch (const Error &e) {
-        if (!repl || e.kind() == ErrorKind::Cancelled || cancel.cancelled()) throw;
+        if (output.live) output.live->mute(false), output.live->abandon();
+        if (e.kind() == ErrorKind::Cancelled || cancel.cancelled()) throw;
+        if (!inFlight) {
+          // A turn that succeeded cannot be replayed (a medium's file is gone): it stays recorded
+          // as it was, and the conversation goes on without it.
+          std::cerr << cl.program << ": warning: turn " << t.turn << " could not be replayed (" << e.what()
+                    << "); the conversation goes on without it\n";
+          continue;
+        }
+        // The turn in flight failed now: as any turn that fails (a script's conversation ends).
         journal->endChatTurn(t.turn, false);
+        if (!repl) throw;
         std::cerr << cl.program << ": error: " << e.what() << "\n";
         continue;
       }
+      if (output.live && !inFlight) output.live->mute(false), output.live->abandon();
       if (!inFlight) continue;  // printed before the process stopped
       journal->endChatTurn(t.turn, true);
       if (output.stream) output.stream->write({{"event", "reply"}, {"turn", session.turns()}, {"reply", reply}});

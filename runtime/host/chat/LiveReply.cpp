@@ -7,6 +7,7 @@ void LiveReply::delta(const DeltaRecord &record) {
   std::string exchange = std::string(record.step) + "|" + (record.item ? std::to_string(*record.item) : "-") + "|" +
                          std::to_string(record.round) + "|" + std::to_string(record.attempt);
   std::lock_guard lock(mutex_);
+  if (muted_) return;
   if (exchange != exchange_) {
     if (printed_) std::fputc('\n', out_);
     exchange_ = std::move(exchange);

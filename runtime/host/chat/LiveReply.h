@@ -27,6 +27,12 @@ class LiveReply final : public TraceSink {
   std::string rest(const std::string &reply);
   // After a turn that failed: what ends its line, if anything was printed. Starts afresh.
   std::string abandon();
+  // While a journaled conversation's earlier turns are replayed (their replies printed before):
+  // nothing is printed.
+  void mute(bool muted) {
+    std::lock_guard lock(mutex_);
+    muted_ = muted;
+  }
 
  private:
   std::mutex mutex_;
@@ -34,6 +40,7 @@ class LiveReply final : public TraceSink {
   std::string exchange_;  // which exchange the printed text is of: step, item, round, attempt
   std::string round_;     // the text printed of that exchange
   bool printed_ = false;  // something was printed this turn
+  bool muted_ = false;
 };
 
 }  // namespace wfc::chat

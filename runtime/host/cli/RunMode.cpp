@@ -12,6 +12,7 @@
 #include "host/session/Fork.h"
 #include "host/session/Resume.h"
 #include "host/session/RunSession.h"
+#include "host/session/RunSetup.h"
 #include "wfc/error.h"
 
 #include <unistd.h>
@@ -128,10 +129,18 @@ int runOnce(const CommandLine &cl, const ProgramDecl &program, std::chrono::stea
                                                : "; continue this one with --resume " + resumed->id));
       input = Value::parse(resumed->input);
     } else if (cl.fork) {
-      journal::RunRow source = journal::resumableRun(*session.journal(), *cl.fork, session.identity(), program);
+      // Any run may be forked, finished or not, by a program that has what the fork reuses.
+      journal::RunRow source = journal::existingRun(*session.journal(), *cl.fork);
       journal::ForkPlan plan = journal::planFork(*session.journal(), source, program, *cl.from);
+      if (std::string why = journal::whyNotResumable(*session.journal(), source, session.identity(), program.source,
+                                                     &plan.reused);
+          !why.empty())
+        throw Error(ErrorKind::Usage, "run '" + source.id + "' cannot be forked by this executable: it was written by a "
+                                      "different program: " + why + "; fork it with the executable that started it");
       std::optional<Value> forkInput;
       if (cl.input || cl.inputJson) forkInput = input;
+      else if (!journal::difference(source.identity, session.identity()).empty())
+        checkRunInput(program, Value::parse(source.input));
       resumed = journal::recordFork(*session.journal(), source, plan, session.identity(), forkInput);
       input = Value::parse(resumed->input);
       if (!cl.quiet)
@@ -139,11 +148,11 @@ int runOnce(const CommandLine &cl, const ProgramDecl &program, std::chrono::stea
                   << "': " << plan.reused.size() << " recorded step" << (plan.reused.size() == 1 ? "" : "s")
                   << " reused, up to " << plan.rerun << " run again\n";
     } else if (cl.resume) {
-      resumed = journal::resumableRun(*session.journal(), *cl.resume, session.identity(), program);
-      input = Value::parse(resumed->input);
       // A run that succeeded is not run again: its output, as it was printed (a stream's last
       // line is that output). A conversation that ended goes on with the turns stdin brings.
       const bool continuesConversation = (chatProgram && cl.chat) || workflowChat;
+      resumed = journal::resumableRun(*session.journal(), *cl.resume, session.identity(), program, !continuesConversation);
+      input = Value::parse(resumed->input);
       if (resumed->status == journal::RunStatus::Succeeded && !continuesConversation) {
         Value output = Value::parse(resumed->output.value_or("null"));
         std::optional<EventStream> stream;

@@ -294,7 +294,9 @@ size_t RunService::resumeInterrupted(const std::function<bool(const journal::Run
 
 std::string RunService::whyNotResumable(const journal::RunRow &row) {
   if (journal::difference(row.identity, env_.identity).empty()) return "";
-  std::pair<std::string, std::string> key{row.id, row.identity.program};
+  // Keyed by how far the run got too: another server (the old executable) may take it further.
+  std::pair<std::string, std::string> key{row.id, row.identity.program + "/" + spell(row.status) + "/" +
+                                                      std::to_string(row.finishedMs.value_or(0))};
   {
     std::lock_guard lock(versionsMutex_);
     if (auto it = notResumable_.find(key); it != notResumable_.end()) return it->second;

@@ -117,6 +117,13 @@ int serve(const CommandLine &cl, const ProgramDecl &program) {
           try {
             journal::RetentionRule rule;
             rule.olderThanMs = int64_t(*cl.journalRetentionMs);
+            // An A2A context's later turns read its earlier ones: they go only with --journal-gc.
+            if (program.agents)
+              rule.keep = [](const std::string &, const std::string &input) {
+                journal::RunRow row;
+                row.input = input;
+                return A2aAgents::isTurn(row);
+              };
             journal::RetentionReport r = journal::collect(journalFile, rule, journal::nowMs(), journal::ownerAlive);
             if (r.removed)
               std::cerr << cl.program << ": removed " << r.removed << " finished run" << (r.removed == 1 ? "" : "s")

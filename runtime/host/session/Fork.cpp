@@ -8,6 +8,7 @@
 #include "wfc/program.h"
 
 #include <algorithm>
+#include <cstdlib>
 #include <map>
 #include <random>
 #include <set>
@@ -42,7 +43,9 @@ class StepTree {
   // ("call__inner": the subflow step call). -1 when the path names no step of this composition.
   // Ids may hold "__" themselves (an inlined call's "call__a"): the longest that names a step of
   // the frame wins.
-  int stepOfPath(std::string_view path) const {
+  // `entered(frame, index)` is told each foreach or loop item the path goes through.
+  template <typename Entered>
+  int stepOfPath(std::string_view path, Entered &&entered) const {
     int frame = -1;
     while (true) {
       int best = -1;
@@ -64,6 +67,7 @@ class StepTree {
       if (rest.starts_with("[")) {
         size_t close = rest.find("]__");
         if (close == std::string_view::npos) return best;
+        entered(best, std::strtoll(std::string(rest.substr(1, close - 1)).c_str(), nullptr, 10));
         rest = rest.substr(close + 3);
       } else {
         rest = rest.substr(2);
@@ -87,12 +91,26 @@ ForkPlan planFork(JournalFile &file, const RunRow &source, const ProgramDecl &pr
                                       "' runs " + (program.workflow ? "a workflow's states" : "chat turns") +
                                       ", which a fork does not start from (resume the run with --resume instead)");
   StepTree tree(program.compositions[0]);
+  // STEP is a step's id; else the id the pack declares (a step an inlined call renamed), when
+  // only one step has it.
   int start = -1;
-  std::vector<std::string> ids;
+  std::vector<std::string> ids, declared;
   for (size_t i = 0; i < tree.size(); ++i) {
     const StepDecl &d = tree.at(i);
     ids.push_back(d.id);
-    if (from == d.id || (d.key && from == d.key)) start = int(i);
+    if (from == d.id) start = int(i);
+  }
+  if (start < 0)
+    for (size_t i = 0; i < tree.size(); ++i)
+      if (const StepDecl &d = tree.at(i); d.key && from == d.key) {
+        declared.push_back(d.id);
+        start = int(i);
+      }
+  if (declared.size() > 1) {
+    std::string list;
+    for (size_t i = 0; i < declared.size(); ++i) list += (i ? ", '" : "'") + declared[i] + "'";
+    throw Error(ErrorKind::Usage, "--from '" + from + "' names " + std::to_string(declared.size()) +
+                                      " steps (inlined calls of one composition): " + list + "; give one of these ids");
   }
   if (start < 0)
     throw Error(ErrorKind::Usage, "--from '" + from + "' names no step of composition '" +
@@ -121,8 +139,11 @@ ForkPlan planFork(JournalFile &file, const RunRow &source, const ProgramDecl &pr
   ForkPlan plan;
   for (size_t i = 0; i < tree.size(); ++i) plan.rerun += whole[i] || partly[i];
   for (const std::string &path : file.runs().recordedPaths(source.seq)) {
-    int step = tree.stepOfPath(path);
-    if (step < 0 || whole[size_t(step)]) continue;
+    bool laterIteration = false;  // of a loop that runs again: it reads the iteration before
+    int step = tree.stepOfPath(path, [&](int frame, int64_t index) {
+      laterIteration |= index > 0 && tree.at(size_t(frame)).kind == StepKind::Loop && partly[size_t(frame)];
+    });
+    if (step < 0 || whole[size_t(step)] || laterIteration) continue;
     // A step run again in part keeps the records of the steps inside it, not its own.
     if (partly[size_t(step)]) continue;
     plan.reused.push_back(path);

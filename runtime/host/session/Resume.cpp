@@ -64,7 +64,8 @@ std::unique_ptr<RunJournal> startRun(JournalFile &file, const std::optional<RunR
                                       std::move(run));
 }
 
-std::string whyNotResumable(JournalFile &file, const RunRow &run, const ProgramIdentity &self, const std::string &pack) {
+std::string whyNotResumable(JournalFile &file, const RunRow &run, const ProgramIdentity &self, const std::string &pack,
+                            const std::vector<std::string> *paths) {
   std::string differs = difference(run.identity, self);
   if (differs.empty()) return "";
   // Another version of the program: it goes on when every step it reached is unchanged.
@@ -77,7 +78,7 @@ std::string whyNotResumable(JournalFile &file, const RunRow &run, const ProgramI
   std::optional<versions::StepTable> next = versions::parseStepTable(self.stepTable, pack);
   if (!next) return differs;
   std::vector<versions::Blocker> blockers =
-      versions::blockers(*old, run.identity.bindings, *next, &self.bindings, file.runs().recordedPaths(run.seq));
+      versions::blockers(*old, run.identity.bindings, *next, &self.bindings, paths ? *paths : file.runs().recordedPaths(run.seq));
   if (blockers.empty()) return "";
   return differs + "; and " +
          std::string(blockers.size() == 1 ? "a step it reached differs in this program: "
@@ -85,14 +86,20 @@ std::string whyNotResumable(JournalFile &file, const RunRow &run, const ProgramI
          versions::describe(blockers);
 }
 
-RunRow resumableRun(JournalFile &file, const std::string &id, const ProgramIdentity &self, const ProgramDecl &program) {
+RunRow existingRun(JournalFile &file, const std::string &id) {
   std::optional<RunRow> run = file.runs().find(id);
   if (!run) {
     std::vector<RunRow> all = file.runs().all();
     std::string hint = all.empty() ? " (it has none)" : "; --runs lists its runs";
     throw Error(ErrorKind::Usage, "journal '" + file.path() + "' has no run '" + id + "'" + hint);
   }
-  if (run->status == RunStatus::Succeeded) return *run;  // not run again: its output is printed
+  return *run;
+}
+
+RunRow resumableRun(JournalFile &file, const std::string &id, const ProgramIdentity &self, const ProgramDecl &program,
+                    bool finishedIsDone) {
+  std::optional<RunRow> run = existingRun(file, id);
+  if (run->status == RunStatus::Succeeded && finishedIsDone) return *run;  // not run again: its output is printed
   std::string why = whyNotResumable(file, *run, self, program.source);
   if (!why.empty())
     throw Error(ErrorKind::Usage, "run '" + id + "' of journal '" + file.path() + "' was written by a different program: " +

@@ -14,6 +14,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace wfc {
 struct ProgramDecl;
@@ -34,14 +35,21 @@ std::unique_ptr<RunJournal> startRun(JournalFile &file, const std::optional<RunR
 // identifies (`program`), or by another version of it under which every step the run reached is
 // unchanged and whose input schema its input fits (docs/journal.md "Versions"). Throws
 // wfc::Error(Usage) naming what is wrong — for a run written by another program, what differs.
-// A succeeded run is returned unchecked: it is not run again.
-RunRow resumableRun(JournalFile &file, const std::string &id, const ProgramIdentity &self, const ProgramDecl &program);
+// A succeeded run is returned unchecked when `finishedIsDone` (it is not run again, its output is
+// printed); a conversation that ended goes on, and is checked.
+RunRow resumableRun(JournalFile &file, const std::string &id, const ProgramIdentity &self, const ProgramDecl &program,
+                    bool finishedIsDone = true);
+
+// Run `id` of `file`; throws wfc::Error(Usage) naming the journal when it has no such run.
+RunRow existingRun(JournalFile &file, const std::string &id);
 
 // "" when `run` may go on under the program `self` identifies: its own program, or another version
 // of it in which every step and state the run reached is unchanged (same path, same definition
 // hash, same bindings of its tools); otherwise why not, for a message, naming where each step is
 // in `pack` (this program's pack, as ProgramDecl::source names it).
-std::string whyNotResumable(JournalFile &file, const RunRow &run, const ProgramIdentity &self, const std::string &pack);
+// `paths`: the recorded paths that matter (a fork's reused ones); all the run's when null.
+std::string whyNotResumable(JournalFile &file, const RunRow &run, const ProgramIdentity &self, const std::string &pack,
+                            const std::vector<std::string> *paths = nullptr);
 
 // --event NAME [--event-context JSON] for `run`: it must be suspended, awaiting NAME. Throws
 // wfc::Error(Usage) otherwise.

@@ -267,7 +267,7 @@ const char kGraph[] = R"json({
 // this program resumes here when the steps it completed are unchanged (docs/journal.md).
 const char kStepTable[] = R"json({
 "again": {"hash":"14e63028513d32f1","tools":["kb.lookup"],"line":33},
-"again__first": {"hash":"fbd51d320db88768","tools":["kb.lookup"],"line":41},
+"again__first": {"hash":"fbd51d320db88768","tools":["kb.lookup"],"in":["again"],"line":41},
 "lookup": {"hash":"254e376cdb1d3ef0","tools":["kb.lookup"],"line":23},
 "summary": {"hash":"30427c8b24900b14","line":28}
 })json";

@@ -647,16 +647,16 @@ const char kGraph[] = R"json({
 const char kStepTable[] = R"json({
 "fetch": {"hash":"f5eb7a4870101ade","tools":["kv.get"],"line":30},
 "gate": {"hash":"370b6df819cb308f","line":39},
-"hold": {"hash":"9d97988ed577e3c7","tools":["kv.put"],"line":54},
-"left": {"hash":"843be3aba194574e","tools":["kv.get"],"line":69},
+"hold": {"hash":"9d97988ed577e3c7","tools":["kv.put"],"in":["gate"],"line":54},
+"left": {"hash":"843be3aba194574e","tools":["kv.get"],"in":["store"],"line":69},
 "maybe_note": {"hash":"0c13a148239cec23","line":58},
-"note": {"hash":"cab29a4c4a5df634","tools":["kv.put"],"line":62},
-"publish": {"hash":"e78a38fc93b2c782","tools":["kv.put"],"line":50},
-"right": {"hash":"b835897a9dfbe130","tools":["kv.get"],"line":70},
+"note": {"hash":"cab29a4c4a5df634","tools":["kv.put"],"in":["maybe_note"],"line":62},
+"publish": {"hash":"e78a38fc93b2c782","tools":["kv.put"],"in":["gate"],"line":50},
+"right": {"hash":"b835897a9dfbe130","tools":["kv.get"],"in":["store"],"line":70},
 "score": {"hash":"428686854dd0fef8","tools":["calc.score"],"line":35},
-"score__compute": {"hash":"74295d6a5009a547","tools":["calc.score"],"line":76},
+"score__compute": {"hash":"74295d6a5009a547","tools":["calc.score"],"in":["score"],"line":76},
 "score__input": {"hash":"8e3d50fb4c451389","tools":["calc.score"],"line":35},
-"score__input__compute": {"hash":"74295d6a5009a547","tools":["calc.score"],"line":76},
+"score__input__compute": {"hash":"74295d6a5009a547","tools":["calc.score"],"in":["score__input"],"line":76},
 "store": {"hash":"032b727cf7bd4370","tools":["kv.get"],"line":66}
 })json";
 

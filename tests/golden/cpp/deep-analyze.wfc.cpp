@@ -598,12 +598,12 @@ const char kGraph[] = R"json({
 // Each step's and state's definition hash, by path: a run journaled by another version of
 // this program resumes here when the steps it completed are unchanged (docs/journal.md).
 const char kStepTable[] = R"json({
-"citations": {"hash":"ee074c4baa1a6f58","tools":["doc.extract_citations"],"line":231},
+"citations": {"hash":"ee074c4baa1a6f58","tools":["doc.extract_citations"],"in":["extract_metadata"],"line":231},
 "extract_metadata": {"hash":"109adf23b83c8601","tools":["doc.extract_citations","doc.parse_structure"],"line":216},
-"keywords": {"hash":"641d45742d444aad","line":223},
-"structure": {"hash":"70b26cc9cfc2adf4","tools":["doc.parse_structure"],"line":227},
+"keywords": {"hash":"641d45742d444aad","in":["extract_metadata"],"line":223},
+"structure": {"hash":"70b26cc9cfc2adf4","tools":["doc.parse_structure"],"in":["extract_metadata"],"line":227},
 "synthesize": {"hash":"13ec630e12fa045a","tools":["doc.section_lookup","kb.lookup","ref.search"],"line":239},
-"title": {"hash":"0fe15ef93c5362f9","line":219}
+"title": {"hash":"0fe15ef93c5362f9","in":["extract_metadata"],"line":219}
 })json";
 
 const wfc::ProgramDecl kProgram = {

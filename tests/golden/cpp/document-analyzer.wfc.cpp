@@ -488,10 +488,10 @@ const char kGraph[] = R"json({
 const char kStepTable[] = R"json({
 "classify": {"hash":"067d0d825683329a","line":97},
 "extract_metadata": {"hash":"b3022f95ef492faa","tools":["doc.parse_structure"],"line":105},
-"keywords": {"hash":"f01f3199c6458801","line":112},
-"structure": {"hash":"7eec8e4a0a198e37","tools":["doc.parse_structure"],"line":116},
+"keywords": {"hash":"f01f3199c6458801","in":["extract_metadata"],"line":112},
+"structure": {"hash":"7eec8e4a0a198e37","tools":["doc.parse_structure"],"in":["extract_metadata"],"line":116},
 "synthesize": {"hash":"656fdd086b5e25d4","tools":["doc.section_lookup","kb.lookup"],"line":124},
-"title": {"hash":"fdf3d49db300b169","line":108}
+"title": {"hash":"fdf3d49db300b169","in":["extract_metadata"],"line":108}
 })json";
 
 const wfc::ProgramDecl kProgram = {

@@ -433,13 +433,13 @@ const char kGraph[] = R"json({
 // this program resumes here when the steps it completed are unchanged (docs/journal.md).
 const char kStepTable[] = R"json({
 "each": {"hash":"c47da59d3734f476","line":27},
-"each[]__summarize": {"hash":"55431bf809eea4b5","line":33},
+"each[]__summarize": {"hash":"55431bf809eea4b5","in":["each"],"line":33},
 "gate": {"hash":"db8eb92afbf34009","line":60},
-"publish": {"hash":"223c8bdabb54fc0c","tools":["store.put"],"line":64},
+"publish": {"hash":"223c8bdabb54fc0c","tools":["store.put"],"in":["gate"],"line":64},
 "refine": {"hash":"65c8438bac50e535","tools":["store.put"],"line":37},
-"refine[]__save": {"hash":"7576b23b2752256a","tools":["store.put"],"line":51},
-"refine[]__score": {"hash":"2e308b0fdc2ba3cc","line":55},
-"refine[]__seen": {"hash":"41f768323d0b0d19","line":47}
+"refine[]__save": {"hash":"7576b23b2752256a","tools":["store.put"],"in":["refine","refine[]__seen"],"line":51},
+"refine[]__score": {"hash":"2e308b0fdc2ba3cc","in":["refine"],"line":55},
+"refine[]__seen": {"hash":"41f768323d0b0d19","in":["refine"],"line":47}
 })json";
 
 const wfc::ProgramDecl kProgram = {

@@ -894,29 +894,29 @@ const char kGraph[] = R"json({
 // this program resumes here when the steps it completed are unchanged (docs/journal.md).
 const char kStepTable[] = R"json({
 "each": {"hash":"f4c60fca608a109b","tools":["t"],"line":38},
-"each[]__inner": {"hash":"99aecdcc17279651","tools":["t"],"line":42},
-"each[]__inner[]__call": {"hash":"747b6079661f4f26","tools":["t"],"line":49},
-"each[]__inner[]__call__s": {"hash":"6a1a46837cb6f473","tools":["t"],"line":53},
-"each[]__inner[]__per": {"hash":"c3520c28a6914569","tools":["t"],"line":47},
+"each[]__inner": {"hash":"99aecdcc17279651","tools":["t"],"in":["each"],"line":42},
+"each[]__inner[]__call": {"hash":"747b6079661f4f26","tools":["t"],"in":["each[]__inner"],"line":49},
+"each[]__inner[]__call__s": {"hash":"6a1a46837cb6f473","tools":["t"],"in":["each[]__inner[]__call"],"line":53},
+"each[]__inner[]__per": {"hash":"c3520c28a6914569","tools":["t"],"in":["each[]__inner"],"line":47},
 "k": {"hash":"438dded7d6c8b3ad","tools":["t"],"line":29},
 "k__input": {"hash":"02c77624934791c9","tools":["t"],"line":29},
-"k__input__s": {"hash":"36b01cfe35589c97","tools":["t"],"line":57},
-"k__s": {"hash":"36b01cfe35589c97","tools":["t"],"line":57},
+"k__input__s": {"hash":"36b01cfe35589c97","tools":["t"],"in":["k__input"],"line":57},
+"k__s": {"hash":"36b01cfe35589c97","tools":["t"],"in":["k"],"line":57},
 "l": {"hash":"d2e161720be55ee8","tools":["t"],"line":32},
-"l[]__once": {"hash":"de1dd18c4e2cdefc","tools":["t"],"line":37},
+"l[]__once": {"hash":"de1dd18c4e2cdefc","tools":["t"],"in":["l"],"line":37},
 "o": {"hash":"547cb10b23557e0c","tools":["t"],"line":31},
 "o__input": {"hash":"b08f4dbfe6f69d25","tools":["t"],"line":31},
-"o__input__s": {"hash":"f3c674090c39253f","tools":["t"],"line":65},
-"o__s": {"hash":"f3c674090c39253f","tools":["t"],"line":65},
+"o__input__s": {"hash":"f3c674090c39253f","tools":["t"],"in":["o__input"],"line":65},
+"o__s": {"hash":"f3c674090c39253f","tools":["t"],"in":["o"],"line":65},
 "s": {"hash":"3101b005feea303f","tools":["t"],"line":30},
 "s__input": {"hash":"22c9a3b7b9f7b6b6","tools":["t"],"line":30},
-"s__input__s": {"hash":"e7d34706fb331a91","tools":["t"],"line":61},
-"s__s": {"hash":"e7d34706fb331a91","tools":["t"],"line":61},
+"s__input__s": {"hash":"e7d34706fb331a91","tools":["t"],"in":["s__input"],"line":61},
+"s__s": {"hash":"e7d34706fb331a91","tools":["t"],"in":["s"],"line":61},
 "say": {"hash":"ffa3a066b6c51dca","line":27},
 "v": {"hash":"f42b50d9c2ad34eb","tools":["t"],"line":28},
 "v__input": {"hash":"ef13716df4ae4e55","tools":["t"],"line":28},
-"v__input__s": {"hash":"6a1a46837cb6f473","tools":["t"],"line":53},
-"v__s": {"hash":"6a1a46837cb6f473","tools":["t"],"line":53}
+"v__input__s": {"hash":"6a1a46837cb6f473","tools":["t"],"in":["v__input"],"line":53},
+"v__s": {"hash":"6a1a46837cb6f473","tools":["t"],"in":["v"],"line":53}
 })json";
 
 const wfc::ProgramDecl kProgram = {

@@ -221,7 +221,7 @@ const char kGraph[] = R"json({
 const char kStepTable[] = R"json({
 "count": {"hash":"075f3dd88bd0b469","tools":["lookup"],"line":32},
 "fetch": {"hash":"15efaee722a25750","tools":["primary"],"line":27},
-"fetch_backup": {"hash":"150bb75667effd27","tools":["backup"],"line":40},
+"fetch_backup": {"hash":"150bb75667effd27","tools":["backup"],"in":["fetch"],"line":40},
 "report": {"hash":"d960bdbf36e78199","tools":["lookup"],"line":44}
 })json";
 

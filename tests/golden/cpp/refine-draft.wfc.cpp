@@ -366,9 +366,9 @@ const char kGraph[] = R"json({
 // this program resumes here when the steps it completed are unchanged (docs/journal.md).
 const char kStepTable[] = R"json({
 "refine": {"hash":"63f7ffd2c2078a94","tools":["record.keep"],"line":72},
-"refine[]__draft": {"hash":"35c6c44c878806ef","line":77},
-"refine[]__keep": {"hash":"4d9842d2c1ee070e","tools":["record.keep"],"line":91},
-"refine[]__review": {"hash":"5ec403928618bc9d","line":84}
+"refine[]__draft": {"hash":"35c6c44c878806ef","in":["refine"],"line":77},
+"refine[]__keep": {"hash":"4d9842d2c1ee070e","tools":["record.keep"],"in":["refine"],"line":91},
+"refine[]__review": {"hash":"5ec403928618bc9d","in":["refine"],"line":84}
 })json";
 
 const wfc::ProgramDecl kProgram = {

@@ -630,11 +630,11 @@ const char kGraph[] = R"json({
 // this program resumes here when the steps it completed are unchanged (docs/journal.md).
 const char kStepTable[] = R"json({
 "discard": {"hash":"337a1101725d330d","line":117},
-"discard:classification": {"hash":"4410fb82505d674e","line":154},
+"discard:classification": {"hash":"4410fb82505d674e","in":["discard"],"line":154},
 "intake": {"hash":"04e31e2b27d6beec","line":94},
-"intake:classify": {"hash":"4ce22021d184c83d","line":129},
+"intake:classify": {"hash":"4ce22021d184c83d","in":["intake"],"line":129},
 "reply": {"hash":"78ca960c4cbfae34","line":112},
-"reply:draft": {"hash":"562a8b5b44cc0908","line":142},
+"reply:draft": {"hash":"562a8b5b44cc0908","in":["reply"],"line":142},
 "resolve": {"hash":"27298ece1dcb6775","tools":["kb.read"],"line":101}
 })json";
 

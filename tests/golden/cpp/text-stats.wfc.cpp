@@ -453,14 +453,14 @@ const char kGraph[] = R"json({
 // Each step's and state's definition hash, by path: a run journaled by another version of
 // this program resumes here when the steps it completed are unchanged (docs/journal.md).
 const char kStepTable[] = R"json({
-"excerpt": {"hash":"555c0091b799ed82","tools":["text.excerpt"],"line":107},
-"headings": {"hash":"de7619aa61640c23","tools":["text.headings"],"line":92},
+"excerpt": {"hash":"555c0091b799ed82","tools":["text.excerpt"],"in":["long_or_short"],"line":107},
+"headings": {"hash":"de7619aa61640c23","tools":["text.headings"],"in":["measure"],"line":92},
 "long_or_short": {"hash":"9ceb7c118e0733f4","line":98},
 "measure": {"hash":"97186b5ca8dbd879","tools":["text.count_words","text.headings"],"line":85},
 "read_doc": {"hash":"375492ca9f587029","tools":["fs.read"],"line":80},
 "summary": {"hash":"bc96ff807a561182","tools":["text.summary"],"line":117},
-"verbatim": {"hash":"05bfbbfb2139f9ab","tools":["text.echo"],"line":112},
-"words": {"hash":"383cef46291598e0","tools":["text.count_words"],"line":88}
+"verbatim": {"hash":"05bfbbfb2139f9ab","tools":["text.echo"],"in":["long_or_short"],"line":112},
+"words": {"hash":"383cef46291598e0","tools":["text.count_words"],"in":["measure"],"line":88}
 })json";
 
 const wfc::ProgramDecl kProgram = {
