@@ -179,6 +179,91 @@ TEST(StepVersionsTest, ARunIsRefusedExactlyWhenAnEditTouchedAStepItReached) {
   EXPECT_GT(resumed, 30u);
 }
 
+// The same rule over a workflow's states: a composition state's steps, an external state's
+// prompt, a visit recorded once the state ends.
+const char *const kWorkflow = R"(id: flow
+name: Flow
+version: 1.0.0
+template_engine: {version: v1, syntax: "{{variable}}"}
+prompts:
+  approver: {id: approver, name: Approver, version: 1.0.0, system_template: "Summarize for a human."}
+tools:
+  store: {name: store, description: Stores., parameters: {type: object, properties: {}, additionalProperties: true}}
+  route: {name: route, description: Routes., parameters: {type: object, properties: {}, additionalProperties: true}}
+workflow:
+  version: 1
+  entry: intake
+  states:
+    intake: {orchestration: composition, composition: intake, on_event: {review: review}}
+    review: {orchestration: external, prompt_task: approver, on_event: {approve: publish, revise: intake}}
+    publish: {orchestration: composition, composition: publish, terminal: true}
+compositions:
+  intake:
+    version: 1
+    output: route
+    steps:
+      - {id: record, kind: tool, tool: store, args: {stage: intake}}
+      - {id: route, kind: tool, tool: route, args: {seen: "${record.output}"}}
+  publish:
+    version: 1
+    steps:
+      - {id: release, kind: tool, tool: store, args: {stage: publish}}
+)";
+
+versions::StepTable workflowTableOf(const std::string &yaml) {
+  test::PackUnderTest pack(yaml, 1);
+  if (!pack.ok()) throw std::runtime_error(pack.diagnostics());
+  std::string text = codegen::stepTable(nullptr, &*pack.module().workflow, [](llvm::SMLoc) { return 0u; });
+  return versions::parseStepTable(text, "").value();
+}
+
+TEST(StepVersionsTest, AWorkflowRunIsRefusedExactlyWhenAnEditTouchedAStateOrStepItReached) {
+  const std::string base = kWorkflow;
+  const versions::Bindings bindings = {{"store", "s"}, {"route", "r"}};
+  auto edit = [&](std::string from, std::string to, std::set<std::string> touched) {
+    return Mutation{from + " → " + to, replaced(base, from, to), bindings, std::move(touched)};
+  };
+  std::vector<Mutation> edits = {
+      edit("Summarize for a human.", "Summarize it for a person.", {"review"}),
+      edit("args: {stage: intake}", "args: {stage: intake, v: 2}", {"intake", "intake:record"}),
+      edit("args: {stage: publish}", "args: {stage: publish, v: 2}", {"publish", "publish:release"}),
+      edit("{approve: publish, revise: intake}", "{approve: publish, revise: intake, drop: publish}", {"review"}),
+      // Where a state may go later is not what it did: max_visits, like a transition's target, is free.
+      edit("{orchestration: external, prompt_task: approver,", "{orchestration: external, prompt_task: approver, max_visits: 3,",
+           {}),
+  };
+  edits.push_back({"route's binding", base, {{"store", "s"}, {"route", "r2"}}, {"intake:route"}});
+  edits.push_back({"store's binding", base, {{"store", "s2"}, {"route", "r"}}, {"intake:record", "publish:release"}});
+  // Recorded as a run goes: intake's steps, its visit, review's prompt (the run suspends there),
+  // publish's step. A composition state's steps are reached inside it.
+  const std::vector<std::vector<std::string>> frontiers = {
+      {},
+      {"intake:record"},
+      {"intake:record", "intake:route", "intake"},
+      {"intake:record", "intake:route", "intake", "review"},
+      {"intake:record", "intake:route", "intake", "review", "publish:release"}};
+  const std::map<std::string, std::string> enclosing = {
+      {"intake:record", "intake"}, {"intake:route", "intake"}, {"publish:release", "publish"}};
+  const versions::StepTable old = workflowTableOf(base);
+  unsigned refused = 0, resumed = 0;
+  for (const Mutation &m : edits) {
+    const versions::StepTable next = workflowTableOf(m.yaml);
+    for (const std::vector<std::string> &paths : frontiers) {
+      std::set<std::string> reached(paths.begin(), paths.end());
+      for (const std::string &p : paths)
+        if (auto it = enclosing.find(p); it != enclosing.end()) reached.insert(it->second);
+      bool touched = false;
+      for (const std::string &t : m.touched) touched |= reached.count(t) > 0;
+      std::vector<versions::Blocker> blockers = versions::blockers(old, bindings, next, &m.bindings, paths);
+      EXPECT_EQ(!blockers.empty(), touched) << "edit: " << m.name << "; recorded: " << paths.size()
+                                            << " paths; blockers: " << versions::describe(blockers);
+      (blockers.empty() ? resumed : refused)++;
+    }
+  }
+  EXPECT_GT(refused, 10u);
+  EXPECT_GT(resumed, 10u);
+}
+
 TEST(StepVersionsTest, TheSamePackAtBothLevelsHasTheSameStepsWithoutSubflows) {
   test::PackUnderTest o0(kBase, 0), o1(kBase, 1);
   ASSERT_TRUE(o0.ok() && o1.ok());
