@@ -141,7 +141,9 @@ Reply Exchange::sendToModel(const Request &request, unsigned round) {
   std::string streamedText;
   if (trace && trace->wantsDeltas() && a_.streams) {
     const bool guarded = hasMidStreamValidators(a_, prompt_);
-    deltas = [&, round](const Delta &d) {
+    // `guarded` by value: the sink outlives this block (a reply the journal answers is handed on
+    // below it).
+    deltas = [&, round, guarded](const Delta &d) {
       if (d.kind == Delta::Kind::Text && guarded) {
         streamedText += d.text;
         if (triggersMidStream(a_, prompt_, streamedText)) return false;
