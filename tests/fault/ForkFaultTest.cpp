@@ -275,6 +275,9 @@ TEST_F(ForkTest, JournalGcWithConcurrentWritersRemovesOnlyFinishedRuns) {
                                  llm_.baseUrl(), "--model", "test-model", "--quiet", "--input-json",
                                  R"({"docs": ["a", "b"]})"},
         std::vector<std::string>{}, dir_ / ("writer-" + std::to_string(w))));
+  // The first writer creates the journal; --journal-gc of a journal that does not exist is exit 2.
+  for (int i = 0; i < 200 && !fs::exists(path("j.db")); ++i) std::this_thread::sleep_for(std::chrono::milliseconds(50));
+  ASSERT_TRUE(fs::exists(path("j.db")));
   uint64_t removed = 0;
   for (int i = 0; i < 8; ++i) {
     Outcome gc = run({"--journal", path("j.db").string(), "--journal-gc", "--status", "succeeded,running"});
