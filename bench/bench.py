@@ -56,6 +56,16 @@ def load():
     return os.getloadavg()[0]
 
 
+def fresh_journal(directory, name):
+    """The path of journal `name` in `directory`, with what a previous run left there (the file
+    and its -wal and -shm) removed."""
+    path = os.path.join(directory, name)
+    for suffix in ("", "-wal", "-shm"):
+        if os.path.exists(path + suffix):
+            os.unlink(path + suffix)
+    return path
+
+
 def percentile(values, p):
     """The value at rank p of the sorted values (nearest rank over n - 1, as
     bench/stream/StreamBenchmark.cpp takes it: the p99 of 200 is the third highest)."""
@@ -321,11 +331,7 @@ class Bench:
         os.makedirs(jdir, exist_ok=True)
 
         def fresh(name):
-            path = os.path.join(jdir, name)
-            for suffix in ("", "-wal", "-shm"):
-                if os.path.exists(path + suffix):
-                    os.unlink(path + suffix)
-            return path
+            return fresh_journal(jdir, name)
 
         fresh("floor-normal.db")
         fresh("floor-full.db")
@@ -425,11 +431,7 @@ class Bench:
         os.makedirs(vdir, exist_ok=True)
 
         def fresh(name):
-            path = os.path.join(vdir, name)
-            for suffix in ("", "-wal", "-shm"):
-                if os.path.exists(path + suffix):
-                    os.unlink(path + suffix)
-            return path
+            return fresh_journal(vdir, name)
 
         def used_bytes(path):
             # The pages in use (not the free ones a vacuum would give back), log included: every
@@ -1011,11 +1013,8 @@ class Served:
 
     def __init__(self, exe, args, directory, env):
         os.makedirs(directory, exist_ok=True)
-        self.journal, self.err = os.path.join(directory, "serve.db"), os.path.join(directory, "serve.err")
         # A kept --work-dir has the last server's journal: its runs are not this one's to count.
-        for suffix in ("", "-wal", "-shm"):
-            if os.path.exists(self.journal + suffix):
-                os.unlink(self.journal + suffix)
+        self.journal, self.err = fresh_journal(directory, "serve.db"), os.path.join(directory, "serve.err")
         self.argv = [exe, "--serve", "127.0.0.1:0", "--journal", self.journal] + args
         self.directory, self.env = directory, env
 

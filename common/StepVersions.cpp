@@ -87,15 +87,15 @@ std::vector<Blocker> blockers(const StepTable &old, const Bindings &oldBindings,
   // What the run reached: what it recorded, and what encloses or guards that, in either version
   // (a step moved into a parallel block reaches the block here).
   std::set<std::string> patterns;
-  std::vector<std::string> todo;
-  for (const std::string &p : paths) todo.push_back(pathPattern(p));
-  while (!todo.empty()) {
-    std::string pattern = std::move(todo.back());
-    todo.pop_back();
+  std::vector<std::string> pending;
+  for (const std::string &p : paths) pending.push_back(pathPattern(p));
+  while (!pending.empty()) {
+    std::string pattern = std::move(pending.back());
+    pending.pop_back();
     if (!patterns.insert(pattern).second) continue;
     for (const StepTable *table : {&old, &next})
       if (auto it = table->find(pattern); it != table->end())
-        for (const std::string &outer : it->second.in) todo.push_back(outer);
+        for (const std::string &outer : it->second.in) pending.push_back(outer);
   }
   std::vector<Blocker> out;
   for (const std::string &pattern : patterns) {
