@@ -56,10 +56,13 @@ for sanitizer in "${sanitizers[@]}"; do
   # than at -O1 (code generation of the template-heavy sources dominates the build). TSan at
   # -O1, as its documentation advises: at -O0 its instrumentation makes byte-pushing code
   # (ExecToolTest's 2 MiB round trip) several times slower than the suites' time limits allow.
-  # Both keep assertions (no NDEBUG).
+  # Both keep assertions (no NDEBUG). -g1: line tables and function names, all a sanitizer's
+  # report needs for its stacks (file:line, inlined frames); full -g made each of the trees'
+  # executables carry the runtime's variable and type information — gigabytes a tree, which once
+  # filled a CI machine's disk mid-link. (gdb still steps by line; `-g` by hand for variables.)
   case "$sanitizer" in
-    address) opt="-O0 -g" ;;
-    thread) opt="-O1 -g" ;;
+    address) opt="-O0 -g1" ;;
+    thread) opt="-O1 -g1" ;;
   esac
   cmake -S "$root" -B "$dir" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
     -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="$opt" -DCMAKE_C_FLAGS_RELWITHDEBINFO="$opt" \
