@@ -6,8 +6,10 @@
 // It speaks real HTTP on 127.0.0.1 so the runtime's LLM clients are tested through their real
 // transport (libcurl, timeouts, retries, concurrency). Every answer comes from the script and
 // every request is logged as one JSON line; a request with "stream": true is answered as a stream
-// of server-sent events in its API's format. docs/test-llm-server.md has all the formats.
+// of server-sent events in its API's format. Both providers' batch endpoints answer batches of
+// requests from the same script (ProviderBatches.h). docs/test-llm-server.md has all the formats.
 #include "PromptCacheModel.h"
+#include "ProviderBatches.h"
 
 #include <httplib.h>
 #include <nlohmann/json.hpp>
@@ -307,6 +309,7 @@ struct EmbeddingRule {
 struct Script {
   std::vector<Entry> replies;
   std::vector<EmbeddingRule> embeddings;
+  wfc::test::BatchSettings batches;
 };
 
 EmbeddingRule parseEmbeddingRule(const Json &j, const std::string &where) {
@@ -341,7 +344,7 @@ Script loadScript(const std::string &path) {
     throw ScriptError(path + ": not valid JSON: " + e.what());
   }
   requireObject(script, path);
-  checkKeys(script, {"replies", "embeddings"}, path);
+  checkKeys(script, {"replies", "embeddings", "batches"}, path);
   if (!script.contains("replies") || !script["replies"].is_array())
     throw ScriptError(path + ": needs \"replies\": [...]");
   Script out;
@@ -352,6 +355,13 @@ Script loadScript(const std::string &path) {
     if (!script["embeddings"].is_array()) throw ScriptError(path + ": \"embeddings\" must be a list");
     for (size_t i = 0; i < script["embeddings"].size(); ++i)
       out.embeddings.push_back(parseEmbeddingRule(script["embeddings"][i], "embeddings[" + std::to_string(i) + "]"));
+  }
+  if (script.contains("batches")) {
+    try {
+      out.batches = wfc::test::parseBatchSettings(script["batches"], "batches");
+    } catch (const std::invalid_argument &e) {
+      throw ScriptError(path + ": " + e.what());
+    }
   }
   return out;
 }
@@ -1132,7 +1142,24 @@ bool writeStream(const StreamPlan &plan, httplib::DataSink &sink, const std::fun
 class LlmServer {
 public:
   LlmServer(Script script, std::ofstream log)
-      : entries_(std::move(script.replies)), embeddingRules_(std::move(script.embeddings)), log_(std::move(log)) {}
+      : entries_(std::move(script.replies)), embeddingRules_(std::move(script.embeddings)), log_(std::move(log)),
+        batches_(script.batches, [this](bool messagesApi, const Json &body, const std::string &batchId,
+                                        const std::string &customId) {
+          return answerInBatch(messagesApi, body, batchId, customId);
+        }) {}
+
+  wfc::test::ProviderBatches &batches() { return batches_; }
+
+  // A batch endpoint (ProviderBatches.h), logged like every request.
+  void batchEndpoint(const httplib::Request &req, httplib::Response &res,
+                     const std::function<wfc::test::ProviderBatches::Response(const Json &body)> &call) {
+    serve(req, res, [&](int64_t, const std::optional<Json> &body, bool &) {
+      wfc::test::ProviderBatches::Response answer = call(body ? *body : Json());
+      res.status = answer.status;
+      res.set_content(answer.body, answer.contentType.c_str());
+      return std::optional<size_t>();
+    });
+  }
 
   // OpenAI's /embeddings: {model, input: string or [strings], dimensions?} answered with one
   // vector per input (docs/test-llm-server.md "Embeddings").
@@ -1201,7 +1228,8 @@ public:
       setJson(res, errorBody(Api::ChatCompletions,
                              "not found: " + req.method + " " + req.path +
                                  " (this server answers POST /v1/chat/completions, /chat/completions, /v1/messages, "
-                                 "/messages, /v1/embeddings and /embeddings)",
+                                 "/messages, /v1/embeddings and /embeddings, and the batch endpoints /v1/files, "
+                                 "/v1/batches and /v1/messages/batches)",
                              "test"));
       return std::optional<size_t>();
     });
@@ -1212,8 +1240,35 @@ private:
   // itself, when its last event is written.
   using Answer = std::function<std::optional<size_t>(int64_t seq, const std::optional<Json> &body, bool &streamed)>;
 
-  // The bookkeeping every request gets: its sequence number, the in-flight count, the log line.
-  void serve(const httplib::Request &req, httplib::Response &res, const Answer &answer) {
+  // One request of a provider batch, answered as the synchronous endpoint would be (no scripted
+  // delay: the batch's completion_ms is its latency; no stream) and logged with its batch and
+  // custom_id.
+  wfc::test::ProviderBatches::Answer answerInBatch(bool messagesApi, const Json &body, const std::string &batchId,
+                                                   const std::string &customId) {
+    const Api api = messagesApi ? Api::Messages : Api::ChatCompletions;
+    httplib::Request req;
+    req.method = "POST";
+    req.path = messagesApi ? "/v1/messages" : "/v1/chat/completions";
+    req.body = body.dump();
+    httplib::Response res;
+    serve(
+        req, res,
+        [&](int64_t seq, const std::optional<Json> &parsed, bool &streamed) {
+          if (parsed && parsed->is_object() && wantsStream(*parsed)) {
+            res.status = 400;
+            setJson(res, errorBody(api, "a batch request cannot stream (\"stream\": true)", "invalid_request_error"));
+            return std::optional<size_t>();
+          }
+          return answer(api, seq, parsed, res, streamed, /*inBatch=*/true);
+        },
+        Json{{"batch", batchId}, {"custom_id", customId}});
+    Json answered = Json::parse(res.body, nullptr, false);
+    return {res.status, answered.is_discarded() ? Json(res.body) : std::move(answered)};
+  }
+
+  // The bookkeeping every request gets: its sequence number, the in-flight count, the log line
+  // (with `extra`'s fields: a batch request's batch and custom_id).
+  void serve(const httplib::Request &req, httplib::Response &res, const Answer &answer, const Json &extra = Json()) {
     const int64_t arrivedMs = sinceStart();
     int64_t seq = 0;
     int64_t inFlight = 0;
@@ -1247,6 +1302,9 @@ private:
     line["matched"] = matched ? Json(*matched) : Json();
     line["status"] = res.status;
     line["in_flight"] = inFlight;
+    if (extra.is_object())
+      for (const auto &item : extra.items())
+        line[item.key()] = item.value();
     {
       std::lock_guard lock(stateMutex_);
       if (auto it = measuredUsage_.find(seq); it != measuredUsage_.end()) {
@@ -1278,7 +1336,7 @@ private:
   }
 
   std::optional<size_t> answer(Api api, int64_t seq, const std::optional<Json> &body, httplib::Response &res,
-                               bool &streamed) {
+                               bool &streamed, bool inBatch = false) {
     auto fail = [&](int status, const std::string &message, const std::string &type) {
       res.status = status;
       setJson(res, errorBody(api, message, type));
@@ -1338,7 +1396,7 @@ private:
     }
     const Entry &entry = measured ? *measured : entries_[*matched];
     // Sleeps this worker thread only; the other workers keep answering.
-    if (entry.delayMs > 0)
+    if (entry.delayMs > 0 && !inBatch)
       std::this_thread::sleep_for(std::chrono::milliseconds(entry.delayMs));
     res.status = entry.status;
     if (entry.reply && !entry.body && entry.status == 200 && wantsStream(*body)) {
@@ -1409,6 +1467,8 @@ private:
 
   std::mutex logMutex_;
   std::ofstream log_;
+
+  wfc::test::ProviderBatches batches_;  // last: its answers use everything above
 };
 
 // httplib 0.11 listens with a backlog of 5: a burst of 64 connections would overflow it and
@@ -1539,6 +1599,46 @@ int main(int argc, char **argv) {
   server.Post("/v1/embeddings", embeddings);
   server.Post("/embeddings", embeddings);
   server.Post("/messages", messages);
+  // Provider batches (ProviderBatches.h), with and without the /v1 prefix as the endpoints above.
+  using Batches = wfc::test::ProviderBatches;
+  auto batchRoute = [&](auto method, const char *pattern, auto call) {
+    (server.*method)(pattern, [&llm, call](const httplib::Request &req, httplib::Response &res) {
+      llm.batchEndpoint(req, res, [&](const Json &body) { return call(llm.batches(), req, body); });
+    });
+  };
+  using Method = httplib::Server &(httplib::Server::*)(const std::string &, httplib::Server::Handler);
+  const Method post = &httplib::Server::Post, get = &httplib::Server::Get;
+  batchRoute(post, R"((?:/v1)?/files)", [](Batches &b, const httplib::Request &req, const Json &) {
+    if (!req.is_multipart_form_data() || !req.has_file("file"))
+      return Batches::Response{400, errorBody(Api::ChatCompletions, "upload a file as multipart/form-data: "
+                                                                    "fields \"purpose\" and \"file\"",
+                                              "invalid_request_error").dump()};
+    const httplib::MultipartFormData file = req.get_file_value("file");
+    return b.uploadFile(req.has_file("purpose") ? req.get_file_value("purpose").content : "", file.filename,
+                        file.content);
+  });
+  batchRoute(get, R"((?:/v1)?/files/([^/]+))",
+             [](Batches &b, const httplib::Request &req, const Json &) { return b.file(req.matches[1]); });
+  batchRoute(get, R"((?:/v1)?/files/([^/]+)/content)",
+             [](Batches &b, const httplib::Request &req, const Json &) { return b.fileContent(req.matches[1]); });
+  batchRoute(post, R"((?:/v1)?/batches)",
+             [](Batches &b, const httplib::Request &, const Json &body) { return b.createBatch(body); });
+  batchRoute(get, R"((?:/v1)?/batches/([^/]+))",
+             [](Batches &b, const httplib::Request &req, const Json &) { return b.batch(req.matches[1]); });
+  batchRoute(post, R"((?:/v1)?/batches/([^/]+)/cancel)",
+             [](Batches &b, const httplib::Request &req, const Json &) { return b.cancelBatch(req.matches[1]); });
+  batchRoute(post, R"((?:/v1)?/messages/batches)",
+             [](Batches &b, const httplib::Request &, const Json &body) { return b.createMessageBatch(body); });
+  batchRoute(get, R"((?:/v1)?/messages/batches/([^/]+))",
+             [](Batches &b, const httplib::Request &req, const Json &) { return b.messageBatch(req.matches[1]); });
+  batchRoute(get, R"((?:/v1)?/messages/batches/([^/]+)/results)", [](Batches &b, const httplib::Request &req,
+                                                                     const Json &) {
+    return b.messageBatchResults(req.matches[1]);
+  });
+  batchRoute(post, R"((?:/v1)?/messages/batches/([^/]+)/cancel)", [](Batches &b, const httplib::Request &req,
+                                                                     const Json &) {
+    return b.cancelMessageBatch(req.matches[1]);
+  });
   // Routes are tried in order: everything else, with any method, is a logged JSON 404.
   server.Post(".*", notFound);
   server.Get(".*", notFound);
@@ -1558,6 +1658,7 @@ int main(int argc, char **argv) {
     return 3;
   }
   server.widenBacklog();
+  llm.batches().setOrigin("http://127.0.0.1:" + std::to_string(port));
 
   std::promise<void> listenDone;
   std::future<void> listenFinished = listenDone.get_future();
