@@ -3,7 +3,9 @@
 // which logs each call and fails or sleeps as a test asks. Against the journal: gating blocked
 // then satisfied (any run that succeeded counts), user and app scopes, optional dependencies,
 // parallel groups, a failed workflow that does not advance, a transition suspended and resumed
-// with each option, two scopes in one journal, and kill -9 mid-sequence then --resume.
+// with each option, two scopes in one journal, kill -9 mid-sequence then --resume; each
+// transition type routing a run, a dependency outside the sequence, a closed input schema.
+// registry-seed/ is seed 002's own example registry, compiled and run the same way.
 #include "ExeDir.h"
 #include "Process.h"
 #include "TestFiles.h"
@@ -15,6 +17,7 @@
 #include <chrono>
 #include <csignal>
 #include <map>
+#include <regex>
 #include <thread>
 
 #include <spawn.h>
@@ -28,15 +31,18 @@ namespace {
 using Json = nlohmann::json;
 
 const std::string kTool = std::string(WFC_SOURCE_DIR) + "/tests/e2e/tools/toolcomp-tool.sh";
-const std::vector<std::string> kWorkflows = {"setup", "build", "lint", "ship", "docs", "review", "alt"};
+const std::vector<std::string> kWorkflows = {"setup", "build", "lint", "ship", "docs", "review", "alt", "narrow"};
 
 class RegistryE2ETest : public ::testing::Test {
  protected:
-  void SetUp() override {
-    exe_ = e2eExeDir() + "/e2e-registry";
+  void SetUp() override { useExecutable("e2e-registry", kWorkflows); }
+
+  // The executable under test, each workflow's tool (NAME_work) bound to the logging tool.
+  void useExecutable(const std::string &name, const std::vector<std::string> &workflows) {
+    exe_ = e2eExeDir() + "/" + name;
     ASSERT_TRUE(std::filesystem::exists(exe_)) << exe_ << " was not built";
     std::string yaml = "tools:\n";
-    for (const std::string &w : kWorkflows)
+    for (const std::string &w : workflows)
       yaml += "  " + w + "_work: {exec: {argv: [sh, '" + kTool + "', " + w + ", '" + dir_.str() + "']}}\n";
     bindings_ = dir_.write("bindings.yaml", yaml);
     journal_ = (dir_ / "registry.db").string();
@@ -68,6 +74,13 @@ class RegistryE2ETest : public ::testing::Test {
       if (j["kind"] == "sequence") return j["id"];
     }
     ADD_FAILURE() << "no sequence run in\n" << r.out;
+    return "";
+  }
+  // The sequence run a suspended (or stopped) process names on stderr.
+  static std::string runNamedIn(const ProcessResult &r) {
+    std::smatch m;
+    if (std::regex_search(r.err, m, std::regex("sequence run ([0-9a-f]+)"))) return m[1];
+    ADD_FAILURE() << "no sequence run named in\n" << r.err;
     return "";
   }
 
@@ -287,6 +300,157 @@ TEST_F(RegistryE2ETest, UsageErrors) {
     EXPECT_EQ(r.exitCode, 2) << r.err;
     EXPECT_NE(r.err.find(c.message), std::string::npos) << r.err;
   }
+}
+
+// silent → progress_view → prerequisite_redirect → Docs: each routes at once, nothing suspends,
+// and the route to Docs skips Setup's step.
+TEST_F(RegistryE2ETest, SilentProgressViewAndPrerequisiteRedirectRouteAtOnce) {
+  ProcessResult r = run({"--sequence", "direct", "--scope", "s"});
+  ASSERT_EQ(r.exitCode, 0) << r.err;
+  EXPECT_EQ(called(), (std::vector<std::string>{"docs"}));
+  Json out = Json::parse(r.out);
+  EXPECT_EQ(out.size(), 1u) << out;
+  EXPECT_TRUE(out.contains("Docs")) << out;
+}
+
+// A user_choice_route suspends as a user_choice does; its options route to a condition, which
+// routes by the context the choice set: an option's context_variables or --event-context.
+TEST_F(RegistryE2ETest, AUserChoiceRouteSuspendsAndAConditionRoutesByTheContextItSets) {
+  ProcessResult start = run({"--sequence", "decide", "--scope", "s"});
+  ASSERT_EQ(start.exitCode, 4) << start.err;
+  EXPECT_EQ(start.out, "");
+  EXPECT_NE(start.err.find("transition 'kind' is waiting for 'fast', 'full' or 'ask'"), std::string::npos) << start.err;
+  EXPECT_TRUE(called().empty());
+  ProcessResult fast = run({"--resume", runNamedIn(start), "--event", "fast"});
+  ASSERT_EQ(fast.exitCode, 0) << fast.err;
+  EXPECT_EQ(called(), (std::vector<std::string>{"docs", "narrow"})) << "mode fast routes to Docs, past Setup";
+
+  ProcessResult again = run({"--sequence", "decide", "--scope", "t"});
+  ASSERT_EQ(again.exitCode, 4) << again.err;
+  ProcessResult full = run({"--resume", runNamedIn(again), "--event", "full"});
+  ASSERT_EQ(full.exitCode, 0) << full.err;
+  EXPECT_EQ(called(), (std::vector<std::string>{"docs", "narrow", "setup", "docs", "narrow"}));
+
+  // 'ask' sets nothing; the context the event brings is what the condition reads.
+  ProcessResult third = run({"--sequence", "decide", "--scope", "u"});
+  ASSERT_EQ(third.exitCode, 4) << third.err;
+  ProcessResult viaContext =
+      run({"--resume", runNamedIn(third), "--event", "ask", "--event-context", R"({"mode": "fast"})"});
+  ASSERT_EQ(viaContext.exitCode, 0) << viaContext.err;
+  EXPECT_EQ(called().size(), 7u);
+  EXPECT_EQ(called()[5], "docs");
+}
+
+// A condition that matches no route takes its default_route, here a confirm: it suspends for
+// 'confirm' or 'cancel'; confirm routes to its confirm_route, cancel without a cancel_route ends
+// the sequence with nothing more run.
+TEST_F(RegistryE2ETest, AConditionWithoutAMatchTakesItsDefaultRouteAndAConfirmSuspends) {
+  ProcessResult start = run({"--sequence", "decide", "--scope", "s"});
+  ASSERT_EQ(start.exitCode, 4) << start.err;
+  const std::string id = runNamedIn(start);
+  ProcessResult ask = run({"--resume", id, "--event", "ask"});
+  ASSERT_EQ(ask.exitCode, 4) << ask.err;
+  EXPECT_NE(ask.err.find("transition 'sure' is waiting for 'confirm' or 'cancel'"), std::string::npos) << ask.err;
+  EXPECT_TRUE(called().empty());
+  ProcessResult wrong = run({"--resume", id, "--event", "yes"});
+  EXPECT_EQ(wrong.exitCode, 1) << wrong.err;
+  EXPECT_NE(wrong.err.find("transition 'sure' has no option 'yes'; it awaits 'confirm' or 'cancel'"), std::string::npos)
+      << wrong.err;
+  ProcessResult confirm = run({"--resume", id, "--event", "confirm"});
+  ASSERT_EQ(confirm.exitCode, 0) << confirm.err;
+  EXPECT_EQ(called(), (std::vector<std::string>{"setup", "docs", "narrow"}));
+
+  ProcessResult other = run({"--sequence", "decide", "--scope", "t"});
+  ASSERT_EQ(other.exitCode, 4) << other.err;
+  const std::string second = runNamedIn(other);
+  ASSERT_EQ(run({"--resume", second, "--event", "ask"}).exitCode, 4);
+  ProcessResult cancel = run({"--resume", second, "--event", "cancel"});
+  ASSERT_EQ(cancel.exitCode, 0) << cancel.err;
+  EXPECT_EQ(Json::parse(cancel.out), Json::object());
+  EXPECT_EQ(called().size(), 3u) << "cancel runs nothing";
+}
+
+// Sequence 'gate' runs Docs, then Build, whose required dependency Setup it does not run: Build
+// is gated when the sequence reaches it, not when the sequence starts.
+TEST_F(RegistryE2ETest, ADependencyOutsideTheSequenceGatesItsWorkflowWhenTheSequenceReachesIt) {
+  ProcessResult blocked = run({"--sequence", "gate", "--scope", "s"});
+  EXPECT_EQ(blocked.exitCode, 1) << blocked.err;
+  EXPECT_NE(blocked.err.find("Build requires Setup to be completed first."), std::string::npos) << blocked.err;
+  EXPECT_EQ(called(), (std::vector<std::string>{"docs"}));
+  ASSERT_EQ(run({"--workflow", "Setup", "--scope", "s"}).exitCode, 0);
+  ProcessResult resumed = run({"--resume", sequenceRun()});
+  ASSERT_EQ(resumed.exitCode, 0) << resumed.err;
+  EXPECT_EQ(called(), (std::vector<std::string>{"docs", "setup", "build"}));
+  EXPECT_TRUE(Json::parse(resumed.out).contains("Build")) << resumed.out;
+}
+
+// Narrow's input_schema closes its object (additionalProperties: false): of the sequence's input
+// and the context over it, it gets only `version`, where Docs gets everything.
+TEST_F(RegistryE2ETest, AClosedInputSchemaGetsOnlyTheKeysItLists) {
+  ProcessResult start =
+      run({"--sequence", "decide", "--scope", "s", "--input-json", R"({"version": "2.0", "extra": 1})"});
+  ASSERT_EQ(start.exitCode, 4) << start.err;
+  ProcessResult done = run({"--resume", runNamedIn(start), "--event", "fast"});
+  ASSERT_EQ(done.exitCode, 0) << done.err;
+  Json out = Json::parse(done.out);
+  EXPECT_EQ(out["Docs"]["args"]["input"], (Json{{"version", "2.0"}, {"extra", 1}, {"mode", "fast"}}));
+  EXPECT_EQ(out["Narrow"]["args"]["input"], (Json{{"version", "2.0"}}));
+  // The same for one workflow's run.
+  ProcessResult alone = run({"--workflow", "Narrow", "--scope", "s", "--input-json", R"({"version": "1", "extra": true})"});
+  ASSERT_EQ(alone.exitCode, 0) << alone.err;
+  EXPECT_EQ(Json::parse(alone.out)["args"]["input"], (Json{{"version", "1"}}));
+}
+
+// There is no HTTP serving or MCP for a registry yet (docs/registry.md "Running"): these options,
+// and those of single runs, are usage errors that name the registry's own modes.
+TEST_F(RegistryE2ETest, ServingAndOtherModesOptionsAreRefused) {
+  for (const std::vector<std::string> &args : std::vector<std::vector<std::string>>{
+           {"--serve", "8080"},
+           {"--mcp"},
+           {"--events", "events.jsonl"},
+           {"--task", "t"},
+           {"--message", "m"},
+           {"--raw"},
+           {"--dry-run"},
+           {"--report", "r.json"},
+       }) {
+    std::vector<std::string> all = {"--workflow", "Setup", "--scope", "a"};
+    all.insert(all.end(), args.begin(), args.end());
+    ProcessResult r = run(all);
+    EXPECT_EQ(r.exitCode, 2) << args[0] << ": " << r.err;
+    EXPECT_NE(r.err.find(args[0] + " is not an option of a workflow registry's executable (it runs sequences and "
+                                   "workflows: --sequence, --workflow, --resume, --entrypoints, --runs)"),
+              std::string::npos)
+        << r.err;
+  }
+  EXPECT_TRUE(called().empty());
+}
+
+// Seed 002's own example registry (registry-seed/, its extension_registry.json as the seed writes
+// it; the packs are what the seed leaves out): sequence 'build', ValueEngine then AppGenerator,
+// and AppGenerator gated on ValueEngine.
+class RegistrySeedE2ETest : public RegistryE2ETest {
+ protected:
+  void SetUp() override { useExecutable("e2e-registry-seed", {"valueengine", "appgenerator"}); }
+};
+
+TEST_F(RegistrySeedE2ETest, TheSeedsExampleRegistryRunsItsBuildSequenceAndGates) {
+  ProcessResult blocked = run({"--workflow", "AppGenerator", "--scope", "app1"});
+  EXPECT_EQ(blocked.exitCode, 1) << blocked.err;
+  EXPECT_NE(blocked.err.find("AppGenerator requires ValueEngine to be completed first."), std::string::npos)
+      << blocked.err;
+  ProcessResult build = run({"--sequence", "build", "--scope", "app1", "--input-json", R"({"idea": "notes"})"});
+  ASSERT_EQ(build.exitCode, 0) << build.err;
+  EXPECT_EQ(called(), (std::vector<std::string>{"valueengine", "appgenerator"}));
+  Json out = Json::parse(build.out);
+  EXPECT_EQ(out["ValueEngine"]["args"]["input"], (Json{{"idea", "notes"}}));
+  EXPECT_EQ(out["AppGenerator"]["args"]["input"], (Json{{"idea", "notes"}}));
+  EXPECT_EQ(run({"--workflow", "AppGenerator", "--scope", "app1"}).exitCode, 0);
+  EXPECT_EQ(run({"--workflow", "AppGenerator", "--scope", "app2"}).exitCode, 1) << "scopes are isolated";
+  // No entrypoints: the seed's transition 'choose_path' is in no sequence and no entrypoint.
+  ProcessResult entry = run({"--entrypoints"});
+  EXPECT_EQ(entry.exitCode, 0);
+  EXPECT_EQ(entry.out, "");
 }
 
 }  // namespace
