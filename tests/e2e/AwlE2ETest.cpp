@@ -37,6 +37,7 @@ class AwlE2ETest : public ::testing::Test {
       argv.push_back("-u");
       argv.push_back(var);
     }
+    argv.insert(argv.end(), env_.begin(), env_.end());
     argv.push_back(e2eExeDir() + "/" + name);
     argv.push_back("--input");
     argv.push_back(inputFile);
@@ -54,7 +55,8 @@ class AwlE2ETest : public ::testing::Test {
   bool exists(const std::string &name) const { return fs::exists(dir_ / name); }
 
   TempDir dir_;
-  TempDir work_;  // where the run's files go (its working directories)
+  TempDir work_;                  // where the run's files go (its working directories)
+  std::vector<std::string> env_;  // NAME=value: what run() adds to the environment
 };
 
 // ---- loops, conditionals, notify ---------------------------------------------------------------
@@ -114,17 +116,63 @@ TEST_F(AwlE2ETest, AnUnsetEnvironmentVariableFailsTheRunBeforeItsFirstAction) {
   EXPECT_EQ(readText(work_ / "CHANGELOG"), "released\npatched\n");
 }
 
-// The taskstore from the input (docs/awl.md "Taskstore"): read-ts checks the id it is given;
-// create-task-specs gives the input's task_specs whatever PRD its prd-id names.
+// context runs before every iteration, after what the one before did (docs/awl.md "The file"):
+// each step sees the log's length as that iteration's context left it. A constant read from the
+// environment and a command's `env:` reach the command as data; indexes into the input's lists are
+// read at run time.
+TEST_F(AwlE2ETest, ContextRunsFreshBeforeEveryIteration) {
+  const std::string token = "$(touch " + (work_ / "CANARY").string() + ") 'q' {token} {{x}}";
+  env_ = {"WFC_E2E_CONTEXT_TOKEN=" + token};
+  Json phases = Json::parse(R"([{"name": "a", "files": ["a.rs"]}, {"name": "b", "files": ["b.rs"]},
+                                {"name": "c", "files": ["c.rs", "c2.rs"]}])");
+  ProcessResult r = run("awl-context", {{"dir", work_.str()}, {"phases", phases}, {"fail", false}});
+  ASSERT_EQ(r.exitCode, 0) << r.describe() << "\n" << r.err;
+  EXPECT_EQ(readText(work_ / "log"), "context\nstep a saw 1\ncontext\nstep b saw 3\ncontext\nstep c saw 5\n");
+  EXPECT_EQ(Json::parse(r.out)["status"]["stdout"], "5");
+  EXPECT_EQ(readText(work_ / "token"), token);
+  EXPECT_EQ(readText(work_ / "env.log"), "a a.rs|" + token + "|literal {x}\nb b.rs|" + token + "|literal {x}\nc c.rs|" +
+                                             token + "|literal {x}\n");
+  EXPECT_FALSE(fs::exists(work_ / "CANARY")) << "the environment's value ran as shell code";
+  EXPECT_EQ(readText(work_ / "after"), "a c2.rs");
+
+  // An index past a list's end is an error of the run, naming the expression as written.
+  fs::remove(work_ / "after");
+  phases.erase(2);
+  r = run("awl-context", {{"dir", work_.str()}, {"phases", phases}, {"fail", false}});
+  EXPECT_EQ(r.exitCode, 1) << r.describe() << "\n" << r.err;
+  EXPECT_NE(r.err.find("{phases[2].files[1]} cannot be resolved: there is no index 2 in .phases"), std::string::npos)
+      << r.err;
+  EXPECT_FALSE(fs::exists(work_ / "after"));
+}
+
+// A shell command that fails, neither captured nor continue-on-error, stops the run (the seed's
+// "Error Handling"): exit 1, saying the status and the command's stderr; nothing after it runs.
+TEST_F(AwlE2ETest, AnUncapturedFailingCommandStopsTheRun) {
+  env_ = {"WFC_E2E_CONTEXT_TOKEN=t"};
+  Json phases = Json::parse(R"([{"name": "a", "files": ["a.rs", "a2.rs"]}])");
+  ProcessResult r = run("awl-context", {{"dir", work_.str()}, {"phases", phases}, {"fail", true}});
+  EXPECT_EQ(r.exitCode, 1) << r.describe() << "\n" << r.err;
+  EXPECT_TRUE(r.out.empty());
+  EXPECT_NE(r.err.find("the shell command exited with status 5: broke"), std::string::npos) << r.err;
+  EXPECT_EQ(readText(work_ / "log"), "context\nstep a saw 1\n");
+  EXPECT_FALSE(fs::exists(work_ / "after")) << "the action after the failed command ran";
+}
+
+// The taskstore from the input (docs/awl.md "Taskstore"): read-ts and read-prd check the ids they
+// are given; create-prd gives the input's prd, create-task-specs its task_specs whatever PRD its
+// prd-id names.
 TEST_F(AwlE2ETest, TaskstoreDocumentsComeFromTheInput) {
   Json input = {{"ts_id", "ts-1"},
                 {"ts", {{"id", "ts-1"}, {"prd-id", "prd-9"}, {"phases", {{{"number", 1}, {"name", "schema"}}}}}},
+                {"prd", {{"id", "prd-9"}, {"title", "OAuth"}}},
                 {"task_specs", {{"id", "specs-3"}, {"specs", Json::array()}}}};
   ProcessResult r = run("awl-taskstore", input, {"--trace", (dir_ / "trace.jsonl").string()});
   ASSERT_EQ(r.exitCode, 0) << r.describe() << "\n" << r.err;
   Json out = Json::parse(r.out);
   EXPECT_EQ(out["ts_data"]["prd-id"], "prd-9");
   EXPECT_EQ(out["specs"]["id"], "specs-3");
+  EXPECT_EQ(out["prd_data"], input["prd"]);
+  EXPECT_EQ(out["created"], input["prd"]);
   std::vector<Json> notes = events("notify");
   ASSERT_EQ(notes.size(), 1u);
   EXPECT_EQ(notes[0]["name"], "phase 1: schema");
@@ -133,6 +181,12 @@ TEST_F(AwlE2ETest, TaskstoreDocumentsComeFromTheInput) {
   r = run("awl-taskstore", input);
   EXPECT_EQ(r.exitCode, 1) << r.describe();
   EXPECT_NE(r.err.find("step 'ts_data' failed: the input's 'ts' is document ts-1, not ts-2"), std::string::npos) << r.err;
+
+  input["ts_id"] = "ts-1";
+  input["prd"]["id"] = "prd-8";
+  r = run("awl-taskstore", input);
+  EXPECT_EQ(r.exitCode, 1) << r.describe();
+  EXPECT_NE(r.err.find("step 'prd_data' failed: the input's 'prd' is document prd-8, not prd-9"), std::string::npos) << r.err;
 }
 
 TEST_F(AwlE2ETest, MaxIterationsEndsTheRunWithExit3) {
@@ -295,32 +349,75 @@ TEST_F(AwlE2ETest, PromptAgentRepliesParseJsonAndToolsInTheWorkingDirectory) {
   EXPECT_EQ(requests[1]["body"]["messages"][0]["content"], "Do step 0: lint");
 }
 
+// A prompt-agent's bounds (docs/awl.md "Actions"): a model that still calls tools in the last of
+// its max-turns rounds ends the run with exit 3 — that round's calls are not run — and so does
+// one that does not answer within the action's timeout.
+TEST_F(AwlE2ETest, AnAgentStillCallingToolsAtMaxTurnsIsExit3) {
+  LlmServerProcess server(Json::parse(R"({"replies": [
+    {"reply": {"tool_calls": [{"name": "note_write", "arguments": {"text": "again"}}]}}
+  ]})"));
+  std::string bindings = dir_.write("bindings.yaml",
+                                    "tools:\n  note.write: {exec: {argv: [sh, -c, 'cat >> calls; echo >> calls; echo {}']}}\n");
+  ProcessResult r = run("awl-agent", {{"dir", work_.str()}, {"mode", "turns"}},
+                        {"--bindings", bindings, "--llm-base-url", server.baseUrl(), "--model", "m"});
+  EXPECT_EQ(r.exitCode, 3) << r.describe() << "\n" << r.err;
+  EXPECT_NE(r.err.find("(2 rounds) without ending: its last reply still called tools"), std::string::npos) << r.err;
+  EXPECT_EQ(server.requests().size(), 2u);
+  EXPECT_EQ(readText(work_ / "calls"), "{\"text\":\"again\"}\n") << "the first round's call runs, the last's does not";
+  EXPECT_FALSE(fs::exists(work_ / "after-agent"));
+}
+
+TEST_F(AwlE2ETest, AnAgentPastItsTimeoutIsExit3) {
+  LlmServerProcess server(Json::parse(R"({"replies": [{"delay_ms": 20000, "reply": {"content": "late"}}]})"));
+  ProcessResult r = run("awl-agent", {{"dir", work_.str()}, {"mode", "slow"}},
+                        {"--llm-base-url", server.baseUrl(), "--model", "m"});
+  EXPECT_EQ(r.exitCode, 3) << r.describe() << "\n" << r.err;
+  EXPECT_NE(r.err.find("timed out after 1000 ms"), std::string::npos) << r.err;
+  EXPECT_FALSE(fs::exists(work_ / "after-agent"));
+}
+
 // ---- injection -----------------------------------------------------------------------------------
 
 class AwlInjectionTest : public AwlE2ETest {
  protected:
   // Runs the injection pack with `payload` as the input's value and as the model's reply; every
-  // place the command put it must hold exactly its bytes, and the canary must not exist.
+  // place the command put it — in 0/ from the input, in 1/ from the model — must hold exactly its
+  // bytes, and the canary must not exist.
   void passesThrough(const std::string &payload) {
     LlmServerProcess server(Json{{"replies", {{{"reply", {{"content", payload}}}}}}});
     ProcessResult r = run("awl-injection", {{"dir", work_.str()}, {"payload", payload}},
                           {"--llm-base-url", server.baseUrl(), "--model", "m"});
     ASSERT_EQ(r.exitCode, 0) << r.describe() << "\n" << r.err.substr(0, 2000);
     EXPECT_FALSE(fs::exists(work_ / "CANARY")) << "a payload ran as shell code";
-    for (const char *file : {"unquoted", "double", "single", "model", "grouped"})
-      EXPECT_EQ(readText(work_ / file), payload) << file;
-    EXPECT_EQ(readText(work_ / "json"), "{\"v\": \"" + payload + "\"}");
-    EXPECT_EQ(readText(work_ / "heredoc"), payload + "\n");
+    EXPECT_EQ(readText(work_ / "model"), payload);
+    Json out = Json::parse(r.out);
+    EXPECT_EQ(out["echoed"]["stdout"], payload);
+    // The constant ran as the author's command, its fallback group as written: exit 3 is data.
+    EXPECT_EQ(out["checked"]["exit-code"], 3);
     std::string trimmed = payload;
     while (!trimmed.empty() && trimmed.back() == '\n') trimmed.pop_back();  // $(…) drops trailing newlines
-    EXPECT_EQ(readText(work_ / "substituted"), trimmed);
-    EXPECT_EQ(Json::parse(r.out)["echoed"]["stdout"], payload);
-    EXPECT_EQ(readText(work_ / "backslash"), "\\" + payload);
-    // A shell the command starts gets the value as a positional parameter — an argument, which
-    // the kernel limits to 128 KiB: a longer one is refused before anything runs.
-    for (const char *file : {"positional", "bash-positional", "stdin-script"}) {
-      if (payload.size() < 128 * 1024) EXPECT_EQ(readText(work_ / file), payload) << file;
-      else EXPECT_FALSE(fs::exists(work_ / file)) << file;
+    for (const char *source : {"0", "1"}) {
+      SCOPED_TRACE(source[0] == '0' ? "from the input" : "from the model");
+      fs::path d = work_ / source;
+      for (const char *file : {"unquoted", "double", "single", "grouped", "grouped-double", "grouped-single",
+                               "or-group", "not-a-command", "validated"})
+        EXPECT_EQ(readText(d / file), payload) << file;
+      EXPECT_EQ(readText(d / "heredoc"), payload + "\n");
+      EXPECT_EQ(readText(d / "substituted"), trimmed);
+      EXPECT_EQ(readText(d / "backslash"), "\\" + payload);
+      EXPECT_EQ(readText(d / "braced-double"), "{" + payload + "}");
+      EXPECT_EQ(readText(d / "braced-single"), "{" + payload + "}");
+      EXPECT_EQ(readText(d / "json"), "{\"v\": \"" + payload + "\"}");
+      EXPECT_EQ(readText(d / "json-double"), "{\"v\": \"" + payload + "\", \"n\": [{\"k\": 1}]}");
+      EXPECT_EQ(readText(d / "json-unquoted"), "{v:" + payload + "}");
+      EXPECT_EQ(readText(d / "json-heredoc"), "{\"v\": \"" + payload + "\", \"n\": [{\"k\": {\"m\": 1}}]}\n");
+      EXPECT_EQ(readText(d / "validated.marker"), "1\n") << "the constant did not run as `test`";
+      // A shell the command starts gets the value as a positional parameter — an argument, which
+      // the kernel limits to 128 KiB: a longer one is refused before anything runs.
+      for (const char *file : {"positional", "bash-positional", "stdin-script"}) {
+        if (payload.size() < 128 * 1024) EXPECT_EQ(readText(d / file), payload) << file;
+        else EXPECT_FALSE(fs::exists(d / file)) << file;
+      }
     }
   }
   std::string canary() const { return (work_ / "CANARY").string(); }
@@ -337,6 +434,15 @@ TEST_F(AwlInjectionTest, Glob) { passesThrough("*"); }
 // Braces in a value are data: never an expression, a shell group or an escape, in any context.
 TEST_F(AwlInjectionTest, Braces) {
   passesThrough("{payload} { touch " + canary() + "; } {{x}} }} { $(touch " + canary() + ") {dir} {");
+}
+// Braces, quotes and backquotes together, among the command's own literal braces: a value's `{`
+// never opens an expression, a group or an escape, and what reads like an expression is text.
+TEST_F(AwlInjectionTest, BracesQuotesAndBackquotes) {
+  passesThrough("{\"v\": \"{item}\"} '{ touch " + canary() + "; }' \"{{payload}}\" `touch " + canary() + "` $(touch " +
+                canary() + ") ; { touch " + canary() + "; } }} {{ {reply.text} {env.HOME} {check_cmd} '\"");
+}
+TEST_F(AwlInjectionTest, JsonLooking) {
+  passesThrough("{\"k\": \"v'\", \"n\": [{\"x\": {\"y\": 1}}], \"cmd\": \"$(touch " + canary() + ")\"}}");
 }
 TEST_F(AwlInjectionTest, ParameterExpansion) { passesThrough("$HOME ${PATH} $0 $@ \\$x \\"); }
 TEST_F(AwlInjectionTest, ControlCharactersAndUnicode) {
