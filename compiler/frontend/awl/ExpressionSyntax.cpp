@@ -326,7 +326,15 @@ std::variant<TemplateSyntax, SyntaxError> parseTemplate(llvm::StringRef text) {
       Parser parser(text, i + 1);
       Interpolated piece;
       piece.offset = i;
-      piece.expr = parser.expression();
+      try {
+        piece.expr = parser.expression();
+      } catch (SyntaxError &e) {
+        // Nothing right after the '{' can start an expression — JSON in a shell's "…" gives
+        // `{\"v\": …}` — so the brace was most likely meant as text: say how to write one, as
+        // docs/awl.md "Expressions" promises for what the rule does not cover.
+        if (e.offset == i + 1) e.message += " (write '{{' for a literal '{', or put a space after it)";
+        throw;
+      }
       parser.skipSpace();
       if (parser.pos() >= text.size() || text[parser.pos()] != '}')
         return SyntaxError{"expected '}' to end the expression that starts at '{', found " + parser.found() +
