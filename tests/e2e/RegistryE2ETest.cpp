@@ -313,6 +313,15 @@ TEST_F(RegistryE2ETest, SilentProgressViewAndPrerequisiteRedirectRouteAtOnce) {
   EXPECT_TRUE(out.contains("Docs")) << out;
 }
 
+// The reference runtime's two types: chat_session routes at once to its workflow (Docs, past
+// Setup), workflow_complete without a route ends the sequence (Narrow, after it, never runs).
+TEST_F(RegistryE2ETest, AChatSessionRoutesToItsWorkflowAndWorkflowCompleteEndsTheSequence) {
+  ProcessResult r = run({"--sequence", "finish", "--scope", "s"});
+  ASSERT_EQ(r.exitCode, 0) << r.err;
+  EXPECT_EQ(called(), (std::vector<std::string>{"docs"}));
+  EXPECT_EQ(Json::parse(r.out).size(), 1u) << r.out;
+}
+
 // A user_choice_route suspends as a user_choice does; its options route to a condition, which
 // routes by the context the choice set: an option's context_variables or --event-context.
 TEST_F(RegistryE2ETest, AUserChoiceRouteSuspendsAndAConditionRoutesByTheContextItSets) {
