@@ -8,6 +8,7 @@
 
 #include <gtest/gtest.h>
 
+#include <map>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -42,6 +43,19 @@ std::vector<json> parseLines(const std::string &text) {
   std::istringstream in(text);
   for (std::string line; std::getline(in, line);)
     if (!line.empty()) out.push_back(json::parse(line));
+  return out;
+}
+
+// Result lines by custom_id: the providers promise no order, and the server reverses it.
+std::map<std::string, json> byCustomId(const std::vector<json> &lines) {
+  std::map<std::string, json> out;
+  for (const json &line : lines) out[line["custom_id"]] = line;
+  return out;
+}
+
+std::vector<std::string> customIds(const std::vector<json> &lines) {
+  std::vector<std::string> out;
+  for (const json &line : lines) out.push_back(line["custom_id"]);
   return out;
 }
 
@@ -85,6 +99,18 @@ class OpenAiBatches : public ::testing::Test {
     json parsed = json::parse(res->body, nullptr, false);
     return parsed.is_discarded() ? json(res->body) : parsed;
   }
+  // Looks at the batch until it has ended, as a client polls; the statuses seen on the way.
+  json finished(const std::string &id, std::vector<std::string> *seen = nullptr) {
+    for (int i = 0; i < 10; ++i) {
+      json batch = get("/v1/batches/" + id);
+      if (seen) seen->push_back(batch["status"]);
+      const std::string status = batch["status"];
+      if (status != "validating" && status != "in_progress" && status != "finalizing" && status != "cancelling")
+        return batch;
+    }
+    ADD_FAILURE() << "batch " << id << " never ended";
+    return json();
+  }
   std::string content(const std::string &fileId) {
     auto res = client_.Get(("/v1/files/" + fileId + "/content").c_str());
     EXPECT_TRUE(res && res->status == 200) << (res ? res->body : "no response");
@@ -106,23 +132,27 @@ TEST_F(OpenAiBatches, ABatchAnswersEachLineIntoTheOutputAndErrorFiles) {
   std::string file = upload(jsonl({openAiLine("a", "hi"), openAiLine("b", "please FAIL"), openAiLine("c", "slow one")}));
   json batch = create(file);
   EXPECT_EQ(batch["object"], "batch");
+  EXPECT_EQ(batch["status"], "validating");
   EXPECT_EQ(batch["input_file_id"], file);
   EXPECT_EQ(batch["metadata"], json({{"run", "r1"}}));
   const std::string id = batch["id"];
 
-  json done = get("/v1/batches/" + id);
+  // The look that completes it sees it finalizing (counts, no files yet); the next, completed.
+  std::vector<std::string> seen;
+  json done = finished(id, &seen);
+  EXPECT_EQ(seen, (std::vector<std::string>{"finalizing", "completed"}));
   EXPECT_EQ(done["status"], "completed");
   EXPECT_EQ(done["request_counts"], json({{"total", 3}, {"completed", 2}, {"failed", 1}}));
   EXPECT_TRUE(done["completed_at"].is_number());
 
-  std::vector<json> output = parseLines(content(done["output_file_id"]));
+  std::vector<json> lines = parseLines(content(done["output_file_id"]));
+  EXPECT_EQ(customIds(lines), (std::vector<std::string>{"c", "a"})) << "results come back out of input order";
+  std::map<std::string, json> output = byCustomId(lines);
   ASSERT_EQ(output.size(), 2u);
-  EXPECT_EQ(output[0]["custom_id"], "a");
-  EXPECT_EQ(output[0]["response"]["status_code"], 200);
-  EXPECT_EQ(output[0]["response"]["body"]["choices"][0]["message"]["content"], "hello");
-  EXPECT_TRUE(output[0]["error"].is_null());
-  EXPECT_EQ(output[1]["custom_id"], "c");
-  EXPECT_EQ(output[1]["response"]["body"]["choices"][0]["message"]["content"], "no wait in a batch")
+  EXPECT_EQ(output["a"]["response"]["status_code"], 200);
+  EXPECT_EQ(output["a"]["response"]["body"]["choices"][0]["message"]["content"], "hello");
+  EXPECT_TRUE(output["a"]["error"].is_null());
+  EXPECT_EQ(output["c"]["response"]["body"]["choices"][0]["message"]["content"], "no wait in a batch")
       << "a batch request skips its entry's delay_ms: the batch's completion_ms is its latency";
   std::vector<json> errors = parseLines(content(done["error_file_id"]));
   ASSERT_EQ(errors.size(), 1u);
@@ -147,23 +177,32 @@ TEST_F(OpenAiBatches, ABatchAnswersEachLineIntoTheOutputAndErrorFiles) {
   get("/v1/files/" + file + "/content", 400);
   get("/v1/files/file-999", 404);
   get("/v1/batches/batch_999", 404);
+
+  // A tidy client deletes the files it has read.
+  auto deleted = client_.Delete(("/v1/files/" + done["output_file_id"].get<std::string>()).c_str());
+  ASSERT_TRUE(deleted);
+  EXPECT_EQ(json::parse(deleted->body), json({{"id", done["output_file_id"]}, {"object", "file"}, {"deleted", true}}));
+  get("/v1/files/" + done["output_file_id"].get<std::string>(), 404);
 }
 
 TEST_F(OpenAiBatches, AnInvalidLineFailsTheBatchNamingIt) {
-  json failed = create(upload(jsonl({openAiLine("a", "hi"), openAiLine("a", "again")})));
+  json created = create(upload(jsonl({openAiLine("a", "hi"), openAiLine("a", "again")})));
+  EXPECT_EQ(created["status"], "validating") << "a failed validation shows at the next look";
+  EXPECT_TRUE(created["errors"].is_null());
+  json failed = finished(created["id"]);
   EXPECT_EQ(failed["status"], "failed");
   EXPECT_EQ(failed["errors"]["data"][0]["code"], "duplicate_custom_id");
   EXPECT_EQ(failed["errors"]["data"][0]["line"], 2);
 
   json wrongUrl = openAiLine("x", "hi");
   wrongUrl["url"] = "/v1/embeddings";
-  json mismatched = create(upload(jsonl({wrongUrl})));
+  json mismatched = finished(create(upload(jsonl({wrongUrl})))["id"]);
   EXPECT_EQ(mismatched["errors"]["data"][0]["code"], "mismatched_endpoint");
   EXPECT_EQ(mismatched["errors"]["data"][0]["line"], 1);
 
-  json notJson = create(upload("{\"custom_id\": \"a\"\n"));
+  json notJson = finished(create(upload("{\"custom_id\": \"a\"\n"))["id"]);
   EXPECT_EQ(notJson["errors"]["data"][0]["code"], "invalid_json_line");
-  EXPECT_EQ(get("/v1/batches/" + notJson["id"].get<std::string>())["status"], "failed");
+  EXPECT_EQ(notJson["status"], "failed");
   EXPECT_TRUE(answered().empty()) << "a failed batch answers nothing";
 
   // A batch that names no input file, or another endpoint, is refused outright.
@@ -180,16 +219,17 @@ TEST_F(OpenAiBatches, AnInvalidLineFailsTheBatchNamingIt) {
 
 class OpenAiBatchLimits : public OpenAiBatches {
  protected:
-  OpenAiBatchLimits() : OpenAiBatches(json({{"max_requests", 2}, {"expire_requests", 1}})) {}
+  OpenAiBatchLimits()
+      : OpenAiBatches(json({{"max_requests", 2}, {"max_bytes", 1000}, {"expire_requests", 1}, {"results_order", "input"}})) {}
 };
 
 TEST_F(OpenAiBatchLimits, OverTheLimitFailsAndTheFirstRequestsExpire) {
-  json tooMany = create(upload(jsonl({openAiLine("a", "1"), openAiLine("b", "2"), openAiLine("c", "3")})));
+  json tooMany = finished(create(upload(jsonl({openAiLine("a", "1"), openAiLine("b", "2"), openAiLine("c", "3")})))["id"]);
   EXPECT_EQ(tooMany["status"], "failed");
   EXPECT_EQ(tooMany["errors"]["data"][0]["code"], "too_many_requests");
 
   // expire_requests 1: the first request processed expires, the batch with it.
-  json first = get("/v1/batches/" + create(upload(jsonl({openAiLine("a", "1"), openAiLine("b", "2")})))["id"].get<std::string>());
+  json first = finished(create(upload(jsonl({openAiLine("a", "1"), openAiLine("b", "2")})))["id"]);
   EXPECT_EQ(first["status"], "expired");
   EXPECT_EQ(first["request_counts"], json({{"total", 2}, {"completed", 1}, {"failed", 1}}));
   std::vector<json> errors = parseLines(content(first["error_file_id"]));
@@ -198,10 +238,17 @@ TEST_F(OpenAiBatchLimits, OverTheLimitFailsAndTheFirstRequestsExpire) {
   EXPECT_EQ(errors[0]["error"]["code"], "batch_expired");
   EXPECT_TRUE(errors[0]["response"].is_null());
   // The count is used up: the next batch completes whole.
-  json second = get("/v1/batches/" + create(upload(jsonl({openAiLine("a", "1")})))["id"].get<std::string>());
+  json second = finished(create(upload(jsonl({openAiLine("a", "1")})))["id"]);
   EXPECT_EQ(second["status"], "completed");
   EXPECT_TRUE(second["error_file_id"].is_null());
   ASSERT_EQ(answered().size(), 2u) << "an expired request is never answered";
+
+  // An oversized file is refused at upload (max_bytes 1000 here).
+  httplib::MultipartFormDataItems items = {{"purpose", "batch", "", ""},
+                                           {"file", std::string(1001, ' '), "big.jsonl", "application/jsonl"}};
+  auto res = client_.Post("/v1/files", items);
+  ASSERT_TRUE(res);
+  EXPECT_EQ(res->status, 400) << res->body;
 }
 
 class OpenAiSlowBatches : public OpenAiBatches {
@@ -221,7 +268,11 @@ TEST_F(OpenAiSlowBatches, ABatchInProgressCancelsWithoutAnsweringAnything) {
   auto res = client_.Post(("/v1/batches/" + id + "/cancel").c_str(), "", "application/json");
   ASSERT_TRUE(res);
   EXPECT_EQ(res->status, 200) << res->body;
-  EXPECT_EQ(json::parse(res->body)["status"], "cancelling");
+  json cancelling = json::parse(res->body);
+  EXPECT_EQ(cancelling["status"], "cancelling");
+  EXPECT_TRUE(cancelling["cancelled_at"].is_null()) << "not cancelled yet";
+  EXPECT_TRUE(cancelling["error_file_id"].is_null());
+  EXPECT_EQ(cancelling["request_counts"]["failed"], 0);
   json cancelled = get("/v1/batches/" + id);
   EXPECT_EQ(cancelled["status"], "cancelled");
   std::vector<json> errors = parseLines(content(cancelled["error_file_id"]));
@@ -269,6 +320,8 @@ TEST_F(AnthropicBatches, ResultsNameEachRequestsOutcome) {
   ASSERT_EQ(res->status, 200) << res->body;
   json created = json::parse(res->body);
   EXPECT_EQ(created["type"], "message_batch");
+  const std::string createdAt = created["created_at"];
+  EXPECT_EQ(createdAt.size(), std::string("2024-08-20T18:37:24.100435Z").size()) << createdAt << ": microseconds, as the API writes";
   const std::string id = created["id"];
 
   json batch = json::parse(get("/v1/messages/batches/" + id).get<std::string>());
@@ -278,15 +331,16 @@ TEST_F(AnthropicBatches, ResultsNameEachRequestsOutcome) {
   const std::string url = batch["results_url"];
   const std::string prefix = "http://127.0.0.1:" + std::to_string(server_.port());
   ASSERT_EQ(url.rfind(prefix, 0), 0u) << url;
-  std::vector<json> results = parseLines(get(url.substr(prefix.size())).get<std::string>());
+  std::vector<json> lines = parseLines(get(url.substr(prefix.size())).get<std::string>());
+  EXPECT_EQ(customIds(lines), (std::vector<std::string>{"req_2", "req-1"}));
+  std::map<std::string, json> results = byCustomId(lines);
   ASSERT_EQ(results.size(), 2u);
-  EXPECT_EQ(results[0]["custom_id"], "req-1");
-  EXPECT_EQ(results[0]["result"]["type"], "succeeded");
-  EXPECT_EQ(results[0]["result"]["message"]["type"], "message");
-  EXPECT_EQ(results[0]["result"]["message"]["content"][0]["text"], "hello");
-  EXPECT_EQ(results[1]["result"]["type"], "errored");
-  EXPECT_EQ(results[1]["result"]["error"]["type"], "error");
-  EXPECT_EQ(results[1]["result"]["error"]["error"]["message"], "scripted status 500");
+  EXPECT_EQ(results["req-1"]["result"]["type"], "succeeded");
+  EXPECT_EQ(results["req-1"]["result"]["message"]["type"], "message");
+  EXPECT_EQ(results["req-1"]["result"]["message"]["content"][0]["text"], "hello");
+  EXPECT_EQ(results["req_2"]["result"]["type"], "errored");
+  EXPECT_EQ(results["req_2"]["result"]["error"]["type"], "error");
+  EXPECT_EQ(results["req_2"]["result"]["error"]["error"]["message"], "scripted status 500");
 
   std::vector<json> log;
   for (const json &line : server_.requests())
@@ -295,6 +349,12 @@ TEST_F(AnthropicBatches, ResultsNameEachRequestsOutcome) {
   EXPECT_EQ(log[0]["path"], "/v1/messages");
   EXPECT_EQ(log[0]["batch"], id);
   EXPECT_EQ(log[0]["body"], messagesParams("hi"));
+
+  // An ended batch can be deleted; then it is gone.
+  auto deleted = client_.Delete(("/v1/messages/batches/" + id).c_str());
+  ASSERT_TRUE(deleted);
+  EXPECT_EQ(json::parse(deleted->body), json({{"id", id}, {"type", "message_batch_deleted"}}));
+  get("/v1/messages/batches/" + id, 404);
 }
 
 TEST_F(AnthropicBatches, BadCustomIdsAndEmptyBatchesAreRefused) {
@@ -327,15 +387,20 @@ TEST_F(AnthropicSlowBatches, InProgressHasNoResultsAndCancelsEveryRequest) {
   EXPECT_TRUE(waiting["results_url"].is_null());
   get("/v1/messages/batches/" + id + "/results", 400);
 
+  auto inProgress = client_.Delete(("/v1/messages/batches/" + id).c_str());
+  ASSERT_TRUE(inProgress);
+  EXPECT_EQ(inProgress->status, 400) << "a batch in progress is not deleted";
   auto cancel = client_.Post(("/v1/messages/batches/" + id + "/cancel").c_str(), "", "application/json");
   ASSERT_TRUE(cancel);
-  EXPECT_EQ(json::parse(cancel->body)["processing_status"], "canceling");
+  json canceling = json::parse(cancel->body);
+  EXPECT_EQ(canceling["processing_status"], "canceling");
+  EXPECT_EQ(canceling["request_counts"]["processing"], 2) << "counted once it has ended";
   json ended = json::parse(get("/v1/messages/batches/" + id).get<std::string>());
   EXPECT_EQ(ended["processing_status"], "ended");
   EXPECT_EQ(ended["request_counts"]["canceled"], 2);
-  std::vector<json> results = parseLines(get("/v1/messages/batches/" + id + "/results").get<std::string>());
+  std::map<std::string, json> results = byCustomId(parseLines(get("/v1/messages/batches/" + id + "/results").get<std::string>()));
   ASSERT_EQ(results.size(), 2u);
-  EXPECT_EQ(results[1]["result"]["type"], "canceled");
+  EXPECT_EQ(results["b"]["result"]["type"], "canceled");
 }
 
 class AnthropicExpiringBatches : public AnthropicBatches {
@@ -347,16 +412,17 @@ TEST_F(AnthropicExpiringBatches, TheFirstRequestsProcessedExpire) {
   auto res = create({{"a", "1"}, {"b", "2"}, {"c", "3"}});
   ASSERT_TRUE(res);
   const std::string id = json::parse(res->body)["id"];
-  std::vector<json> results = parseLines(get("/v1/messages/batches/" + id + "/results").get<std::string>());
+  std::map<std::string, json> results = byCustomId(parseLines(get("/v1/messages/batches/" + id + "/results").get<std::string>()));
   ASSERT_EQ(results.size(), 3u);
-  EXPECT_EQ(results[0]["result"]["type"], "expired");
-  EXPECT_EQ(results[1]["result"]["type"], "expired");
-  EXPECT_EQ(results[2]["result"]["type"], "succeeded");
+  EXPECT_EQ(results["a"]["result"]["type"], "expired");
+  EXPECT_EQ(results["b"]["result"]["type"], "expired");
+  EXPECT_EQ(results["c"]["result"]["type"], "succeeded");
 }
 
 TEST(LlmServerBatchScript, UnknownBatchKeysAreRefused) {
   EXPECT_THROW(LlmServerProcess server(script(json({{"completion_msec", 5}}))), std::runtime_error);
   EXPECT_THROW(LlmServerProcess server(script(json({{"max_requests", -1}}))), std::runtime_error);
+  EXPECT_THROW(LlmServerProcess server(script(json({{"results_order", "sorted"}}))), std::runtime_error);
 }
 
 }  // namespace

@@ -1,5 +1,6 @@
 #include "ProviderBatches.h"
 
+#include <algorithm>
 #include <cctype>
 #include <chrono>
 #include <ctime>
@@ -15,23 +16,24 @@ using Json = nlohmann::ordered_json;
 
 // The providers' own limits per batch (their batch guides): a client must split above them.
 constexpr int64_t kOpenAiMaxRequests = 50'000;
-constexpr int64_t kOpenAiMaxBytes = 200LL * 1024 * 1024;
+constexpr int64_t kOpenAiMaxBytes = 200'000'000;  // decimal: the smaller reading of "200 MB"
 constexpr int64_t kAnthropicMaxRequests = 100'000;
-constexpr int64_t kAnthropicMaxBytes = 256LL * 1024 * 1024;
+constexpr int64_t kAnthropicMaxBytes = 256'000'000;
 constexpr int64_t kWindowSeconds = 24 * 3600;
 
 int64_t epochSeconds() {
   return std::chrono::duration_cast<std::chrono::seconds>(std::chrono::system_clock::now().time_since_epoch()).count();
 }
 
-// RFC 3339, as Anthropic writes its batches' times.
+// RFC 3339 with microseconds, as Anthropic writes its batches' times ("…T18:37:24.100435Z"): a
+// client's parser must take the fraction.
 std::string rfc3339(int64_t seconds) {
   std::time_t t = std::time_t(seconds);
   std::tm tm{};
   gmtime_r(&t, &tm);
   char text[32];
-  std::strftime(text, sizeof text, "%Y-%m-%dT%H:%M:%SZ", &tm);
-  return text;
+  std::strftime(text, sizeof text, "%Y-%m-%dT%H:%M:%S", &tm);
+  return std::string(text) + ".100435Z";
 }
 
 // Anthropic's rule for a custom_id: 1 to 64 letters, digits, '-' or '_'.
@@ -60,9 +62,14 @@ BatchSettings parseBatchSettings(const Json &json, const std::string &where) {
     else if (key == "expire_requests") settings.expireRequests = count(json, "expire_requests", where);
     else if (key == "max_requests") settings.maxRequests = count(json, "max_requests", where);
     else if (key == "max_bytes") settings.maxBytes = count(json, "max_bytes", where);
-    else
+    else if (key == "results_order") {
+      const Json &order = json["results_order"];
+      if (order != "input" && order != "reversed")
+        throw std::invalid_argument(where + ".results_order: must be \"input\" or \"reversed\"");
+      settings.resultsInInputOrder = order == "input";
+    } else
       throw std::invalid_argument(where + ": unknown key \"" + key +
-                                  "\" (known: completion_ms, expire_requests, max_requests, max_bytes)");
+                                  "\" (known: completion_ms, expire_requests, max_requests, max_bytes, results_order)");
   }
   return settings;
 }
@@ -102,8 +109,8 @@ std::string ProviderBatches::storeFile(const std::string &filename, const std::s
 namespace {
 Json fileObject(const std::string &id, size_t bytes, int64_t createdAt, const std::string &filename,
                 const std::string &purpose) {
-  return {{"id", id}, {"object", "file"}, {"bytes", bytes}, {"created_at", createdAt},
-          {"filename", filename}, {"purpose", purpose}};
+  return {{"id", id}, {"object", "file"}, {"bytes", bytes}, {"created_at", createdAt}, {"expires_at", nullptr},
+          {"filename", filename}, {"purpose", purpose}, {"status", "processed"}};
 }
 }  // namespace
 
@@ -113,6 +120,11 @@ ProviderBatches::Response ProviderBatches::uploadFile(const std::string &purpose
   if (purpose != "batch")
     return openAiError(400, "this server keeps files for \"purpose\": \"batch\" only, not \"" + purpose + "\"");
   if (content.empty()) return openAiError(400, "the file is empty");
+  // The provider refuses an oversized batch file at upload.
+  const int64_t maxBytes = settings_.maxBytes > 0 ? settings_.maxBytes : kOpenAiMaxBytes;
+  if (int64_t(content.size()) > maxBytes)
+    return openAiError(400, "the file has " + std::to_string(content.size()) + " bytes: a batch file may have at most " +
+                                std::to_string(maxBytes));
   std::string id = storeFile(filename, purpose, content);
   const StoredFile &file = files_.at(id);
   return {200, fileObject(id, file.content.size(), file.createdAt, file.filename, file.purpose).dump()};
@@ -124,6 +136,12 @@ ProviderBatches::Response ProviderBatches::file(const std::string &id) {
   if (it == files_.end()) return openAiError(404, "No such File object: " + id);
   const StoredFile &file = it->second;
   return {200, fileObject(id, file.content.size(), file.createdAt, file.filename, file.purpose).dump()};
+}
+
+ProviderBatches::Response ProviderBatches::deleteFile(const std::string &id) {
+  std::lock_guard lock(mutex_);
+  if (files_.erase(id) == 0) return openAiError(404, "No such File object: " + id);
+  return {200, Json{{"id", id}, {"object", "file"}, {"deleted", true}}.dump()};
 }
 
 ProviderBatches::Response ProviderBatches::fileContent(const std::string &id) {
@@ -207,6 +225,11 @@ ProviderBatches::Response ProviderBatches::createBatch(const Json &body) {
     batch.endedAt = batch.createdAt;
   }
   Json object = openAiObject(batch);
+  // As at the provider, a new batch is validating: a failed validation shows at the next look.
+  object["status"] = "validating";
+  object["errors"] = nullptr;
+  object["failed_at"] = nullptr;
+  object["in_progress_at"] = nullptr;
   batches_.emplace(batch.id, std::move(batch));
   return {200, object.dump()};
 }
@@ -215,8 +238,16 @@ ProviderBatches::Response ProviderBatches::batch(const std::string &id) {
   std::lock_guard lock(mutex_);
   auto it = batches_.find(id);
   if (it == batches_.end() || it->second.messagesApi) return openAiError(404, "No such Batch object: " + id);
-  processIfDue(it->second);
-  return {200, openAiObject(it->second).dump()};
+  Batch &batch = it->second;
+  const bool wasProcessed = batch.processed;
+  processIfDue(batch);
+  Json object = openAiObject(batch);
+  if (!wasProcessed && batch.processed) {
+    // The look that completes a batch sees it finalizing: counts known, files not yet written.
+    object["status"] = "finalizing";
+    for (const char *key : {"output_file_id", "error_file_id", "completed_at", "expired_at"}) object[key] = nullptr;
+  }
+  return {200, object.dump()};
 }
 
 ProviderBatches::Response ProviderBatches::cancelBatch(const std::string &id) {
@@ -229,10 +260,13 @@ ProviderBatches::Response ProviderBatches::cancelBatch(const std::string &id) {
     std::string status = openAiObject(batch)["status"];
     return openAiError(409, "Cannot cancel a batch with status '" + status + "'.");
   }
+  // As the provider answers a cancel: the batch as it was, "cancelling"; a later look says
+  // "cancelled", with the counts and the error file.
+  Json object = openAiObject(batch);
   batch.cancelled = true;
   process(batch);
-  Json object = openAiObject(batch);
-  object["status"] = "cancelling";  // as the provider answers a cancel; a later look says "cancelled"
+  object["status"] = "cancelling";
+  object["cancelling_at"] = batch.endedAt;
   return {200, object.dump()};
 }
 
@@ -275,7 +309,7 @@ Json ProviderBatches::openAiObject(const Batch &batch) const {
 
 // ---- Anthropic: message batches -----------------------------------------------------------------
 
-ProviderBatches::Response ProviderBatches::createMessageBatch(const Json &body) {
+ProviderBatches::Response ProviderBatches::createMessageBatch(const Json &body, size_t bytes) {
   std::lock_guard lock(mutex_);
   if (!body.is_object() || !body.contains("requests") || !body["requests"].is_array() || body["requests"].empty())
     return anthropicError(400, "requests: a non-empty list of {custom_id, params} is required");
@@ -285,7 +319,7 @@ ProviderBatches::Response ProviderBatches::createMessageBatch(const Json &body) 
   if (int64_t(requests.size()) > maxRequests)
     return anthropicError(400, "requests: " + std::to_string(requests.size()) + " requests, more than the " +
                                    std::to_string(maxRequests) + " a batch may hold");
-  if (const size_t bytes = body.dump().size(); int64_t(bytes) > maxBytes)
+  if (int64_t(bytes) > maxBytes)
     return anthropicError(413, "the batch is " + std::to_string(bytes) + " bytes, more than the " +
                                    std::to_string(maxBytes) + " a batch may hold", "request_too_large");
   Batch batch;
@@ -329,15 +363,27 @@ ProviderBatches::Response ProviderBatches::cancelMessageBatch(const std::string 
   Batch &batch = it->second;
   processIfDue(batch);
   if (!batch.processed) {
+    // As the provider answers a cancel: the batch as it was, "canceling"; a later look says
+    // "ended", with the counts and the results.
+    Json object = anthropicObject(batch);
     batch.cancelled = true;
     process(batch);
-    Json object = anthropicObject(batch);
-    object["processing_status"] = "canceling";  // as the provider answers a cancel; a later look says "ended"
-    object["results_url"] = nullptr;
-    object["ended_at"] = nullptr;
+    object["processing_status"] = "canceling";
+    object["cancel_initiated_at"] = rfc3339(batch.endedAt);
     return {200, object.dump()};
   }
   return {200, anthropicObject(batch).dump()};
+}
+
+ProviderBatches::Response ProviderBatches::deleteMessageBatch(const std::string &id) {
+  std::lock_guard lock(mutex_);
+  auto it = batches_.find(id);
+  if (it == batches_.end() || !it->second.messagesApi) return anthropicError(404, "message batch not found: " + id, "not_found_error");
+  processIfDue(it->second);
+  if (!it->second.processed)
+    return anthropicError(400, "message batch " + id + " is still in_progress: cancel it first; a batch is deleted once it has ended");
+  batches_.erase(it);
+  return {200, Json{{"id", id}, {"type", "message_batch_deleted"}}.dump()};
 }
 
 ProviderBatches::Response ProviderBatches::messageBatchResults(const std::string &id) {
@@ -349,7 +395,7 @@ ProviderBatches::Response ProviderBatches::messageBatchResults(const std::string
   if (!batch.processed)
     return anthropicError(400, "message batch " + id + " is still in_progress: its results are available once it has ended");
   std::string out;
-  for (const Item &item : batch.items) {
+  for (const Item &item : ordered(batch.items)) {
     Json result;
     switch (item.outcome) {
     case Outcome::Succeeded: result = {{"type", "succeeded"}, {"message", item.answer.body}}; break;
@@ -391,6 +437,14 @@ Json ProviderBatches::anthropicObject(const Batch &batch) const {
 
 // ---- processing ---------------------------------------------------------------------------------
 
+// The order results are written in: the providers promise none, and a client must match them by
+// custom_id, so by default they come back reversed (a client that pairs them by position fails).
+std::vector<std::reference_wrapper<const ProviderBatches::Item>> ProviderBatches::ordered(const std::vector<Item> &items) const {
+  std::vector<std::reference_wrapper<const Item>> out(items.begin(), items.end());
+  if (!settings_.resultsInInputOrder) std::reverse(out.begin(), out.end());
+  return out;
+}
+
 void ProviderBatches::processIfDue(Batch &batch) {
   if (!batch.processed && !batch.failed && nowMs() >= batch.dueMs) process(batch);
 }
@@ -413,9 +467,8 @@ void ProviderBatches::process(Batch &batch) {
   batch.endedAt = epochSeconds();
   if (batch.messagesApi) return;
   std::string output, errors;
-  size_t number = 0;
-  for (const Item &item : batch.items) {
-    ++number;
+  for (const Item &item : ordered(batch.items)) {
+    const size_t number = size_t(&item - batch.items.data()) + 1;
     Json line = {{"id", batch.id + "_req_" + std::to_string(number)}, {"custom_id", item.customId}};
     if (item.outcome == Outcome::Succeeded || item.outcome == Outcome::Errored) {
       line["response"] = {{"status_code", item.answer.status},

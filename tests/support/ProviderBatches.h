@@ -24,6 +24,7 @@ struct BatchSettings {
   int64_t expireRequests = 0;   // so many requests, counted across batches in order, expire
   int64_t maxRequests = 0;      // per batch; 0: the provider's own (OpenAI 50,000, Anthropic 100,000)
   int64_t maxBytes = 0;         // per batch; 0: the provider's own (OpenAI 200 MB, Anthropic 256 MB)
+  bool resultsInInputOrder = false;  // "results_order": "input"; by default results come reversed
 };
 
 // Reads the script's "batches" object; throws std::invalid_argument naming `where`.
@@ -55,6 +56,7 @@ public:
   // OpenAI: POST /v1/files (multipart: purpose, file), GET /v1/files/ID, GET /v1/files/ID/content.
   Response uploadFile(const std::string &purpose, const std::string &filename, const std::string &content);
   Response file(const std::string &id);
+  Response deleteFile(const std::string &id);
   Response fileContent(const std::string &id);
   // OpenAI: POST /v1/batches, GET /v1/batches/ID, POST /v1/batches/ID/cancel.
   Response createBatch(const Json &body);
@@ -63,10 +65,12 @@ public:
 
   // Anthropic: POST /v1/messages/batches, GET /v1/messages/batches/ID, GET …/ID/results,
   // POST …/ID/cancel.
-  Response createMessageBatch(const Json &body);
+  // `bytes`: the request's size as received, what the provider's limit counts.
+  Response createMessageBatch(const Json &body, size_t bytes);
   Response messageBatch(const std::string &id);
   Response messageBatchResults(const std::string &id);
   Response cancelMessageBatch(const std::string &id);
+  Response deleteMessageBatch(const std::string &id);  // an ended batch only
 
 private:
   // What became of one request.
@@ -98,6 +102,7 @@ private:
     int64_t createdAt = 0;
   };
 
+  std::vector<std::reference_wrapper<const Item>> ordered(const std::vector<Item> &items) const;
   // Answers a due batch's requests, once (under mutex_).
   void processIfDue(Batch &batch);
   void process(Batch &batch);

@@ -1607,7 +1607,7 @@ int main(int argc, char **argv) {
     });
   };
   using Method = httplib::Server &(httplib::Server::*)(const std::string &, httplib::Server::Handler);
-  const Method post = &httplib::Server::Post, get = &httplib::Server::Get;
+  const Method post = &httplib::Server::Post, get = &httplib::Server::Get, del = &httplib::Server::Delete;
   batchRoute(post, R"((?:/v1)?/files)", [](Batches &b, const httplib::Request &req, const Json &) {
     if (!req.is_multipart_form_data() || !req.has_file("file"))
       return Batches::Response{400, errorBody(Api::ChatCompletions, "upload a file as multipart/form-data: "
@@ -1619,6 +1619,11 @@ int main(int argc, char **argv) {
   });
   batchRoute(get, R"((?:/v1)?/files/([^/]+))",
              [](Batches &b, const httplib::Request &req, const Json &) { return b.file(req.matches[1]); });
+  batchRoute(del, R"((?:/v1)?/files/([^/]+))",
+             [](Batches &b, const httplib::Request &req, const Json &) { return b.deleteFile(req.matches[1]); });
+  batchRoute(del, R"((?:/v1)?/messages/batches/([^/]+))", [](Batches &b, const httplib::Request &req, const Json &) {
+    return b.deleteMessageBatch(req.matches[1]);
+  });
   batchRoute(get, R"((?:/v1)?/files/([^/]+)/content)",
              [](Batches &b, const httplib::Request &req, const Json &) { return b.fileContent(req.matches[1]); });
   batchRoute(post, R"((?:/v1)?/batches)",
@@ -1628,7 +1633,9 @@ int main(int argc, char **argv) {
   batchRoute(post, R"((?:/v1)?/batches/([^/]+)/cancel)",
              [](Batches &b, const httplib::Request &req, const Json &) { return b.cancelBatch(req.matches[1]); });
   batchRoute(post, R"((?:/v1)?/messages/batches)",
-             [](Batches &b, const httplib::Request &, const Json &body) { return b.createMessageBatch(body); });
+             [](Batches &b, const httplib::Request &req, const Json &body) {
+               return b.createMessageBatch(body, req.body.size());
+             });
   batchRoute(get, R"((?:/v1)?/messages/batches/([^/]+))",
              [](Batches &b, const httplib::Request &req, const Json &) { return b.messageBatch(req.matches[1]); });
   batchRoute(get, R"((?:/v1)?/messages/batches/([^/]+)/results)", [](Batches &b, const httplib::Request &req,
