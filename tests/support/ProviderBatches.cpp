@@ -14,7 +14,8 @@ namespace {
 
 using Json = nlohmann::ordered_json;
 
-// The providers' own limits per batch (their batch guides): a client must split above them.
+// The providers' own limits per batch (their batch guides and API references): a client must split
+// a larger batch.
 constexpr int64_t kOpenAiMaxRequests = 50'000;
 constexpr int64_t kOpenAiMaxBytes = 200'000'000;  // decimal: the smaller reading of "200 MB"
 constexpr int64_t kAnthropicMaxRequests = 100'000;
