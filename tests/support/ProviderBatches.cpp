@@ -237,9 +237,9 @@ ProviderBatches::Response ProviderBatches::createBatch(const Json &body) {
 
 ProviderBatches::Response ProviderBatches::batch(const std::string &id) {
   std::lock_guard lock(mutex_);
-  auto it = batches_.find(id);
-  if (it == batches_.end() || it->second.messagesApi) return openAiError(404, "No such Batch object: " + id);
-  Batch &batch = it->second;
+  Batch *found = findBatch(id, /*messagesApi=*/false);
+  if (!found) return openAiError(404, "No such Batch object: " + id);
+  Batch &batch = *found;
   const bool wasProcessed = batch.processed;
   processIfDue(batch);
   Json object = openAiObject(batch);
@@ -253,9 +253,9 @@ ProviderBatches::Response ProviderBatches::batch(const std::string &id) {
 
 ProviderBatches::Response ProviderBatches::cancelBatch(const std::string &id) {
   std::lock_guard lock(mutex_);
-  auto it = batches_.find(id);
-  if (it == batches_.end() || it->second.messagesApi) return openAiError(404, "No such Batch object: " + id);
-  Batch &batch = it->second;
+  Batch *found = findBatch(id, /*messagesApi=*/false);
+  if (!found) return openAiError(404, "No such Batch object: " + id);
+  Batch &batch = *found;
   processIfDue(batch);
   if (batch.processed || batch.failed || batch.cancelled) {
     std::string status = openAiObject(batch)["status"];
@@ -351,17 +351,17 @@ ProviderBatches::Response ProviderBatches::createMessageBatch(const Json &body, 
 
 ProviderBatches::Response ProviderBatches::messageBatch(const std::string &id) {
   std::lock_guard lock(mutex_);
-  auto it = batches_.find(id);
-  if (it == batches_.end() || !it->second.messagesApi) return anthropicError(404, "message batch not found: " + id, "not_found_error");
-  processIfDue(it->second);
-  return {200, anthropicObject(it->second).dump()};
+  Batch *found = findBatch(id, /*messagesApi=*/true);
+  if (!found) return anthropicError(404, "message batch not found: " + id, "not_found_error");
+  processIfDue(*found);
+  return {200, anthropicObject(*found).dump()};
 }
 
 ProviderBatches::Response ProviderBatches::cancelMessageBatch(const std::string &id) {
   std::lock_guard lock(mutex_);
-  auto it = batches_.find(id);
-  if (it == batches_.end() || !it->second.messagesApi) return anthropicError(404, "message batch not found: " + id, "not_found_error");
-  Batch &batch = it->second;
+  Batch *found = findBatch(id, /*messagesApi=*/true);
+  if (!found) return anthropicError(404, "message batch not found: " + id, "not_found_error");
+  Batch &batch = *found;
   processIfDue(batch);
   if (!batch.processed) {
     // As the provider answers a cancel: the batch as it was, "canceling"; a later look says
@@ -378,20 +378,20 @@ ProviderBatches::Response ProviderBatches::cancelMessageBatch(const std::string 
 
 ProviderBatches::Response ProviderBatches::deleteMessageBatch(const std::string &id) {
   std::lock_guard lock(mutex_);
-  auto it = batches_.find(id);
-  if (it == batches_.end() || !it->second.messagesApi) return anthropicError(404, "message batch not found: " + id, "not_found_error");
-  processIfDue(it->second);
-  if (!it->second.processed)
+  Batch *found = findBatch(id, /*messagesApi=*/true);
+  if (!found) return anthropicError(404, "message batch not found: " + id, "not_found_error");
+  processIfDue(*found);
+  if (!found->processed)
     return anthropicError(400, "message batch " + id + " is still in_progress: cancel it first; a batch is deleted once it has ended");
-  batches_.erase(it);
+  batches_.erase(id);
   return {200, Json{{"id", id}, {"type", "message_batch_deleted"}}.dump()};
 }
 
 ProviderBatches::Response ProviderBatches::messageBatchResults(const std::string &id) {
   std::lock_guard lock(mutex_);
-  auto it = batches_.find(id);
-  if (it == batches_.end() || !it->second.messagesApi) return anthropicError(404, "message batch not found: " + id, "not_found_error");
-  Batch &batch = it->second;
+  Batch *found = findBatch(id, /*messagesApi=*/true);
+  if (!found) return anthropicError(404, "message batch not found: " + id, "not_found_error");
+  Batch &batch = *found;
   processIfDue(batch);
   if (!batch.processed)
     return anthropicError(400, "message batch " + id + " is still in_progress: its results are available once it has ended");
@@ -434,6 +434,12 @@ Json ProviderBatches::anthropicObject(const Batch &batch) const {
           {"archived_at", nullptr},
           {"cancel_initiated_at", batch.cancelled ? Json(rfc3339(batch.endedAt)) : Json()},
           {"results_url", batch.processed ? Json(origin_ + "/v1/messages/batches/" + batch.id + "/results") : Json()}};
+}
+
+// A batch of the API asking (`messagesApi`: Anthropic's), or null: one API never sees the other's.
+ProviderBatches::Batch *ProviderBatches::findBatch(const std::string &id, bool messagesApi) {
+  auto it = batches_.find(id);
+  return it == batches_.end() || it->second.messagesApi != messagesApi ? nullptr : &it->second;
 }
 
 // ---- processing ---------------------------------------------------------------------------------

@@ -103,6 +103,7 @@ private:
   };
 
   std::vector<std::reference_wrapper<const Item>> ordered(const std::vector<Item> &items) const;
+  Batch *findBatch(const std::string &id, bool messagesApi);
   // Answers a due batch's requests, once (under mutex_).
   void processIfDue(Batch &batch);
   void process(Batch &batch);
